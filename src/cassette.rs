@@ -1,0 +1,274 @@
+//! Cassette files: one recorded answer, in the reference recorder's exact format.
+//!
+//! The recorder writes PHP `JSON_PRETTY_PRINT` (4-space indent, `": "` after keys, unescaped
+//! slashes and Unicode) with a final newline, fields in this order: `task`, `prompt_id`,
+//! `prompt_version`, `hash`, `model`, `stop_reason`, `refusal_category`, `usage`, `text`.
+//! `ulcas record` may add a `request` block after them with the key material (design.md); the
+//! reference loader reads only `text`, `model`, `stop_reason`, `usage` and `refusal_category`.
+
+use serde_json::{Map, Value};
+
+use crate::error::{Error, Result};
+use crate::normalise::{replay, PlaceholderMap};
+use crate::php::{self, PhpValue};
+use crate::request::kind_of;
+
+/// The stop reason the reference assumes when a cassette has none.
+pub const DEFAULT_STOP_REASON: &str = "end_turn";
+
+/// The usage counters the reference recorder writes, in its order.
+pub const USAGE_FIELDS: [&str; 5] =
+    ["input_tokens", "output_tokens", "cache_write_5m_tokens", "cache_write_1h_tokens", "cache_read_tokens"];
+
+/// The key material a cassette may carry (the `request` extension written by `ulcas record`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredRequest {
+    /// The normalised content exactly as hashed.
+    pub content: String,
+    /// The canonical schema JSON exactly as hashed.
+    pub schema: String,
+}
+
+/// A cassette as read from or written to a store.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cassette {
+    /// The task name.
+    pub task: String,
+    /// The prompt id (`course-builder/outline`), or null.
+    pub prompt_id: Option<String>,
+    /// The prompt version.
+    pub prompt_version: i64,
+    /// The key: 32 lowercase hex digits.
+    pub hash: String,
+    /// The model that answered.
+    pub model: String,
+    /// Why the model stopped (`end_turn`, `max_tokens`, `refusal`, …).
+    pub stop_reason: String,
+    /// The refusal category, or null.
+    pub refusal_category: Option<String>,
+    /// Token usage, as recorded (an object of counters).
+    pub usage: Value,
+    /// The answer with the request's ids replaced by placeholders.
+    pub text: String,
+    /// The key material, when the cassette was recorded with it.
+    pub request: Option<StoredRequest>,
+}
+
+impl Cassette {
+    /// Parses a cassette file's bytes; needs the key fields and `text` with the right types.
+    pub fn from_slice(bytes: &[u8]) -> Result<Cassette> {
+        let value: Value = serde_json::from_slice(bytes).map_err(|e| Error::json(&e))?;
+        Cassette::from_value(&value)
+    }
+
+    /// Builds a cassette from a parsed file.
+    pub fn from_value(value: &Value) -> Result<Cassette> {
+        let obj = value
+            .as_object()
+            .ok_or_else(|| Error::msg(format!("a cassette is a JSON object, not {}", kind_of(value))))?;
+        let string = |name: &str| -> Result<String> {
+            match obj.get(name) {
+                Some(Value::String(s)) => Ok(s.clone()),
+                Some(other) => Err(Error::msg(format!("`{name}` must be a string, not {}", kind_of(other)))),
+                None => Err(Error::msg(format!("missing `{name}`"))),
+            }
+        };
+        let optional_string = |name: &str| -> Result<Option<String>> {
+            match obj.get(name) {
+                None | Some(Value::Null) => Ok(None),
+                Some(Value::String(s)) => Ok(Some(s.clone())),
+                Some(other) => Err(Error::msg(format!("`{name}` must be a string or null, not {}", kind_of(other)))),
+            }
+        };
+        let prompt_version = match obj.get("prompt_version") {
+            Some(Value::Number(n)) if n.is_i64() => n.as_i64().unwrap_or_default(),
+            Some(other) => {
+                return Err(Error::msg(format!("`prompt_version` must be an integer, not {}", describe(other))))
+            }
+            None => return Err(Error::msg("missing `prompt_version`")),
+        };
+        let request = match obj.get("request") {
+            None | Some(Value::Null) => None,
+            Some(Value::Object(r)) => Some(StoredRequest {
+                content: member_string(r, "request.content")?,
+                schema: member_string(r, "request.schema")?,
+            }),
+            Some(other) => return Err(Error::msg(format!("`request` must be an object, not {}", kind_of(other)))),
+        };
+        Ok(Cassette {
+            task: string("task")?,
+            prompt_id: optional_string("prompt_id")?,
+            prompt_version,
+            hash: string("hash")?,
+            model: optional_string("model")?.unwrap_or_default(),
+            stop_reason: optional_string("stop_reason")?.unwrap_or_else(|| DEFAULT_STOP_REASON.to_owned()),
+            refusal_category: optional_string("refusal_category")?,
+            usage: obj.get("usage").cloned().unwrap_or(Value::Null),
+            text: string("text")?,
+            request,
+        })
+    }
+
+    /// The file exactly as the reference recorder writes it (plus the `request` block, if any).
+    pub fn render(&self) -> String {
+        let mut out = String::with_capacity(self.text.len() + 512);
+        out.push('{');
+        let field = |out: &mut String, name: &str, first: bool| {
+            out.push_str(if first { "\n" } else { ",\n" });
+            php::push_indent(out, 1);
+            php::write_string(out, name);
+            out.push_str(": ");
+        };
+        field(&mut out, "task", true);
+        php::write_string(&mut out, &self.task);
+        field(&mut out, "prompt_id", false);
+        write_optional(&mut out, self.prompt_id.as_deref());
+        field(&mut out, "prompt_version", false);
+        out.push_str(&self.prompt_version.to_string());
+        field(&mut out, "hash", false);
+        php::write_string(&mut out, &self.hash);
+        field(&mut out, "model", false);
+        php::write_string(&mut out, &self.model);
+        field(&mut out, "stop_reason", false);
+        php::write_string(&mut out, &self.stop_reason);
+        field(&mut out, "refusal_category", false);
+        write_optional(&mut out, self.refusal_category.as_deref());
+        field(&mut out, "usage", false);
+        match PhpValue::from_json(&self.usage) {
+            Ok(v) => v.write_pretty(&mut out, 1),
+            Err(_) => out.push_str("null"),
+        }
+        field(&mut out, "text", false);
+        php::write_string(&mut out, &self.text);
+        if let Some(request) = &self.request {
+            field(&mut out, "request", false);
+            out.push_str("{\n");
+            php::push_indent(&mut out, 2);
+            out.push_str("\"content\": ");
+            php::write_string(&mut out, &request.content);
+            out.push_str(",\n");
+            php::push_indent(&mut out, 2);
+            out.push_str("\"schema\": ");
+            php::write_string(&mut out, &request.schema);
+            out.push('\n');
+            php::push_indent(&mut out, 1);
+            out.push('}');
+        }
+        out.push_str("\n}\n");
+        out
+    }
+
+    /// The stored answer mapped to the ids of the request that `map` belongs to.
+    pub fn replay(&self, map: &PlaceholderMap) -> String {
+        replay(&self.text, map)
+    }
+
+    /// A usage counter (`input_tokens`, …), when present and a non-negative integer.
+    pub fn usage_count(&self, name: &str) -> Option<u64> {
+        self.usage.get(name).and_then(Value::as_u64)
+    }
+}
+
+fn member_string(obj: &Map<String, Value>, path: &str) -> Result<String> {
+    let name = path.rsplit('.').next().unwrap_or(path);
+    match obj.get(name) {
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(other) => Err(Error::msg(format!("`{path}` must be a string, not {}", kind_of(other)))),
+        None => Err(Error::msg(format!("missing `{path}`"))),
+    }
+}
+
+fn describe(v: &Value) -> String {
+    match v {
+        Value::Number(n) => n.to_string(),
+        other => kind_of(other).to_owned(),
+    }
+}
+
+fn write_optional(out: &mut String, s: Option<&str>) {
+    match s {
+        Some(s) => php::write_string(out, s),
+        None => out.push_str("null"),
+    }
+}
+
+/// The usage object the recorder writes: the five reference counters (0 when not given) in
+/// the reference order, then any other counters given, in their order.
+pub fn usage_from(given: Option<&Map<String, Value>>) -> Value {
+    let mut usage = Map::new();
+    for name in USAGE_FIELDS {
+        let v = given.and_then(|g| g.get(name)).cloned().unwrap_or(Value::from(0));
+        usage.insert(name.to_owned(), v);
+    }
+    if let Some(given) = given {
+        for (k, v) in given {
+            if !usage.contains_key(k) {
+                usage.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    Value::Object(usage)
+}
+
+/// Whether `bytes` are exactly what PHP's pretty printer makes of the JSON they hold (the
+/// recorder's format), whatever fields the file has.
+pub fn is_recorder_format(bytes: &[u8], value: &Value) -> bool {
+    match PhpValue::from_json(value) {
+        Ok(v) => {
+            let mut out = String::with_capacity(bytes.len());
+            v.write_pretty(&mut out, 0);
+            out.push('\n');
+            out.as_bytes() == bytes
+        }
+        Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REFERENCE: &str = r#"{
+    "task": "outline",
+    "prompt_id": "course-builder/outline",
+    "prompt_version": 1,
+    "hash": "b5e21dce3800f2488e3d918d26f760c1",
+    "model": "claude-sonnet-5-5",
+    "stop_reason": "end_turn",
+    "refusal_category": null,
+    "usage": {
+        "input_tokens": 55,
+        "output_tokens": 1671,
+        "cache_write_5m_tokens": 0,
+        "cache_write_1h_tokens": 4505,
+        "cache_read_tokens": 0
+    },
+    "text": "{\"message\":\"a/b é\",\"citations\":[\"{{frg_2}}\"]}"
+}
+"#;
+
+    #[test]
+    fn parse_render_round_trip() {
+        let c = Cassette::from_slice(REFERENCE.as_bytes()).unwrap();
+        assert_eq!(c.render(), REFERENCE);
+        let v: Value = serde_json::from_str(REFERENCE).unwrap();
+        assert!(is_recorder_format(REFERENCE.as_bytes(), &v));
+        assert!(!is_recorder_format(REFERENCE.trim_end().as_bytes(), &v));
+    }
+
+    #[test]
+    fn request_block_comes_last() {
+        let mut c = Cassette::from_slice(REFERENCE.as_bytes()).unwrap();
+        c.request = Some(StoredRequest { content: "x".into(), schema: "[]".into() });
+        let out = c.render();
+        assert!(out.ends_with("    \"request\": {\n        \"content\": \"x\",\n        \"schema\": \"[]\"\n    }\n}\n"));
+        assert_eq!(Cassette::from_slice(out.as_bytes()).unwrap(), c);
+    }
+
+    #[test]
+    fn defaults_of_the_reference_loader() {
+        let c = Cassette::from_slice(br#"{"task":"t","prompt_version":1,"hash":"h","text":"x"}"#).unwrap();
+        assert_eq!(c.stop_reason, "end_turn");
+        assert!(Cassette::from_slice(br#"{"task":"t","prompt_version":"1","hash":"h","text":"x"}"#).is_err());
+    }
+}

@@ -1,0 +1,95 @@
+//! The one error type of the library: what went wrong, with the file and JSON position it
+//! concerns, ready to be printed as one line.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// An error that names its file (and, for JSON, line and column).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    /// The file the error is about, when there is one.
+    pub file: Option<PathBuf>,
+    /// 1-based line and column in that file, for JSON syntax errors.
+    pub position: Option<(usize, usize)>,
+    /// What is wrong, with its causes joined by `: `.
+    pub message: String,
+}
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// An error about no particular file.
+    pub fn msg(message: impl Into<String>) -> Self {
+        Error { file: None, position: None, message: message.into() }
+    }
+
+    /// An error about `file`.
+    pub fn in_file(file: impl AsRef<Path>, message: impl Into<String>) -> Self {
+        Error { file: Some(file.as_ref().to_path_buf()), position: None, message: message.into() }
+    }
+
+    /// An I/O error about `file`.
+    pub fn io(file: impl AsRef<Path>, err: &std::io::Error) -> Self {
+        Error::in_file(file, io_message(err))
+    }
+
+    /// A JSON error with serde_json's line and column; attach the file with [`Error::with_file`].
+    pub fn json(err: &serde_json::Error) -> Self {
+        let mut message = err.to_string();
+        // serde_json appends " at line L column C"; the position is printed up front instead.
+        if let Some(i) = message.rfind(" at line ") {
+            message.truncate(i);
+        }
+        if message.starts_with("number out of range") {
+            message = "number out of range (a non-finite number, which the reference cannot encode)".into();
+        }
+        let position = (err.line() > 0).then(|| (err.line(), err.column()));
+        let prefix = if err.is_syntax() || err.is_eof() { "invalid JSON: " } else { "" };
+        Error {
+            file: None,
+            position,
+            message: format!("{prefix}{message}"),
+        }
+    }
+
+    /// The same error, said of `file` when it names none yet.
+    pub fn with_file(mut self, file: impl AsRef<Path>) -> Self {
+        if self.file.is_none() {
+            self.file = Some(file.as_ref().to_path_buf());
+        }
+        self
+    }
+}
+
+/// An I/O error as a short message ("permission denied", "no such file or directory").
+pub fn io_message(err: &std::io::Error) -> String {
+    let s = err.to_string();
+    // "No such file or directory (os error 2)" → "no such file or directory".
+    let s = match s.find(" (os error") {
+        Some(i) => s[..i].to_owned(),
+        None => s,
+    };
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().collect::<String>() + chars.as_str(),
+        None => s,
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{}", file.display())?;
+            if let Some((line, col)) = self.position {
+                write!(f, ":{line}:{col}")?;
+            }
+            write!(f, ": ")?;
+        } else if let Some((line, col)) = self.position {
+            write!(f, "{line}:{col}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}

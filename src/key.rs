@@ -1,0 +1,139 @@
+//! The cassette key, byte for byte as the reference driver computes it.
+//!
+//! ```text
+//! hash = hex(sha256(json_encode([task, prompt_version, canonical(schema), content])))[..32]
+//! path = <root>/<task>/v<prompt_version>/<hash>.json
+//! ```
+//!
+//! `content` is the request content (see [`crate::request`]) after id normalisation (see
+//! [`crate::normalise`]); `canonical(schema)` and `json_encode` are PHP's (see [`crate::php`]).
+//! The system prompt, model, profile, effort, limits and cache flags are not part of the key.
+
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use crate::normalise::{normalise, NormalisedContent};
+use crate::php;
+use crate::request::Request;
+
+/// Everything the key is computed from, in the form that is hashed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyMaterial {
+    /// The task name.
+    pub task: String,
+    /// The prompt version.
+    pub prompt_version: i64,
+    /// The canonical schema as PHP JSON text (what the `request.schema` extension stores).
+    pub schema_json: String,
+    /// The normalised content and its placeholder map.
+    pub content: NormalisedContent,
+}
+
+/// A computed key: where the cassette for a request lives.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CassetteKey {
+    /// The task name.
+    pub task: String,
+    /// The prompt version.
+    pub prompt_version: i64,
+    /// 32 lowercase hex digits.
+    pub hash: String,
+}
+
+impl KeyMaterial {
+    /// Builds the key material of a request: content assembled and normalised, schema canonical.
+    pub fn of(request: &Request) -> KeyMaterial {
+        KeyMaterial {
+            task: request.task.clone(),
+            prompt_version: request.prompt_version,
+            schema_json: request.schema.canonical_json(),
+            content: normalise(&request.content()),
+        }
+    }
+
+    /// The key of this material.
+    pub fn key(&self) -> CassetteKey {
+        CassetteKey {
+            task: self.task.clone(),
+            prompt_version: self.prompt_version,
+            hash: hash_parts(&self.task, self.prompt_version, &self.schema_json, &self.content.text),
+        }
+    }
+}
+
+/// The 32-hex key of already-normalised parts.
+pub fn hash_parts(task: &str, prompt_version: i64, schema_json: &str, content: &str) -> String {
+    let mut input = String::with_capacity(task.len() + schema_json.len() + content.len() + 64);
+    input.push('[');
+    php::write_string(&mut input, task);
+    input.push(',');
+    input.push_str(&prompt_version.to_string());
+    input.push(',');
+    input.push_str(schema_json);
+    input.push(',');
+    php::write_string(&mut input, content);
+    input.push(']');
+    let digest = Sha256::digest(input.as_bytes());
+    let mut hex = String::with_capacity(32);
+    for b in &digest[..16] {
+        hex.push_str(&format!("{b:02x}"));
+    }
+    hex
+}
+
+impl CassetteKey {
+    /// `<task>/v<N>/<hash>.json`, relative to a store root.
+    pub fn relative_path(&self) -> PathBuf {
+        PathBuf::from(&self.task).join(format!("v{}", self.prompt_version)).join(format!("{}.json", self.hash))
+    }
+
+    /// The cassette path under `root`.
+    pub fn path_under(&self, root: &Path) -> PathBuf {
+        root.join(self.relative_path())
+    }
+}
+
+/// Refuses task names that could leave the store root or be ambiguous: empty, `.`/`..`, path
+/// separators, NUL or other control characters.
+pub fn validate_task(task: &str) -> std::result::Result<(), String> {
+    let why = if task.is_empty() {
+        "it is empty"
+    } else if task == "." || task == ".." {
+        "it names a folder itself"
+    } else if task.contains('/') || task.contains('\\') {
+        "it contains a path separator"
+    } else if task.chars().any(char::is_control) {
+        "it contains a control character"
+    } else {
+        return Ok(());
+    };
+    Err(format!("unsafe task name {task:?}: {why}"))
+}
+
+/// Whether `s` is a well-formed hash: 32 lowercase hex digits.
+pub fn is_hash(s: &str) -> bool {
+    s.len() == 32 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn task_names() {
+        for bad in ["", ".", "..", "a/b", "a\\b", "a\0b", "a\nb", "a\u{7f}"] {
+            assert!(validate_task(bad).is_err(), "{bad:?}");
+        }
+        for good in ["outline", "critic_ux", "a.b", "é"] {
+            assert!(validate_task(good).is_ok(), "{good:?}");
+        }
+    }
+
+    #[test]
+    fn hash_and_path() {
+        let key = CassetteKey { task: "t".into(), prompt_version: 3, hash: hash_parts("t", 3, "[]", "") };
+        assert!(is_hash(&key.hash));
+        assert_eq!(key.relative_path(), PathBuf::from(format!("t/v3/{}.json", key.hash)));
+    }
+}

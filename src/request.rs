@@ -1,0 +1,336 @@
+//! Request dumps: the JSON a driver serialises for one model call, and the content the key
+//! sees in it.
+//!
+//! A dump has `task`, `prompt_version` (or `promptVersion`), `schema`, `blocks` (the user turn:
+//! `text` and base64 `document` blocks) and `turns` (follow-up turns; a repair attempt appends
+//! an `assistant` turn with the rejected answer and a `user` turn with the validation errors).
+//! Everything else (`system`, `model`, limits, cache flags, …) is ignored: it is not in the key.
+
+use std::path::Path;
+
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, Result};
+use crate::key::validate_task;
+use crate::schema::Schema;
+
+/// The separator between content parts: newline, U+241E SYMBOL FOR RECORD SEPARATOR, newline.
+pub const PART_SEPARATOR: &str = "\n\u{241E}\n";
+
+/// One block of the user turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Block {
+    /// Plain text.
+    Text(String),
+    /// A base64 document; the key sees the sha256 of the base64 text as written.
+    Document {
+        /// The base64 data, as written in the dump.
+        data: String,
+        /// The media type, when given.
+        media_type: Option<String>,
+    },
+}
+
+/// A follow-up turn (`assistant` answer or `user` repair message).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// `assistant` or `user` (any string is accepted, as the reference does).
+    pub role: String,
+    /// The turn's text.
+    pub text: String,
+}
+
+/// A parsed request dump: the parts of a model call that the key depends on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// The task name (a folder of the store).
+    pub task: String,
+    /// The prompt version (a `v<N>` folder of the store).
+    pub prompt_version: i64,
+    /// `prompt_id`, when the dump has one (written into recorded cassettes).
+    pub prompt_id: Option<String>,
+    /// The task's output JSON schema.
+    pub schema: Schema,
+    /// The user turn.
+    pub blocks: Vec<Block>,
+    /// Follow-up turns, repair attempts included.
+    pub turns: Vec<Turn>,
+}
+
+impl Request {
+    /// Reads and parses the dump at `path`.
+    pub fn from_file(path: &Path) -> Result<Request> {
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+        Request::from_slice(&bytes).map_err(|e| e.with_file(path))
+    }
+
+    /// Parses a dump from its JSON bytes.
+    pub fn from_slice(bytes: &[u8]) -> Result<Request> {
+        let dump: DumpFields = serde_json::from_slice(bytes).map_err(|e| Error::json(&e))?;
+        let schema = match &dump.schema {
+            Some(raw) => Some(Schema::parse(raw.get()).map_err(|e| Error::msg(format!("`schema`: {}", e.message)))?),
+            None => None,
+        };
+        Request::from_parts(&dump.fields, schema)
+    }
+
+    /// Builds a request from a parsed dump (the schema is re-read from its JSON value, so a
+    /// literal `-0` there reads as the float it became; prefer [`Request::from_slice`]).
+    pub fn from_value(value: &Value) -> Result<Request> {
+        let obj = value
+            .as_object()
+            .ok_or_else(|| Error::msg(format!("a request dump is a JSON object, not {}", kind_of(value))))?;
+        let schema = match obj.get("schema") {
+            Some(v @ (Value::Object(_) | Value::Array(_))) => Some(
+                Schema::parse(&v.to_string()).map_err(|e| Error::msg(format!("`schema`: {}", e.message)))?,
+            ),
+            Some(other) => return Err(Error::msg(format!("`schema` must be an object, not {}", kind_of(other)))),
+            None => None,
+        };
+        Request::from_parts(obj, schema)
+    }
+
+    fn from_parts(obj: &Map<String, Value>, schema: Option<Schema>) -> Result<Request> {
+        let task = match obj.get("task") {
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => return Err(Error::msg(format!("`task` must be a string, not {}", kind_of(other)))),
+            None => return Err(Error::msg("missing `task`")),
+        };
+        validate_task(&task).map_err(Error::msg)?;
+        let prompt_version = match either(obj, "prompt_version", "promptVersion") {
+            Some(Value::Number(n)) => n.as_i64().filter(|_| n.is_i64() || n.is_u64()).ok_or_else(|| {
+                Error::msg(format!("`prompt_version` must be an integer, not {n}"))
+            })?,
+            Some(other) => {
+                return Err(Error::msg(format!("`prompt_version` must be an integer, not {}", kind_of(other))))
+            }
+            None => return Err(Error::msg("missing `prompt_version` (or `promptVersion`)")),
+        };
+        let prompt_id = match either(obj, "prompt_id", "promptId") {
+            Some(Value::String(s)) => Some(s.clone()),
+            _ => None,
+        };
+        let schema = match (schema, obj.get("schema")) {
+            (Some(s), _) => s,
+            (None, Some(other)) => {
+                return Err(Error::msg(format!("`schema` must be an object, not {}", kind_of(other))))
+            }
+            (None, None) => return Err(Error::msg("missing `schema` (the task's output JSON schema)")),
+        };
+        let blocks = match obj.get("blocks") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(items)) => {
+                items.iter().enumerate().map(|(i, b)| parse_block(i, b)).collect::<Result<_>>()?
+            }
+            Some(other) => return Err(Error::msg(format!("`blocks` must be a list, not {}", kind_of(other)))),
+        };
+        let turns = match obj.get("turns") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(items)) => {
+                items.iter().enumerate().map(|(i, t)| parse_turn(i, t)).collect::<Result<_>>()?
+            }
+            Some(other) => return Err(Error::msg(format!("`turns` must be a list, not {}", kind_of(other)))),
+        };
+        Ok(Request { task, prompt_version, prompt_id, schema, blocks, turns })
+    }
+
+    /// The content parts in key order: one per block, then one per turn.
+    pub fn content_parts(&self) -> Vec<String> {
+        let mut parts = Vec::with_capacity(self.blocks.len() + self.turns.len());
+        for block in &self.blocks {
+            parts.push(match block {
+                Block::Text(text) => text.clone(),
+                Block::Document { data, .. } => document_part(data),
+            });
+        }
+        for turn in &self.turns {
+            parts.push(format!("{}:{}", turn.role, turn.text));
+        }
+        parts
+    }
+
+    /// The raw (not yet normalised) content: the parts joined by [`PART_SEPARATOR`].
+    pub fn content(&self) -> String {
+        let mut out = String::new();
+        let mut first = true;
+        let mut sep = |out: &mut String| {
+            if !std::mem::take(&mut first) {
+                out.push_str(PART_SEPARATOR);
+            }
+        };
+        for block in &self.blocks {
+            sep(&mut out);
+            match block {
+                Block::Text(text) => out.push_str(text),
+                Block::Document { data, .. } => out.push_str(&document_part(data)),
+            }
+        }
+        for turn in &self.turns {
+            sep(&mut out);
+            out.push_str(&turn.role);
+            out.push(':');
+            out.push_str(&turn.text);
+        }
+        out
+    }
+
+    /// The same request without its last `n` turns (the counterfactual "no repair attempt").
+    pub fn without_last_turns(&self, n: usize) -> Request {
+        let mut r = self.clone();
+        r.turns.truncate(self.turns.len().saturating_sub(n));
+        r
+    }
+}
+
+/// `document:` + lowercase hex sha256 of the base64 text as written.
+pub fn document_part(data: &str) -> String {
+    let digest = Sha256::digest(data.as_bytes());
+    let mut out = String::with_capacity(9 + 64);
+    out.push_str("document:");
+    for b in digest {
+        out.push_str(&format!("{b:02x}"));
+    }
+    out
+}
+
+/// The top level of a dump: the schema kept as raw text (PHP reads `-0` as an int, serde_json
+/// as a float), every other member as a value; a later duplicate member wins, as in PHP.
+struct DumpFields {
+    fields: Map<String, Value>,
+    schema: Option<Box<RawValue>>,
+}
+
+impl<'de> Deserialize<'de> for DumpFields {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        struct DumpVisitor;
+        impl<'de> Visitor<'de> for DumpVisitor {
+            type Value = DumpFields;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a request dump (a JSON object)")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<DumpFields, A::Error> {
+                let mut fields = Map::new();
+                let mut schema = None;
+                while let Some(name) = map.next_key::<String>()? {
+                    if name == "schema" {
+                        let raw: Box<RawValue> = map.next_value()?;
+                        let is_container = raw.get().starts_with(['{', '[']);
+                        if !is_container {
+                            let v: Value = serde_json::from_str(raw.get()).map_err(serde::de::Error::custom)?;
+                            fields.insert(name, v);
+                            schema = None;
+                            continue;
+                        }
+                        fields.remove("schema");
+                        schema = Some(raw);
+                    } else {
+                        fields.insert(name, map.next_value()?);
+                    }
+                }
+                Ok(DumpFields { fields, schema })
+            }
+        }
+        deserializer.deserialize_map(DumpVisitor)
+    }
+}
+
+fn either<'a>(obj: &'a Map<String, Value>, snake: &str, camel: &str) -> Option<&'a Value> {
+    obj.get(snake).or_else(|| obj.get(camel))
+}
+
+fn parse_block(i: usize, block: &Value) -> Result<Block> {
+    let obj = block
+        .as_object()
+        .ok_or_else(|| Error::msg(format!("blocks[{i}] must be an object, not {}", kind_of(block))))?;
+    match obj.get("type") {
+        Some(Value::String(t)) if t == "text" => match obj.get("text") {
+            Some(Value::String(s)) => Ok(Block::Text(s.clone())),
+            Some(other) => Err(Error::msg(format!("blocks[{i}].text must be a string, not {}", kind_of(other)))),
+            None => Err(Error::msg(format!("blocks[{i}] is a text block without `text`"))),
+        },
+        Some(Value::String(t)) if t == "document" => {
+            let data = match obj.get("data") {
+                Some(Value::String(s)) => s.clone(),
+                Some(other) => {
+                    return Err(Error::msg(format!("blocks[{i}].data must be a base64 string, not {}", kind_of(other))))
+                }
+                None => return Err(Error::msg(format!("blocks[{i}] is a document without `data`"))),
+            };
+            let media_type = either(obj, "media_type", "mediaType").and_then(Value::as_str).map(str::to_owned);
+            Ok(Block::Document { data, media_type })
+        }
+        Some(Value::String(t)) => Err(Error::msg(format!(
+            "blocks[{i}] has unknown block type {t:?} (expected \"text\" or \"document\")"
+        ))),
+        Some(other) => Err(Error::msg(format!("blocks[{i}].type must be a string, not {}", kind_of(other)))),
+        None => Err(Error::msg(format!("blocks[{i}] has no `type`"))),
+    }
+}
+
+fn parse_turn(i: usize, turn: &Value) -> Result<Turn> {
+    let obj = turn
+        .as_object()
+        .ok_or_else(|| Error::msg(format!("turns[{i}] must be an object, not {}", kind_of(turn))))?;
+    let field = |name: &str| match obj.get(name) {
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(other) => Err(Error::msg(format!("turns[{i}].{name} must be a string, not {}", kind_of(other)))),
+        None => Err(Error::msg(format!("turns[{i}] has no `{name}`"))),
+    };
+    Ok(Turn { role: field("role")?, text: field("text")? })
+}
+
+/// "a string", "a number", …: for error messages.
+pub fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<Request> {
+        Request::from_slice(s.as_bytes())
+    }
+
+    #[test]
+    fn accepts_both_spellings_and_missing_lists() {
+        let r = parse(r#"{"task":"t","promptVersion":2,"schema":{},"promptId":"p/t"}"#).unwrap();
+        assert_eq!((r.prompt_version, r.prompt_id.as_deref()), (2, Some("p/t")));
+        assert_eq!(r.content(), "");
+    }
+
+    #[test]
+    fn content_joins_blocks_then_turns() {
+        let r = parse(
+            r#"{"task":"t","prompt_version":1,"schema":{},
+            "blocks":[{"type":"text","text":"a"},{"type":"document","data":"QQ==","media_type":"x"}],
+            "turns":[{"role":"assistant","text":"{}"},{"role":"user","text":"bad"}]}"#,
+        )
+        .unwrap();
+        let doc = document_part("QQ==");
+        assert_eq!(r.content(), format!("a\n\u{241E}\n{doc}\n\u{241E}\nassistant:{{}}\n\u{241E}\nuser:bad"));
+        assert_eq!(r.content(), r.content_parts().join(PART_SEPARATOR));
+    }
+
+    #[test]
+    fn clear_errors() {
+        let err = |s: &str| parse(s).unwrap_err().to_string();
+        assert_eq!(err(r#"{"prompt_version":1,"schema":{}}"#), "missing `task`");
+        assert_eq!(err(r#"{"task":"t","prompt_version":1.5,"schema":{}}"#), "`prompt_version` must be an integer, not 1.5");
+        assert!(err(r#"{"task":"t","prompt_version":1,"schema":{},"blocks":[{"type":"image"}]}"#).contains("unknown block type \"image\""));
+        assert!(err(r#"{"task":"t","prompt_version":1,"schema":{},"blocks":[{"type":"document"}]}"#).contains("document without `data`"));
+        assert!(err(r#"{"task":"../x","prompt_version":1,"schema":{}}"#).contains("unsafe task name"));
+        assert!(err(r#"{"task":"t","prompt_version":1,"schema":{"a":1e999}}"#).contains("non-finite"));
+        assert!(err("{").starts_with("1:1: invalid JSON") || err("{").contains("invalid JSON"));
+    }
+}

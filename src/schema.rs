@@ -1,0 +1,37 @@
+//! An output schema as both sides see it: PHP (for the key) and JSON Schema (for validation).
+
+use serde_json::Value;
+
+use crate::php::{self, DecodeError, PhpValue};
+
+/// A task's output JSON schema.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Schema {
+    /// The schema as JSON Schema validators read it.
+    pub value: Value,
+    /// The schema as PHP's `json_decode(…, true)` holds it.
+    pub php: PhpValue,
+}
+
+impl Schema {
+    /// Parses schema JSON text.
+    pub fn parse(text: &str) -> Result<Schema, DecodeError> {
+        let php = php::decode(text)?;
+        if !matches!(php, PhpValue::Array(_)) {
+            return Err(DecodeError { line: 1, column: 1, message: "a schema is a JSON object".into() });
+        }
+        let value = serde_json::from_str(text).map_err(|e| DecodeError {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        })?;
+        Ok(Schema { value, php })
+    }
+
+    /// The canonical schema JSON that goes into the key (`ksort`ed PHP arrays, PHP encoding).
+    pub fn canonical_json(&self) -> String {
+        let mut v = self.php.clone();
+        v.canonicalise();
+        v.to_json()
+    }
+}

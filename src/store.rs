@@ -1,0 +1,301 @@
+//! A cassette store on disk: `<root>/<task>/v<N>/<hash>.json`, and the driver's three
+//! operations on it: find the cassette of a request, replay it, record a new one.
+//!
+//! Walking a store never follows a symbolic link and never fails as a whole because of one
+//! entry: unreadable folders and files that are not cassettes come back as entries to report.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::cassette::{Cassette, StoredRequest, DEFAULT_STOP_REASON};
+use crate::error::{io_message, Error, Result};
+use crate::key::{validate_task, CassetteKey, KeyMaterial};
+use crate::normalise::to_placeholders;
+use crate::request::Request;
+
+/// A file at a cassette position in a store: `<task>/v<N>/<name>.json`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CassetteFile {
+    /// The full path (root joined with the relative path).
+    pub path: PathBuf,
+    /// The path relative to the store root.
+    pub relative: PathBuf,
+    /// The task folder's name.
+    pub task: String,
+    /// The number of the `v<N>` folder.
+    pub version: i64,
+    /// The file name without `.json`.
+    pub stem: String,
+}
+
+/// One entry found under a store root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreEntry {
+    /// A file at a cassette position (not yet read).
+    Cassette(CassetteFile),
+    /// A file that is not at a cassette position (`README.md`, `.gitkeep`, a symlink, …).
+    Other {
+        /// The file.
+        path: PathBuf,
+        /// Why it is not a cassette.
+        why: String,
+    },
+    /// A folder or file that could not be read.
+    Unreadable {
+        /// The entry.
+        path: PathBuf,
+        /// The error.
+        error: String,
+    },
+}
+
+/// Lists a store: every file under `root`, sorted by path, symlinks not followed.
+pub fn scan(root: &Path) -> Result<Vec<StoreEntry>> {
+    let meta = std::fs::metadata(root).map_err(|e| Error::io(root, &e))?;
+    if !meta.is_dir() {
+        return Err(Error::in_file(root, "not a folder (a store root is a folder of <task>/v<N>/<hash>.json files)"));
+    }
+    let mut entries = Vec::new();
+    let walker = walkdir::WalkDir::new(root).follow_links(false).sort_by_file_name().min_depth(1);
+    for item in walker {
+        match item {
+            Ok(e) if e.file_type().is_dir() => {}
+            Ok(e) => entries.push(classify(root, e.path(), e.file_type().is_symlink())),
+            Err(err) => {
+                let path = err.path().map(Path::to_path_buf).unwrap_or_else(|| root.to_path_buf());
+                let error = err.io_error().map(io_message).unwrap_or_else(|| err.to_string());
+                entries.push(StoreEntry::Unreadable { path, error });
+            }
+        }
+    }
+    Ok(entries)
+}
+
+/// Decides whether a file under `root` sits at a cassette position.
+pub fn classify(root: &Path, path: &Path, is_symlink: bool) -> StoreEntry {
+    let other = |why: &str| StoreEntry::Other { path: path.to_path_buf(), why: why.to_owned() };
+    if is_symlink {
+        return other("a symbolic link (never followed)");
+    }
+    let Ok(relative) = path.strip_prefix(root) else {
+        return other("outside the store root");
+    };
+    let parts: Vec<&str> = match relative.iter().map(|p| p.to_str()).collect::<Option<Vec<_>>>() {
+        Some(p) => p,
+        None => return other("its path is not valid UTF-8"),
+    };
+    let [task, version_dir, name] = parts.as_slice() else {
+        return other("not at <task>/v<N>/<hash>.json");
+    };
+    let Some(stem) = name.strip_suffix(".json") else {
+        return other("not a .json file");
+    };
+    let version = version_dir
+        .strip_prefix('v')
+        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|d| d.parse::<i64>().ok());
+    let Some(version) = version else {
+        return other("not in a v<N> folder");
+    };
+    if validate_task(task).is_err() {
+        return other("its task folder name is not a safe task name");
+    }
+    StoreEntry::Cassette(CassetteFile {
+        path: path.to_path_buf(),
+        relative: relative.to_path_buf(),
+        task: (*task).to_owned(),
+        version,
+        stem: stem.to_owned(),
+    })
+}
+
+/// A recorded answer: what `record` needs beside the request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recording {
+    /// The model's raw answer, with the request's real ids.
+    pub text: String,
+    /// The model that answered.
+    pub model: String,
+    /// Why the model stopped.
+    pub stop_reason: String,
+    /// The refusal category, if the model refused.
+    pub refusal_category: Option<String>,
+    /// The usage counters (see [`crate::cassette::usage_from`]).
+    pub usage: Value,
+}
+
+impl Recording {
+    /// An `end_turn` answer with zero usage.
+    pub fn new(text: impl Into<String>, model: impl Into<String>) -> Recording {
+        Recording {
+            text: text.into(),
+            model: model.into(),
+            stop_reason: DEFAULT_STOP_REASON.to_owned(),
+            refusal_category: None,
+            usage: crate::cassette::usage_from(None),
+        }
+    }
+}
+
+/// How `record` treats the file it writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordOptions {
+    /// Add the `request` block (key material) after the reference fields.
+    pub with_request_material: bool,
+    /// Replace an existing cassette that differs.
+    pub force: bool,
+}
+
+impl Default for RecordOptions {
+    fn default() -> Self {
+        RecordOptions { with_request_material: true, force: false }
+    }
+}
+
+/// What `record` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordStatus {
+    /// A new file.
+    Created,
+    /// The same bytes were already there.
+    Unchanged,
+    /// A different cassette was replaced (`force`).
+    Replaced,
+}
+
+/// The result of `record`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recorded {
+    /// Where the cassette is.
+    pub path: PathBuf,
+    /// Its key.
+    pub key: CassetteKey,
+    /// What happened to the file.
+    pub status: RecordStatus,
+}
+
+/// The cassette the reference recorder writes for `request` answered by `recording`.
+pub fn cassette_for(request: &Request, recording: &Recording, with_request_material: bool) -> Result<(Cassette, CassetteKey)> {
+    let material = KeyMaterial::of(request);
+    let key = material.key();
+    let cassette = Cassette {
+        task: key.task.clone(),
+        prompt_id: request.prompt_id.clone(),
+        prompt_version: key.prompt_version,
+        hash: key.hash.clone(),
+        model: recording.model.clone(),
+        stop_reason: recording.stop_reason.clone(),
+        refusal_category: recording.refusal_category.clone(),
+        usage: recording.usage.clone(),
+        text: to_placeholders(&recording.text, &material.content.map),
+        request: with_request_material
+            .then(|| StoredRequest { content: material.content.text.clone(), schema: material.schema_json.clone() }),
+    };
+    Ok((cassette, key))
+}
+
+/// Records an answer into the store at `root`, atomically; never replaces a different cassette
+/// unless `options.force`.
+pub fn record(root: &Path, request: &Request, recording: &Recording, options: RecordOptions) -> Result<Recorded> {
+    let (cassette, key) = cassette_for(request, recording, options.with_request_material)?;
+    let path = key.path_under(root);
+    let bytes = cassette.render();
+    let status = match std::fs::read(&path) {
+        Ok(existing) if existing == bytes.as_bytes() => RecordStatus::Unchanged,
+        Ok(_) if !options.force => {
+            return Err(Error::in_file(&path, "a different cassette is already recorded here (use --force to replace it)"))
+        }
+        Ok(_) => RecordStatus::Replaced,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => RecordStatus::Created,
+        Err(e) => return Err(Error::io(&path, &e)),
+    };
+    if status != RecordStatus::Unchanged {
+        write_atomic(&path, bytes.as_bytes())?;
+    }
+    Ok(Recorded { path, key, status })
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that
+/// readers see the old file or the new one, never half of one.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".ulcas-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| Error::io(dir, &e))?;
+    tmp.write_all(bytes).map_err(|e| Error::io(tmp.path(), &e))?;
+    tmp.as_file().sync_all().map_err(|e| Error::io(tmp.path(), &e))?;
+    tmp.persist(path).map_err(|e| Error::io(path, &e.error))?;
+    Ok(())
+}
+
+/// A cassette read from a store.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadedCassette {
+    /// Where it was read.
+    pub path: PathBuf,
+    /// What it holds.
+    pub cassette: Cassette,
+}
+
+/// Reads and parses the cassette at `path`.
+pub fn read_cassette(path: &Path) -> Result<Cassette> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    Cassette::from_slice(&bytes).map_err(|e| e.with_file(path))
+}
+
+/// The cassette for `key` in the store at `root`, if there is one.
+pub fn load(root: &Path, key: &CassetteKey) -> Result<Option<LoadedCassette>> {
+    let path = key.path_under(root);
+    match std::fs::symlink_metadata(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Error::io(&path, &e)),
+        Ok(_) => Ok(Some(LoadedCassette { cassette: read_cassette(&path)?, path })),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_store_files() {
+        let root = Path::new("/s");
+        let kind = |p: &str| match classify(root, &root.join(p), false) {
+            StoreEntry::Cassette(c) => format!("cassette {} v{} {}", c.task, c.version, c.stem),
+            StoreEntry::Other { why, .. } => why,
+            StoreEntry::Unreadable { .. } => unreachable!(),
+        };
+        assert_eq!(kind("outline/v2/abc.json"), "cassette outline v2 abc");
+        assert_eq!(kind("README.md"), "not at <task>/v<N>/<hash>.json");
+        assert_eq!(kind("outline/v2/.gitkeep"), "not a .json file");
+        assert_eq!(kind("outline/latest/abc.json"), "not in a v<N> folder");
+        assert_eq!(kind("outline/v/abc.json"), "not in a v<N> folder");
+    }
+
+    #[test]
+    fn record_is_atomic_and_careful() {
+        let dir = tempfile::tempdir().unwrap();
+        let request = Request::from_slice(
+            br#"{"task":"t","prompt_version":1,"schema":{},"blocks":[{"type":"text","text":"frg_abcdefghijkl"}]}"#,
+        )
+        .unwrap();
+        let rec = Recording::new(r#"{"c":["frg_abcdefghijkl"]}"#, "m");
+        let first = record(dir.path(), &request, &rec, RecordOptions::default()).unwrap();
+        assert_eq!(first.status, RecordStatus::Created);
+        let stored = read_cassette(&first.path).unwrap();
+        assert_eq!(stored.text, r#"{"c":["{{frg_1}}"]}"#);
+        let again = record(dir.path(), &request, &rec, RecordOptions::default()).unwrap();
+        assert_eq!(again.status, RecordStatus::Unchanged);
+        let other = Recording::new("{}", "m");
+        assert!(record(dir.path(), &request, &other, RecordOptions::default()).is_err());
+        let forced = record(dir.path(), &request, &other, RecordOptions { force: true, ..Default::default() }).unwrap();
+        assert_eq!(forced.status, RecordStatus::Replaced);
+        let files: Vec<_> = std::fs::read_dir(first.path.parent().unwrap()).unwrap().collect();
+        assert_eq!(files.len(), 1, "no temporary file is left behind");
+    }
+}
