@@ -17,8 +17,13 @@ use crate::request::kind_of;
 pub const DEFAULT_STOP_REASON: &str = "end_turn";
 
 /// The usage counters the reference recorder writes, in its order.
-pub const USAGE_FIELDS: [&str; 5] =
-    ["input_tokens", "output_tokens", "cache_write_5m_tokens", "cache_write_1h_tokens", "cache_read_tokens"];
+pub const USAGE_FIELDS: [&str; 5] = [
+    "input_tokens",
+    "output_tokens",
+    "cache_write_5m_tokens",
+    "cache_write_1h_tokens",
+    "cache_read_tokens",
+];
 
 /// The key material a cassette may carry (the `request` extension written by `ulcas record`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,13 +68,19 @@ impl Cassette {
 
     /// Builds a cassette from a parsed file.
     pub fn from_value(value: &Value) -> Result<Cassette> {
-        let obj = value
-            .as_object()
-            .ok_or_else(|| Error::msg(format!("a cassette is a JSON object, not {}", kind_of(value))))?;
+        let obj = value.as_object().ok_or_else(|| {
+            Error::msg(format!(
+                "a cassette is a JSON object, not {}",
+                kind_of(value)
+            ))
+        })?;
         let string = |name: &str| -> Result<String> {
             match obj.get(name) {
                 Some(Value::String(s)) => Ok(s.clone()),
-                Some(other) => Err(Error::msg(format!("`{name}` must be a string, not {}", kind_of(other)))),
+                Some(other) => Err(Error::msg(format!(
+                    "`{name}` must be a string, not {}",
+                    kind_of(other)
+                ))),
                 None => Err(Error::msg(format!("missing `{name}`"))),
             }
         };
@@ -77,13 +88,19 @@ impl Cassette {
             match obj.get(name) {
                 None | Some(Value::Null) => Ok(None),
                 Some(Value::String(s)) => Ok(Some(s.clone())),
-                Some(other) => Err(Error::msg(format!("`{name}` must be a string or null, not {}", kind_of(other)))),
+                Some(other) => Err(Error::msg(format!(
+                    "`{name}` must be a string or null, not {}",
+                    kind_of(other)
+                ))),
             }
         };
         let prompt_version = match obj.get("prompt_version") {
             Some(Value::Number(n)) if n.is_i64() => n.as_i64().unwrap_or_default(),
             Some(other) => {
-                return Err(Error::msg(format!("`prompt_version` must be an integer, not {}", describe(other))))
+                return Err(Error::msg(format!(
+                    "`prompt_version` must be an integer, not {}",
+                    describe(other)
+                )))
             }
             None => return Err(Error::msg("missing `prompt_version`")),
         };
@@ -93,7 +110,12 @@ impl Cassette {
                 content: member_string(r, "request.content")?,
                 schema: member_string(r, "request.schema")?,
             }),
-            Some(other) => return Err(Error::msg(format!("`request` must be an object, not {}", kind_of(other)))),
+            Some(other) => {
+                return Err(Error::msg(format!(
+                    "`request` must be an object, not {}",
+                    kind_of(other)
+                )))
+            }
         };
         Ok(Cassette {
             task: string("task")?,
@@ -101,7 +123,8 @@ impl Cassette {
             prompt_version,
             hash: string("hash")?,
             model: optional_string("model")?.unwrap_or_default(),
-            stop_reason: optional_string("stop_reason")?.unwrap_or_else(|| DEFAULT_STOP_REASON.to_owned()),
+            stop_reason: optional_string("stop_reason")?
+                .unwrap_or_else(|| DEFAULT_STOP_REASON.to_owned()),
             refusal_category: optional_string("refusal_category")?,
             usage: obj.get("usage").cloned().unwrap_or(Value::Null),
             text: string("text")?,
@@ -173,7 +196,10 @@ fn member_string(obj: &Map<String, Value>, path: &str) -> Result<String> {
     let name = path.rsplit('.').next().unwrap_or(path);
     match obj.get(name) {
         Some(Value::String(s)) => Ok(s.clone()),
-        Some(other) => Err(Error::msg(format!("`{path}` must be a string, not {}", kind_of(other)))),
+        Some(other) => Err(Error::msg(format!(
+            "`{path}` must be a string, not {}",
+            kind_of(other)
+        ))),
         None => Err(Error::msg(format!("missing `{path}`"))),
     }
 }
@@ -197,7 +223,10 @@ fn write_optional(out: &mut String, s: Option<&str>) {
 pub fn usage_from(given: Option<&Map<String, Value>>) -> Value {
     let mut usage = Map::new();
     for name in USAGE_FIELDS {
-        let v = given.and_then(|g| g.get(name)).cloned().unwrap_or(Value::from(0));
+        let v = given
+            .and_then(|g| g.get(name))
+            .cloned()
+            .unwrap_or(Value::from(0));
         usage.insert(name.to_owned(), v);
     }
     if let Some(given) = given {
@@ -259,7 +288,10 @@ mod tests {
     #[test]
     fn request_block_comes_last() {
         let mut c = Cassette::from_slice(REFERENCE.as_bytes()).unwrap();
-        c.request = Some(StoredRequest { content: "x".into(), schema: "[]".into() });
+        c.request = Some(StoredRequest {
+            content: "x".into(),
+            schema: "[]".into(),
+        });
         let out = c.render();
         assert!(out.ends_with("    \"request\": {\n        \"content\": \"x\",\n        \"schema\": \"[]\"\n    }\n}\n"));
         assert_eq!(Cassette::from_slice(out.as_bytes()).unwrap(), c);
@@ -267,8 +299,12 @@ mod tests {
 
     #[test]
     fn defaults_of_the_reference_loader() {
-        let c = Cassette::from_slice(br#"{"task":"t","prompt_version":1,"hash":"h","text":"x"}"#).unwrap();
+        let c = Cassette::from_slice(br#"{"task":"t","prompt_version":1,"hash":"h","text":"x"}"#)
+            .unwrap();
         assert_eq!(c.stop_reason, "end_turn");
-        assert!(Cassette::from_slice(br#"{"task":"t","prompt_version":"1","hash":"h","text":"x"}"#).is_err());
+        assert!(Cassette::from_slice(
+            br#"{"task":"t","prompt_version":"1","hash":"h","text":"x"}"#
+        )
+        .is_err());
     }
 }

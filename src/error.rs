@@ -21,12 +21,20 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl Error {
     /// An error about no particular file.
     pub fn msg(message: impl Into<String>) -> Self {
-        Error { file: None, position: None, message: message.into() }
+        Error {
+            file: None,
+            position: None,
+            message: message.into(),
+        }
     }
 
     /// An error about `file`.
     pub fn in_file(file: impl AsRef<Path>, message: impl Into<String>) -> Self {
-        Error { file: Some(file.as_ref().to_path_buf()), position: None, message: message.into() }
+        Error {
+            file: Some(file.as_ref().to_path_buf()),
+            position: None,
+            message: message.into(),
+        }
     }
 
     /// An I/O error about `file`.
@@ -42,10 +50,16 @@ impl Error {
             message.truncate(i);
         }
         if message.starts_with("number out of range") {
-            message = "number out of range (a non-finite number, which the reference cannot encode)".into();
+            message =
+                "number out of range (a non-finite number, which the reference cannot encode)"
+                    .into();
         }
-        let position = (err.line() > 0).then(|| (err.line(), err.column()));
-        let prefix = if err.is_syntax() || err.is_eof() { "invalid JSON: " } else { "" };
+        let position = (err.line() > 0).then(|| (err.line(), err.column().max(1)));
+        let prefix = if err.is_syntax() || err.is_eof() {
+            "invalid JSON: "
+        } else {
+            ""
+        };
         Error {
             file: None,
             position,

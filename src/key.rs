@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use crate::normalise::{normalise, NormalisedContent};
+use crate::normalise::{normalise, normalise_into, NormalisedContent, PlaceholderMap};
 use crate::php;
 use crate::request::Request;
 
@@ -57,24 +57,52 @@ impl KeyMaterial {
         CassetteKey {
             task: self.task.clone(),
             prompt_version: self.prompt_version,
-            hash: hash_parts(&self.task, self.prompt_version, &self.schema_json, &self.content.text),
+            hash: hash_parts(
+                &self.task,
+                self.prompt_version,
+                &self.schema_json,
+                &self.content.text,
+            ),
         }
     }
 }
 
-/// The 32-hex key of already-normalised parts.
-pub fn hash_parts(task: &str, prompt_version: i64, schema_json: &str, content: &str) -> String {
-    let mut input = String::with_capacity(task.len() + schema_json.len() + content.len() + 64);
-    input.push('[');
-    php::write_string(&mut input, task);
-    input.push(',');
-    input.push_str(&prompt_version.to_string());
-    input.push(',');
-    input.push_str(schema_json);
-    input.push(',');
-    php::write_string(&mut input, content);
-    input.push(']');
-    let digest = Sha256::digest(input.as_bytes());
+/// The key of a request, streamed: the content is normalised, escaped and hashed piece by
+/// piece and never held whole (what `ulcas hash` uses on large requests).
+pub fn key_of(request: &Request) -> CassetteKey {
+    let mut hasher = Sha256::new();
+    let schema_json = request.schema.canonical_json();
+    hash_prefix(
+        &mut hasher,
+        &request.task,
+        request.prompt_version,
+        &schema_json,
+    );
+    hasher.update(b"\"");
+    let mut map = PlaceholderMap::new();
+    request.content_pieces(|piece| {
+        normalise_into(piece, &mut map, |normalised| {
+            php::escape_body(normalised, |escaped| hasher.update(escaped.as_bytes()))
+        })
+    });
+    hasher.update(b"\"]");
+    CassetteKey {
+        task: request.task.clone(),
+        prompt_version: request.prompt_version,
+        hash: hex32(hasher),
+    }
+}
+
+fn hash_prefix(hasher: &mut Sha256, task: &str, prompt_version: i64, schema_json: &str) {
+    hasher.update(b"[");
+    php::escape_into(task, |piece| hasher.update(piece.as_bytes()));
+    hasher.update(format!(",{prompt_version},").as_bytes());
+    hasher.update(schema_json.as_bytes());
+    hasher.update(b",");
+}
+
+fn hex32(hasher: Sha256) -> String {
+    let digest = hasher.finalize();
     let mut hex = String::with_capacity(32);
     for b in &digest[..16] {
         hex.push_str(&format!("{b:02x}"));
@@ -82,10 +110,22 @@ pub fn hash_parts(task: &str, prompt_version: i64, schema_json: &str, content: &
     hex
 }
 
+/// The 32-hex key of already-normalised parts.
+pub fn hash_parts(task: &str, prompt_version: i64, schema_json: &str, content: &str) -> String {
+    // Streamed into the hasher: the encoded content is never built in memory.
+    let mut hasher = Sha256::new();
+    hash_prefix(&mut hasher, task, prompt_version, schema_json);
+    php::escape_into(content, |piece| hasher.update(piece.as_bytes()));
+    hasher.update(b"]");
+    hex32(hasher)
+}
+
 impl CassetteKey {
     /// `<task>/v<N>/<hash>.json`, relative to a store root.
     pub fn relative_path(&self) -> PathBuf {
-        PathBuf::from(&self.task).join(format!("v{}", self.prompt_version)).join(format!("{}.json", self.hash))
+        PathBuf::from(&self.task)
+            .join(format!("v{}", self.prompt_version))
+            .join(format!("{}.json", self.hash))
     }
 
     /// The cassette path under `root`.
@@ -132,8 +172,15 @@ mod tests {
 
     #[test]
     fn hash_and_path() {
-        let key = CassetteKey { task: "t".into(), prompt_version: 3, hash: hash_parts("t", 3, "[]", "") };
+        let key = CassetteKey {
+            task: "t".into(),
+            prompt_version: 3,
+            hash: hash_parts("t", 3, "[]", ""),
+        };
         assert!(is_hash(&key.hash));
-        assert_eq!(key.relative_path(), PathBuf::from(format!("t/v3/{}.json", key.hash)));
+        assert_eq!(
+            key.relative_path(),
+            PathBuf::from(format!("t/v3/{}.json", key.hash))
+        );
     }
 }

@@ -65,7 +65,9 @@ fn is_canonical_int(s: &str) -> bool {
         [] => false,
         [b'0'] => digits.len() == s.len(),
         [first, rest @ ..] => {
-            (b'1'..=b'9').contains(first) && rest.iter().all(u8::is_ascii_digit) && digits.len() <= 19
+            (b'1'..=b'9').contains(first)
+                && rest.iter().all(u8::is_ascii_digit)
+                && digits.len() <= 19
         }
     }
 }
@@ -228,54 +230,81 @@ fn is_list(entries: &[(PhpKey, PhpValue)]) -> bool {
         .all(|(i, (k, _))| matches!(k, PhpKey::Int(n) if *n == i as i64))
 }
 
-/// Appends `s` as a PHP JSON string literal (quotes included).
-pub fn write_string(out: &mut String, s: &str) {
-    out.reserve(s.len() + 2);
-    out.push('"');
+/// Bytes that need an escape, or a closer look (0xE2 may start U+2028/U+2029).
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[0xe2] = true;
+    t
+};
+
+/// Feeds the PHP JSON string literal of `s` (quotes included) to `sink` in pieces: long
+/// unescaped runs are passed as slices of `s`, so hashing needs no copy.
+pub fn escape_into(s: &str, mut sink: impl FnMut(&str)) {
+    sink("\"");
+    escape_body(s, &mut sink);
+    sink("\"");
+}
+
+/// Feeds the escaped text of `s`, without quotes, to `sink` (see [`escape_into`]). Pieces of
+/// one string may be escaped one after another: the result is the same as for the whole.
+pub fn escape_body(s: &str, mut sink: impl FnMut(&str)) {
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
+    let mut hex = [b'\\', b'u', b'0', b'0', 0, 0];
     while i < bytes.len() {
+        if !SPECIAL[usize::from(bytes[i])] {
+            i += 1;
+            continue;
+        }
         let b = bytes[i];
-        let escape: Option<&str> = match b {
-            b'"' => Some("\\\""),
-            b'\\' => Some("\\\\"),
-            b'\n' => Some("\\n"),
-            b'\r' => Some("\\r"),
-            b'\t' => Some("\\t"),
-            0x08 => Some("\\b"),
-            0x0c => Some("\\f"),
-            0x00..=0x1f => None,
+        let escape: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
             // U+2028 / U+2029 are E2 80 A8 / E2 80 A9.
-            0xe2 if bytes.get(i + 1) == Some(&0x80) && matches!(bytes.get(i + 2), Some(0xa8 | 0xa9)) => {
-                None
+            0xe2 if bytes.get(i + 1) == Some(&0x80)
+                && matches!(bytes.get(i + 2), Some(0xa8 | 0xa9)) =>
+            {
+                if bytes[i + 2] == 0xa8 {
+                    "\\u2028"
+                } else {
+                    "\\u2029"
+                }
             }
-            _ => {
+            0xe2 => {
                 i += 1;
                 continue;
             }
+            _ => {
+                hex[4] = hex_digit(b >> 4) as u8;
+                hex[5] = hex_digit(b & 0xf) as u8;
+                std::str::from_utf8(&hex).unwrap_or_default()
+            }
         };
-        out.push_str(&s[start..i]);
-        match escape {
-            Some(e) => {
-                out.push_str(e);
-                i += 1;
-            }
-            None if b == 0xe2 => {
-                out.push_str(if bytes[i + 2] == 0xa8 { "\\u2028" } else { "\\u2029" });
-                i += 3;
-            }
-            None => {
-                out.push_str("\\u00");
-                out.push(hex_digit(b >> 4));
-                out.push(hex_digit(b & 0xf));
-                i += 1;
-            }
-        }
+        sink(&s[start..i]);
+        sink(escape);
+        i += if b == 0xe2 { 3 } else { 1 };
         start = i;
     }
-    out.push_str(&s[start..]);
-    out.push('"');
+    sink(&s[start..]);
+}
+
+/// Appends `s` as a PHP JSON string literal (quotes included).
+pub fn write_string(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
+    escape_into(s, |piece| out.push_str(piece));
 }
 
 fn hex_digit(n: u8) -> char {
@@ -315,7 +344,9 @@ fn compare_keys(a: &PhpKey, b: &PhpKey) -> Ordering {
     match (a, b) {
         (PhpKey::Int(x), PhpKey::Int(y)) => x.cmp(y),
         (PhpKey::Str(x), PhpKey::Str(y)) => match (numeric_string(x), numeric_string(y)) {
-            (Some(nx), Some(ny)) => compare_numbers(nx, ny).unwrap_or_else(|| x.as_bytes().cmp(y.as_bytes())),
+            (Some(nx), Some(ny)) => {
+                compare_numbers(nx, ny).unwrap_or_else(|| x.as_bytes().cmp(y.as_bytes()))
+            }
             _ => x.as_bytes().cmp(y.as_bytes()),
         },
         (PhpKey::Int(x), PhpKey::Str(y)) => compare_int_to_string(*x, y),
@@ -483,13 +514,21 @@ mod tests {
     #[test]
     fn strings_match_php() {
         assert_eq!(encode_string("a/b\"c\\"), r#""a/b\"c\\""#);
-        assert_eq!(encode_string("\u{8}\u{c}\n\r\t\u{1}\u{1f}"), r#""\b\f\n\r\t\u0001\u001f""#);
-        assert_eq!(encode_string("\u{2028}\u{2029}\u{7f}é␞"), "\"\\u2028\\u2029\u{7f}é␞\"");
+        assert_eq!(
+            encode_string("\u{8}\u{c}\n\r\t\u{1}\u{1f}"),
+            r#""\b\f\n\r\t\u0001\u001f""#
+        );
+        assert_eq!(
+            encode_string("\u{2028}\u{2029}\u{7f}é␞"),
+            "\"\\u2028\\u2029\u{7f}é␞\""
+        );
     }
 
     #[test]
     fn canonical_schema_follows_php_arrays() {
-        let v: Value = serde_json::from_str(r#"{"b":1,"a":{},"10":[],"9":2,"01":3,"c":{"1":"x","0":"y"}}"#).unwrap();
+        let v: Value =
+            serde_json::from_str(r#"{"b":1,"a":{},"10":[],"9":2,"01":3,"c":{"1":"x","0":"y"}}"#)
+                .unwrap();
         assert_eq!(
             PhpValue::canonical(&v).unwrap().to_json(),
             r#"{"01":3,"9":2,"10":[],"a":[],"b":1,"c":["y","x"]}"#
@@ -506,13 +545,19 @@ mod tests {
         assert!(!is_canonical_int("+1"));
         assert!(!is_canonical_int(""));
         assert!(!is_canonical_int("-"));
-        assert_eq!(PhpKey::from_member("99999999999999999999"), PhpKey::Str("99999999999999999999".into()));
+        assert_eq!(
+            PhpKey::from_member("99999999999999999999"),
+            PhpKey::Str("99999999999999999999".into())
+        );
     }
 
     #[test]
     fn merge_sort_never_panics_on_cycles() {
         let mut v = vec![3, 1, 2, 5, 4, 0];
-        stable_sort_by(&mut v, |a, b| if (a + b) % 2 == 0 { a.cmp(b) } else { b.cmp(a) });
+        stable_sort_by(
+            &mut v,
+            |a, b| if (a + b) % 2 == 0 { a.cmp(b) } else { b.cmp(a) },
+        );
         assert_eq!(v.len(), 6);
         let mut w = vec![5, 3, 9, 1];
         stable_sort_by(&mut w, |a, b| a.cmp(b));
@@ -544,7 +589,10 @@ pub const MAX_DEPTH: usize = 512;
 /// (`-0` is the int 0), other numbers floats, duplicate keys keep their first position and
 /// their last value, nesting deeper than 512 is refused. Non-finite numbers are refused too.
 pub fn decode(input: &str) -> Result<PhpValue, DecodeError> {
-    let mut p = Decoder { s: input.as_bytes(), i: 0 };
+    let mut p = Decoder {
+        s: input.as_bytes(),
+        i: 0,
+    };
     p.ws();
     let v = p.value(0)?;
     p.ws();
@@ -564,7 +612,11 @@ impl Decoder<'_> {
         let before = &self.s[..self.i.min(self.s.len())];
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
         let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-        DecodeError { line, column, message: message.to_owned() }
+        DecodeError {
+            line,
+            column,
+            message: message.to_owned(),
+        }
     }
 
     fn ws(&mut self) {
@@ -590,7 +642,11 @@ impl Decoder<'_> {
             Some(b'"') => Ok(PhpValue::Str(self.string()?)),
             Some(b'-' | b'0'..=b'9') => self.number(),
             Some(_) => {
-                for (word, v) in [("true", PhpValue::Bool(true)), ("false", PhpValue::Bool(false)), ("null", PhpValue::Null)] {
+                for (word, v) in [
+                    ("true", PhpValue::Bool(true)),
+                    ("false", PhpValue::Bool(false)),
+                    ("null", PhpValue::Null),
+                ] {
                     if self.s[self.i..].starts_with(word.as_bytes()) {
                         self.i += word.len();
                         return Ok(v);
@@ -780,7 +836,10 @@ impl Decoder<'_> {
     }
 
     fn hex4(&mut self) -> Result<u32, DecodeError> {
-        let digits = self.s.get(self.i..self.i + 4).ok_or_else(|| self.error("invalid \\u escape"))?;
+        let digits = self
+            .s
+            .get(self.i..self.i + 4)
+            .ok_or_else(|| self.error("invalid \\u escape"))?;
         let text = std::str::from_utf8(digits).map_err(|_| self.error("invalid \\u escape"))?;
         let n = u32::from_str_radix(text, 16).map_err(|_| self.error("invalid \\u escape"))?;
         self.i += 4;
@@ -796,15 +855,24 @@ mod decode_tests {
     fn numbers_as_php_decodes_them() {
         assert_eq!(decode("-0").unwrap(), PhpValue::Int(0));
         assert_eq!(decode("-0.0").unwrap().to_json(), "-0");
-        assert_eq!(decode("9223372036854775807").unwrap(), PhpValue::Int(i64::MAX));
-        assert_eq!(decode("9223372036854775808").unwrap().to_json(), "9.223372036854776e+18");
+        assert_eq!(
+            decode("9223372036854775807").unwrap(),
+            PhpValue::Int(i64::MAX)
+        );
+        assert_eq!(
+            decode("9223372036854775808").unwrap().to_json(),
+            "9.223372036854776e+18"
+        );
         assert!(decode("1e999").unwrap_err().message.contains("non-finite"));
         assert!(decode("01").is_err());
     }
 
     #[test]
     fn duplicate_keys_keep_first_position_last_value() {
-        assert_eq!(decode(r#"{"a":1,"b":2,"a":3}"#).unwrap().to_json(), r#"{"a":3,"b":2}"#);
+        assert_eq!(
+            decode(r#"{"a":1,"b":2,"a":3}"#).unwrap().to_json(),
+            r#"{"a":3,"b":2}"#
+        );
     }
 
     #[test]
@@ -812,7 +880,10 @@ mod decode_tests {
         let e = decode("{\n  \"a\": tru\n}").unwrap_err();
         assert_eq!((e.line, e.column), (2, 8));
         assert!(decode(r#""\ud800""#).is_err());
-        assert_eq!(decode(r#""\ud83d\ude00\/""#).unwrap(), PhpValue::Str("😀/".into()));
+        assert_eq!(
+            decode(r#""\ud83d\ude00\/""#).unwrap(),
+            PhpValue::Str("😀/".into())
+        );
         let deep = "[".repeat(600) + &"]".repeat(600);
         assert!(decode(&deep).is_err());
     }

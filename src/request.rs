@@ -71,70 +71,123 @@ impl Request {
     pub fn from_slice(bytes: &[u8]) -> Result<Request> {
         let dump: DumpFields = serde_json::from_slice(bytes).map_err(|e| Error::json(&e))?;
         let schema = match &dump.schema {
-            Some(raw) => Some(Schema::parse(raw.get()).map_err(|e| Error::msg(format!("`schema`: {}", e.message)))?),
+            Some(raw) => Some(
+                Schema::parse(raw.get())
+                    .map_err(|e| Error::msg(format!("`schema`: {}", e.message)))?,
+            ),
             None => None,
         };
-        Request::from_parts(&dump.fields, schema)
+        Request::from_parts(dump.fields, schema)
     }
 
     /// Builds a request from a parsed dump (the schema is re-read from its JSON value, so a
     /// literal `-0` there reads as the float it became; prefer [`Request::from_slice`]).
     pub fn from_value(value: &Value) -> Result<Request> {
-        let obj = value
-            .as_object()
-            .ok_or_else(|| Error::msg(format!("a request dump is a JSON object, not {}", kind_of(value))))?;
+        let obj = value.as_object().ok_or_else(|| {
+            Error::msg(format!(
+                "a request dump is a JSON object, not {}",
+                kind_of(value)
+            ))
+        })?;
         let schema = match obj.get("schema") {
             Some(v @ (Value::Object(_) | Value::Array(_))) => Some(
-                Schema::parse(&v.to_string()).map_err(|e| Error::msg(format!("`schema`: {}", e.message)))?,
+                Schema::parse(&v.to_string())
+                    .map_err(|e| Error::msg(format!("`schema`: {}", e.message)))?,
             ),
-            Some(other) => return Err(Error::msg(format!("`schema` must be an object, not {}", kind_of(other)))),
+            Some(other) => {
+                return Err(Error::msg(format!(
+                    "`schema` must be an object, not {}",
+                    kind_of(other)
+                )))
+            }
             None => None,
         };
-        Request::from_parts(obj, schema)
+        Request::from_parts(obj.clone(), schema)
     }
 
-    fn from_parts(obj: &Map<String, Value>, schema: Option<Schema>) -> Result<Request> {
+    fn from_parts(mut obj: Map<String, Value>, schema: Option<Schema>) -> Result<Request> {
         let task = match obj.get("task") {
             Some(Value::String(s)) => s.clone(),
-            Some(other) => return Err(Error::msg(format!("`task` must be a string, not {}", kind_of(other)))),
+            Some(other) => {
+                return Err(Error::msg(format!(
+                    "`task` must be a string, not {}",
+                    kind_of(other)
+                )))
+            }
             None => return Err(Error::msg("missing `task`")),
         };
         validate_task(&task).map_err(Error::msg)?;
-        let prompt_version = match either(obj, "prompt_version", "promptVersion") {
-            Some(Value::Number(n)) => n.as_i64().filter(|_| n.is_i64() || n.is_u64()).ok_or_else(|| {
-                Error::msg(format!("`prompt_version` must be an integer, not {n}"))
-            })?,
+        let prompt_version = match either(&obj, "prompt_version", "promptVersion") {
+            Some(Value::Number(n)) => {
+                n.as_i64()
+                    .filter(|_| n.is_i64() || n.is_u64())
+                    .ok_or_else(|| {
+                        Error::msg(format!("`prompt_version` must be an integer, not {n}"))
+                    })?
+            }
             Some(other) => {
-                return Err(Error::msg(format!("`prompt_version` must be an integer, not {}", kind_of(other))))
+                return Err(Error::msg(format!(
+                    "`prompt_version` must be an integer, not {}",
+                    kind_of(other)
+                )))
             }
             None => return Err(Error::msg("missing `prompt_version` (or `promptVersion`)")),
         };
-        let prompt_id = match either(obj, "prompt_id", "promptId") {
+        let prompt_id = match either(&obj, "prompt_id", "promptId") {
             Some(Value::String(s)) => Some(s.clone()),
             _ => None,
         };
         let schema = match (schema, obj.get("schema")) {
             (Some(s), _) => s,
             (None, Some(other)) => {
-                return Err(Error::msg(format!("`schema` must be an object, not {}", kind_of(other))))
+                return Err(Error::msg(format!(
+                    "`schema` must be an object, not {}",
+                    kind_of(other)
+                )))
             }
-            (None, None) => return Err(Error::msg("missing `schema` (the task's output JSON schema)")),
+            (None, None) => {
+                return Err(Error::msg(
+                    "missing `schema` (the task's output JSON schema)",
+                ))
+            }
         };
-        let blocks = match obj.get("blocks") {
+        // Taken out of the dump, not copied: block texts can be megabytes.
+        let blocks = match obj.swap_remove("blocks") {
             None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(items)) => {
-                items.iter().enumerate().map(|(i, b)| parse_block(i, b)).collect::<Result<_>>()?
+            Some(Value::Array(items)) => items
+                .into_iter()
+                .enumerate()
+                .map(|(i, b)| parse_block(i, b))
+                .collect::<Result<_>>()?,
+            Some(other) => {
+                return Err(Error::msg(format!(
+                    "`blocks` must be a list, not {}",
+                    kind_of(&other)
+                )))
             }
-            Some(other) => return Err(Error::msg(format!("`blocks` must be a list, not {}", kind_of(other)))),
         };
-        let turns = match obj.get("turns") {
+        let turns = match obj.swap_remove("turns") {
             None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(items)) => {
-                items.iter().enumerate().map(|(i, t)| parse_turn(i, t)).collect::<Result<_>>()?
+            Some(Value::Array(items)) => items
+                .into_iter()
+                .enumerate()
+                .map(|(i, t)| parse_turn(i, t))
+                .collect::<Result<_>>()?,
+            Some(other) => {
+                return Err(Error::msg(format!(
+                    "`turns` must be a list, not {}",
+                    kind_of(&other)
+                )))
             }
-            Some(other) => return Err(Error::msg(format!("`turns` must be a list, not {}", kind_of(other)))),
         };
-        Ok(Request { task, prompt_version, prompt_id, schema, blocks, turns })
+        Ok(Request {
+            task,
+            prompt_version,
+            prompt_id,
+            schema,
+            blocks,
+            turns,
+        })
     }
 
     /// The content parts in key order: one per block, then one per turn.
@@ -155,26 +208,31 @@ impl Request {
     /// The raw (not yet normalised) content: the parts joined by [`PART_SEPARATOR`].
     pub fn content(&self) -> String {
         let mut out = String::new();
+        self.content_pieces(|piece| out.push_str(piece));
+        out
+    }
+
+    /// Feeds the raw content to `sink` in pieces (no copy of the block texts), in order.
+    pub fn content_pieces(&self, mut sink: impl FnMut(&str)) {
         let mut first = true;
-        let mut sep = |out: &mut String| {
+        let mut sep = |sink: &mut dyn FnMut(&str)| {
             if !std::mem::take(&mut first) {
-                out.push_str(PART_SEPARATOR);
+                sink(PART_SEPARATOR);
             }
         };
         for block in &self.blocks {
-            sep(&mut out);
+            sep(&mut sink);
             match block {
-                Block::Text(text) => out.push_str(text),
-                Block::Document { data, .. } => out.push_str(&document_part(data)),
+                Block::Text(text) => sink(text),
+                Block::Document { data, .. } => sink(&document_part(data)),
             }
         }
         for turn in &self.turns {
-            sep(&mut out);
-            out.push_str(&turn.role);
-            out.push(':');
-            out.push_str(&turn.text);
+            sep(&mut sink);
+            sink(&turn.role);
+            sink(":");
+            sink(&turn.text);
         }
-        out
     }
 
     /// The same request without its last `n` turns (the counterfactual "no repair attempt").
@@ -211,7 +269,10 @@ impl<'de> Deserialize<'de> for DumpFields {
             fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str("a request dump (a JSON object)")
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<DumpFields, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<DumpFields, A::Error> {
                 let mut fields = Map::new();
                 let mut schema = None;
                 while let Some(name) = map.next_key::<String>()? {
@@ -219,7 +280,8 @@ impl<'de> Deserialize<'de> for DumpFields {
                         let raw: Box<RawValue> = map.next_value()?;
                         let is_container = raw.get().starts_with(['{', '[']);
                         if !is_container {
-                            let v: Value = serde_json::from_str(raw.get()).map_err(serde::de::Error::custom)?;
+                            let v: Value = serde_json::from_str(raw.get())
+                                .map_err(serde::de::Error::custom)?;
                             fields.insert(name, v);
                             schema = None;
                             continue;
@@ -241,45 +303,74 @@ fn either<'a>(obj: &'a Map<String, Value>, snake: &str, camel: &str) -> Option<&
     obj.get(snake).or_else(|| obj.get(camel))
 }
 
-fn parse_block(i: usize, block: &Value) -> Result<Block> {
-    let obj = block
-        .as_object()
-        .ok_or_else(|| Error::msg(format!("blocks[{i}] must be an object, not {}", kind_of(block))))?;
+fn parse_block(i: usize, block: Value) -> Result<Block> {
+    let Value::Object(mut obj) = block else {
+        return Err(Error::msg(format!(
+            "blocks[{i}] must be an object, not {}",
+            kind_of(&block)
+        )));
+    };
     match obj.get("type") {
-        Some(Value::String(t)) if t == "text" => match obj.get("text") {
-            Some(Value::String(s)) => Ok(Block::Text(s.clone())),
-            Some(other) => Err(Error::msg(format!("blocks[{i}].text must be a string, not {}", kind_of(other)))),
-            None => Err(Error::msg(format!("blocks[{i}] is a text block without `text`"))),
+        Some(Value::String(t)) if t == "text" => match obj.swap_remove("text") {
+            Some(Value::String(s)) => Ok(Block::Text(s)),
+            Some(other) => Err(Error::msg(format!(
+                "blocks[{i}].text must be a string, not {}",
+                kind_of(&other)
+            ))),
+            None => Err(Error::msg(format!(
+                "blocks[{i}] is a text block without `text`"
+            ))),
         },
         Some(Value::String(t)) if t == "document" => {
             let data = match obj.get("data") {
                 Some(Value::String(s)) => s.clone(),
                 Some(other) => {
-                    return Err(Error::msg(format!("blocks[{i}].data must be a base64 string, not {}", kind_of(other))))
+                    return Err(Error::msg(format!(
+                        "blocks[{i}].data must be a base64 string, not {}",
+                        kind_of(other)
+                    )))
                 }
-                None => return Err(Error::msg(format!("blocks[{i}] is a document without `data`"))),
+                None => {
+                    return Err(Error::msg(format!(
+                        "blocks[{i}] is a document without `data`"
+                    )))
+                }
             };
-            let media_type = either(obj, "media_type", "mediaType").and_then(Value::as_str).map(str::to_owned);
+            let media_type = either(&obj, "media_type", "mediaType")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
             Ok(Block::Document { data, media_type })
         }
         Some(Value::String(t)) => Err(Error::msg(format!(
             "blocks[{i}] has unknown block type {t:?} (expected \"text\" or \"document\")"
         ))),
-        Some(other) => Err(Error::msg(format!("blocks[{i}].type must be a string, not {}", kind_of(other)))),
+        Some(other) => Err(Error::msg(format!(
+            "blocks[{i}].type must be a string, not {}",
+            kind_of(other)
+        ))),
         None => Err(Error::msg(format!("blocks[{i}] has no `type`"))),
     }
 }
 
-fn parse_turn(i: usize, turn: &Value) -> Result<Turn> {
-    let obj = turn
-        .as_object()
-        .ok_or_else(|| Error::msg(format!("turns[{i}] must be an object, not {}", kind_of(turn))))?;
-    let field = |name: &str| match obj.get(name) {
-        Some(Value::String(s)) => Ok(s.clone()),
-        Some(other) => Err(Error::msg(format!("turns[{i}].{name} must be a string, not {}", kind_of(other)))),
+fn parse_turn(i: usize, turn: Value) -> Result<Turn> {
+    let Value::Object(mut obj) = turn else {
+        return Err(Error::msg(format!(
+            "turns[{i}] must be an object, not {}",
+            kind_of(&turn)
+        )));
+    };
+    let mut field = |name: &str| match obj.swap_remove(name) {
+        Some(Value::String(s)) => Ok(s),
+        Some(other) => Err(Error::msg(format!(
+            "turns[{i}].{name} must be a string, not {}",
+            kind_of(&other)
+        ))),
         None => Err(Error::msg(format!("turns[{i}] has no `{name}`"))),
     };
-    Ok(Turn { role: field("role")?, text: field("text")? })
+    Ok(Turn {
+        role: field("role")?,
+        text: field("text")?,
+    })
 }
 
 /// "a string", "a number", …: for error messages.
@@ -318,7 +409,10 @@ mod tests {
         )
         .unwrap();
         let doc = document_part("QQ==");
-        assert_eq!(r.content(), format!("a\n\u{241E}\n{doc}\n\u{241E}\nassistant:{{}}\n\u{241E}\nuser:bad"));
+        assert_eq!(
+            r.content(),
+            format!("a\n\u{241E}\n{doc}\n\u{241E}\nassistant:{{}}\n\u{241E}\nuser:bad")
+        );
         assert_eq!(r.content(), r.content_parts().join(PART_SEPARATOR));
     }
 
@@ -326,11 +420,24 @@ mod tests {
     fn clear_errors() {
         let err = |s: &str| parse(s).unwrap_err().to_string();
         assert_eq!(err(r#"{"prompt_version":1,"schema":{}}"#), "missing `task`");
-        assert_eq!(err(r#"{"task":"t","prompt_version":1.5,"schema":{}}"#), "`prompt_version` must be an integer, not 1.5");
-        assert!(err(r#"{"task":"t","prompt_version":1,"schema":{},"blocks":[{"type":"image"}]}"#).contains("unknown block type \"image\""));
-        assert!(err(r#"{"task":"t","prompt_version":1,"schema":{},"blocks":[{"type":"document"}]}"#).contains("document without `data`"));
-        assert!(err(r#"{"task":"../x","prompt_version":1,"schema":{}}"#).contains("unsafe task name"));
-        assert!(err(r#"{"task":"t","prompt_version":1,"schema":{"a":1e999}}"#).contains("non-finite"));
+        assert_eq!(
+            err(r#"{"task":"t","prompt_version":1.5,"schema":{}}"#),
+            "`prompt_version` must be an integer, not 1.5"
+        );
+        assert!(
+            err(r#"{"task":"t","prompt_version":1,"schema":{},"blocks":[{"type":"image"}]}"#)
+                .contains("unknown block type \"image\"")
+        );
+        assert!(err(
+            r#"{"task":"t","prompt_version":1,"schema":{},"blocks":[{"type":"document"}]}"#
+        )
+        .contains("document without `data`"));
+        assert!(
+            err(r#"{"task":"../x","prompt_version":1,"schema":{}}"#).contains("unsafe task name")
+        );
+        assert!(
+            err(r#"{"task":"t","prompt_version":1,"schema":{"a":1e999}}"#).contains("non-finite")
+        );
         assert!(err("{").starts_with("1:1: invalid JSON") || err("{").contains("invalid JSON"));
     }
 }

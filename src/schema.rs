@@ -18,7 +18,11 @@ impl Schema {
     pub fn parse(text: &str) -> Result<Schema, DecodeError> {
         let php = php::decode(text)?;
         if !matches!(php, PhpValue::Array(_)) {
-            return Err(DecodeError { line: 1, column: 1, message: "a schema is a JSON object".into() });
+            return Err(DecodeError {
+                line: 1,
+                column: 1,
+                message: "a schema is a JSON object".into(),
+            });
         }
         let value = serde_json::from_str(text).map_err(|e| DecodeError {
             line: e.line(),

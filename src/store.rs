@@ -55,17 +55,29 @@ pub enum StoreEntry {
 pub fn scan(root: &Path) -> Result<Vec<StoreEntry>> {
     let meta = std::fs::metadata(root).map_err(|e| Error::io(root, &e))?;
     if !meta.is_dir() {
-        return Err(Error::in_file(root, "not a folder (a store root is a folder of <task>/v<N>/<hash>.json files)"));
+        return Err(Error::in_file(
+            root,
+            "not a folder (a store root is a folder of <task>/v<N>/<hash>.json files)",
+        ));
     }
     let mut entries = Vec::new();
-    let walker = walkdir::WalkDir::new(root).follow_links(false).sort_by_file_name().min_depth(1);
+    let walker = walkdir::WalkDir::new(root)
+        .follow_links(false)
+        .sort_by_file_name()
+        .min_depth(1);
     for item in walker {
         match item {
             Ok(e) if e.file_type().is_dir() => {}
             Ok(e) => entries.push(classify(root, e.path(), e.file_type().is_symlink())),
             Err(err) => {
-                let path = err.path().map(Path::to_path_buf).unwrap_or_else(|| root.to_path_buf());
-                let error = err.io_error().map(io_message).unwrap_or_else(|| err.to_string());
+                let path = err
+                    .path()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_else(|| root.to_path_buf());
+                let error = err
+                    .io_error()
+                    .map(io_message)
+                    .unwrap_or_else(|| err.to_string());
                 entries.push(StoreEntry::Unreadable { path, error });
             }
         }
@@ -75,14 +87,21 @@ pub fn scan(root: &Path) -> Result<Vec<StoreEntry>> {
 
 /// Decides whether a file under `root` sits at a cassette position.
 pub fn classify(root: &Path, path: &Path, is_symlink: bool) -> StoreEntry {
-    let other = |why: &str| StoreEntry::Other { path: path.to_path_buf(), why: why.to_owned() };
+    let other = |why: &str| StoreEntry::Other {
+        path: path.to_path_buf(),
+        why: why.to_owned(),
+    };
     if is_symlink {
         return other("a symbolic link (never followed)");
     }
     let Ok(relative) = path.strip_prefix(root) else {
         return other("outside the store root");
     };
-    let parts: Vec<&str> = match relative.iter().map(|p| p.to_str()).collect::<Option<Vec<_>>>() {
+    let parts: Vec<&str> = match relative
+        .iter()
+        .map(|p| p.to_str())
+        .collect::<Option<Vec<_>>>()
+    {
         Some(p) => p,
         None => return other("its path is not valid UTF-8"),
     };
@@ -150,7 +169,10 @@ pub struct RecordOptions {
 
 impl Default for RecordOptions {
     fn default() -> Self {
-        RecordOptions { with_request_material: true, force: false }
+        RecordOptions {
+            with_request_material: true,
+            force: false,
+        }
     }
 }
 
@@ -177,7 +199,11 @@ pub struct Recorded {
 }
 
 /// The cassette the reference recorder writes for `request` answered by `recording`.
-pub fn cassette_for(request: &Request, recording: &Recording, with_request_material: bool) -> Result<(Cassette, CassetteKey)> {
+pub fn cassette_for(
+    request: &Request,
+    recording: &Recording,
+    with_request_material: bool,
+) -> Result<(Cassette, CassetteKey)> {
     let material = KeyMaterial::of(request);
     let key = material.key();
     let cassette = Cassette {
@@ -190,22 +216,32 @@ pub fn cassette_for(request: &Request, recording: &Recording, with_request_mater
         refusal_category: recording.refusal_category.clone(),
         usage: recording.usage.clone(),
         text: to_placeholders(&recording.text, &material.content.map),
-        request: with_request_material
-            .then(|| StoredRequest { content: material.content.text.clone(), schema: material.schema_json.clone() }),
+        request: with_request_material.then(|| StoredRequest {
+            content: material.content.text.clone(),
+            schema: material.schema_json.clone(),
+        }),
     };
     Ok((cassette, key))
 }
 
 /// Records an answer into the store at `root`, atomically; never replaces a different cassette
 /// unless `options.force`.
-pub fn record(root: &Path, request: &Request, recording: &Recording, options: RecordOptions) -> Result<Recorded> {
+pub fn record(
+    root: &Path,
+    request: &Request,
+    recording: &Recording,
+    options: RecordOptions,
+) -> Result<Recorded> {
     let (cassette, key) = cassette_for(request, recording, options.with_request_material)?;
     let path = key.path_under(root);
     let bytes = cassette.render();
     let status = match std::fs::read(&path) {
         Ok(existing) if existing == bytes.as_bytes() => RecordStatus::Unchanged,
         Ok(_) if !options.force => {
-            return Err(Error::in_file(&path, "a different cassette is already recorded here (use --force to replace it)"))
+            return Err(Error::in_file(
+                &path,
+                "a different cassette is already recorded here (use --force to replace it)",
+            ))
         }
         Ok(_) => RecordStatus::Replaced,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => RecordStatus::Created,
@@ -227,8 +263,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(|e| Error::io(dir, &e))?;
-    tmp.write_all(bytes).map_err(|e| Error::io(tmp.path(), &e))?;
-    tmp.as_file().sync_all().map_err(|e| Error::io(tmp.path(), &e))?;
+    tmp.write_all(bytes)
+        .map_err(|e| Error::io(tmp.path(), &e))?;
+    tmp.as_file()
+        .sync_all()
+        .map_err(|e| Error::io(tmp.path(), &e))?;
     tmp.persist(path).map_err(|e| Error::io(path, &e.error))?;
     Ok(())
 }
@@ -254,7 +293,10 @@ pub fn load(root: &Path, key: &CassetteKey) -> Result<Option<LoadedCassette>> {
     match std::fs::symlink_metadata(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(Error::io(&path, &e)),
-        Ok(_) => Ok(Some(LoadedCassette { cassette: read_cassette(&path)?, path })),
+        Ok(_) => Ok(Some(LoadedCassette {
+            cassette: read_cassette(&path)?,
+            path,
+        })),
     }
 }
 
@@ -293,9 +335,20 @@ mod tests {
         assert_eq!(again.status, RecordStatus::Unchanged);
         let other = Recording::new("{}", "m");
         assert!(record(dir.path(), &request, &other, RecordOptions::default()).is_err());
-        let forced = record(dir.path(), &request, &other, RecordOptions { force: true, ..Default::default() }).unwrap();
+        let forced = record(
+            dir.path(),
+            &request,
+            &other,
+            RecordOptions {
+                force: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         assert_eq!(forced.status, RecordStatus::Replaced);
-        let files: Vec<_> = std::fs::read_dir(first.path.parent().unwrap()).unwrap().collect();
+        let files: Vec<_> = std::fs::read_dir(first.path.parent().unwrap())
+            .unwrap()
+            .collect();
         assert_eq!(files.len(), 1, "no temporary file is left behind");
     }
 }

@@ -28,7 +28,10 @@ fn lines(path: &Path) -> Vec<Value> {
 
 fn reference_recording(response: &str) -> Recording {
     let usage: Value = serde_json::json!({"input_tokens": 5, "output_tokens": 6});
-    Recording { usage: usage_from(usage.as_object()), ..Recording::new(response, "model-x") }
+    Recording {
+        usage: usage_from(usage.as_object()),
+        ..Recording::new(response, "model-x")
+    }
 }
 
 /// Checks one request against its expected line; returns a description of every mismatch.
@@ -46,24 +49,61 @@ fn check(dir: &Path, expected: &Value) -> Vec<String> {
         }
     };
     expect("hash", key.hash.clone(), expected["hash"].as_str().unwrap());
+    expect(
+        "streamed hash",
+        ulcas::key::key_of(&request).hash,
+        expected["hash"].as_str().unwrap(),
+    );
     let path = Path::new("cassettes").join(key.relative_path());
-    expect("path", path.to_string_lossy().into_owned(), expected["path"].as_str().unwrap());
-    expect("content", material.content.text.clone(), expected["content"].as_str().unwrap());
-    expect("schema_json", material.schema_json.clone(), expected["schema_json"].as_str().unwrap());
-    let map: Vec<(String, String)> =
-        material.content.map.iter().map(|(p, id)| (p.to_owned(), id.to_owned())).collect();
+    expect(
+        "path",
+        path.to_string_lossy().into_owned(),
+        expected["path"].as_str().unwrap(),
+    );
+    expect(
+        "content",
+        material.content.text.clone(),
+        expected["content"].as_str().unwrap(),
+    );
+    expect(
+        "schema_json",
+        material.schema_json.clone(),
+        expected["schema_json"].as_str().unwrap(),
+    );
+    let map: Vec<(String, String)> = material
+        .content
+        .map
+        .iter()
+        .map(|(p, id)| (p.to_string(), id.to_owned()))
+        .collect();
     let want_map: Vec<(String, String)> = expected["map"]
         .as_object()
-        .map(|m| m.iter().map(|(k, v)| (k.clone(), v.as_str().unwrap().to_owned())).collect())
+        .map(|m| {
+            m.iter()
+                .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_owned()))
+                .collect()
+        })
         .unwrap_or_default();
     expect("map", format!("{map:?}"), &format!("{want_map:?}"));
     if let Some(response) = raw.get("response_text").and_then(Value::as_str) {
         let stored = to_placeholders(response, &material.content.map);
-        expect("normalised_response", stored.clone(), expected["normalised_response"].as_str().unwrap());
-        expect("replayed_response", replay(&stored, &material.content.map), expected["replayed_response"].as_str().unwrap());
+        expect(
+            "normalised_response",
+            stored.clone(),
+            expected["normalised_response"].as_str().unwrap(),
+        );
+        expect(
+            "replayed_response",
+            replay(&stored, &material.content.map),
+            expected["replayed_response"].as_str().unwrap(),
+        );
         let (cassette, _) = cassette_for(&request, &reference_recording(response), false).unwrap();
         let bytes = cassette.render();
-        expect("cassette", bytes.clone(), expected["cassette"].as_str().unwrap());
+        expect(
+            "cassette",
+            bytes.clone(),
+            expected["cassette"].as_str().unwrap(),
+        );
         match Cassette::from_slice(bytes.as_bytes()) {
             Ok(back) => expect("cassette round trip", back.render(), &bytes),
             Err(e) => errors.push(format!("{file}: cassette does not parse back: {e}")),
@@ -76,14 +116,24 @@ fn run_set(expected_file: &str, requests_dir: &str) -> usize {
     let dir = vectors_dir();
     let expected = lines(&dir.join(expected_file));
     assert!(!expected.is_empty(), "no vectors in {expected_file}");
-    let errors: Vec<String> = expected.iter().flat_map(|e| check(&dir.join(requests_dir), e)).collect();
-    assert!(errors.is_empty(), "{} mismatches:\n{}", errors.len(), errors.join("\n"));
+    let errors: Vec<String> = expected
+        .iter()
+        .flat_map(|e| check(&dir.join(requests_dir), e))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{} mismatches:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
     expected.len()
 }
 
 #[test]
 fn reference_vectors_match() {
-    assert!(run_set("expected.jsonl", "requests") >= 300 || std::env::var_os("ULCAS_VECTORS").is_some());
+    assert!(
+        run_set("expected.jsonl", "requests") >= 300 || std::env::var_os("ULCAS_VECTORS").is_some()
+    );
 }
 
 #[test]
@@ -97,7 +147,10 @@ fn fresh_id_vectors_match() {
 fn recordings_replay_against_fresh_ids() {
     let dir = vectors_dir();
     let by_file = |set: &str| -> std::collections::HashMap<String, Value> {
-        lines(&dir.join(set)).into_iter().map(|v| (v["file"].as_str().unwrap().to_owned(), v)).collect()
+        lines(&dir.join(set))
+            .into_iter()
+            .map(|v| (v["file"].as_str().unwrap().to_owned(), v))
+            .collect()
     };
     let (ea, eb) = (by_file("expected.jsonl"), by_file("expected-b.jsonl"));
     let mut checked = 0;
@@ -108,7 +161,10 @@ fn recordings_replay_against_fresh_ids() {
         }
         let load = |sub: &str, f: &str| -> (Request, Value) {
             let bytes = std::fs::read(dir.join(sub).join(f)).unwrap();
-            (Request::from_slice(&bytes).unwrap(), serde_json::from_slice(&bytes).unwrap())
+            (
+                Request::from_slice(&bytes).unwrap(),
+                serde_json::from_slice(&bytes).unwrap(),
+            )
         };
         let (ra, raw_a) = load("requests", a);
         let (rb, _) = load("requests-b", b);
@@ -116,7 +172,10 @@ fn recordings_replay_against_fresh_ids() {
         let (cassette, key_a) = cassette_for(&ra, &reference_recording(response), true).unwrap();
         let mb = KeyMaterial::of(&rb);
         assert_eq!(mb.key(), key_a, "{b} must hit {a}'s cassette");
-        assert_eq!(cassette.text, ea[a]["normalised_response"].as_str().unwrap());
+        assert_eq!(
+            cassette.text,
+            ea[a]["normalised_response"].as_str().unwrap()
+        );
         // The expected replay, from the reference's own data: each placeholder of the stored
         // answer becomes the id b's map gives it.
         let mut want = ea[a]["normalised_response"].as_str().unwrap().to_owned();

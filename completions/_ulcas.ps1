@@ -1,0 +1,200 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'ulcas'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'ulcas' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('normalize', 'normalize', [CompletionResultType]::ParameterValue, 'Show the normalised content and placeholder map of requests: exactly what the key sees')
+            [CompletionResult]::new('hash', 'hash', [CompletionResultType]::ParameterValue, 'Print the key (hash) and expected cassette path of requests')
+            [CompletionResult]::new('record', 'record', [CompletionResultType]::ParameterValue, 'Record an answer for a request into a store, in the reference format')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check cassette stores: format, location, placeholders, schemas, secrets, staleness')
+            [CompletionResult]::new('lookup', 'lookup', [CompletionResultType]::ParameterValue, 'Find the cassette of requests and explain every miss')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two requests, cassettes or stores in the terms the key sees')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Find cassettes that can never be hit again, and delete them with --delete')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'ulcas;normalize' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text or JSON Lines')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ulcas;hash' {
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root the expected paths start with')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text or JSON Lines')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ulcas;record' {
+            [CompletionResult]::new('--response', '--response', [CompletionResultType]::ParameterName, 'The model''s raw answer: a file, or `-` for standard input (taken byte for byte)')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model that answered')
+            [CompletionResult]::new('--stop-reason', '--stop-reason', [CompletionResultType]::ParameterName, 'Why the model stopped')
+            [CompletionResult]::new('--refusal-category', '--refusal-category', [CompletionResultType]::ParameterName, 'The refusal category, for a refusal')
+            [CompletionResult]::new('--usage', '--usage', [CompletionResultType]::ParameterName, 'Usage counters as a JSON object (missing reference counters are 0)')
+            [CompletionResult]::new('--prompt-id', '--prompt-id', [CompletionResultType]::ParameterName, 'The prompt id to write (default: the request''s `prompt_id`)')
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text or JSON Lines')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace an existing cassette that differs')
+            [CompletionResult]::new('--no-request-material', '--no-request-material', [CompletionResultType]::ParameterName, 'Leave out the `request` block: write exactly the reference recorder''s bytes')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ulcas;verify' {
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
+            [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
+            [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
+            [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Make warnings fail too (`--deny warnings`)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text, JSON Lines or GitHub workflow annotations')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only findings and the summary; no progress bar')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only findings and the summary; no progress bar')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ulcas;lookup' {
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root')
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries, for the schema-of-another-version probe')
+            [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve')
+            [CompletionResult]::new('--schema', '--schema', [CompletionResultType]::ParameterName, 'Also try this schema (a JSON file) in place of the request''s')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'What a miss gives: nothing (cassette) or a synthetic answer')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text or JSON Lines')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('--replay', '--replay', [CompletionResultType]::ParameterName, 'Print the answer as the driver would return it for this request')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ulcas;diff' {
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text or JSON Lines')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('--stat', '--stat', [CompletionResultType]::ParameterName, 'For two stores: only the summary of added, removed and changed cassettes')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ulcas;prune' {
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
+            [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
+            [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
+            [CompletionResult]::new('--journal', '--journal', [CompletionResultType]::ParameterName, 'Journals of the cassettes a test run loaded (one path per line; one file per shard)')
+            [CompletionResult]::new('--requests', '--requests', [CompletionResultType]::ParameterName, 'Request dumps (files or folders) whose cassettes are live')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text, JSON Lines or GitHub workflow annotations')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('--delete', '--delete', [CompletionResultType]::ParameterName, 'Delete what can go (default: only report)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No progress bar')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No progress bar')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ulcas;completions' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ulcas;manpage' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'ulcas;help' {
+            [CompletionResult]::new('normalize', 'normalize', [CompletionResultType]::ParameterValue, 'Show the normalised content and placeholder map of requests: exactly what the key sees')
+            [CompletionResult]::new('hash', 'hash', [CompletionResultType]::ParameterValue, 'Print the key (hash) and expected cassette path of requests')
+            [CompletionResult]::new('record', 'record', [CompletionResultType]::ParameterValue, 'Record an answer for a request into a store, in the reference format')
+            [CompletionResult]::new('verify', 'verify', [CompletionResultType]::ParameterValue, 'Check cassette stores: format, location, placeholders, schemas, secrets, staleness')
+            [CompletionResult]::new('lookup', 'lookup', [CompletionResultType]::ParameterValue, 'Find the cassette of requests and explain every miss')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two requests, cassettes or stores in the terms the key sees')
+            [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Find cassettes that can never be hit again, and delete them with --delete')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'ulcas;help;normalize' {
+            break
+        }
+        'ulcas;help;hash' {
+            break
+        }
+        'ulcas;help;record' {
+            break
+        }
+        'ulcas;help;verify' {
+            break
+        }
+        'ulcas;help;lookup' {
+            break
+        }
+        'ulcas;help;diff' {
+            break
+        }
+        'ulcas;help;prune' {
+            break
+        }
+        'ulcas;help;completions' {
+            break
+        }
+        'ulcas;help;manpage' {
+            break
+        }
+        'ulcas;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,174 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[ulcas] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'ulcas'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'ulcas'= {
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand normalize 'Show the normalised content and placeholder map of requests: exactly what the key sees'
+            cand hash 'Print the key (hash) and expected cassette path of requests'
+            cand record 'Record an answer for a request into a store, in the reference format'
+            cand verify 'Check cassette stores: format, location, placeholders, schemas, secrets, staleness'
+            cand lookup 'Find the cassette of requests and explain every miss'
+            cand diff 'Compare two requests, cassettes or stores in the terms the key sees'
+            cand prune 'Find cassettes that can never be hit again, and delete them with --delete'
+            cand completions 'Print a shell completion script'
+            cand manpage 'Print the man page (roff)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'ulcas;normalize'= {
+            cand --format 'Output format: human text or JSON Lines'
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ulcas;hash'= {
+            cand --cassettes 'The store root the expected paths start with'
+            cand --format 'Output format: human text or JSON Lines'
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ulcas;record'= {
+            cand --response 'The model''s raw answer: a file, or `-` for standard input (taken byte for byte)'
+            cand --model 'The model that answered'
+            cand --stop-reason 'Why the model stopped'
+            cand --refusal-category 'The refusal category, for a refusal'
+            cand --usage 'Usage counters as a JSON object (missing reference counters are 0)'
+            cand --prompt-id 'The prompt id to write (default: the request''s `prompt_id`)'
+            cand --cassettes 'The store root'
+            cand --format 'Output format: human text or JSON Lines'
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand --force 'Replace an existing cassette that differs'
+            cand --no-request-material 'Leave out the `request` block: write exactly the reference recorder''s bytes'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ulcas;verify'= {
+            cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
+            cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
+            cand --pin 'Take version N as the task''s current one'
+            cand --config 'A config file to read instead of looking for ulcas.toml'
+            cand --deny 'Make warnings fail too (`--deny warnings`)'
+            cand --format 'Output format: human text, JSON Lines or GitHub workflow annotations'
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand -q 'Print only findings and the summary; no progress bar'
+            cand --quiet 'Print only findings and the summary; no progress bar'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ulcas;lookup'= {
+            cand --cassettes 'The store root'
+            cand --prompts 'Prompt registries, for the schema-of-another-version probe'
+            cand --schemas 'Where the prompts'' `schema:` paths resolve'
+            cand --schema 'Also try this schema (a JSON file) in place of the request''s'
+            cand --mode 'What a miss gives: nothing (cassette) or a synthetic answer'
+            cand --format 'Output format: human text or JSON Lines'
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand --replay 'Print the answer as the driver would return it for this request'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ulcas;diff'= {
+            cand --format 'Output format: human text or JSON Lines'
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand --stat 'For two stores: only the summary of added, removed and changed cassettes'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ulcas;prune'= {
+            cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
+            cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
+            cand --pin 'Take version N as the task''s current one'
+            cand --config 'A config file to read instead of looking for ulcas.toml'
+            cand --journal 'Journals of the cassettes a test run loaded (one path per line; one file per shard)'
+            cand --requests 'Request dumps (files or folders) whose cassettes are live'
+            cand --format 'Output format: human text, JSON Lines or GitHub workflow annotations'
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand --delete 'Delete what can go (default: only report)'
+            cand -q 'No progress bar'
+            cand --quiet 'No progress bar'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ulcas;completions'= {
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ulcas;manpage'= {
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'ulcas;help'= {
+            cand normalize 'Show the normalised content and placeholder map of requests: exactly what the key sees'
+            cand hash 'Print the key (hash) and expected cassette path of requests'
+            cand record 'Record an answer for a request into a store, in the reference format'
+            cand verify 'Check cassette stores: format, location, placeholders, schemas, secrets, staleness'
+            cand lookup 'Find the cassette of requests and explain every miss'
+            cand diff 'Compare two requests, cassettes or stores in the terms the key sees'
+            cand prune 'Find cassettes that can never be hit again, and delete them with --delete'
+            cand completions 'Print a shell completion script'
+            cand manpage 'Print the man page (roff)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'ulcas;help;normalize'= {
+        }
+        &'ulcas;help;hash'= {
+        }
+        &'ulcas;help;record'= {
+        }
+        &'ulcas;help;verify'= {
+        }
+        &'ulcas;help;lookup'= {
+        }
+        &'ulcas;help;diff'= {
+        }
+        &'ulcas;help;prune'= {
+        }
+        &'ulcas;help;completions'= {
+        }
+        &'ulcas;help;manpage'= {
+        }
+        &'ulcas;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

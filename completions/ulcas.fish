@@ -1,0 +1,144 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_ulcas_global_optspecs
+    string join \n color= h/help V/version
+end
+
+function __fish_ulcas_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_ulcas_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_ulcas_using_subcommand
+    set -l cmd (__fish_ulcas_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c ulcas -n "__fish_ulcas_needs_command" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_needs_command" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "normalize" -d 'Show the normalised content and placeholder map of requests: exactly what the key sees'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "hash" -d 'Print the key (hash) and expected cassette path of requests'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "record" -d 'Record an answer for a request into a store, in the reference format'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "verify" -d 'Check cassette stores: format, location, placeholders, schemas, secrets, staleness'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "lookup" -d 'Find the cassette of requests and explain every miss'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "diff" -d 'Compare two requests, cassettes or stores in the terms the key sees'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "prune" -d 'Find cassettes that can never be hit again, and delete them with --delete'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "manpage" -d 'Print the man page (roff)'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
+json\t'JSON Lines on stdout, one object per event'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l cassettes -d 'The store root the expected paths start with' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
+json\t'JSON Lines on stdout, one object per event'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l response -d 'The model\'s raw answer: a file, or `-` for standard input (taken byte for byte)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l model -d 'The model that answered' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l stop-reason -d 'Why the model stopped' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l refusal-category -d 'The refusal category, for a refusal' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l usage -d 'Usage counters as a JSON object (missing reference counters are 0)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l prompt-id -d 'The prompt id to write (default: the request\'s `prompt_id`)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l cassettes -d 'The store root' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
+json\t'JSON Lines on stdout, one object per event'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l force -d 'Replace an existing cassette that differs'
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l no-request-material -d 'Leave out the `request` block: write exactly the reference recorder\'s bytes'
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l pin -d 'Take version N as the task\'s current one' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l deny -d 'Make warnings fail too (`--deny warnings`)' -r -f -a "warnings\t'Warnings fail like errors'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l format -d 'Output format: human text, JSON Lines or GitHub workflow annotations' -r -f -a "human\t'Readable text'
+json\t'JSON Lines on stdout, one object per event'
+github\t'GitHub workflow annotations'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s q -l quiet -d 'Print only findings and the summary; no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l cassettes -d 'The store root' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l prompts -d 'Prompt registries, for the schema-of-another-version probe' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l schemas -d 'Where the prompts\' `schema:` paths resolve' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l schema -d 'Also try this schema (a JSON file) in place of the request\'s' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l mode -d 'What a miss gives: nothing (cassette) or a synthetic answer' -r -f -a "cassette\t'A miss is a miss (the driver\'s cassette-only mode)'
+synthetic\t'A miss is answered with a deterministic schema-valid answer'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
+json\t'JSON Lines on stdout, one object per event'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l replay -d 'Print the answer as the driver would return it for this request'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
+json\t'JSON Lines on stdout, one object per event'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -l stat -d 'For two stores: only the summary of added, removed and changed cassettes'
+complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l pin -d 'Take version N as the task\'s current one' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l journal -d 'Journals of the cassettes a test run loaded (one path per line; one file per shard)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l requests -d 'Request dumps (files or folders) whose cassettes are live' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l format -d 'Output format: human text, JSON Lines or GitHub workflow annotations' -r -f -a "human\t'Readable text'
+json\t'JSON Lines on stdout, one object per event'
+github\t'GitHub workflow annotations'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l delete -d 'Delete what can go (default: only report)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s q -l quiet -d 'No progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune completions manpage help" -f -a "normalize" -d 'Show the normalised content and placeholder map of requests: exactly what the key sees'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune completions manpage help" -f -a "hash" -d 'Print the key (hash) and expected cassette path of requests'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune completions manpage help" -f -a "record" -d 'Record an answer for a request into a store, in the reference format'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune completions manpage help" -f -a "verify" -d 'Check cassette stores: format, location, placeholders, schemas, secrets, staleness'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune completions manpage help" -f -a "lookup" -d 'Find the cassette of requests and explain every miss'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune completions manpage help" -f -a "diff" -d 'Compare two requests, cassettes or stores in the terms the key sees'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune completions manpage help" -f -a "prune" -d 'Find cassettes that can never be hit again, and delete them with --delete'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune completions manpage help" -f -a "completions" -d 'Print a shell completion script'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune completions manpage help" -f -a "manpage" -d 'Print the man page (roff)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune completions manpage help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

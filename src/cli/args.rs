@@ -1,0 +1,276 @@
+//! The command line, as clap sees it. Raw flags only: each command turns them into validated
+//! options once, before doing any work.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use super::output::Format;
+
+/// Manage the cassette stores of a fake LLM driver: compute keys byte for byte as the reference
+/// driver does, record, verify, explain misses, diff and prune.
+#[derive(Debug, Parser)]
+#[command(
+    name = "ulcas",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+#[command(
+    after_help = "Exit codes: 0 done and nothing wrong, 1 the answer is no (a miss, errors, differences), 2 error."
+)]
+pub struct Cli {
+    /// When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`).
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// When to colour output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when stdout is a terminal.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show the normalised content and placeholder map of requests: exactly what the key sees.
+    Normalize(NormalizeArgs),
+    /// Print the key (hash) and expected cassette path of requests.
+    Hash(HashArgs),
+    /// Record an answer for a request into a store, in the reference format.
+    Record(RecordArgs),
+    /// Check cassette stores: format, location, placeholders, schemas, secrets, staleness.
+    Verify(VerifyArgs),
+    /// Find the cassette of requests and explain every miss.
+    Lookup(LookupArgs),
+    /// Compare two requests, cassettes or stores in the terms the key sees.
+    Diff(DiffArgs),
+    /// Find cassettes that can never be hit again, and delete them with --delete.
+    Prune(PruneArgs),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Manpage,
+}
+
+/// `--format` for commands that print human or JSON output.
+#[derive(Debug, Args)]
+pub struct FormatArg {
+    /// Output format: human text or JSON Lines.
+    #[arg(long, value_enum, default_value_t = TextFormat::Human)]
+    pub format: TextFormat,
+}
+
+/// The formats of commands without annotations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TextFormat {
+    /// Readable text.
+    Human,
+    /// JSON Lines on stdout, one object per event.
+    Json,
+}
+
+impl From<TextFormat> for Format {
+    fn from(f: TextFormat) -> Format {
+        match f {
+            TextFormat::Human => Format::Human,
+            TextFormat::Json => Format::Json,
+        }
+    }
+}
+
+/// `--format` for commands that also print GitHub annotations.
+#[derive(Debug, Args)]
+pub struct CheckFormatArg {
+    /// Output format: human text, JSON Lines or GitHub workflow annotations.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// Options of `normalize`.
+#[derive(Debug, Args)]
+pub struct NormalizeArgs {
+    /// Request dumps (JSON files, or folders of them).
+    #[arg(required = true, value_name = "REQUEST")]
+    pub requests: Vec<PathBuf>,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+/// Options of `hash`.
+#[derive(Debug, Args)]
+pub struct HashArgs {
+    /// Request dumps (JSON files, or folders of them).
+    #[arg(required = true, value_name = "REQUEST")]
+    pub requests: Vec<PathBuf>,
+    /// The store root the expected paths start with.
+    #[arg(long, value_name = "ROOT", default_value = "cassettes")]
+    pub cassettes: PathBuf,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+/// Options of `record`.
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// The request dump the answer belongs to.
+    #[arg(value_name = "REQUEST")]
+    pub request: PathBuf,
+    /// The model's raw answer: a file, or `-` for standard input (taken byte for byte).
+    #[arg(long, value_name = "FILE")]
+    pub response: PathBuf,
+    /// The model that answered.
+    #[arg(long, value_name = "M", default_value = "recorded")]
+    pub model: String,
+    /// Why the model stopped.
+    #[arg(long, value_name = "S", default_value = "end_turn")]
+    pub stop_reason: String,
+    /// The refusal category, for a refusal.
+    #[arg(long, value_name = "C")]
+    pub refusal_category: Option<String>,
+    /// Usage counters as a JSON object (missing reference counters are 0).
+    #[arg(long, value_name = "JSON")]
+    pub usage: Option<String>,
+    /// The prompt id to write (default: the request's `prompt_id`).
+    #[arg(long, value_name = "ID")]
+    pub prompt_id: Option<String>,
+    /// The store root.
+    #[arg(long, value_name = "ROOT", default_value = "cassettes")]
+    pub cassettes: PathBuf,
+    /// Replace an existing cassette that differs.
+    #[arg(long)]
+    pub force: bool,
+    /// Leave out the `request` block: write exactly the reference recorder's bytes.
+    #[arg(long)]
+    pub no_request_material: bool,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+/// Where stores and their prompt registries are: roots on the command line, else `ulcas.toml`.
+#[derive(Debug, Args)]
+pub struct StoreArgs {
+    /// Store roots (default: the stores of ulcas.toml, else ./cassettes).
+    #[arg(value_name = "ROOT")]
+    pub roots: Vec<PathBuf>,
+    /// Prompt registries: <DIR>/<task>/v<N>.md with front matter.
+    #[arg(long = "prompts", value_name = "DIR")]
+    pub prompts: Vec<PathBuf>,
+    /// Where the prompts' `schema:` paths resolve (default: `schemas` beside each prompts folder).
+    #[arg(long, value_name = "DIR")]
+    pub schemas: Option<PathBuf>,
+    /// Take version N as the task's current one.
+    #[arg(long = "pin", value_name = "TASK=N")]
+    pub pins: Vec<String>,
+    /// A config file to read instead of looking for ulcas.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+/// Options of `verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub stores: StoreArgs,
+    /// Make warnings fail too (`--deny warnings`).
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub deny: Option<DenyLevel>,
+    /// Print only findings and the summary; no progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub format: CheckFormatArg,
+}
+
+/// What `--deny` makes fail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DenyLevel {
+    /// Warnings fail like errors.
+    Warnings,
+}
+
+/// How `lookup` answers a miss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Mode {
+    /// A miss is a miss (the driver's cassette-only mode).
+    Cassette,
+    /// A miss is answered with a deterministic schema-valid answer.
+    Synthetic,
+}
+
+/// Options of `lookup`.
+#[derive(Debug, Args)]
+pub struct LookupArgs {
+    /// Request dumps (JSON files, or folders of them).
+    #[arg(required = true, value_name = "REQUEST")]
+    pub requests: Vec<PathBuf>,
+    /// The store root.
+    #[arg(long, value_name = "ROOT", default_value = "cassettes")]
+    pub cassettes: PathBuf,
+    /// Prompt registries, for the schema-of-another-version probe.
+    #[arg(long = "prompts", value_name = "DIR")]
+    pub prompts: Vec<PathBuf>,
+    /// Where the prompts' `schema:` paths resolve.
+    #[arg(long, value_name = "DIR")]
+    pub schemas: Option<PathBuf>,
+    /// Also try this schema (a JSON file) in place of the request's.
+    #[arg(long = "schema", value_name = "FILE")]
+    pub schema_files: Vec<PathBuf>,
+    /// Print the answer as the driver would return it for this request.
+    #[arg(long)]
+    pub replay: bool,
+    /// What a miss gives: nothing (cassette) or a synthetic answer.
+    #[arg(long, value_enum, default_value_t = Mode::Cassette)]
+    pub mode: Mode,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+/// Options of `diff`.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// A request dump, cassette file or store folder.
+    pub a: PathBuf,
+    /// A request dump, cassette file or store folder.
+    pub b: PathBuf,
+    /// For two stores: only the summary of added, removed and changed cassettes.
+    #[arg(long)]
+    pub stat: bool,
+    #[command(flatten)]
+    pub format: FormatArg,
+}
+
+/// Options of `prune`.
+#[derive(Debug, Args)]
+pub struct PruneArgs {
+    #[command(flatten)]
+    pub stores: StoreArgs,
+    /// Journals of the cassettes a test run loaded (one path per line; one file per shard).
+    #[arg(long = "journal", value_name = "FILE")]
+    pub journals: Vec<PathBuf>,
+    /// Request dumps (files or folders) whose cassettes are live.
+    #[arg(long = "requests", value_name = "PATH")]
+    pub requests: Vec<PathBuf>,
+    /// Delete what can go (default: only report).
+    #[arg(long)]
+    pub delete: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub format: CheckFormatArg,
+}

@@ -1,0 +1,131 @@
+//! `normalize` and `hash`: what the key sees of a request, and the key itself.
+
+use serde_json::{json, Map, Value};
+use ulcas::key::KeyMaterial;
+use ulcas::normalise::PlaceholderMap;
+use ulcas::request::Request;
+
+use super::args::{HashArgs, NormalizeArgs};
+use super::output::{Format, Out, Tone};
+use super::{per_file_error, request_files, shown, Answer, Outcome};
+
+/// The placeholder map as a JSON object, in order of first appearance.
+pub fn map_json(map: &PlaceholderMap) -> Value {
+    Value::Object(
+        map.iter()
+            .map(|(p, id)| (p.to_string(), Value::from(id)))
+            .collect::<Map<_, _>>(),
+    )
+}
+
+/// `ulcas normalize`.
+pub fn normalize(args: NormalizeArgs, color: bool) -> Outcome {
+    let files = request_files(&args.requests)?;
+    let mut out = Out::stdout(args.format.format.into(), color);
+    let several = files.len() > 1;
+    let mut failed = None;
+    for file in &files {
+        let request = match Request::from_file(file) {
+            Ok(r) => r,
+            Err(e) => {
+                failed = Some(per_file_error(e));
+                continue;
+            }
+        };
+        let material = KeyMaterial::of(&request);
+        if out.format == Format::Json {
+            out.event(&json!({
+                "type": "normalized",
+                "request": shown(file),
+                "content": material.content.text,
+                "map": map_json(&material.content.map),
+            }))?;
+            continue;
+        }
+        if several {
+            let head = format!(
+                "== {} ({} v{})",
+                shown(file),
+                request.task,
+                request.prompt_version
+            );
+            let head = out.paint(Tone::Strong, &head);
+            out.line(&head)?;
+        }
+        let text = highlight_placeholders(&out, &material.content.text);
+        out.line(&text)?;
+        let map = &material.content.map;
+        let summary = match map.len() {
+            0 => "no generated ids".to_owned(),
+            1 => "1 placeholder:".to_owned(),
+            n => format!("{n} placeholders:"),
+        };
+        let summary = out.paint(Tone::Dim, &format!("\n{summary}"));
+        out.line(&summary)?;
+        for (placeholder, id) in map.iter() {
+            let p = out.paint(Tone::Accent, &format!("{{{{{placeholder}}}}}"));
+            out.line(&format!("  {p:<12} {id}"))?;
+        }
+        if several {
+            out.line("")?;
+        }
+    }
+    out.flush()?;
+    failed.map_or(Ok(Answer::Yes), Err)
+}
+
+/// Placeholders painted so they stand out in normalised content.
+pub fn highlight_placeholders(out: &Out, text: &str) -> String {
+    if !out.color {
+        return text.to_owned();
+    }
+    let mut result = String::with_capacity(text.len());
+    let mut last = 0;
+    for p in ulcas::normalise::placeholders_in(text) {
+        let end = p.offset + p.name.len() + 4;
+        result.push_str(&text[last..p.offset]);
+        result.push_str(&out.paint(Tone::Accent, &text[p.offset..end]));
+        last = end;
+    }
+    result.push_str(&text[last..]);
+    result
+}
+
+/// `ulcas hash`.
+pub fn hash(args: HashArgs, color: bool) -> Outcome {
+    let files = request_files(&args.requests)?;
+    let mut out = Out::stdout(args.format.format.into(), color);
+    let several = files.len() > 1;
+    let mut failed = None;
+    for file in &files {
+        let request = match Request::from_file(file) {
+            Ok(r) => r,
+            Err(e) => {
+                failed = Some(per_file_error(e));
+                continue;
+            }
+        };
+        let key = ulcas::key::key_of(&request);
+        let path = key.path_under(&args.cassettes);
+        if out.format == Format::Json {
+            out.event(&json!({
+                "type": "key",
+                "request": shown(file),
+                "task": key.task,
+                "prompt_version": key.prompt_version,
+                "hash": key.hash,
+                "path": shown(&path),
+            }))?;
+        } else {
+            let hash = out.paint(Tone::Accent, &key.hash);
+            let prefix = if several {
+                format!("{}: ", shown(file))
+            } else {
+                String::new()
+            };
+            out.line(&format!("{prefix}{hash}  {}", shown(&path)))?;
+        }
+    }
+    out.flush()?;
+    failed.map_or(Ok(Answer::Yes), Err)
+}

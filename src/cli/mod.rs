@@ -1,0 +1,135 @@
+//! The binary's glue: one module per subcommand turns flags into library calls and reports
+//! the returned data through [`output::Out`].
+
+mod args;
+mod hash;
+mod output;
+mod record;
+mod tools;
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Parser;
+use ulcas::Error;
+
+pub use args::Cli;
+use args::Command;
+
+/// What a command answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// Done, nothing wrong (exit 0).
+    Yes,
+    /// The answer is no: a miss, errors found, differences (exit 1).
+    No,
+}
+
+/// Why a command stopped.
+#[derive(Debug)]
+pub enum Failure {
+    /// The command could not do its job (exit 2).
+    Error(Error),
+    /// Writing the output failed.
+    Io(io::Error),
+    /// Errors were already reported one by one (exit 2).
+    Reported,
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        Failure::Error(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+/// The result of a command.
+pub type Outcome = Result<Answer, Failure>;
+
+/// Parses the command line, runs the command, maps the outcome to an exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(Answer::Yes) => ExitCode::SUCCESS,
+        Ok(Answer::No) => ExitCode::from(1),
+        // A closed pipe (`ulcas … | head`) is how a reader says it has seen enough.
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            eprintln!("ulcas: error: writing output: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Error(e)) => {
+            eprintln!("ulcas: error: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Reported) => ExitCode::from(2),
+    }
+}
+
+fn run(cli: Cli) -> Outcome {
+    let color = output::use_color(cli.color);
+    match cli.command {
+        Command::Normalize(a) => hash::normalize(a, color),
+        Command::Hash(a) => hash::hash(a, color),
+        Command::Record(a) => record::record(a, color),
+        Command::Completions { shell } => tools::completions(shell),
+        Command::Manpage => tools::manpage(),
+        Command::Verify(_) | Command::Lookup(_) | Command::Diff(_) | Command::Prune(_) => {
+            Err(Error::msg("not built yet").into())
+        }
+    }
+}
+
+/// Prints an error about one input and returns the failure to end the command with once
+/// the other inputs are done.
+pub fn per_file_error(e: Error) -> Failure {
+    eprintln!("ulcas: error: {e}");
+    Failure::Reported
+}
+
+/// Expands request arguments: files as given, folders to their `*.json` files (sorted).
+pub fn request_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
+    let mut files = Vec::new();
+    for path in paths {
+        // A missing or unreadable file is reported when it is read, with the others still done.
+        if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(path)
+                .sort_by_file_name()
+                .into_iter()
+                .filter_map(|e| e.ok())
+                .filter(|e| {
+                    e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "json")
+                })
+                .map(|e| e.into_path())
+                .collect();
+            if found.is_empty() {
+                return Err(Error::in_file(
+                    path,
+                    "no request dumps (*.json) in this folder",
+                ));
+            }
+            files.append(&mut found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// A path as printed: as given, with `/` separators.
+pub fn shown(path: &Path) -> String {
+    path.display().to_string()
+}

@@ -1,0 +1,119 @@
+//! Where command output goes: stdout for results, stderr for errors and progress; one printer
+//! per `--format`, colour decided once from `--color`, `NO_COLOR`, `CLICOLOR_FORCE` and the tty.
+
+use std::io::{self, IsTerminal, Write};
+
+use owo_colors::{OwoColorize, Style};
+use serde_json::Value;
+
+use super::args::ColorChoice;
+
+/// The output format of a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Readable text.
+    Human,
+    /// JSON Lines on stdout, one object per event.
+    Json,
+    /// GitHub workflow annotations.
+    Github,
+}
+
+/// Whether to colour output on stdout.
+pub fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+            if set("NO_COLOR") {
+                false
+            } else if std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| !v.is_empty() && v != "0")
+            {
+                true
+            } else {
+                io::stdout().is_terminal()
+            }
+        }
+    }
+}
+
+/// The printer every command writes through.
+pub struct Out {
+    w: Box<dyn Write>,
+    /// Whether to colour.
+    pub color: bool,
+    /// The chosen format.
+    pub format: Format,
+}
+
+/// The styles of human output.
+#[derive(Clone, Copy)]
+pub enum Tone {
+    /// Paths, headings.
+    Strong,
+    /// Secondary text.
+    Dim,
+    /// Good news.
+    Good,
+    /// Warnings.
+    Warn,
+    /// Errors, removed text.
+    Bad,
+    /// Placeholders, hashes.
+    Accent,
+}
+
+impl Out {
+    /// A printer on stdout.
+    pub fn stdout(format: Format, color: bool) -> Out {
+        Out {
+            w: Box::new(io::BufWriter::new(io::stdout())),
+            color,
+            format,
+        }
+    }
+
+    /// `text` in `tone` when colouring, else as is.
+    pub fn paint(&self, tone: Tone, text: &str) -> String {
+        if !self.color {
+            return text.to_owned();
+        }
+        let style = match tone {
+            Tone::Strong => Style::new().bold(),
+            Tone::Dim => Style::new().dimmed(),
+            Tone::Good => Style::new().green(),
+            Tone::Warn => Style::new().yellow(),
+            Tone::Bad => Style::new().red(),
+            Tone::Accent => Style::new().cyan(),
+        };
+        text.style(style).to_string()
+    }
+
+    /// Writes one line of human text.
+    pub fn line(&mut self, text: &str) -> io::Result<()> {
+        self.w.write_all(text.as_bytes())?;
+        self.w.write_all(b"\n")
+    }
+
+    /// Writes text as is.
+    pub fn raw(&mut self, text: &str) -> io::Result<()> {
+        self.w.write_all(text.as_bytes())
+    }
+
+    /// Writes one JSON Lines event.
+    pub fn event(&mut self, event: &Value) -> io::Result<()> {
+        serde_json::to_writer(&mut self.w, event)?;
+        self.w.write_all(b"\n")
+    }
+
+    /// Flushes stdout.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.w.flush()
+    }
+}
+
+/// Writes a progress or warning line on stderr (never fails the command).
+pub fn note(text: &str) {
+    let _ = writeln!(io::stderr(), "ulcas: {text}");
+}

@@ -1,0 +1,92 @@
+//! `record`: write a cassette for a request and an answer, exactly as the reference recorder.
+
+use std::io::Read;
+
+use serde_json::{json, Value};
+use ulcas::cassette::usage_from;
+use ulcas::request::Request;
+use ulcas::store::{record as record_cassette, RecordOptions, RecordStatus, Recording};
+use ulcas::Error;
+
+use super::args::RecordArgs;
+use super::output::{note, Format, Out};
+use super::{shown, Answer, Outcome};
+
+/// `ulcas record`.
+pub fn record(args: RecordArgs, color: bool) -> Outcome {
+    let mut request = Request::from_file(&args.request)?;
+    if let Some(id) = &args.prompt_id {
+        request.prompt_id = Some(id.clone());
+    }
+    let text = read_response(&args.response)?;
+    let usage = match &args.usage {
+        None => usage_from(None),
+        Some(raw) => {
+            let v: Value = serde_json::from_str(raw)
+                .map_err(|e| Error::msg(format!("--usage: invalid JSON: {e}")))?;
+            let obj = v
+                .as_object()
+                .ok_or_else(|| Error::msg("--usage must be a JSON object of counters"))?;
+            if let Some((k, _)) = obj.iter().find(|(_, v)| v.as_u64().is_none()) {
+                return Err(
+                    Error::msg(format!("--usage: `{k}` must be a non-negative integer")).into(),
+                );
+            }
+            usage_from(Some(obj))
+        }
+    };
+    let recording = Recording {
+        text,
+        model: args.model.clone(),
+        stop_reason: args.stop_reason.clone(),
+        refusal_category: args.refusal_category.clone(),
+        usage,
+    };
+    let options = RecordOptions {
+        with_request_material: !args.no_request_material,
+        force: args.force,
+    };
+    let recorded = record_cassette(&args.cassettes, &request, &recording, options)?;
+    let status = match recorded.status {
+        RecordStatus::Created => "created",
+        RecordStatus::Unchanged => "unchanged",
+        RecordStatus::Replaced => "replaced",
+    };
+    let mut out = Out::stdout(args.format.format.into(), color);
+    if out.format == Format::Json {
+        out.event(&json!({
+            "type": "recorded",
+            "path": shown(&recorded.path),
+            "hash": recorded.key.hash,
+            "status": status,
+        }))?;
+    } else {
+        out.line(&shown(&recorded.path))?;
+        if recorded.status != RecordStatus::Created {
+            note(&format!("{status}: {}", shown(&recorded.path)));
+        }
+    }
+    out.flush()?;
+    Ok(Answer::Yes)
+}
+
+/// The raw answer, byte for byte: a file or `-` for standard input.
+fn read_response(path: &std::path::Path) -> Result<String, Error> {
+    let mut bytes = Vec::new();
+    if path.as_os_str() == "-" {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::io("<stdin>", &e))?;
+    } else {
+        bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Error::in_file(
+            path,
+            format!(
+                "the response is not UTF-8 (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}

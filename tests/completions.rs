@@ -1,0 +1,64 @@
+//! The checked-in completion scripts and man page are generated from the CLI; this fails when
+//! they drift from it. Regenerate with `ULCAS_REGENERATE=1 cargo test --test completions`.
+
+use std::path::Path;
+use std::process::Command;
+
+fn generated(args: &[&str]) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "ulcas {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+fn check(file: &str, args: &[&str]) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("completions")
+        .join(file);
+    let fresh = generated(args);
+    if std::env::var_os("ULCAS_REGENERATE").is_some() {
+        std::fs::write(&path, &fresh).unwrap();
+        return;
+    }
+    let stored = std::fs::read(&path).unwrap_or_default();
+    assert!(
+        stored == fresh,
+        "completions/{file} is out of date: run `ULCAS_REGENERATE=1 cargo test --test completions`"
+    );
+}
+
+#[test]
+fn bash() {
+    check("ulcas.bash", &["completions", "bash"]);
+}
+
+#[test]
+fn zsh() {
+    check("_ulcas", &["completions", "zsh"]);
+}
+
+#[test]
+fn fish() {
+    check("ulcas.fish", &["completions", "fish"]);
+}
+
+#[test]
+fn powershell() {
+    check("_ulcas.ps1", &["completions", "powershell"]);
+}
+
+#[test]
+fn elvish() {
+    check("ulcas.elv", &["completions", "elvish"]);
+}
+
+#[test]
+fn man_page() {
+    check("ulcas.1", &["manpage"]);
+}
