@@ -13,12 +13,16 @@
 #![warn(missing_docs)]
 
 pub mod cassette;
+pub mod config;
 pub mod error;
 pub mod key;
 pub mod normalise;
 pub mod php;
+pub mod registry;
 pub mod request;
 pub mod schema;
+pub mod secrets;
 pub mod store;
+pub mod verify;
 
 pub use error::{Error, Result};

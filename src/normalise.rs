@@ -389,6 +389,26 @@ pub fn placeholders_in(text: &str) -> Vec<PlaceholderUse> {
         .collect()
 }
 
+/// Text that looks like a placeholder but that replay leaves as written: `{{ frg_1 }}`,
+/// `{{frg_01}}`, `{{frg_0}}`, `{{FRG_1}}`, `{frg_1}`, `{{frg-1}}`.
+pub fn placeholder_lookalikes(text: &str) -> Vec<String> {
+    static RE: OnceLock<regex::Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"\{+[ \t]*(?i:frg|id)[ \t]*[_\-]?[ \t]*[0-9]+[ \t]*\}+")
+            .expect("the look-alike pattern compiles")
+    });
+    re.find_iter(text)
+        .map(|m| m.as_str())
+        .filter(|s| {
+            // A well-formed placeholder, even inside extra braces, is replaced by replay.
+            !placeholders_in(s)
+                .iter()
+                .any(|p| Placeholder::parse(&p.name).is_some())
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
 /// Every raw id in `text` (what the id pattern matches), with its byte offset.
 pub fn ids_in(text: &str) -> Vec<(usize, &str)> {
     id_matches(text).map(|m| (m.start, &text[m])).collect()
@@ -438,6 +458,23 @@ mod tests {
             let by_scanner: Vec<_> = id_matches(s).collect();
             assert_eq!(by_regex, by_scanner, "{s}");
         }
+    }
+
+    #[test]
+    fn lookalikes() {
+        let text =
+            "{{frg_1}} {{ frg_1 }} {{frg_01}} {{FRG_2}} {frg_3} {{id-4}} {{frg_0}} {{{id_2}}}";
+        assert_eq!(
+            placeholder_lookalikes(text),
+            [
+                "{{ frg_1 }}",
+                "{{frg_01}}",
+                "{{FRG_2}}",
+                "{frg_3}",
+                "{{id-4}}",
+                "{{frg_0}}"
+            ]
+        );
     }
 
     #[test]

@@ -5,7 +5,9 @@ mod args;
 mod hash;
 mod output;
 mod record;
+mod stores;
 mod tools;
+mod verify;
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -87,7 +89,8 @@ fn run(cli: Cli) -> Outcome {
         Command::Record(a) => record::record(a, color),
         Command::Completions { shell } => tools::completions(shell),
         Command::Manpage => tools::manpage(),
-        Command::Verify(_) | Command::Lookup(_) | Command::Diff(_) | Command::Prune(_) => {
+        Command::Verify(a) => verify::verify(a, color),
+        Command::Lookup(_) | Command::Diff(_) | Command::Prune(_) => {
             Err(Error::msg("not built yet").into())
         }
     }

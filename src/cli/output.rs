@@ -96,11 +96,6 @@ impl Out {
         self.w.write_all(b"\n")
     }
 
-    /// Writes text as is.
-    pub fn raw(&mut self, text: &str) -> io::Result<()> {
-        self.w.write_all(text.as_bytes())
-    }
-
     /// Writes one JSON Lines event.
     pub fn event(&mut self, event: &Value) -> io::Result<()> {
         serde_json::to_writer(&mut self.w, event)?;
@@ -116,4 +111,30 @@ impl Out {
 /// Writes a progress or warning line on stderr (never fails the command).
 pub fn note(text: &str) {
     let _ = writeln!(io::stderr(), "ulcas: {text}");
+}
+
+/// A progress bar on stderr for long runs; hidden when stderr is not a terminal or `quiet`.
+pub fn progress_bar(total: u64, quiet: bool, what: &str) -> indicatif::ProgressBar {
+    if quiet || total < 2_000 || !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
+        "{what} {{bar:40}} {{pos}}/{{len}} {{elapsed}}"
+    )) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// GitHub workflow command escaping of a message.
+pub fn gh_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// GitHub workflow command escaping of a property value (file, title).
+pub fn gh_property(s: &str) -> String {
+    gh_data(s).replace(':', "%3A").replace(',', "%2C")
 }

@@ -1,0 +1,131 @@
+//! `ulcas.toml`: the stores of a repository with their prompts and schemas, so that a bare
+//! `ulcas verify` (or `prune`) checks a whole monorepo.
+//!
+//! ```toml
+//! [[store]]
+//! root = "api/packages/course-builder/tests/cassettes"
+//! prompts = ["api/packages/course-builder/resources/prompts"]
+//!
+//! [[store]]
+//! root = "api/packages/living-course/tests/cassettes"
+//! # grounding cassettes here answer course-builder's prompt
+//! prompts = ["api/packages/living-course/resources/prompts",
+//!            "api/packages/course-builder/resources/prompts"]
+//! schemas = "api/packages/living-course/resources/schemas"   # optional
+//! pins = { update = 1 }                                      # optional
+//! ```
+//!
+//! Relative paths are relative to the folder of `ulcas.toml`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::error::{Error, Result};
+use crate::registry::RegistrySource;
+
+/// The file name looked for in the current folder and its parents.
+pub const CONFIG_FILE: &str = "ulcas.toml";
+
+/// One store and where its prompt registry is.
+#[derive(Debug, Clone)]
+pub struct StoreConfig {
+    /// The store root.
+    pub root: PathBuf,
+    /// Its prompt registry (may be empty).
+    pub registry: RegistrySource,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    #[serde(default)]
+    store: Vec<StoreEntry>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StoreEntry {
+    root: PathBuf,
+    #[serde(default)]
+    prompts: Vec<PathBuf>,
+    schemas: Option<PathBuf>,
+    #[serde(default)]
+    pins: BTreeMap<String, i64>,
+}
+
+/// The nearest `ulcas.toml` in `start` or one of its parents.
+pub fn find(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .map(|d| d.join(CONFIG_FILE))
+        .find(|p| p.is_file())
+}
+
+/// Reads the stores of a config file.
+pub fn load(path: &Path) -> Result<Vec<StoreConfig>> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
+    let file: ConfigFile = toml::from_str(&text).map_err(|e| {
+        let message = e.message().to_owned();
+        let position = e.span().map(|s| {
+            let before = &text[..s.start.min(text.len())];
+            (
+                before.matches('\n').count() + 1,
+                before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1,
+            )
+        });
+        Error {
+            file: Some(path.to_path_buf()),
+            position,
+            message: format!("invalid config: {message}"),
+        }
+    })?;
+    if file.store.is_empty() {
+        return Err(Error::in_file(path, "no [[store]] entries"));
+    }
+    let base = path.parent().unwrap_or(Path::new("."));
+    // `./ulcas.toml` has parent "", which joins like ".".
+    let rel = |p: &Path| {
+        if p.is_absolute() || base.as_os_str().is_empty() {
+            p.to_path_buf()
+        } else {
+            base.join(p)
+        }
+    };
+    Ok(file
+        .store
+        .into_iter()
+        .map(|s| StoreConfig {
+            root: rel(&s.root),
+            registry: RegistrySource {
+                prompts: s.prompts.iter().map(|p| rel(p)).collect(),
+                schemas: s.schemas.as_deref().map(rel),
+                pins: s.pins,
+            },
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loads_relative_to_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(CONFIG_FILE);
+        std::fs::write(&path, "[[store]]\nroot = \"a/cassettes\"\nprompts = [\"a/prompts\"]\npins = { outline = 2 }\n").unwrap();
+        let stores = load(&path).unwrap();
+        assert_eq!(stores[0].root, dir.path().join("a/cassettes"));
+        assert_eq!(
+            stores[0].registry.prompts,
+            vec![dir.path().join("a/prompts")]
+        );
+        assert_eq!(stores[0].registry.pins["outline"], 2);
+        assert_eq!(find(&dir.path().join("a/b")), Some(path.clone()));
+        std::fs::write(&path, "[[store]]\nroot = 1\n").unwrap();
+        let err = load(&path).unwrap_err().to_string();
+        assert!(err.contains("ulcas.toml:2:8: invalid config"), "{err}");
+    }
+}

@@ -1,0 +1,319 @@
+//! The prompt registry: which prompt versions exist for each task, which one is current, and
+//! the output schema each version names.
+//!
+//! A registry folder holds `<task>/v<N>.md` files that open with a `---` front matter of
+//! `key: value` lines (`id`, `version`, `task`, `schema`, `changelog`). The current version of a
+//! task is its highest `v<N>` unless pinned. `schema:` is a path relative to the schemas folder
+//! (default: `schemas` beside the prompts folder, e.g. `resources/schemas/`), or relative to a
+//! folder above the prompts folder (the package root: `resources/schemas/outputs/update.json`);
+//! anything else (a sentence saying the schema is built in code) leaves the schema unknown.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::schema::Schema;
+
+/// Where a prompt version's output schema comes from.
+#[derive(Debug, Clone)]
+pub enum SchemaSource {
+    /// A schema file that was read.
+    File {
+        /// The file.
+        path: PathBuf,
+        /// Its schema.
+        schema: Box<Schema>,
+    },
+    /// The front matter does not name a file (the schema is built in code): unknown here.
+    Unknown {
+        /// What the front matter says.
+        said: String,
+    },
+}
+
+/// One prompt file (`<task>/v<N>.md`).
+#[derive(Debug, Clone)]
+pub struct PromptVersion {
+    /// The prompt file.
+    pub path: PathBuf,
+    /// The front matter's `id`.
+    pub id: Option<String>,
+    /// Where the output schema comes from.
+    pub schema: SchemaSource,
+}
+
+/// A problem with a registry file: reported, and the rest of the registry still used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegistryProblem {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Where to read a registry from.
+#[derive(Debug, Clone, Default)]
+pub struct RegistrySource {
+    /// Prompt folders (merged).
+    pub prompts: Vec<PathBuf>,
+    /// The schemas folder for every prompt folder (else each one's sibling `schemas`).
+    pub schemas: Option<PathBuf>,
+    /// `task → version` pins.
+    pub pins: BTreeMap<String, i64>,
+}
+
+/// The prompt versions of every task, merged from one or more prompt folders.
+#[derive(Debug, Clone, Default)]
+pub struct Registry {
+    tasks: BTreeMap<String, BTreeMap<i64, PromptVersion>>,
+    pins: BTreeMap<String, i64>,
+    /// Whether any prompt folder was given (without one, "current" comes from the store).
+    pub present: bool,
+    /// Files that could not be used.
+    pub problems: Vec<RegistryProblem>,
+}
+
+impl Registry {
+    /// Reads every prompt folder of `source`; a folder that does not exist is an error, a bad
+    /// file inside one is a [`RegistryProblem`].
+    pub fn load(source: &RegistrySource) -> Result<Registry> {
+        let mut registry = Registry {
+            pins: source.pins.clone(),
+            present: !source.prompts.is_empty(),
+            ..Default::default()
+        };
+        for dir in &source.prompts {
+            if !dir.is_dir() {
+                return Err(Error::in_file(
+                    dir,
+                    "not a prompts folder (expected <task>/v<N>.md files)",
+                ));
+            }
+            let schemas = source
+                .schemas
+                .clone()
+                .unwrap_or_else(|| dir.parent().unwrap_or(Path::new(".")).join("schemas"));
+            registry.load_dir(dir, &schemas);
+        }
+        Ok(registry)
+    }
+
+    fn load_dir(&mut self, dir: &Path, schemas: &Path) {
+        let walker = walkdir::WalkDir::new(dir)
+            .min_depth(2)
+            .max_depth(2)
+            .sort_by_file_name();
+        for entry in walker.into_iter().filter_map(|e| e.ok()) {
+            let path = entry.path();
+            let Some(version) = prompt_version_of(path) else {
+                continue;
+            };
+            let task = match path
+                .parent()
+                .and_then(|p| p.file_name())
+                .and_then(|n| n.to_str())
+            {
+                Some(t) => t.to_owned(),
+                None => continue,
+            };
+            match read_prompt(path, dir, schemas) {
+                Ok((front, prompt)) => {
+                    if let Some(t) = front.get("task").filter(|t| **t != task) {
+                        self.problem(
+                            path,
+                            format!(
+                                "front matter says task {t:?} but the file is in folder {task:?}"
+                            ),
+                        );
+                    }
+                    if let Some(v) = front
+                        .get("version")
+                        .filter(|v| v.parse::<i64>().ok() != Some(version))
+                    {
+                        self.problem(
+                            path,
+                            format!("front matter says version {v} but the file is v{version}.md"),
+                        );
+                    }
+                    self.tasks.entry(task).or_default().insert(version, prompt);
+                }
+                Err(message) => self.problem(path, message),
+            }
+        }
+    }
+
+    fn problem(&mut self, path: &Path, message: String) {
+        self.problems.push(RegistryProblem {
+            path: path.to_path_buf(),
+            message,
+        });
+    }
+
+    /// Whether the registry has any prompt for `task`.
+    pub fn has_task(&self, task: &str) -> bool {
+        self.tasks.contains_key(task)
+    }
+
+    /// The current version of `task`: its pin, else its highest prompt version.
+    pub fn current_version(&self, task: &str) -> Option<i64> {
+        self.pins
+            .get(task)
+            .copied()
+            .or_else(|| self.tasks.get(task)?.keys().next_back().copied())
+    }
+
+    /// The prompt file of `task` at `version`.
+    pub fn prompt(&self, task: &str, version: i64) -> Option<&PromptVersion> {
+        self.tasks.get(task)?.get(&version)
+    }
+
+    /// The schema of `task` at `version`, when the registry knows it.
+    pub fn schema(&self, task: &str, version: i64) -> Option<&Schema> {
+        match &self.prompt(task, version)?.schema {
+            SchemaSource::File { schema, .. } => Some(schema),
+            SchemaSource::Unknown { .. } => None,
+        }
+    }
+
+    /// Every task with its versions, in order.
+    pub fn tasks(&self) -> impl Iterator<Item = (&str, Vec<i64>)> {
+        self.tasks
+            .iter()
+            .map(|(t, v)| (t.as_str(), v.keys().copied().collect()))
+    }
+}
+
+/// `v12.md` → 12.
+fn prompt_version_of(path: &Path) -> Option<i64> {
+    let name = path.file_name()?.to_str()?;
+    let digits = name.strip_prefix('v')?.strip_suffix(".md")?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// The `key: value` lines of a `---` front matter.
+pub fn front_matter(text: &str) -> std::result::Result<BTreeMap<String, String>, String> {
+    let mut lines = text.lines();
+    if lines.next().map(str::trim_end) != Some("---") {
+        return Err("no front matter (the file must start with a `---` line)".into());
+    }
+    let mut fields = BTreeMap::new();
+    for line in lines {
+        if line.trim_end() == "---" {
+            return Ok(fields);
+        }
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let Some((key, value)) = line.split_once(':') else {
+            return Err(format!("front matter line {line:?} is not `key: value`"));
+        };
+        let value = value.trim();
+        let value = value
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+            .unwrap_or(value);
+        fields.insert(key.trim().to_owned(), value.to_owned());
+    }
+    Err("the front matter is not closed by a `---` line".into())
+}
+
+fn read_prompt(
+    path: &Path,
+    prompts: &Path,
+    schemas: &Path,
+) -> std::result::Result<(BTreeMap<String, String>, PromptVersion), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| crate::error::io_message(&e))?;
+    let front = front_matter(&text)?;
+    let said = front.get("schema").cloned().unwrap_or_default();
+    let schema = resolve_schema(&said, prompts, schemas)?;
+    let prompt = PromptVersion {
+        path: path.to_path_buf(),
+        id: front.get("id").cloned(),
+        schema,
+    };
+    Ok((front, prompt))
+}
+
+/// Finds the file a `schema:` value names: under the schemas folder, else under a folder above
+/// the prompts folder; a value that is not a `.json` path leaves the schema unknown.
+fn resolve_schema(
+    said: &str,
+    prompts: &Path,
+    schemas: &Path,
+) -> std::result::Result<SchemaSource, String> {
+    if !said.ends_with(".json") || said.contains(char::is_whitespace) {
+        return Ok(SchemaSource::Unknown {
+            said: said.to_owned(),
+        });
+    }
+    let mut candidates = vec![schemas.join(said)];
+    candidates.extend(prompts.ancestors().skip(1).map(|a| a.join(said)));
+    let Some(path) = candidates.iter().find(|c| c.is_file()) else {
+        return Err(format!(
+            "schema {said:?} not found under {}",
+            schemas.display()
+        ));
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: {}", path.display(), crate::error::io_message(&e)))?;
+    let schema = Schema::parse(&text)
+        .map_err(|e| format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message))?;
+    Ok(SchemaSource::File {
+        path: path.clone(),
+        schema: Box::new(schema),
+    })
+}
+
+/// Parses `TASK=N` pins.
+pub fn parse_pins(pins: &[String]) -> Result<BTreeMap<String, i64>> {
+    let mut out = BTreeMap::new();
+    for pin in pins {
+        let parsed = pin
+            .split_once('=')
+            .and_then(|(t, n)| Some((t.trim(), n.trim().parse::<i64>().ok()?)));
+        match parsed {
+            Some((task, n)) if !task.is_empty() => {
+                out.insert(task.to_owned(), n);
+            }
+            _ => {
+                return Err(Error::msg(format!(
+                    "--pin {pin:?}: expected TASK=N with N a whole number"
+                )))
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_front_matter() {
+        let f =
+            front_matter("---\nid: a/b\nversion: 2\nschema: outputs/x.json\n---\nbody").unwrap();
+        assert_eq!(f["id"], "a/b");
+        assert_eq!(f["schema"], "outputs/x.json");
+        assert!(front_matter("no").is_err());
+        assert!(front_matter("---\nid: x\n").is_err());
+    }
+
+    #[test]
+    fn prompt_file_names() {
+        assert_eq!(prompt_version_of(Path::new("p/outline/v12.md")), Some(12));
+        assert_eq!(prompt_version_of(Path::new("p/outline/v.md")), None);
+        assert_eq!(prompt_version_of(Path::new("p/outline/README.md")), None);
+    }
+
+    #[test]
+    fn pins() {
+        assert_eq!(parse_pins(&["outline=3".into()]).unwrap()["outline"], 3);
+        assert!(parse_pins(&["outline".into()]).is_err());
+        assert!(parse_pins(&["=3".into()]).is_err());
+    }
+}

@@ -1,0 +1,156 @@
+//! Secrets that must never sit in a cassette: API keys of the common providers, bearer tokens,
+//! private key blocks, JWTs, cloud credentials. A match is described by kind and a redacted
+//! preview; the secret itself is never returned whole.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+/// The kinds of secret looked for, each a named group of one pattern.
+const KINDS: &[(&str, &str, &str)] = &[
+    (
+        "private_key",
+        "a private key block",
+        r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----",
+    ),
+    (
+        "anthropic",
+        "an Anthropic API key",
+        r"\bsk-ant-[A-Za-z0-9_\-]{20,}",
+    ),
+    (
+        "openai",
+        "an OpenAI API key",
+        r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{32,}",
+    ),
+    (
+        "aws_key",
+        "an AWS access key id",
+        r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA)[0-9A-Z]{16}\b",
+    ),
+    (
+        "aws_secret",
+        "an AWS secret access key",
+        r#"(?i)aws_?secret_?access_?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}"#,
+    ),
+    (
+        "github",
+        "a GitHub token",
+        r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})",
+    ),
+    ("gitlab", "a GitLab token", r"\bglpat-[A-Za-z0-9_\-]{20,}"),
+    ("google", "a Google API key", r"\bAIza[0-9A-Za-z_\-]{35}"),
+    (
+        "slack",
+        "a Slack token",
+        r"\bxox[abposr]-[0-9A-Za-z\-]{10,}",
+    ),
+    (
+        "stripe",
+        "a Stripe secret key",
+        r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}",
+    ),
+    (
+        "huggingface",
+        "a Hugging Face token",
+        r"\bhf_[A-Za-z0-9]{30,}",
+    ),
+    (
+        "jwt",
+        "a JSON Web Token",
+        r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}",
+    ),
+    (
+        "bearer",
+        "a bearer token",
+        r"(?i)\bbearer\s+[A-Za-z0-9\-._~+/]{20,}=*",
+    ),
+    (
+        "basic_auth_url",
+        "a password in a URL",
+        r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]{1,64}:[^\s/@]{6,}@[A-Za-z0-9.\-]+",
+    ),
+];
+
+fn pattern() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        let alternation: Vec<String> = KINDS
+            .iter()
+            .map(|(name, _, re)| format!("(?P<{name}>{re})"))
+            .collect();
+        Regex::new(&alternation.join("|")).expect("the secret patterns compile")
+    })
+}
+
+/// A secret found in a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SecretMatch {
+    /// What kind of secret ("an OpenAI API key").
+    pub kind: &'static str,
+    /// 1-based line of the match.
+    pub line: usize,
+    /// The first characters and the length, never the whole secret.
+    pub preview: String,
+}
+
+/// Every secret in `text`.
+pub fn find_secrets(text: &str) -> Vec<SecretMatch> {
+    let re = pattern();
+    let mut found = Vec::new();
+    for caps in re.captures_iter(text) {
+        let Some((kind, m)) = KINDS
+            .iter()
+            .find_map(|(name, kind, _)| caps.name(name).map(|m| (*kind, m)))
+        else {
+            continue;
+        };
+        let line = text[..m.start()].matches('\n').count() + 1;
+        found.push(SecretMatch {
+            kind,
+            line,
+            preview: redact(m.as_str()),
+        });
+    }
+    found
+}
+
+/// `sk-an…(51 chars)`: enough to find it, not enough to use it.
+pub fn redact(secret: &str) -> String {
+    let shown: String = secret
+        .chars()
+        .take(6.min(secret.chars().count() / 4))
+        .collect();
+    format!("{shown}…({} chars)", secret.chars().count())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_common_secrets_and_never_prints_them() {
+        let key = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789";
+        let text = format!("line one\n\"auth\": \"{key}\"\nAKIAIOSFODNN7EXAMPLE\n-----BEGIN RSA PRIVATE KEY-----\nAuthorization: Bearer abcdefghijklmnopqrstuvwxyz123456");
+        let found = find_secrets(&text);
+        let kinds: Vec<_> = found.iter().map(|m| m.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                "an Anthropic API key",
+                "an AWS access key id",
+                "a private key block",
+                "a bearer token"
+            ]
+        );
+        assert_eq!(found[0].line, 2);
+        assert!(!found[0].preview.contains(key) && found[0].preview.contains("chars"));
+    }
+
+    #[test]
+    fn ordinary_text_is_clean() {
+        let text =
+            r#"{"message":"Bearer in mind the ratio","citations":["{{frg_1}}"],"sk":"skip-this"}"#;
+        assert!(find_secrets(text).is_empty());
+    }
+}

@@ -1,0 +1,678 @@
+//! The checks of one cassette file.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use jsonschema::{Draft, Validator};
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+use super::{Check, Finding, Severity, StoreContext};
+use crate::cassette::{is_recorder_format, USAGE_FIELDS};
+use crate::key::{hash_parts, is_hash, validate_task};
+use crate::normalise::{id_matches, placeholders_in, Placeholder};
+use crate::registry::Registry;
+use crate::request::{kind_of, PART_SEPARATOR};
+use crate::secrets::find_secrets;
+use crate::store::CassetteFile;
+
+/// At most this many findings of one check per file (the rest are counted in the message).
+const MAX_PER_CHECK: usize = 5;
+
+/// The reference fields in the recorder's order.
+const FIELD_ORDER: [&str; 9] = [
+    "task",
+    "prompt_id",
+    "prompt_version",
+    "hash",
+    "model",
+    "stop_reason",
+    "refusal_category",
+    "usage",
+    "text",
+];
+
+/// What one file contributes to the report.
+#[derive(Debug, Default)]
+pub struct FileResult {
+    /// Findings that stand on their own.
+    pub findings: Vec<Finding>,
+    /// Validation findings of the answer, dropped when a recorded repair turn answers them.
+    pub invalid_answer: Vec<Finding>,
+    /// Digest of the stored request content, when the cassette carries it.
+    pub content_digest: Option<[u8; 16]>,
+    /// Digests of the stored content before each of its repair attempts.
+    pub repair_prefixes: Vec<[u8; 16]>,
+    /// The task, when its answer could not be validated for want of a schema.
+    pub unvalidated_task: Option<String>,
+}
+
+fn digest(text: &str) -> [u8; 16] {
+    let d = Sha256::digest(text.as_bytes());
+    let mut out = [0u8; 16];
+    out.copy_from_slice(&d[..16]);
+    out
+}
+
+/// Compiled output schemas: the registry's, compiled once, and stored ones, on demand.
+pub struct Validators {
+    registry: HashMap<(String, i64), Result<Arc<Validator>, String>>,
+    stored: Mutex<HashMap<[u8; 16], Option<Arc<Validator>>>>,
+}
+
+/// Compiles a schema: its `$schema` draft, else 2020-12; formats are asserted.
+pub fn compile(schema: &Value) -> Result<Validator, String> {
+    let mut options = jsonschema::options().should_validate_formats(true);
+    if schema.get("$schema").is_none() {
+        options = options.with_draft(Draft::Draft202012);
+    }
+    options.build(schema).map_err(|e| e.to_string())
+}
+
+impl Validators {
+    /// Compiles every schema file the registry names.
+    pub fn for_registry(registry: &Registry) -> Validators {
+        let mut compiled = HashMap::new();
+        for (task, versions) in registry.tasks() {
+            for version in versions {
+                if let Some(schema) = registry.schema(task, version) {
+                    compiled.insert(
+                        (task.to_owned(), version),
+                        compile(&schema.value).map(Arc::new),
+                    );
+                }
+            }
+        }
+        Validators {
+            registry: compiled,
+            stored: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Registry schemas that do not compile: `(task, version, message)`.
+    pub fn broken(&self) -> Vec<(String, i64, String)> {
+        let mut out: Vec<_> = self
+            .registry
+            .iter()
+            .filter_map(|((t, v), r)| {
+                r.as_ref().err().map(|e| {
+                    (
+                        t.clone(),
+                        *v,
+                        format!("the output schema is not a valid JSON Schema: {e}"),
+                    )
+                })
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The registry's validator for `task` at `version`.
+    pub fn registry(&self, task: &str, version: i64) -> Option<Arc<Validator>> {
+        self.registry
+            .get(&(task.to_owned(), version))?
+            .as_ref()
+            .ok()
+            .cloned()
+    }
+
+    /// A validator for a stored canonical schema (PHP turned `{}` into `[]`; undone here).
+    pub fn stored(&self, schema_json: &str) -> Option<Arc<Validator>> {
+        let key = digest(schema_json);
+        if let Some(v) = self.stored.lock().ok()?.get(&key) {
+            return v.clone();
+        }
+        let compiled = serde_json::from_str::<Value>(schema_json)
+            .ok()
+            .map(|mut v| {
+                restore_empty_objects(&mut v);
+                v
+            })
+            .and_then(|v| compile(&v).ok())
+            .map(Arc::new);
+        self.stored.lock().ok()?.insert(key, compiled.clone());
+        compiled
+    }
+}
+
+/// PHP encodes an empty object as `[]`; keywords whose value is a map get `{}` back.
+fn restore_empty_objects(v: &mut Value) {
+    const MAPS: [&str; 5] = [
+        "properties",
+        "patternProperties",
+        "$defs",
+        "definitions",
+        "dependentSchemas",
+    ];
+    match v {
+        Value::Object(obj) => {
+            for (k, child) in obj.iter_mut() {
+                if MAPS.contains(&k.as_str()) && child.as_array().is_some_and(Vec::is_empty) {
+                    *child = Value::Object(Map::new());
+                } else {
+                    restore_empty_objects(child);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(restore_empty_objects),
+        _ => {}
+    }
+}
+
+/// The answer inside one surrounding Markdown code fence, as the client strips it.
+pub fn strip_fence(text: &str) -> &str {
+    let t = text.trim();
+    let Some(rest) = t.strip_prefix("```") else {
+        return t;
+    };
+    let Some(body) = rest.strip_suffix("```") else {
+        return t;
+    };
+    // Drop the info string (```json) up to the first newline.
+    match body.find('\n') {
+        Some(i) => body[i + 1..].trim(),
+        None => body.trim(),
+    }
+}
+
+/// The stored answer with placeholders replaced by ids of the right shape (validation sees
+/// what a replay would return, whatever the request's real ids are).
+fn with_sample_ids(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for p in placeholders_in(text) {
+        let end = p.offset + p.name.len() + 4;
+        if let Some(ph) = Placeholder::parse(&p.name) {
+            out.push_str(&text[last..p.offset]);
+            match ph.kind {
+                // Letters only: fits `[a-z0-9]`, `[a-z2-7]` (base 32) and the like.
+                crate::normalise::IdKind::Fragment => {
+                    out.push_str(&format!("frg_{}", letters(ph.ordinal, 12)))
+                }
+                // Digits only: fits the ULID alphabet in either case.
+                crate::normalise::IdKind::Other => {
+                    out.push_str(&format!("{:026}", ph.ordinal % 10usize.pow(18)))
+                }
+            }
+            last = end;
+        }
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// `n` in base 26 with the letters a-z, `width` letters.
+fn letters(mut n: usize, width: usize) -> String {
+    let mut out = vec![b'a'; width];
+    for slot in out.iter_mut().rev() {
+        *slot = b'a' + (n % 26) as u8;
+        n /= 26;
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Runs every check on one file.
+pub fn check_file(file: &CassetteFile, ctx: &StoreContext<'_>) -> FileResult {
+    let mut r = FileResult::default();
+    let path = file.path.as_path();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            r.findings.push(Finding::new(
+                path,
+                Check::Unreadable,
+                format!("cannot read: {}", crate::error::io_message(&e)),
+            ));
+            return r;
+        }
+    };
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let f = Finding::new(
+                path,
+                Check::Json,
+                format!("not UTF-8: invalid byte at offset {}", e.valid_up_to()),
+            );
+            r.findings.push(f);
+            return r;
+        }
+    };
+    for secret in find_secrets(text) {
+        let mut f = Finding::new(
+            path,
+            Check::Secret,
+            format!("{} ({}): remove it from the file and revoke it; re-record with the secret kept out of the request", secret.kind, secret.preview),
+        );
+        f.line = Some(secret.line);
+        r.findings.push(f);
+    }
+    let value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            let mut f = Finding::new(
+                path,
+                Check::Json,
+                format!(
+                    "invalid JSON at {}:{}: {}",
+                    e.line(),
+                    e.column(),
+                    json_reason(&e)
+                ),
+            );
+            f.line = Some(e.line());
+            r.findings.push(f);
+            return r;
+        }
+    };
+    let Some(obj) = value.as_object() else {
+        r.findings.push(Finding::new(
+            path,
+            Check::Fields,
+            format!("a cassette is a JSON object, not {}", kind_of(&value)),
+        ));
+        return r;
+    };
+    let fields = check_fields(path, obj, &mut r.findings);
+    if !is_recorder_format(&bytes, &value) || !in_field_order(obj) {
+        r.findings.push(Finding::new(
+            path,
+            Check::Format,
+            format_message(&bytes, &value),
+        ));
+    }
+    let Some(fields) = fields else { return r };
+    check_location(file, &fields, ctx, &mut r.findings);
+    check_placeholders(path, fields.text, &mut r.findings);
+    check_staleness(file, ctx, &mut r.findings);
+    let material = obj
+        .get("request")
+        .and_then(Value::as_object)
+        .and_then(|m| Some((m.get("content")?.as_str()?, m.get("schema")?.as_str()?)));
+    if let Some((content, schema)) = material {
+        check_material(file, &fields, content, schema, ctx, &mut r);
+    }
+    if fields.stop_reason == "end_turn" {
+        check_answer(file, &fields, material.map(|m| m.1), ctx, &mut r);
+    }
+    r
+}
+
+/// The fields every check after the first ones needs.
+struct Fields<'a> {
+    task: &'a str,
+    version: i64,
+    hash: &'a str,
+    text: &'a str,
+    stop_reason: &'a str,
+}
+
+fn json_reason(e: &serde_json::Error) -> String {
+    let s = e.to_string();
+    s.rfind(" at line ")
+        .map_or(s.clone(), |i| s[..i].to_owned())
+}
+
+fn check_fields<'a>(
+    path: &Path,
+    obj: &'a Map<String, Value>,
+    out: &mut Vec<Finding>,
+) -> Option<Fields<'a>> {
+    let mut problems = Vec::new();
+    let mut string = |name: &str, optional: bool| -> Option<&'a str> {
+        match obj.get(name) {
+            Some(Value::String(s)) => Some(s.as_str()),
+            Some(Value::Null) if optional => None,
+            Some(other) => {
+                problems.push(format!(
+                    "`{name}` must be a string{}, not {}",
+                    if optional { " or null" } else { "" },
+                    kind_of(other)
+                ));
+                None
+            }
+            None => {
+                problems.push(format!("missing `{name}`"));
+                None
+            }
+        }
+    };
+    let task = string("task", false);
+    let _ = string("prompt_id", true);
+    let hash = string("hash", false);
+    let _ = string("model", false);
+    let stop_reason = string("stop_reason", false);
+    let _ = string("refusal_category", true);
+    let text = string("text", false);
+    let version = match obj.get("prompt_version") {
+        Some(Value::Number(n)) if n.as_i64().is_some_and(|v| v >= 0) && !n.is_f64() => n.as_i64(),
+        Some(other) => {
+            problems.push(format!(
+                "`prompt_version` must be a non-negative integer, not {other}"
+            ));
+            None
+        }
+        None => {
+            problems.push("missing `prompt_version`".into());
+            None
+        }
+    };
+    match obj.get("usage") {
+        Some(Value::Object(usage)) => {
+            for (name, count) in usage {
+                if count.as_u64().is_none() {
+                    problems.push(format!(
+                        "`usage.{name}` must be a non-negative integer, not {count}"
+                    ));
+                }
+            }
+            let missing: Vec<&str> = USAGE_FIELDS
+                .iter()
+                .copied()
+                .filter(|f| !usage.contains_key(*f))
+                .collect();
+            if !missing.is_empty() {
+                problems.push(format!("`usage` lacks {}", missing.join(", ")));
+            }
+        }
+        Some(other) => problems.push(format!(
+            "`usage` must be an object of token counts, not {}",
+            kind_of(other)
+        )),
+        None => problems.push("missing `usage`".into()),
+    }
+    if !problems.is_empty() {
+        let mut f = Finding::new(
+            path,
+            Check::Fields,
+            format!(
+                "{}: the reference loader needs every recorder field with its type",
+                problems.join("; ")
+            ),
+        );
+        // Only fields the loader reads (or the store's layout needs) make this an error.
+        let loader_ok = task.is_some()
+            && hash.is_some()
+            && text.is_some()
+            && version.is_some()
+            && stop_reason.is_some()
+            && obj.get("usage").is_some_and(Value::is_object)
+            && obj.get("model").is_some_and(Value::is_string);
+        if loader_ok
+            && problems.iter().all(|p| {
+                p.contains("prompt_id") || p.contains("refusal_category") || p.contains("lacks")
+            })
+        {
+            f.severity = Severity::Warning;
+        }
+        out.push(f);
+    }
+    Some(Fields {
+        task: task?,
+        version: version?,
+        hash: hash?,
+        text: text?,
+        stop_reason: stop_reason.unwrap_or("end_turn"),
+    })
+}
+
+fn in_field_order(obj: &Map<String, Value>) -> bool {
+    let order: Vec<&str> = obj
+        .keys()
+        .map(String::as_str)
+        .filter(|k| FIELD_ORDER.contains(k))
+        .collect();
+    let want: Vec<&str> = FIELD_ORDER
+        .iter()
+        .copied()
+        .filter(|k| obj.contains_key(*k))
+        .collect();
+    order == want
+}
+
+fn format_message(bytes: &[u8], value: &Value) -> String {
+    let mut expected = String::new();
+    if let Ok(v) = crate::php::PhpValue::from_json(value) {
+        v.write_pretty(&mut expected, 0);
+        expected.push('\n');
+    }
+    let line = bytes
+        .split(|&b| b == b'\n')
+        .zip(expected.as_bytes().split(|&b| b == b'\n'))
+        .position(|(a, b)| a != b)
+        .map_or_else(
+            || "at the end".to_owned(),
+            |i| format!("from line {}", i + 1),
+        );
+    format!(
+        "not in the recorder's exact format (differs {line}; fields in reference order, PHP JSON_PRETTY_PRINT, unescaped slashes and Unicode, final newline): the next re-record will churn this file"
+    )
+}
+
+fn check_location(
+    file: &CassetteFile,
+    f: &Fields<'_>,
+    ctx: &StoreContext<'_>,
+    out: &mut Vec<Finding>,
+) {
+    let path = file.path.as_path();
+    if let Err(why) = validate_task(f.task) {
+        out.push(Finding::new(
+            path,
+            Check::TaskName,
+            format!("{why}: the reference would write outside the store or ambiguously"),
+        ));
+        return;
+    }
+    if !is_hash(f.hash) {
+        out.push(Finding::new(
+            path,
+            Check::HashFormat,
+            format!("hash {:?} is not 32 lowercase hex digits", f.hash),
+        ));
+    }
+    let expected = Path::new(f.task)
+        .join(format!("v{}", f.version))
+        .join(format!("{}.json", f.hash));
+    if file.relative != expected {
+        out.push(Finding::new(
+            path,
+            Check::Location,
+            format!(
+                "its fields say it belongs at {}: the driver will never load it here; move it there (or fix task/prompt_version/hash)",
+                ctx.root.join(&expected).display()
+            ),
+        ));
+    }
+}
+
+fn check_placeholders(path: &Path, text: &str, out: &mut Vec<Finding>) {
+    let lookalikes = crate::normalise::placeholder_lookalikes(text);
+    if !lookalikes.is_empty() {
+        out.push(Finding::new(
+            path,
+            Check::PlaceholderSyntax,
+            format!(
+                "{} in the answer: replay only replaces {{{{frg_N}}}} and {{{{id_N}}}} (N from 1, no spaces or leading zeros), so these come back as written",
+                listed(&lookalikes)
+            ),
+        ));
+    }
+    let raw: Vec<String> = id_matches(text).map(|m| text[m].to_owned()).collect();
+    if !raw.is_empty() {
+        out.push(Finding::new(
+            path,
+            Check::RawId,
+            format!(
+                "raw generated id{} {} in the answer: not in the recorded request, so replay returns an id of the recording's database; re-record, or check the model did not invent it",
+                if raw.len() == 1 { "" } else { "s" },
+                listed(&raw)
+            ),
+        ));
+    }
+}
+
+/// `"a", "b" and 3 more`.
+fn listed(items: &[String]) -> String {
+    let mut shown: Vec<String> = items
+        .iter()
+        .take(MAX_PER_CHECK)
+        .map(|s| format!("{s:?}"))
+        .collect();
+    if items.len() > MAX_PER_CHECK {
+        shown.push(format!("{} more", items.len() - MAX_PER_CHECK));
+    }
+    shown.join(", ")
+}
+
+fn check_staleness(file: &CassetteFile, ctx: &StoreContext<'_>, out: &mut Vec<Finding>) {
+    let path = file.path.as_path();
+    if ctx.registry.present && !ctx.registry.has_task(&file.task) {
+        out.push(Finding::new(
+            path,
+            Check::OrphanTask,
+            format!("no prompt for task {:?} in the registry: no request can ask for it; `ulcas prune` removes it (or add the prompts folder that has it)", file.task),
+        ));
+        return;
+    }
+    if let Some(current) = ctx
+        .current_version(&file.task)
+        .filter(|c| file.version < *c)
+    {
+        out.push(Finding::new(
+            path,
+            Check::StaleVersion,
+            format!("prompt v{} of {:?} is older than the current v{current}: it can never be hit again; `ulcas prune --delete` removes it", file.version, file.task),
+        ));
+    }
+}
+
+fn check_material(
+    file: &CassetteFile,
+    f: &Fields<'_>,
+    content: &str,
+    schema: &str,
+    ctx: &StoreContext<'_>,
+    r: &mut FileResult,
+) {
+    let path = file.path.as_path();
+    r.content_digest = Some(digest(content));
+    let marker = format!("{PART_SEPARATOR}assistant:");
+    r.repair_prefixes = content
+        .match_indices(&marker)
+        .map(|(i, _)| digest(&content[..i]))
+        .collect();
+    let recomputed = hash_parts(f.task, f.version, schema, content);
+    if recomputed != f.hash {
+        r.findings.push(Finding::new(
+            path,
+            Check::KeyMismatch,
+            format!("the stored request material hashes to {recomputed}, not {}: the file was edited by hand or recorded by a different key; re-record it", f.hash),
+        ));
+    }
+    let unknown: Vec<String> = placeholders_in(f.text)
+        .into_iter()
+        .filter(|p| {
+            Placeholder::parse(&p.name).is_some()
+                && !content.contains(&format!("{{{{{}}}}}", p.name))
+        })
+        .map(|p| format!("{{{{{}}}}}", p.name))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    if !unknown.is_empty() {
+        r.findings.push(Finding::new(
+            path,
+            Check::UnknownPlaceholder,
+            format!("{} in the answer but not in the recorded request: replay leaves them as written; re-record", listed(&unknown)),
+        ));
+    }
+    if let Some(current) = ctx.registry.schema(&file.task, file.version) {
+        if current.canonical_json() != schema {
+            r.findings.push(Finding::new(
+                path,
+                Check::SchemaChanged,
+                format!("the output schema of {:?} v{} changed since this was recorded: requests now have another key; re-record (and `ulcas prune` removes this one)", file.task, file.version),
+            ));
+        }
+    }
+}
+
+fn check_answer(
+    file: &CassetteFile,
+    f: &Fields<'_>,
+    stored_schema: Option<&str>,
+    ctx: &StoreContext<'_>,
+    r: &mut FileResult,
+) {
+    let path = file.path.as_path();
+    let answer = with_sample_ids(f.text);
+    let parsed: Option<Value> = serde_json::from_str(strip_fence(&answer)).ok();
+    let Some(instance) = parsed.filter(Value::is_object) else {
+        r.invalid_answer.push(Finding::new(
+            path,
+            Check::NotObject,
+            "the answer (an end_turn) is not a JSON object, even after stripping one code fence: replay makes the client send a repair turn, which misses unless it was recorded",
+        ));
+        return;
+    };
+    let validator = ctx
+        .validators
+        .registry(&file.task, file.version)
+        .or_else(|| stored_schema.and_then(|s| ctx.validators.stored(s)));
+    let Some(validator) = validator else {
+        r.unvalidated_task = Some(file.task.clone());
+        return;
+    };
+    let errors: Vec<_> = validator.iter_errors(&instance).collect();
+    let total = errors.len();
+    for e in errors.into_iter().take(MAX_PER_CHECK) {
+        let pointer = e.instance_path.to_string();
+        let mut finding = Finding::new(
+            path,
+            Check::Schema,
+            format!(
+                "answer at {}: {e}: replay makes the client send a repair turn; re-record",
+                if pointer.is_empty() { "/" } else { &pointer }
+            ),
+        );
+        finding.pointer = Some(pointer);
+        r.invalid_answer.push(finding);
+    }
+    if total > MAX_PER_CHECK {
+        let mut more = Finding::new(
+            path,
+            Check::Schema,
+            format!(
+                "and {} more schema errors in the answer",
+                total - MAX_PER_CHECK
+            ),
+        );
+        more.pointer = Some(String::new());
+        r.invalid_answer.push(more);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fences() {
+        assert_eq!(strip_fence("```json\n{\"a\":1}\n```"), "{\"a\":1}");
+        assert_eq!(strip_fence("  {\"a\":1} "), "{\"a\":1}");
+        assert_eq!(strip_fence("```\n{}\n```"), "{}");
+    }
+
+    #[test]
+    fn sample_ids_fit_the_id_patterns() {
+        let s = with_sample_ids("[\"{{frg_3}}\",\"{{id_12}}\",\"{{frg_0}}\"]");
+        assert_eq!(
+            s,
+            "[\"frg_aaaaaaaaaaad\",\"00000000000000000000000012\",\"{{frg_0}}\"]"
+        );
+        assert_eq!(id_matches(&s).count(), 2);
+    }
+}

@@ -1,0 +1,361 @@
+//! `verify`: every way a cassette store can be broken or stale, each a named [`Check`].
+//!
+//! Files are checked in parallel and independently (one bad file is a finding, never the end of
+//! the walk); what needs the whole store (current versions, which answers were repaired by a
+//! later recorded turn) is gathered cheaply first or resolved after the pass, so memory stays
+//! proportional to the number of files, not their size.
+
+mod checks;
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use crate::error::Result;
+use crate::registry::Registry;
+use crate::store::{scan, CassetteFile, StoreEntry};
+
+pub use checks::{strip_fence, Validators};
+
+/// How bad a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// The cassette cannot work as recorded.
+    Error,
+    /// Suspicious, stale or churning; fails only with `--deny warnings`.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A check, by its stable name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Check {
+    /// The file or folder could not be read.
+    Unreadable,
+    /// Not UTF-8 JSON.
+    Json,
+    /// A reference field is missing or has the wrong type.
+    Fields,
+    /// The file is not at `<root>/<task>/v<prompt_version>/<hash>.json`.
+    Location,
+    /// The hash is not 32 lowercase hex digits.
+    HashFormat,
+    /// The task name could leave the store or is ambiguous.
+    TaskName,
+    /// A placeholder look-alike replay will not touch (`{{ frg_1 }}`, `{{frg_01}}`).
+    PlaceholderSyntax,
+    /// A raw generated id in the answer: replay would return an id of the recording's database.
+    RawId,
+    /// An `end_turn` answer that is not a JSON object: replay forces a repair turn.
+    NotObject,
+    /// The answer does not validate against the task's output schema.
+    Schema,
+    /// A secret in the file.
+    Secret,
+    /// The prompt version is older than the task's current one.
+    StaleVersion,
+    /// The registry has no prompt for the task.
+    OrphanTask,
+    /// The stored schema differs from the registry's schema for this version.
+    SchemaChanged,
+    /// The stored request material does not give the file's hash.
+    KeyMismatch,
+    /// A placeholder of the answer does not occur in the stored request content.
+    UnknownPlaceholder,
+    /// The bytes are not what the recorder writes: the next re-record will churn the diff.
+    Format,
+    /// A prompt file or schema of the registry cannot be used.
+    Registry,
+}
+
+impl Check {
+    /// Every check, in report order.
+    pub const ALL: [Check; 18] = [
+        Check::Unreadable,
+        Check::Json,
+        Check::Fields,
+        Check::Location,
+        Check::HashFormat,
+        Check::TaskName,
+        Check::PlaceholderSyntax,
+        Check::RawId,
+        Check::NotObject,
+        Check::Schema,
+        Check::Secret,
+        Check::StaleVersion,
+        Check::OrphanTask,
+        Check::SchemaChanged,
+        Check::KeyMismatch,
+        Check::UnknownPlaceholder,
+        Check::Format,
+        Check::Registry,
+    ];
+
+    /// The stable name (JSON `check`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Check::Unreadable => "unreadable",
+            Check::Json => "json",
+            Check::Fields => "fields",
+            Check::Location => "location",
+            Check::HashFormat => "hash-format",
+            Check::TaskName => "task-name",
+            Check::PlaceholderSyntax => "placeholder-syntax",
+            Check::RawId => "raw-id",
+            Check::NotObject => "not-object",
+            Check::Schema => "schema",
+            Check::Secret => "secret",
+            Check::StaleVersion => "stale-version",
+            Check::OrphanTask => "orphan-task",
+            Check::SchemaChanged => "schema-changed",
+            Check::KeyMismatch => "key-mismatch",
+            Check::UnknownPlaceholder => "unknown-placeholder",
+            Check::Format => "format",
+            Check::Registry => "registry",
+        }
+    }
+
+    /// How bad a finding of this check is.
+    pub fn severity(self) -> Severity {
+        match self {
+            Check::PlaceholderSyntax
+            | Check::RawId
+            | Check::StaleVersion
+            | Check::OrphanTask
+            | Check::SchemaChanged
+            | Check::Format => Severity::Warning,
+            _ => Severity::Error,
+        }
+    }
+}
+
+/// One problem of one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// The file.
+    pub path: PathBuf,
+    /// Which check.
+    pub check: Check,
+    /// How bad.
+    pub severity: Severity,
+    /// What is wrong and how to fix it.
+    pub message: String,
+    /// 1-based line in the file, when known.
+    pub line: Option<usize>,
+    /// JSON pointer into the answer, for schema findings.
+    pub pointer: Option<String>,
+}
+
+impl Finding {
+    /// A finding with the check's own severity.
+    pub fn new(path: &Path, check: Check, message: impl Into<String>) -> Finding {
+        Finding {
+            path: path.to_path_buf(),
+            check,
+            severity: check.severity(),
+            message: message.into(),
+            line: None,
+            pointer: None,
+        }
+    }
+}
+
+/// A file under a store root that is not a cassette.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// The file.
+    pub path: PathBuf,
+    /// Why it is not a cassette.
+    pub why: String,
+}
+
+/// What `verify` found in one store.
+#[derive(Debug, Clone, Default)]
+pub struct VerifyReport {
+    /// The store root.
+    pub root: PathBuf,
+    /// How many files sit at cassette positions.
+    pub cassettes: usize,
+    /// Findings, by path then check.
+    pub findings: Vec<Finding>,
+    /// Files that are not cassettes.
+    pub skipped: Vec<Skipped>,
+    /// Answers that fail validation but whose repair turn is recorded (not findings).
+    pub repaired: usize,
+    /// Tasks whose schema is unknown (built in code, or no registry and no stored schema).
+    pub unvalidated_tasks: BTreeSet<String>,
+}
+
+impl VerifyReport {
+    /// How many findings of `severity`.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.findings
+            .iter()
+            .filter(|f| f.severity == severity)
+            .count()
+    }
+
+    /// Findings per check name.
+    pub fn per_check(&self) -> BTreeMap<&'static str, usize> {
+        let mut counts = BTreeMap::new();
+        for f in &self.findings {
+            *counts.entry(f.check.name()).or_insert(0) += 1;
+        }
+        counts
+    }
+}
+
+/// What each file's check needs to know of the whole store.
+pub struct StoreContext<'a> {
+    /// The store root.
+    pub root: &'a Path,
+    /// The prompt registry (may be empty).
+    pub registry: &'a Registry,
+    /// Highest version present per task (the current one when there is no registry).
+    pub highest: BTreeMap<String, i64>,
+    /// Compiled schemas.
+    pub validators: Validators,
+}
+
+impl StoreContext<'_> {
+    /// The current version of `task`: the registry's (or its pin), else the store's highest.
+    pub fn current_version(&self, task: &str) -> Option<i64> {
+        if self.registry.present {
+            self.registry.current_version(task)
+        } else {
+            self.highest.get(task).copied()
+        }
+    }
+}
+
+/// Checks every file of the store at `root`; `progress` is called once per file done.
+pub fn verify_store(
+    root: &Path,
+    registry: &Registry,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<VerifyReport> {
+    Ok(verify_scanned(root, registry, scan(root)?, progress))
+}
+
+/// Checks the entries of an already scanned store (see [`crate::store::scan`]).
+pub fn verify_scanned(
+    root: &Path,
+    registry: &Registry,
+    entries: Vec<StoreEntry>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> VerifyReport {
+    let (files, report) = split_entries(root, entries);
+    verify_files(root, registry, files, report, progress)
+}
+
+/// Separates cassette files from the rest of a scan.
+fn split_entries(root: &Path, entries: Vec<StoreEntry>) -> (Vec<CassetteFile>, VerifyReport) {
+    let mut report = VerifyReport {
+        root: root.to_path_buf(),
+        ..Default::default()
+    };
+    let mut files = Vec::new();
+    for entry in entries {
+        match entry {
+            StoreEntry::Cassette(c) => files.push(c),
+            StoreEntry::Other { path, why } => report.skipped.push(Skipped { path, why }),
+            StoreEntry::Unreadable { path, error } => report.findings.push(Finding::new(
+                &path,
+                Check::Unreadable,
+                format!("cannot read: {error}"),
+            )),
+        }
+    }
+    (files, report)
+}
+
+/// How many files of a scan are cassettes to check (for a progress bar).
+pub fn count_cassettes(entries: &[StoreEntry]) -> u64 {
+    entries
+        .iter()
+        .filter(|e| matches!(e, StoreEntry::Cassette(_)))
+        .count() as u64
+}
+
+fn verify_files(
+    root: &Path,
+    registry: &Registry,
+    files: Vec<CassetteFile>,
+    mut report: VerifyReport,
+    progress: &(dyn Fn(u64) + Sync),
+) -> VerifyReport {
+    let mut highest: BTreeMap<String, i64> = BTreeMap::new();
+    for f in &files {
+        let v = highest.entry(f.task.clone()).or_insert(f.version);
+        *v = (*v).max(f.version);
+    }
+    let ctx = StoreContext {
+        root,
+        registry,
+        highest,
+        validators: Validators::for_registry(registry),
+    };
+    for p in &registry.problems {
+        report
+            .findings
+            .push(Finding::new(&p.path, Check::Registry, p.message.clone()));
+    }
+    for (task, version, message) in ctx.validators.broken() {
+        let path = registry
+            .prompt(&task, version)
+            .map(|p| p.path.clone())
+            .unwrap_or_default();
+        report
+            .findings
+            .push(Finding::new(&path, Check::Registry, message));
+    }
+    let done = AtomicU64::new(0);
+    let results: Vec<checks::FileResult> = files
+        .par_iter()
+        .map(|file| {
+            let r = checks::check_file(file, &ctx);
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            progress(n);
+            r
+        })
+        .collect();
+    report.cassettes = files.len();
+    // Answers that failed validation are fine when a later recorded request repairs them.
+    let repairs: HashSet<[u8; 16]> = results
+        .iter()
+        .flat_map(|r| r.repair_prefixes.iter().copied())
+        .collect();
+    for r in results {
+        report.findings.extend(r.findings);
+        let repaired = r.content_digest.is_some_and(|d| repairs.contains(&d));
+        match (repaired, r.invalid_answer.is_empty()) {
+            (_, true) => {}
+            (true, false) => report.repaired += 1,
+            // Without request material a recorded repair cannot be told apart: say so, softly.
+            (false, false) if r.content_digest.is_none() => report.findings.extend(r.invalid_answer.into_iter().map(|mut f| {
+                f.severity = Severity::Warning;
+                f.message.push_str(" (if a repair turn of it is recorded, this is expected: record with request material so verify can tell)");
+                f
+            })),
+            (false, false) => report.findings.extend(r.invalid_answer),
+        }
+        if let Some(task) = r.unvalidated_task {
+            report.unvalidated_tasks.insert(task);
+        }
+    }
+    report
+        .findings
+        .sort_by(|a, b| (&a.path, a.check, a.line).cmp(&(&b.path, b.check, b.line)));
+    report
+}
