@@ -18,6 +18,7 @@ pub mod error;
 pub mod key;
 pub mod normalise;
 pub mod php;
+pub mod prune;
 pub mod registry;
 pub mod request;
 pub mod schema;

@@ -18,16 +18,29 @@ use crate::request::Request;
 /// A file at a cassette position in a store: `<task>/v<N>/<name>.json`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct CassetteFile {
-    /// The full path (root joined with the relative path).
+    /// The full path (the store root joined with `<task>/v<N>/<name>.json`).
     pub path: PathBuf,
-    /// The path relative to the store root.
-    pub relative: PathBuf,
     /// The task folder's name.
-    pub task: String,
+    pub task: std::sync::Arc<str>,
     /// The number of the `v<N>` folder.
     pub version: i64,
-    /// The file name without `.json`.
-    pub stem: String,
+}
+
+impl CassetteFile {
+    /// `<task>/v<N>/<name>.json`: the last three components of the path.
+    pub fn relative(&self) -> &Path {
+        let mut ancestors = self.path.ancestors();
+        let base = ancestors.nth(3).unwrap_or(Path::new(""));
+        self.path.strip_prefix(base).unwrap_or(&self.path)
+    }
+
+    /// The file name without `.json` (the hash, for a well-placed cassette).
+    pub fn stem(&self) -> &str {
+        self.path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+    }
 }
 
 /// One entry found under a store root.
@@ -51,8 +64,17 @@ pub enum StoreEntry {
     },
 }
 
+/// A listed store: its cassette files and everything else, each sorted by path.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoreListing {
+    /// Files at cassette positions.
+    pub cassettes: Vec<CassetteFile>,
+    /// Other files and unreadable entries ([`StoreEntry::Other`], [`StoreEntry::Unreadable`]).
+    pub others: Vec<StoreEntry>,
+}
+
 /// Lists a store: every file under `root`, sorted by path, symlinks not followed.
-pub fn scan(root: &Path) -> Result<Vec<StoreEntry>> {
+pub fn scan(root: &Path) -> Result<StoreListing> {
     let meta = std::fs::metadata(root).map_err(|e| Error::io(root, &e))?;
     if !meta.is_dir() {
         return Err(Error::in_file(
@@ -60,7 +82,10 @@ pub fn scan(root: &Path) -> Result<Vec<StoreEntry>> {
             "not a folder (a store root is a folder of <task>/v<N>/<hash>.json files)",
         ));
     }
-    let mut entries = Vec::new();
+    let mut listing = StoreListing::default();
+    // One shared name per task: a store has a few tasks and many thousand files.
+    let mut tasks: std::collections::HashMap<String, std::sync::Arc<str>> =
+        std::collections::HashMap::new();
     let walker = walkdir::WalkDir::new(root)
         .follow_links(false)
         .sort_by_file_name()
@@ -68,7 +93,16 @@ pub fn scan(root: &Path) -> Result<Vec<StoreEntry>> {
     for item in walker {
         match item {
             Ok(e) if e.file_type().is_dir() => {}
-            Ok(e) => entries.push(classify(root, e.path(), e.file_type().is_symlink())),
+            Ok(e) => match classify(root, e.path(), e.file_type().is_symlink()) {
+                StoreEntry::Cassette(mut c) => {
+                    c.task = tasks
+                        .entry(c.task.to_string())
+                        .or_insert_with(|| c.task.clone())
+                        .clone();
+                    listing.cassettes.push(c);
+                }
+                other => listing.others.push(other),
+            },
             Err(err) => {
                 let path = err
                     .path()
@@ -78,11 +112,12 @@ pub fn scan(root: &Path) -> Result<Vec<StoreEntry>> {
                     .io_error()
                     .map(io_message)
                     .unwrap_or_else(|| err.to_string());
-                entries.push(StoreEntry::Unreadable { path, error });
+                listing.others.push(StoreEntry::Unreadable { path, error });
             }
         }
     }
-    Ok(entries)
+    listing.cassettes.shrink_to_fit();
+    Ok(listing)
 }
 
 /// Decides whether a file under `root` sits at a cassette position.
@@ -108,9 +143,9 @@ pub fn classify(root: &Path, path: &Path, is_symlink: bool) -> StoreEntry {
     let [task, version_dir, name] = parts.as_slice() else {
         return other("not at <task>/v<N>/<hash>.json");
     };
-    let Some(stem) = name.strip_suffix(".json") else {
+    if !name.ends_with(".json") {
         return other("not a .json file");
-    };
+    }
     let version = version_dir
         .strip_prefix('v')
         .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
@@ -123,10 +158,8 @@ pub fn classify(root: &Path, path: &Path, is_symlink: bool) -> StoreEntry {
     }
     StoreEntry::Cassette(CassetteFile {
         path: path.to_path_buf(),
-        relative: relative.to_path_buf(),
-        task: (*task).to_owned(),
+        task: (*task).into(),
         version,
-        stem: stem.to_owned(),
     })
 }
 
@@ -308,11 +341,20 @@ mod tests {
     fn classifies_store_files() {
         let root = Path::new("/s");
         let kind = |p: &str| match classify(root, &root.join(p), false) {
-            StoreEntry::Cassette(c) => format!("cassette {} v{} {}", c.task, c.version, c.stem),
+            StoreEntry::Cassette(c) => format!(
+                "cassette {} v{} {} {}",
+                c.task,
+                c.version,
+                c.stem(),
+                c.relative().display()
+            ),
             StoreEntry::Other { why, .. } => why,
             StoreEntry::Unreadable { .. } => unreachable!(),
         };
-        assert_eq!(kind("outline/v2/abc.json"), "cassette outline v2 abc");
+        assert_eq!(
+            kind("outline/v2/abc.json"),
+            "cassette outline v2 abc outline/v2/abc.json"
+        );
         assert_eq!(kind("README.md"), "not at <task>/v<N>/<hash>.json");
         assert_eq!(kind("outline/v2/.gitkeep"), "not a .json file");
         assert_eq!(kind("outline/latest/abc.json"), "not in a v<N> folder");

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde_json::json;
 use ulcas::store::scan;
-use ulcas::verify::{count_cassettes, verify_scanned, Finding, Severity, VerifyReport};
+use ulcas::verify::{verify_scanned, Finding, Severity, VerifyReport};
 
 use super::args::{DenyLevel, VerifyArgs};
 use super::output::{gh_data, gh_property, progress_bar, Format, Out, Tone};
@@ -20,9 +20,9 @@ pub fn verify(args: VerifyArgs, color: bool) -> Outcome {
     let mut out = Out::stdout(args.format.format, color);
     let mut reports = Vec::new();
     for job in &jobs {
-        let entries = scan(&job.root)?;
-        let bar = progress_bar(count_cassettes(&entries), args.quiet, "verifying");
-        let report = verify_scanned(&job.root, &job.registry, entries, &|_| bar.inc(1));
+        let listing = scan(&job.root)?;
+        let bar = progress_bar(listing.cassettes.len() as u64, args.quiet, "verifying");
+        let report = verify_scanned(&job.root, &job.registry, listing, &|_| bar.inc(1));
         bar.finish_and_clear();
         reports.push(report);
     }

@@ -44,8 +44,8 @@ pub struct FileResult {
     pub content_digest: Option<[u8; 16]>,
     /// Digests of the stored content before each of its repair attempts.
     pub repair_prefixes: Vec<[u8; 16]>,
-    /// The task, when its answer could not be validated for want of a schema.
-    pub unvalidated_task: Option<String>,
+    /// Whether the answer could not be validated for want of a schema.
+    pub unvalidated: bool,
 }
 
 fn digest(text: &str) -> [u8; 16] {
@@ -211,6 +211,17 @@ fn letters(mut n: usize, width: usize) -> String {
         n /= 26;
     }
     String::from_utf8(out).unwrap_or_default()
+}
+
+impl FileResult {
+    /// Whether the file contributes nothing to the report (most files: nothing is kept).
+    pub fn is_empty(&self) -> bool {
+        // The content digest only matters for an invalid answer.
+        self.findings.is_empty()
+            && self.invalid_answer.is_empty()
+            && self.repair_prefixes.is_empty()
+            && !self.unvalidated
+    }
 }
 
 /// Runs every check on one file.
@@ -476,7 +487,7 @@ fn check_location(
     let expected = Path::new(f.task)
         .join(format!("v{}", f.version))
         .join(format!("{}.json", f.hash));
-    if file.relative != expected {
+    if file.relative() != expected {
         out.push(Finding::new(
             path,
             Check::Location,
@@ -623,7 +634,7 @@ fn check_answer(
         .registry(&file.task, file.version)
         .or_else(|| stored_schema.and_then(|s| ctx.validators.stored(s)));
     let Some(validator) = validator else {
-        r.unvalidated_task = Some(file.task.clone());
+        r.unvalidated = true;
         return;
     };
     let errors: Vec<_> = validator.iter_errors(&instance).collect();

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::error::Result;
 use crate::registry::Registry;
-use crate::store::{scan, CassetteFile, StoreEntry};
+use crate::store::{scan, CassetteFile, StoreEntry, StoreListing};
 
 pub use checks::{strip_fence, Validators};
 
@@ -252,40 +252,25 @@ pub fn verify_store(
 pub fn verify_scanned(
     root: &Path,
     registry: &Registry,
-    entries: Vec<StoreEntry>,
+    listing: StoreListing,
     progress: &(dyn Fn(u64) + Sync),
 ) -> VerifyReport {
-    let (files, report) = split_entries(root, entries);
-    verify_files(root, registry, files, report, progress)
-}
-
-/// Separates cassette files from the rest of a scan.
-fn split_entries(root: &Path, entries: Vec<StoreEntry>) -> (Vec<CassetteFile>, VerifyReport) {
     let mut report = VerifyReport {
         root: root.to_path_buf(),
         ..Default::default()
     };
-    let mut files = Vec::new();
-    for entry in entries {
+    for entry in listing.others {
         match entry {
-            StoreEntry::Cassette(c) => files.push(c),
             StoreEntry::Other { path, why } => report.skipped.push(Skipped { path, why }),
             StoreEntry::Unreadable { path, error } => report.findings.push(Finding::new(
                 &path,
                 Check::Unreadable,
                 format!("cannot read: {error}"),
             )),
+            StoreEntry::Cassette(_) => {}
         }
     }
-    (files, report)
-}
-
-/// How many files of a scan are cassettes to check (for a progress bar).
-pub fn count_cassettes(entries: &[StoreEntry]) -> u64 {
-    entries
-        .iter()
-        .filter(|e| matches!(e, StoreEntry::Cassette(_)))
-        .count() as u64
+    verify_files(root, registry, listing.cassettes, report, progress)
 }
 
 fn verify_files(
@@ -297,7 +282,7 @@ fn verify_files(
 ) -> VerifyReport {
     let mut highest: BTreeMap<String, i64> = BTreeMap::new();
     for f in &files {
-        let v = highest.entry(f.task.clone()).or_insert(f.version);
+        let v = highest.entry(f.task.to_string()).or_insert(f.version);
         *v = (*v).max(f.version);
     }
     let ctx = StoreContext {
@@ -321,22 +306,23 @@ fn verify_files(
             .push(Finding::new(&path, Check::Registry, message));
     }
     let done = AtomicU64::new(0);
-    let results: Vec<checks::FileResult> = files
+    // Only files with something to say are kept: memory follows the findings, not the store.
+    let results: Vec<(usize, checks::FileResult)> = files
         .par_iter()
-        .map(|file| {
+        .enumerate()
+        .filter_map(|(i, file)| {
             let r = checks::check_file(file, &ctx);
-            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            progress(n);
-            r
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            (!r.is_empty()).then_some((i, r))
         })
         .collect();
     report.cassettes = files.len();
     // Answers that failed validation are fine when a later recorded request repairs them.
     let repairs: HashSet<[u8; 16]> = results
         .iter()
-        .flat_map(|r| r.repair_prefixes.iter().copied())
+        .flat_map(|(_, r)| r.repair_prefixes.iter().copied())
         .collect();
-    for r in results {
+    for (i, r) in results {
         report.findings.extend(r.findings);
         let repaired = r.content_digest.is_some_and(|d| repairs.contains(&d));
         match (repaired, r.invalid_answer.is_empty()) {
@@ -350,8 +336,8 @@ fn verify_files(
             })),
             (false, false) => report.findings.extend(r.invalid_answer),
         }
-        if let Some(task) = r.unvalidated_task {
-            report.unvalidated_tasks.insert(task);
+        if r.unvalidated {
+            report.unvalidated_tasks.insert(files[i].task.to_string());
         }
     }
     report

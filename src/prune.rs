@@ -1,0 +1,441 @@
+//! `prune`: the cassettes no request can hit again, and their safe removal.
+//!
+//! A cassette can go, for the first reason that applies: its prompt version is older than the
+//! task's current one (`stale-version`); the registry has no prompt for its task
+//! (`orphan-task`); its stored schema differs from the task's current schema
+//! (`schema-changed`); journals of test runs (or request dumps) were given and none references
+//! it (`unreferenced`).
+//!
+//! Safety: only files found by the store walk (which never follows a symlink) are candidates;
+//! a candidate must parse as a cassette; before a file is removed, its folders are checked to be
+//! real folders inside the canonical store root and the file a regular file. `unreferenced`
+//! never takes a cassette of a task's current version unless journals cover every store.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use crate::cassette::Cassette;
+use crate::error::{io_message, Error, Result};
+use crate::registry::Registry;
+use crate::store::{scan, CassetteFile, StoreEntry};
+
+/// Why a cassette can go, in the order the reasons are tried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum PruneReason {
+    /// Its prompt version is older than the task's current one.
+    StaleVersion,
+    /// The registry has no prompt for its task.
+    OrphanTask,
+    /// Its stored schema differs from the task's current schema.
+    SchemaChanged,
+    /// No journal or request dump references it.
+    Unreferenced,
+}
+
+impl PruneReason {
+    /// The stable name.
+    pub fn name(self) -> &'static str {
+        match self {
+            PruneReason::StaleVersion => "stale-version",
+            PruneReason::OrphanTask => "orphan-task",
+            PruneReason::SchemaChanged => "schema-changed",
+            PruneReason::Unreferenced => "unreferenced",
+        }
+    }
+}
+
+/// A cassette that can go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PruneCandidate {
+    /// The file.
+    pub path: PathBuf,
+    /// Its task.
+    pub task: String,
+    /// Its prompt version.
+    pub version: i64,
+    /// Its size.
+    pub bytes: u64,
+    /// Why it can go.
+    pub reason: PruneReason,
+}
+
+/// Which cassettes test runs used: from journals and request dumps.
+#[derive(Debug, Clone, Default)]
+pub struct LiveSet {
+    /// Cassette paths, canonical where the file exists.
+    pub paths: HashSet<PathBuf>,
+    /// Whether journals were given and name cassettes of every store.
+    pub journals_cover_every_store: bool,
+    /// Whether anything (journal or request dump) was given at all.
+    pub given: bool,
+}
+
+/// A journal line whose cassette no longer exists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingJournalEntry {
+    /// The journal.
+    pub journal: PathBuf,
+    /// 1-based line.
+    pub line: usize,
+    /// The path it names.
+    pub path: PathBuf,
+}
+
+/// What `prune` would do in one store.
+#[derive(Debug, Clone, Default)]
+pub struct PrunePlan {
+    /// The store root.
+    pub root: PathBuf,
+    /// How many files sit at cassette positions.
+    pub cassettes: usize,
+    /// What can go, sorted by path.
+    pub candidates: Vec<PruneCandidate>,
+    /// Files that are not cassettes (or do not parse as one): never touched.
+    pub skipped: Vec<(PathBuf, String)>,
+    /// Current cassettes no request dump references, kept because journals do not cover every store.
+    pub kept_unreferenced: usize,
+}
+
+impl PrunePlan {
+    /// Count and bytes per (reason, task).
+    pub fn totals(&self) -> BTreeMap<(PruneReason, String), (usize, u64)> {
+        let mut totals = BTreeMap::new();
+        for c in &self.candidates {
+            let t = totals.entry((c.reason, c.task.clone())).or_insert((0, 0));
+            t.0 += 1;
+            t.1 += c.bytes;
+        }
+        totals
+    }
+}
+
+/// Refuses a store root that is missing, not a folder, or a symbolic link.
+pub fn check_root(root: &Path) -> Result<PathBuf> {
+    let meta = std::fs::symlink_metadata(root).map_err(|e| Error::io(root, &e))?;
+    if meta.file_type().is_symlink() {
+        return Err(Error::in_file(
+            root,
+            "the store root is a symbolic link: give the real folder",
+        ));
+    }
+    if !meta.is_dir() {
+        return Err(Error::in_file(root, "not a folder"));
+    }
+    root.canonicalize().map_err(|e| Error::io(root, &e))
+}
+
+/// Reads journals into the live set of the given store roots; refuses an empty journal, one
+/// that names a path outside every store, or one that names no existing cassette of any store.
+/// Lines are cassette paths, absolute or relative to a store root; `#` starts a comment.
+pub fn read_journals(
+    journals: &[PathBuf],
+    roots: &[PathBuf],
+) -> Result<(LiveSet, Vec<MissingJournalEntry>)> {
+    let canonical: Vec<PathBuf> = roots.iter().map(|r| check_root(r)).collect::<Result<_>>()?;
+    let lexical: Vec<PathBuf> = roots.iter().map(|r| resolve_lexically(r)).collect();
+    let mut live = LiveSet {
+        given: !journals.is_empty(),
+        ..Default::default()
+    };
+    let mut missing = Vec::new();
+    let mut stores_named = vec![false; roots.len()];
+    for journal in journals {
+        let text = std::fs::read_to_string(journal).map_err(|e| Error::io(journal, &e))?;
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(n, l)| (n + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        if lines.is_empty() {
+            return Err(Error::in_file(
+                journal,
+                "the journal is empty: a run that loaded nothing cannot tell what is unused",
+            ));
+        }
+        let mut named = 0;
+        for (n, line) in lines {
+            let given = Path::new(line);
+            // (store, path) pairs the line can mean: an absolute path belongs to the store that
+            // contains it, a relative one is tried under every root.
+            let mut meant: Vec<(usize, PathBuf)> = Vec::new();
+            for i in 0..roots.len() {
+                let path = if given.is_absolute() {
+                    given.to_path_buf()
+                } else {
+                    roots[i].join(given)
+                };
+                let abs = resolve_lexically(&path);
+                if abs.starts_with(&lexical[i]) || abs.starts_with(&canonical[i]) {
+                    meant.push((i, path));
+                }
+            }
+            if meant.is_empty() {
+                return Err(Error::in_file(
+                    journal,
+                    format!("line {n}: {line} is outside every store root"),
+                ));
+            }
+            let mut found = false;
+            for (i, path) in &meant {
+                let Ok(real) = path.canonicalize() else {
+                    continue;
+                };
+                if !real.starts_with(&canonical[*i]) {
+                    return Err(Error::in_file(
+                        journal,
+                        format!(
+                            "line {n}: {line} leads outside the store {} (through a symbolic link)",
+                            roots[*i].display()
+                        ),
+                    ));
+                }
+                found = true;
+                stores_named[*i] = true;
+                named += 1;
+                live.paths.insert(real);
+            }
+            if !found {
+                missing.push(MissingJournalEntry {
+                    journal: journal.clone(),
+                    line: n,
+                    path: meant[0].1.clone(),
+                });
+            }
+        }
+        if named == 0 {
+            return Err(Error::in_file(journal, "the journal names no existing cassette of the store(s): is it from another checkout or an old run?"));
+        }
+    }
+    live.journals_cover_every_store = !journals.is_empty() && stores_named.iter().all(|&b| b);
+    Ok((live, missing))
+}
+
+/// `a/./b/../c` → `a/c`, without touching the file system (for paths that may not exist).
+fn resolve_lexically(path: &Path) -> PathBuf {
+    let absolute = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(path)
+    };
+    let mut out = PathBuf::new();
+    for c in absolute.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Plans the pruning of the store at `root`.
+pub fn plan(
+    root: &Path,
+    registry: &Registry,
+    live: &LiveSet,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<PrunePlan> {
+    check_root(root)?;
+    let listing = scan(root)?;
+    let mut plan = PrunePlan {
+        root: root.to_path_buf(),
+        cassettes: listing.cassettes.len(),
+        ..Default::default()
+    };
+    for entry in listing.others {
+        match entry {
+            StoreEntry::Other { path, why } => plan.skipped.push((path, why)),
+            StoreEntry::Unreadable { path, error } => {
+                plan.skipped.push((path, format!("unreadable: {error}")))
+            }
+            StoreEntry::Cassette(_) => {}
+        }
+    }
+    let mut highest: BTreeMap<&str, i64> = BTreeMap::new();
+    for f in &listing.cassettes {
+        let v = highest.entry(&f.task).or_insert(f.version);
+        *v = (*v).max(f.version);
+    }
+    let current = |task: &str| {
+        if registry.present {
+            registry.current_version(task)
+        } else {
+            highest.get(task).copied()
+        }
+    };
+    let current_schema: BTreeMap<&str, String> = highest
+        .keys()
+        .filter_map(|t| Some((*t, registry.schema(t, current(t)?)?.canonical_json())))
+        .collect();
+    let done = AtomicU64::new(0);
+    let decided: Vec<Decision> = listing
+        .cassettes
+        .par_iter()
+        .map(|file| {
+            let d = decide(file, registry, &current, &current_schema, live);
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            d
+        })
+        .collect();
+    for (file, d) in listing.cassettes.iter().zip(decided) {
+        match d {
+            Decision::Keep => {}
+            Decision::KeepUnreferenced => plan.kept_unreferenced += 1,
+            Decision::NotACassette(why) => plan.skipped.push((file.path.clone(), why)),
+            Decision::Prune(reason, bytes) => plan.candidates.push(PruneCandidate {
+                path: file.path.clone(),
+                task: file.task.to_string(),
+                version: file.version,
+                bytes,
+                reason,
+            }),
+        }
+    }
+    plan.skipped.sort();
+    Ok(plan)
+}
+
+enum Decision {
+    Keep,
+    KeepUnreferenced,
+    NotACassette(String),
+    Prune(PruneReason, u64),
+}
+
+fn decide(
+    file: &CassetteFile,
+    registry: &Registry,
+    current: &dyn Fn(&str) -> Option<i64>,
+    current_schema: &BTreeMap<&str, String>,
+    live: &LiveSet,
+) -> Decision {
+    let bytes = match std::fs::read(&file.path) {
+        Ok(b) => b,
+        Err(e) => return Decision::NotACassette(format!("unreadable: {}", io_message(&e))),
+    };
+    let cassette = match Cassette::from_slice(&bytes) {
+        Ok(c) => c,
+        Err(e) => {
+            return Decision::NotACassette(format!(
+                "does not parse as a cassette ({e}); never deleted"
+            ))
+        }
+    };
+    let size = bytes.len() as u64;
+    let task_current = current(&file.task);
+    if task_current.is_some_and(|c| file.version < c) {
+        return Decision::Prune(PruneReason::StaleVersion, size);
+    }
+    if registry.present && !registry.has_task(&file.task) {
+        return Decision::Prune(PruneReason::OrphanTask, size);
+    }
+    if let (Some(stored), Some(schema)) = (&cassette.request, current_schema.get(&*file.task)) {
+        if &stored.schema != schema {
+            return Decision::Prune(PruneReason::SchemaChanged, size);
+        }
+    }
+    if live.given {
+        let real = file
+            .path
+            .canonicalize()
+            .unwrap_or_else(|_| file.path.clone());
+        if !live.paths.contains(&real) {
+            let is_current = task_current.is_none_or(|c| file.version >= c);
+            if is_current && !live.journals_cover_every_store {
+                return Decision::KeepUnreferenced;
+            }
+            return Decision::Prune(PruneReason::Unreferenced, size);
+        }
+    }
+    Decision::Keep
+}
+
+/// What deleting a plan did.
+#[derive(Debug, Clone, Default)]
+pub struct Deletion {
+    /// Files removed.
+    pub deleted: Vec<PathBuf>,
+    /// Folders removed because they became empty.
+    pub removed_folders: Vec<PathBuf>,
+    /// Files that could not be removed, with why.
+    pub failed: Vec<(PathBuf, String)>,
+}
+
+/// Deletes the plan's candidates, re-checking each one, and removes the folders it emptied.
+pub fn delete(plan: &PrunePlan) -> Result<Deletion> {
+    let root = check_root(&plan.root)?;
+    let mut out = Deletion::default();
+    let mut touched_folders = std::collections::BTreeSet::new();
+    for c in &plan.candidates {
+        match safe_to_delete(&root, &c.path) {
+            Ok(()) => match std::fs::remove_file(&c.path) {
+                Ok(()) => {
+                    out.deleted.push(c.path.clone());
+                    if let Some(parent) = c.path.parent() {
+                        touched_folders.insert(parent.to_path_buf());
+                    }
+                }
+                Err(e) => out.failed.push((c.path.clone(), io_message(&e))),
+            },
+            Err(why) => out.failed.push((c.path.clone(), why)),
+        }
+    }
+    // Version folders first (deepest), then their task folders; never the root itself.
+    for folder in touched_folders.iter().rev() {
+        for dir in [folder.as_path(), folder.parent().unwrap_or(folder)] {
+            let real = dir.canonicalize().ok();
+            if real
+                .as_ref()
+                .is_some_and(|r| r != &root && r.starts_with(&root))
+                && std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_none())
+                && std::fs::remove_dir(dir).is_ok()
+            {
+                out.removed_folders.push(dir.to_path_buf());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A candidate is removed only if it is a regular file whose folders are real folders inside
+/// the canonical root, and it still parses as a cassette.
+fn safe_to_delete(root: &Path, path: &Path) -> std::result::Result<(), String> {
+    let meta = std::fs::symlink_metadata(path).map_err(|e| io_message(&e))?;
+    if !meta.file_type().is_file() {
+        return Err("not a regular file (never deleted)".into());
+    }
+    let parent = path.parent().ok_or("no folder")?;
+    let real_parent = parent.canonicalize().map_err(|e| io_message(&e))?;
+    if !real_parent.starts_with(root)
+        || real_parent.components().count() != root.components().count() + 2
+    {
+        return Err(
+            "its folder leads outside the store root (a symbolic link?): never deleted".into(),
+        );
+    }
+    let bytes = std::fs::read(path).map_err(|e| io_message(&e))?;
+    Cassette::from_slice(&bytes).map_err(|e| format!("no longer parses as a cassette ({e})"))?;
+    Ok(())
+}
+
+/// Live cassette paths of request dumps under `root` (each request's expected cassette).
+pub fn live_from_requests(
+    requests: &[crate::request::Request],
+    roots: &[PathBuf],
+) -> HashSet<PathBuf> {
+    let mut paths = HashSet::new();
+    for r in requests {
+        let key = crate::key::key_of(r);
+        for root in roots {
+            let p = key.path_under(root);
+            paths.insert(p.canonicalize().unwrap_or(p));
+        }
+    }
+    paths
+}
