@@ -1,4 +1,4 @@
-//! `verify` of a generated store of 100,000 cassettes (12 tasks, 1-3 versions each, answers of
+//! `verify` (and the plan of `prune`) of a generated store of 100,000 cassettes (12 tasks, 1-3 versions each, answers of
 //! 200 B to 6 KB, half of them with request material; about 450 MB), against reading every
 //! file (what `cat` of the store costs). `ULCAS_BENCH_CASSETTES=N` changes the size.
 //!
@@ -134,6 +134,10 @@ fn bench(c: &mut Criterion) {
             assert_eq!(report.count(ulcas::verify::Severity::Error), 0);
             report.cassettes
         })
+    });
+    group.bench_function("ulcas-prune-plan", |b| {
+        let live = ulcas::prune::LiveSet::default();
+        b.iter(|| ulcas::prune::plan(&root, &registry, &live, &|_| {}).expect("plans").candidates.len())
     });
     group.finish();
 }

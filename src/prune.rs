@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use crate::cassette::Cassette;
 use crate::error::{io_message, Error, Result};
 use crate::registry::Registry;
-use crate::store::{scan, CassetteFile, StoreEntry};
+use crate::store::{scan, CassetteFile, StoreEntry, StoreListing};
 
 /// Why a cassette can go, in the order the reasons are tried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -161,16 +161,22 @@ pub fn read_journals(
             let given = Path::new(line);
             // (store, path) pairs the line can mean: an absolute path belongs to the store that
             // contains it, a relative one is tried under every root.
+            // A relative line may also be relative to the current folder (`cassettes/…`).
             let mut meant: Vec<(usize, PathBuf)> = Vec::new();
             for i in 0..roots.len() {
-                let path = if given.is_absolute() {
+                let mut forms = vec![if given.is_absolute() {
                     given.to_path_buf()
                 } else {
                     roots[i].join(given)
-                };
-                let abs = resolve_lexically(&path);
-                if abs.starts_with(&lexical[i]) || abs.starts_with(&canonical[i]) {
-                    meant.push((i, path));
+                }];
+                if given.is_relative() {
+                    forms.push(given.to_path_buf());
+                }
+                for path in forms {
+                    let abs = resolve_lexically(&path);
+                    if abs.starts_with(&lexical[i]) || abs.starts_with(&canonical[i]) {
+                        meant.push((i, path));
+                    }
                 }
             }
             if meant.is_empty() {
@@ -242,7 +248,17 @@ pub fn plan(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<PrunePlan> {
     check_root(root)?;
-    let listing = scan(root)?;
+    Ok(plan_scanned(root, registry, live, scan(root)?, progress))
+}
+
+/// Plans the pruning of an already scanned store (see [`crate::store::scan`]).
+pub fn plan_scanned(
+    root: &Path,
+    registry: &Registry,
+    live: &LiveSet,
+    listing: StoreListing,
+    progress: &(dyn Fn(u64) + Sync),
+) -> PrunePlan {
     let mut plan = PrunePlan {
         root: root.to_path_buf(),
         cassettes: listing.cassettes.len(),
@@ -298,7 +314,7 @@ pub fn plan(
         }
     }
     plan.skipped.sort();
-    Ok(plan)
+    plan
 }
 
 enum Decision {

@@ -4,6 +4,7 @@
 mod args;
 mod hash;
 mod output;
+mod prune;
 mod record;
 mod stores;
 mod tools;
@@ -90,9 +91,8 @@ fn run(cli: Cli) -> Outcome {
         Command::Completions { shell } => tools::completions(shell),
         Command::Manpage => tools::manpage(),
         Command::Verify(a) => verify::verify(a, color),
-        Command::Lookup(_) | Command::Diff(_) | Command::Prune(_) => {
-            Err(Error::msg("not built yet").into())
-        }
+        Command::Prune(a) => prune::prune(a, color),
+        Command::Lookup(_) | Command::Diff(_) => Err(Error::msg("not built yet").into()),
     }
 }
 
