@@ -137,7 +137,12 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("ulcas-prune-plan", |b| {
         let live = ulcas::prune::LiveSet::default();
-        b.iter(|| ulcas::prune::plan(&root, &registry, &live, &|_| {}).expect("plans").candidates.len())
+        b.iter(|| {
+            ulcas::prune::plan(&root, &registry, &live, &|_| {})
+                .expect("plans")
+                .candidates
+                .len()
+        })
     });
     group.finish();
 }

@@ -16,6 +16,7 @@ pub mod cassette;
 pub mod config;
 pub mod error;
 pub mod key;
+pub mod lookup;
 pub mod normalise;
 pub mod php;
 pub mod prune;
@@ -24,6 +25,7 @@ pub mod request;
 pub mod schema;
 pub mod secrets;
 pub mod store;
+pub mod synth;
 pub mod verify;
 
 pub use error::{Error, Result};

@@ -3,6 +3,7 @@
 
 mod args;
 mod hash;
+mod lookup;
 mod output;
 mod prune;
 mod record;
@@ -92,7 +93,8 @@ fn run(cli: Cli) -> Outcome {
         Command::Manpage => tools::manpage(),
         Command::Verify(a) => verify::verify(a, color),
         Command::Prune(a) => prune::prune(a, color),
-        Command::Lookup(_) | Command::Diff(_) => Err(Error::msg("not built yet").into()),
+        Command::Lookup(a) => lookup::lookup(a, color),
+        Command::Diff(_) => Err(Error::msg("not built yet").into()),
     }
 }
 

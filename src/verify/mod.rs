@@ -17,7 +17,7 @@ use crate::error::Result;
 use crate::registry::Registry;
 use crate::store::{scan, CassetteFile, StoreEntry, StoreListing};
 
-pub use checks::{strip_fence, Validators};
+pub use checks::{compile, strip_fence, Validators};
 
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -1,0 +1,287 @@
+//! `lookup`: a hit with what it holds, or a miss with every diagnosis, most useful first.
+
+use serde_json::{json, Value};
+use ulcas::lookup::{
+    lookup as find, registry_probes, replay_for, schema_probe_from_file, Diagnosis, Lookup,
+};
+use ulcas::registry::{Registry, RegistrySource};
+use ulcas::request::Request;
+
+use super::args::{LookupArgs, Mode};
+use super::output::{Format, Out, Tone};
+use super::{per_file_error, request_files, shown, Answer, Failure, Outcome};
+
+/// `ulcas lookup`.
+pub fn lookup(args: LookupArgs, color: bool) -> Outcome {
+    let registry = Registry::load(&RegistrySource {
+        prompts: args.prompts.clone(),
+        schemas: args.schemas.clone(),
+        ..Default::default()
+    })?;
+    let file_probes = args
+        .schema_files
+        .iter()
+        .map(|f| schema_probe_from_file(f))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut out = Out::stdout(args.format.format.into(), color);
+    let mut any_miss = false;
+    let mut failed: Option<Failure> = None;
+    for file in request_files(&args.requests)? {
+        let request = match Request::from_file(&file) {
+            Ok(r) => r,
+            Err(e) => {
+                failed = Some(per_file_error(e));
+                continue;
+            }
+        };
+        let mut probes = registry_probes(&registry, &request.task, request.prompt_version);
+        probes.extend(file_probes.iter().cloned());
+        let result = match find(&args.cassettes, &request, &probes) {
+            Ok(r) => r,
+            Err(e) => {
+                failed = Some(per_file_error(e.with_file(&file)));
+                continue;
+            }
+        };
+        let synthetic = if result.hit.is_none() && args.mode == Mode::Synthetic {
+            match ulcas::synth::answer(&request) {
+                Ok(a) => Some(a),
+                Err(e) => {
+                    failed = Some(per_file_error(e.with_file(&file)));
+                    continue;
+                }
+            }
+        } else {
+            None
+        };
+        any_miss |= result.hit.is_none() && synthetic.is_none();
+        match out.format {
+            Format::Json => out.event(&event(
+                &file,
+                &request,
+                &result,
+                args.replay,
+                synthetic.as_deref(),
+            ))?,
+            _ => human(
+                &mut out,
+                &file,
+                &request,
+                &result,
+                args.replay,
+                synthetic.as_deref(),
+            )?,
+        }
+    }
+    out.flush()?;
+    match failed {
+        Some(f) => Err(f),
+        None if any_miss => Ok(Answer::No),
+        None => Ok(Answer::Yes),
+    }
+}
+
+fn diagnosis_json(d: &Diagnosis) -> Value {
+    let mut v = json!({"kind": d.kind.name(), "message": d.message});
+    if let Some(c) = &d.cassette {
+        v["cassette"] = json!(shown(c));
+    }
+    if !d.versions.is_empty() {
+        v["versions"] = json!(d.versions);
+    }
+    if let Some(version) = d.version {
+        v["version"] = json!(version);
+    }
+    if let Some(n) = d.turns_removed {
+        v["turns_removed"] = json!(n);
+    }
+    if let Some(variant) = &d.variant {
+        v["variant"] = json!(variant);
+    }
+    if let Some(s) = d.similarity {
+        v["similarity"] = json!(s);
+    }
+    if let Some(k) = d.verdicts {
+        v["parts"] =
+            json!({"task": k.task, "version": k.version, "schema": k.schema, "content": k.content});
+    }
+    if !d.diff.is_empty() {
+        v["diff"] = Value::Array(
+            d.diff
+                .iter()
+                .map(|(t, s)| json!([t.to_string(), s]))
+                .collect(),
+        );
+    }
+    if !d.values.is_empty() {
+        v["values"] = json!(d.values);
+    }
+    v
+}
+
+fn event(
+    file: &std::path::Path,
+    request: &Request,
+    r: &Lookup,
+    replay: bool,
+    synthetic: Option<&str>,
+) -> Value {
+    let status = match (&r.hit, synthetic) {
+        (Some(_), _) => "hit",
+        (None, Some(_)) => "synthetic",
+        (None, None) => "miss",
+    };
+    let mut v = json!({
+        "type": "lookup",
+        "request": shown(file),
+        "status": status,
+        "path": shown(&r.path),
+        "hash": r.key.hash,
+        "task": r.key.task,
+        "prompt_version": r.key.prompt_version,
+        "diagnosis": r.diagnoses.iter().map(diagnosis_json).collect::<Vec<_>>(),
+    });
+    if let Some(hit) = &r.hit {
+        let c = &hit.cassette;
+        v["model"] = json!(c.model);
+        v["stop_reason"] = json!(c.stop_reason);
+        v["usage"] = c.usage.clone();
+        v["has_request_material"] = json!(c.request.is_some());
+        if replay {
+            v["text"] = json!(replay_for(c, request));
+        }
+    }
+    if let Some(text) = synthetic {
+        v["text"] = json!(text);
+    }
+    v
+}
+
+/// Makes invisible characters visible (they are often the whole difference).
+pub fn visible(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\r' => out.push('␍'),
+            '\t' => out.push('␉'),
+            '\n' => out.push_str("⏎\n"),
+            ' ' => out.push('·'),
+            '\u{a0}' => out.push('⍽'),
+            c if c.is_control()
+                || matches!(
+                    c,
+                    '\u{200b}'..='\u{200f}' | '\u{2028}' | '\u{2029}' | '\u{feff}'
+                ) =>
+            {
+                out.push_str(&format!("<U+{:04X}>", u32::from(c)))
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A compact word diff: changed words emphasised, unchanged text cut to a little context.
+pub fn compact_diff(out: &Out, diff: &[(char, String)]) -> Vec<String> {
+    const CONTEXT: usize = 40;
+    let mut text = String::new();
+    for (i, (tag, s)) in diff.iter().enumerate() {
+        match tag {
+            '=' => {
+                let chars: Vec<char> = s.chars().collect();
+                let keep_start = i > 0;
+                let keep_end = i + 1 < diff.len();
+                if chars.len() > 2 * CONTEXT + 5 {
+                    if keep_start {
+                        text.extend(&chars[..CONTEXT]);
+                    }
+                    text.push_str(&out.paint(Tone::Dim, " … "));
+                    if keep_end {
+                        text.extend(&chars[chars.len() - CONTEXT..]);
+                    }
+                } else {
+                    text.push_str(s);
+                }
+            }
+            '-' => text.push_str(&out.paint(Tone::Bad, &format!("[-{}-]", visible(s)))),
+            _ => text.push_str(&out.paint(Tone::Good, &format!("{{+{}+}}", visible(s)))),
+        }
+    }
+    text.lines().map(|l| format!("      {l}")).collect()
+}
+
+fn human(
+    out: &mut Out,
+    file: &std::path::Path,
+    request: &Request,
+    r: &Lookup,
+    replay: bool,
+    synthetic: Option<&str>,
+) -> std::io::Result<()> {
+    let head = out.paint(Tone::Strong, &shown(file));
+    out.line(&head)?;
+    if let Some(hit) = &r.hit {
+        let c = &hit.cassette;
+        let label = out.paint(Tone::Good, "hit ");
+        out.line(&format!("  {label} {}", shown(&hit.path)))?;
+        let usage = ["input_tokens", "output_tokens"]
+            .iter()
+            .map(|k| c.usage_count(k).map_or("?".into(), |n| n.to_string()))
+            .collect::<Vec<_>>();
+        out.line(&format!(
+            "  model {}, stop reason {}, usage {} in / {} out, request material: {}",
+            c.model,
+            c.stop_reason,
+            usage[0],
+            usage[1],
+            if c.request.is_some() { "yes" } else { "no" }
+        ))?;
+        if replay {
+            out.line(&replay_for(c, request))?;
+        }
+        return Ok(());
+    }
+    let label = out.paint(Tone::Bad, "miss");
+    out.line(&format!(
+        "  {label} No cassette for task {:?} (prompt v{}) at {}",
+        r.key.task,
+        r.key.prompt_version,
+        shown(&r.path)
+    ))?;
+    for d in &r.diagnoses {
+        let kind = out.paint(Tone::Accent, &format!("{:<25}", d.kind.name()));
+        out.line(&format!("  {kind} {}", d.message))?;
+        if let Some(c) = &d.cassette {
+            if !d.message.contains(&shown(c)) {
+                out.line(&format!("  {:<25} {}", "", shown(c)))?;
+            }
+        }
+        if let Some(v) = d.verdicts {
+            let mark = |ok: bool| {
+                if ok {
+                    out.paint(Tone::Good, "same")
+                } else {
+                    out.paint(Tone::Bad, "differs")
+                }
+            };
+            out.line(&format!(
+                "      task {}, version {}, schema {}, content {}",
+                mark(v.task),
+                mark(v.version),
+                mark(v.schema),
+                mark(v.content)
+            ))?;
+        }
+        if !d.diff.is_empty() && d.diff.iter().any(|(t, _)| *t != '=') {
+            for line in compact_diff(out, &d.diff) {
+                out.line(&line)?;
+            }
+        }
+    }
+    if let Some(text) = synthetic {
+        let label = out.paint(Tone::Warn, "synthetic answer (not a recording):");
+        out.line(&format!("  {label}"))?;
+        out.line(text)?;
+    }
+    Ok(())
+}

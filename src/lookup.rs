@@ -1,0 +1,611 @@
+//! `lookup`: find the cassette of a request, and when there is none, say why.
+//!
+//! Diagnoses come from two sources. Counterfactual probes change one thing about the request
+//! (its prompt version, its last repair attempts, its schema, its line endings, trailing white
+//! space, Unicode normal form) and look for the resulting key in the store: they work on every
+//! store, even one whose cassettes hold nothing but their hash. Cassettes recorded with request
+//! material also allow a comparison: the nearest recorded requests, prefiltered cheaply by word
+//! overlap and then diffed with a deadline, each with a verdict per key part.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use rayon::prelude::*;
+use regex::Regex;
+use serde::Deserialize;
+use unicode_normalization::UnicodeNormalization;
+
+use crate::cassette::Cassette;
+use crate::error::{Error, Result};
+use crate::key::{key_of, CassetteKey, KeyMaterial};
+use crate::request::{Block, Request};
+use crate::schema::Schema;
+use crate::store::{load, LoadedCassette};
+
+/// The stable names of diagnoses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DiagnosisKind {
+    /// The request hits with another prompt version.
+    HitWithVersion,
+    /// The request hits without its last repair attempt(s): it is a repair turn of that cassette.
+    HitWithoutRepairTurns,
+    /// The request hits with another schema (`schema-changed` carries which).
+    SchemaChanged,
+    /// The request hits once its text is normalised (line endings, white space, NFC).
+    HitWithNormalisedText,
+    /// No folder for the task.
+    TaskMissing,
+    /// No `v<N>` folder for this version.
+    VersionMissing,
+    /// A recorded request is near: what differs.
+    ContentChanged,
+    /// Values in the difference look generated but are not normalised.
+    GeneratedValues,
+    /// Candidates exist but carry no request material to compare.
+    NoStoredContent,
+}
+
+impl DiagnosisKind {
+    /// The stable name (JSON `kind`).
+    pub fn name(self) -> &'static str {
+        match self {
+            DiagnosisKind::HitWithVersion => "hit-with-version",
+            DiagnosisKind::HitWithoutRepairTurns => "hit-without-repair-turns",
+            DiagnosisKind::SchemaChanged => "schema-changed",
+            DiagnosisKind::HitWithNormalisedText => "hit-with-normalised-text",
+            DiagnosisKind::TaskMissing => "task-missing",
+            DiagnosisKind::VersionMissing => "version-missing",
+            DiagnosisKind::ContentChanged => "content-changed",
+            DiagnosisKind::GeneratedValues => "generated-values",
+            DiagnosisKind::NoStoredContent => "no-stored-content",
+        }
+    }
+}
+
+/// Whether one part of the key matches a candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyVerdicts {
+    /// Same task.
+    pub task: bool,
+    /// Same prompt version.
+    pub version: bool,
+    /// Same canonical schema.
+    pub schema: bool,
+    /// Same normalised content.
+    pub content: bool,
+}
+
+/// One reason for a miss.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diagnosis {
+    /// What kind.
+    pub kind: DiagnosisKind,
+    /// What it means and what to do.
+    pub message: String,
+    /// The cassette it concerns, when there is one.
+    pub cassette: Option<PathBuf>,
+    /// Versions present in the store (`version-missing`).
+    pub versions: Vec<i64>,
+    /// The version that would hit (`hit-with-version`).
+    pub version: Option<i64>,
+    /// How many turns were dropped (`hit-without-repair-turns`).
+    pub turns_removed: Option<usize>,
+    /// Which text normalisation hits (`hit-with-normalised-text`), or which schema (`schema-changed`).
+    pub variant: Option<String>,
+    /// Similarity of the normalised contents, 0 to 1 (`content-changed`).
+    pub similarity: Option<f64>,
+    /// Verdict per key part (`content-changed`).
+    pub verdicts: Option<KeyVerdicts>,
+    /// The content difference: `(tag, text)` with tag `=`, `-` (recorded), `+` (request).
+    pub diff: Vec<(char, String)>,
+    /// Generated-looking values (`generated-values`).
+    pub values: Vec<String>,
+}
+
+impl Diagnosis {
+    fn new(kind: DiagnosisKind, message: impl Into<String>) -> Diagnosis {
+        Diagnosis {
+            kind,
+            message: message.into(),
+            cassette: None,
+            versions: Vec::new(),
+            version: None,
+            turns_removed: None,
+            variant: None,
+            similarity: None,
+            verdicts: None,
+            diff: Vec::new(),
+            values: Vec::new(),
+        }
+    }
+}
+
+/// The answer of a lookup.
+#[derive(Debug, Clone)]
+pub struct Lookup {
+    /// The request's key.
+    pub key: CassetteKey,
+    /// Where its cassette would be.
+    pub path: PathBuf,
+    /// The cassette, on a hit.
+    pub hit: Option<LoadedCassette>,
+    /// Why it missed, most useful first (empty on a hit).
+    pub diagnoses: Vec<Diagnosis>,
+}
+
+/// Extra schemas to probe with: `(label, schema)` (other versions' from the registry, files).
+pub type SchemaProbe = (String, Schema);
+
+/// How long the content diff of one candidate may take.
+pub const DIFF_DEADLINE: Duration = Duration::from_millis(50);
+
+/// How many recorded requests are compared in full.
+pub const NEAREST: usize = 3;
+
+/// Looks `request` up in the store at `root` and explains a miss.
+pub fn lookup(root: &Path, request: &Request, schema_probes: &[SchemaProbe]) -> Result<Lookup> {
+    let material = KeyMaterial::of(request);
+    let key = material.key();
+    let path = key.path_under(root);
+    if let Some(hit) = load(root, &key)? {
+        return Ok(Lookup {
+            key,
+            path,
+            hit: Some(hit),
+            diagnoses: Vec::new(),
+        });
+    }
+    let mut diagnoses = Vec::new();
+    let exists = |k: &CassetteKey| k.path_under(root).is_file();
+    let task_dir = root.join(&request.task);
+    let versions = versions_in(&task_dir);
+
+    // Counterfactual probes: each hit is definitive, so they come first.
+    for &v in versions.iter().filter(|&&v| v != request.prompt_version) {
+        let mut probe = request.clone();
+        probe.prompt_version = v;
+        let k = key_of(&probe);
+        if exists(&k) {
+            let mut d = Diagnosis::new(
+                DiagnosisKind::HitWithVersion,
+                format!(
+                    "it would hit with prompt v{v} (the request says v{}): the prompt was bumped without re-recording, or the test pins an old version; re-record with the eval command (…:eval --live --record) or `ulcas record`",
+                    request.prompt_version
+                ),
+            );
+            d.version = Some(v);
+            d.cassette = Some(k.path_under(root));
+            diagnoses.push(d);
+        }
+    }
+    let repairs = repair_attempts(request);
+    for n in 1..=repairs {
+        let probe = request.without_last_turns(2 * n);
+        let k = key_of(&probe);
+        if exists(&k) {
+            let mut d = Diagnosis::new(
+                DiagnosisKind::HitWithoutRepairTurns,
+                format!(
+                    "without its last {} it hits {}: this request is a repair turn of that cassette — its recorded answer now fails validation (a schema or validator change), and this repair was never recorded; re-record it",
+                    if n == 1 { "repair attempt".to_owned() } else { format!("{n} repair attempts") },
+                    k.path_under(root).display()
+                ),
+            );
+            d.turns_removed = Some(2 * n);
+            d.cassette = Some(k.path_under(root));
+            diagnoses.push(d);
+            break;
+        }
+    }
+    for (label, schema) in schema_probes {
+        let mut probe = request.clone();
+        probe.schema = schema.clone();
+        let k = key_of(&probe);
+        if k != key && exists(&k) {
+            let mut d = Diagnosis::new(
+                DiagnosisKind::SchemaChanged,
+                format!("it would hit with the schema of {label}: the output schema changed since recording; re-record (and `ulcas prune` removes the old one)"),
+            );
+            d.variant = Some(label.clone());
+            d.cassette = Some(k.path_under(root));
+            diagnoses.push(d);
+        }
+    }
+    for (name, transform) in TEXT_TRANSFORMS {
+        let probe = map_text(request, *transform);
+        if probe == *request {
+            continue;
+        }
+        let k = key_of(&probe);
+        if exists(&k) {
+            let mut d = Diagnosis::new(
+                DiagnosisKind::HitWithNormalisedText,
+                format!("it would hit after {name}: the request text differs from the recording only in that; make the request builder produce stable text, or re-record"),
+            );
+            d.variant = Some((*name).to_owned());
+            d.cassette = Some(k.path_under(root));
+            diagnoses.push(d);
+        }
+    }
+
+    if versions.is_empty() && !task_dir.is_dir() {
+        diagnoses.push(Diagnosis::new(
+            DiagnosisKind::TaskMissing,
+            format!("the store has no folder for task {:?}: nothing was ever recorded for it here; record it (the eval command with --live --record, or `ulcas record`)", request.task),
+        ));
+    } else if !versions.contains(&request.prompt_version) {
+        let listed: Vec<String> = versions.iter().map(|v| format!("v{v}")).collect();
+        let mut d = Diagnosis::new(
+            DiagnosisKind::VersionMissing,
+            format!(
+                "no recordings for prompt v{} of {:?} (the store has {}): a prompt-version bump; record anew with the eval command (--live --record) or `ulcas record`, then `ulcas prune` the old versions",
+                request.prompt_version,
+                request.task,
+                if listed.is_empty() { "none".to_owned() } else { listed.join(", ") }
+            ),
+        );
+        d.versions = versions.clone();
+        diagnoses.push(d);
+    }
+    compare_with_material(root, request, &material, &versions, &mut diagnoses);
+    Ok(Lookup {
+        key,
+        path,
+        hit: None,
+        diagnoses,
+    })
+}
+
+/// `v<N>` folders of a task folder, sorted.
+fn versions_in(task_dir: &Path) -> Vec<i64> {
+    let mut versions: Vec<i64> = std::fs::read_dir(task_dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let digits = name.strip_prefix('v')?;
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| digits.parse().ok())?
+        })
+        .collect();
+    versions.sort_unstable();
+    versions
+}
+
+/// How many trailing (assistant, user) pairs the request has after its first turn.
+fn repair_attempts(request: &Request) -> usize {
+    let turns = &request.turns;
+    let mut n = 0;
+    let mut end = turns.len();
+    while end >= 2 && turns[end - 2].role == "assistant" && turns[end - 1].role == "user" {
+        n += 1;
+        end -= 2;
+    }
+    n
+}
+
+type TextTransform = fn(&str) -> String;
+
+const TEXT_TRANSFORMS: &[(&str, TextTransform)] = &[
+    ("turning CRLF line endings into LF", |s| {
+        s.replace("\r\n", "\n")
+    }),
+    ("turning LF line endings into CRLF", |s| {
+        s.replace("\r\n", "\n").replace('\n', "\r\n")
+    }),
+    ("trimming trailing white space from lines", |s| {
+        s.split('\n')
+            .map(|l| l.trim_end_matches([' ', '\t', '\r']))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }),
+    ("applying Unicode NFC", |s| s.nfc().collect()),
+    ("applying Unicode NFD", |s| s.nfd().collect()),
+];
+
+/// The request with `f` applied to every text block and turn.
+fn map_text(request: &Request, f: TextTransform) -> Request {
+    let mut r = request.clone();
+    for b in &mut r.blocks {
+        if let Block::Text(t) = b {
+            *t = f(t);
+        }
+    }
+    for t in &mut r.turns {
+        t.text = f(&t.text);
+    }
+    r
+}
+
+#[derive(Deserialize)]
+struct MaterialOnly {
+    #[serde(default)]
+    request: Option<StoredMaterial>,
+}
+
+#[derive(Deserialize)]
+struct StoredMaterial {
+    content: String,
+    schema: String,
+}
+
+/// A recorded request, scored against the current one.
+struct Candidate {
+    path: PathBuf,
+    version: i64,
+    content: String,
+    schema: String,
+    score: f64,
+}
+
+/// Hashes of the words of a text (the cheap prefilter).
+fn word_set(text: &str) -> HashSet<u64> {
+    use std::hash::{Hash, Hasher};
+    text.split(|c: char| !c.is_alphanumeric() && c != '_' && c != '{' && c != '}')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            w.hash(&mut h);
+            h.finish()
+        })
+        .collect()
+}
+
+fn jaccard(a: &HashSet<u64>, b: &HashSet<u64>) -> f64 {
+    if a.is_empty() && b.is_empty() {
+        return 1.0;
+    }
+    let inter = a.iter().filter(|x| b.contains(x)).count();
+    inter as f64 / (a.len() + b.len() - inter) as f64
+}
+
+fn compare_with_material(
+    root: &Path,
+    request: &Request,
+    material: &KeyMaterial,
+    versions: &[i64],
+    out: &mut Vec<Diagnosis>,
+) {
+    let files: Vec<(i64, PathBuf)> = versions
+        .iter()
+        .flat_map(|&v| {
+            let dir = root.join(&request.task).join(format!("v{v}"));
+            std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok())
+                .filter(|e| {
+                    e.file_type().is_ok_and(|t| t.is_file())
+                        && e.path().extension().is_some_and(|x| x == "json")
+                })
+                .map(move |e| (v, e.path()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if files.is_empty() {
+        return;
+    }
+    let query = word_set(&material.content.text);
+    let mut candidates: Vec<Candidate> = files
+        .par_iter()
+        .filter_map(|(v, path)| {
+            let bytes = std::fs::read(path).ok()?;
+            let m: MaterialOnly = serde_json::from_slice(&bytes).ok()?;
+            let stored = m.request?;
+            let score = jaccard(&query, &word_set(&stored.content));
+            Some(Candidate {
+                path: path.clone(),
+                version: *v,
+                content: stored.content,
+                schema: stored.schema,
+                score,
+            })
+        })
+        .collect();
+    if candidates.is_empty() {
+        out.push(Diagnosis::new(
+            DiagnosisKind::NoStoredContent,
+            format!(
+                "the {} cassette{} of {:?} carry no request material, so there is nothing to compare; record with `ulcas record` (it stores the normalised content and schema) to let lookup show what changed",
+                files.len(),
+                if files.len() == 1 { "" } else { "s" },
+                request.task
+            ),
+        ));
+        return;
+    }
+    candidates.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| a.path.cmp(&b.path))
+    });
+    candidates.truncate(NEAREST);
+    let mut generated: Vec<String> = Vec::new();
+    let mut schema_reported = out.iter().any(|d| d.kind == DiagnosisKind::SchemaChanged);
+    for c in candidates {
+        let verdicts = KeyVerdicts {
+            task: true,
+            version: c.version == request.prompt_version,
+            schema: c.schema == material.schema_json,
+            content: c.content == material.content.text,
+        };
+        if !verdicts.schema && verdicts.content && !schema_reported {
+            schema_reported = true;
+            let mut d = Diagnosis::new(
+                DiagnosisKind::SchemaChanged,
+                "the same request content was recorded with a different output schema: the schema changed since recording; re-record (and `ulcas prune` removes the old one)".to_owned(),
+            );
+            d.cassette = Some(c.path.clone());
+            d.variant = Some("the recorded schema".into());
+            out.push(d);
+        }
+        let (diff, similarity) = word_diff(&c.content, &material.content.text);
+        for (tag, text) in &diff {
+            if *tag != '=' {
+                generated.extend(generated_values(text));
+            }
+        }
+        let mut parts = Vec::new();
+        if !verdicts.version {
+            parts.push(format!(
+                "version v{} ≠ v{}",
+                c.version, request.prompt_version
+            ));
+        }
+        if !verdicts.schema {
+            parts.push("schema differs".to_owned());
+        }
+        if !verdicts.content {
+            parts.push(format!("content {:.0}% similar", similarity * 100.0));
+        }
+        let mut d = Diagnosis::new(
+            DiagnosisKind::ContentChanged,
+            format!(
+                "nearest recorded request: {} ({})",
+                c.path.display(),
+                if parts.is_empty() {
+                    "same key material".into()
+                } else {
+                    parts.join(", ")
+                }
+            ),
+        );
+        d.cassette = Some(c.path);
+        d.similarity = Some((similarity * 1000.0).round() / 1000.0);
+        d.verdicts = Some(verdicts);
+        d.diff = diff;
+        out.push(d);
+    }
+    generated.sort();
+    generated.dedup();
+    if !generated.is_empty() {
+        let mut d = Diagnosis::new(
+            DiagnosisKind::GeneratedValues,
+            format!(
+                "the difference holds values that look generated but are not normalised ({}): they change on every run, so the request never matches twice; keep them out of the prompt, or make them fragment ids / ULIDs so the key replaces them",
+                generated.iter().take(5).map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", ")
+            ),
+        );
+        d.values = generated;
+        // Most useful first: this explains the content difference.
+        let at = out
+            .iter()
+            .position(|d| d.kind == DiagnosisKind::ContentChanged)
+            .unwrap_or(out.len());
+        out.insert(at, d);
+    }
+}
+
+/// A word-level diff (Patience, with a deadline) and the similarity ratio.
+pub fn word_diff(old: &str, new: &str) -> (Vec<(char, String)>, f64) {
+    let diff = similar::TextDiff::configure()
+        .algorithm(similar::Algorithm::Patience)
+        .timeout(DIFF_DEADLINE)
+        .diff_words(old, new);
+    let mut out: Vec<(char, String)> = Vec::new();
+    for change in diff.iter_all_changes() {
+        let tag = match change.tag() {
+            similar::ChangeTag::Equal => '=',
+            similar::ChangeTag::Delete => '-',
+            similar::ChangeTag::Insert => '+',
+        };
+        match out.last_mut() {
+            Some((t, text)) if *t == tag => text.push_str(change.value()),
+            _ => out.push((tag, change.value().to_owned())),
+        }
+    }
+    (out, f64::from(diff.ratio()))
+}
+
+/// Values that look generated: UUIDs, timestamps, long hex or numeric ids.
+pub fn generated_values(text: &str) -> Vec<String> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"(?x)
+            \b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b   # UUID
+            | \b\d{4}-\d{2}-\d{2}[T\ ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?   # timestamp
+            | \b1[5-9]\d{8}(?:\d{3})?\b                                                   # unix time
+            | \b[0-9a-fA-F]{16,}\b                                                        # long hex
+            | \b\d{9,}\b                                                                  # long number
+            ",
+        )
+        .expect("the generated-value pattern compiles")
+    });
+    re.find_iter(text).map(|m| m.as_str().to_owned()).collect()
+}
+
+/// Reads a `--schema FILE` probe.
+pub fn schema_probe_from_file(path: &Path) -> Result<SchemaProbe> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
+    let schema = Schema::parse(&text).map_err(|e| Error {
+        file: Some(path.to_path_buf()),
+        position: Some((e.line, e.column)),
+        message: e.message,
+    })?;
+    Ok((path.display().to_string(), schema))
+}
+
+/// The stored answer replayed for `request` (the driver's return value on a hit).
+pub fn replay_for(cassette: &Cassette, request: &Request) -> String {
+    cassette.replay(&KeyMaterial::of(request).content.map)
+}
+
+/// Lookups of many requests share one schema-probe list; this groups the registry schemas.
+pub fn registry_probes(
+    registry: &crate::registry::Registry,
+    task: &str,
+    version: i64,
+) -> Vec<SchemaProbe> {
+    let mut probes = Vec::new();
+    let mut seen: HashMap<String, ()> = HashMap::new();
+    for (t, versions) in registry.tasks() {
+        if t != task {
+            continue;
+        }
+        for v in versions {
+            if let Some(schema) = registry.schema(task, v) {
+                if seen.insert(schema.canonical_json(), ()).is_none() {
+                    let label = if v == version {
+                        format!("the registry's v{v}")
+                    } else {
+                        format!("prompt v{v}")
+                    };
+                    probes.push((label, schema.clone()));
+                }
+            }
+        }
+    }
+    probes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_generated_values() {
+        let v = generated_values("at 2026-11-30T10:15:00Z id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 n 1733920000 h deadbeefdeadbeef00 ok 12");
+        assert_eq!(v.len(), 4, "{v:?}");
+    }
+
+    #[test]
+    fn repair_attempts_are_trailing_pairs() {
+        let r = Request::from_slice(
+            br#"{"task":"t","prompt_version":1,"schema":{},"turns":[{"role":"assistant","text":"a"},{"role":"user","text":"b"},{"role":"assistant","text":"c"},{"role":"user","text":"d"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(repair_attempts(&r), 2);
+    }
+
+    #[test]
+    fn word_diff_marks_changes() {
+        let (d, ratio) = word_diff("a b c", "a x c");
+        assert!(d.contains(&('-', "b".into())) && d.contains(&('+', "x".into())));
+        assert!(ratio > 0.5 && ratio < 1.0);
+    }
+}

@@ -1,0 +1,284 @@
+//! `ulcas lookup`: one scenario per diagnosis, checked in JSON (kinds are a contract) and in
+//! human output.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+const MANIFEST: &str = env!("CARGO_MANIFEST_DIR");
+
+fn fixture(name: &str) -> Value {
+    serde_json::from_slice(
+        &std::fs::read(
+            Path::new(MANIFEST)
+                .join("tests/fixtures/requests")
+                .join(format!("{name}.json")),
+        )
+        .unwrap(),
+    )
+    .unwrap()
+}
+
+struct Scenario {
+    dir: tempfile::TempDir,
+}
+
+impl Scenario {
+    fn new() -> Scenario {
+        Scenario {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn request(&self, name: &str, dump: &Value) -> PathBuf {
+        let path = self.dir.path().join(format!("{name}.json"));
+        std::fs::write(&path, serde_json::to_vec_pretty(dump).unwrap()).unwrap();
+        path
+    }
+
+    fn run(&self, args: &[&str]) -> (i32, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+            .current_dir(MANIFEST)
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap(),
+        )
+    }
+
+    /// Runs `lookup --format json` on the sample store; returns (exit, event).
+    fn lookup(&self, dump: &Value, extra: &[&str]) -> (i32, Value, String) {
+        let path = self.request("request", dump);
+        let p = path.to_string_lossy().into_owned();
+        let mut args = vec!["lookup", "--format", "json", &p];
+        args.extend(extra);
+        let (code, out) = self.run(&args);
+        let event: Value =
+            serde_json::from_str(out.lines().next().unwrap_or("null")).unwrap_or(Value::Null);
+        let (_, human) = self.run(&[&["lookup", "--color", "never", &p], extra].concat());
+        (code, event, human)
+    }
+}
+
+fn kinds(event: &Value) -> Vec<String> {
+    event["diagnosis"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["kind"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn a_request_that_hits() {
+    let s = Scenario::new();
+    let (code, e, human) = s.lookup(&fixture("lesson"), &["--replay"]);
+    assert_eq!(code, 0);
+    assert_eq!(e["status"], "hit");
+    assert_eq!(e["has_request_material"], true);
+    assert!(
+        e["text"]
+            .as_str()
+            .unwrap()
+            .contains("\"lessonId\": \"1BGJ09TQM83XSSSS6YS3C4DWA7\""),
+        "replayed with the request's ids"
+    );
+    assert!(!e["text"].as_str().unwrap().contains("{{"));
+    assert!(
+        human.contains("hit ") && human.contains("cassettes/lesson/v1/"),
+        "{human}"
+    );
+}
+
+#[test]
+fn a_prompt_bump() {
+    let s = Scenario::new();
+    let mut dump = fixture("outline");
+    dump["prompt_version"] = 3.into();
+    let (code, e, human) = s.lookup(&dump, &[]);
+    assert_eq!(code, 1);
+    assert_eq!(e["status"], "miss");
+    let k = kinds(&e);
+    assert_eq!(&k[..2], ["hit-with-version", "version-missing"]);
+    assert_eq!(e["diagnosis"][0]["version"], 2);
+    assert_eq!(e["diagnosis"][1]["versions"], serde_json::json!([2]));
+    assert!(
+        human.contains("No cassette for task \"outline\" (prompt v3) at cassettes/outline/v3/"),
+        "{human}"
+    );
+}
+
+#[test]
+fn a_repair_turn() {
+    let s = Scenario::new();
+    let mut dump = fixture("quiz-repair");
+    let turns = dump["turns"].as_array_mut().unwrap();
+    turns.push(serde_json::json!({"role": "assistant", "text": "{\"questions\": []}"}));
+    turns.push(serde_json::json!({"role": "user", "text": "Your previous answer failed validation:\n- /questions: too short"}));
+    let (code, e, human) = s.lookup(&dump, &[]);
+    assert_eq!(code, 1);
+    assert_eq!(kinds(&e)[0], "hit-without-repair-turns");
+    assert!(e["diagnosis"][0]["cassette"]
+        .as_str()
+        .unwrap()
+        .starts_with("cassettes/quiz/v1/"));
+    assert!(human.contains("repair turn of that cassette"), "{human}");
+}
+
+#[test]
+fn a_schema_change() {
+    let s = Scenario::new();
+    let mut dump = fixture("lesson");
+    dump["schema"]["properties"]["sections"]["maxItems"] = 9.into();
+    let (code, e, human) = s.lookup(&dump, &[]);
+    assert_eq!(code, 1);
+    assert!(kinds(&e).contains(&"schema-changed".to_owned()), "{e}");
+    let nearest = e["diagnosis"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["kind"] == "content-changed")
+        .unwrap();
+    assert_eq!(
+        nearest["parts"],
+        serde_json::json!({"task": true, "version": true, "schema": false, "content": true})
+    );
+    assert!(human.contains("schema differs"), "{human}");
+    // The old schema given as a file: the probe says which one hits.
+    let old = s.dir.path().join("old.json");
+    std::fs::write(&old, fixture("lesson")["schema"].to_string()).unwrap();
+    let (_, e, _) = s.lookup(&dump, &["--schema", &old.to_string_lossy()]);
+    let d = &e["diagnosis"][0];
+    assert_eq!(
+        (
+            d["kind"].as_str(),
+            d["variant"].as_str().map(|v| v.ends_with("old.json"))
+        ),
+        (Some("schema-changed"), Some(true))
+    );
+}
+
+#[test]
+fn a_timestamp_and_a_uuid_that_are_not_normalised() {
+    let s = Scenario::new();
+    let mut dump = fixture("lesson");
+    let text = dump["blocks"][1]["text"].as_str().unwrap().to_owned();
+    dump["blocks"][1]["text"] = format!(
+        "{text}\n<now>2026-12-01T10:00:00Z</now> trace 3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+    )
+    .into();
+    let (_, e, human) = s.lookup(&dump, &[]);
+    assert_eq!(kinds(&e)[0], "generated-values");
+    assert_eq!(
+        e["diagnosis"][0]["values"],
+        serde_json::json!([
+            "2026-12-01T10:00:00Z",
+            "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+        ])
+    );
+    let content = &e["diagnosis"][1];
+    assert_eq!(content["kind"], "content-changed");
+    assert!(content["similarity"].as_f64().unwrap() > 0.9);
+    assert!(
+        human.contains("{+") && human.contains("2026-12-01T10:00:00Z"),
+        "{human}"
+    );
+}
+
+#[test]
+fn a_white_space_change() {
+    let s = Scenario::new();
+    let mut dump = fixture("lesson");
+    let text = dump["blocks"][0]["text"]
+        .as_str()
+        .unwrap()
+        .replace('\n', "\r\n");
+    dump["blocks"][0]["text"] = text.into();
+    let (_, e, human) = s.lookup(&dump, &[]);
+    assert_eq!(kinds(&e)[0], "hit-with-normalised-text");
+    assert!(e["diagnosis"][0]["variant"]
+        .as_str()
+        .unwrap()
+        .contains("CRLF"));
+    assert!(
+        human.contains("␍"),
+        "invisible characters are made visible: {human}"
+    );
+    let mut dump = fixture("lesson");
+    let text = dump["blocks"][1]["text"]
+        .as_str()
+        .unwrap()
+        .replace("</brief>", "</brief>  ");
+    dump["blocks"][1]["text"] = text.into();
+    let (_, e, _) = s.lookup(&dump, &[]);
+    assert!(
+        e["diagnosis"][0]["variant"]
+            .as_str()
+            .unwrap()
+            .contains("trailing white space"),
+        "{e}"
+    );
+}
+
+#[test]
+fn reordered_fragments() {
+    let s = Scenario::new();
+    let mut dump = fixture("lesson");
+    let text = dump["blocks"][0]["text"].as_str().unwrap().to_owned();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.swap(1, 2);
+    dump["blocks"][0]["text"] = lines.join("\n").into();
+    let (code, e, human) = s.lookup(&dump, &[]);
+    assert_eq!(code, 1);
+    let d = e["diagnosis"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["kind"] == "content-changed")
+        .unwrap();
+    assert_eq!(d["parts"]["content"], false);
+    assert!(d["cassette"].as_str().unwrap().contains("lesson/v1/"));
+    assert!(human.contains("[-") && human.contains("{+"), "{human}");
+}
+
+#[test]
+fn a_task_never_recorded_and_a_store_without_material() {
+    let s = Scenario::new();
+    let mut dump = fixture("lesson");
+    dump["task"] = "glossary".into();
+    let (_, e, _) = s.lookup(&dump, &[]);
+    assert_eq!(kinds(&e), ["task-missing"]);
+    // The ulams store keeps only hashes.
+    let mut dump = fixture("lesson");
+    dump["blocks"][1]["text"] = "changed".into();
+    let (_, e, _) = s.lookup(
+        &dump,
+        &[
+            "--cassettes",
+            "tests/data/ulams/course-builder/tests/cassettes",
+        ],
+    );
+    let k = kinds(&e);
+    assert_eq!(k, ["no-stored-content"], "{e}");
+}
+
+#[test]
+fn synthetic_mode_answers_a_miss() {
+    let s = Scenario::new();
+    let mut dump = fixture("lesson");
+    dump["task"] = "glossary".into();
+    let (code, e, _) = s.lookup(&dump, &["--mode", "synthetic"]);
+    assert_eq!(code, 0);
+    assert_eq!(e["status"], "synthetic");
+    let answer: Value = serde_json::from_str(e["text"].as_str().unwrap()).unwrap();
+    assert!(answer["sections"].is_array());
+    let (code, e, _) = s.lookup(&fixture("lesson"), &["--mode", "synthetic"]);
+    assert_eq!(
+        (code, e["status"].as_str()),
+        (0, Some("hit")),
+        "a hit stays a hit"
+    );
+}
