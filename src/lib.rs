@@ -14,6 +14,7 @@
 
 pub mod cassette;
 pub mod config;
+pub mod diff;
 pub mod error;
 pub mod key;
 pub mod lookup;

@@ -9,6 +9,7 @@ use ulcas::request::Request;
 
 use super::args::{LookupArgs, Mode};
 use super::output::{Format, Out, Tone};
+use super::render::compact_diff;
 use super::{per_file_error, request_files, shown, Answer, Failure, Outcome};
 
 /// `ulcas lookup`.
@@ -155,59 +156,6 @@ fn event(
         v["text"] = json!(text);
     }
     v
-}
-
-/// Makes invisible characters visible (they are often the whole difference).
-pub fn visible(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\r' => out.push('␍'),
-            '\t' => out.push('␉'),
-            '\n' => out.push_str("⏎\n"),
-            ' ' => out.push('·'),
-            '\u{a0}' => out.push('⍽'),
-            c if c.is_control()
-                || matches!(
-                    c,
-                    '\u{200b}'..='\u{200f}' | '\u{2028}' | '\u{2029}' | '\u{feff}'
-                ) =>
-            {
-                out.push_str(&format!("<U+{:04X}>", u32::from(c)))
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// A compact word diff: changed words emphasised, unchanged text cut to a little context.
-pub fn compact_diff(out: &Out, diff: &[(char, String)]) -> Vec<String> {
-    const CONTEXT: usize = 40;
-    let mut text = String::new();
-    for (i, (tag, s)) in diff.iter().enumerate() {
-        match tag {
-            '=' => {
-                let chars: Vec<char> = s.chars().collect();
-                let keep_start = i > 0;
-                let keep_end = i + 1 < diff.len();
-                if chars.len() > 2 * CONTEXT + 5 {
-                    if keep_start {
-                        text.extend(&chars[..CONTEXT]);
-                    }
-                    text.push_str(&out.paint(Tone::Dim, " … "));
-                    if keep_end {
-                        text.extend(&chars[chars.len() - CONTEXT..]);
-                    }
-                } else {
-                    text.push_str(s);
-                }
-            }
-            '-' => text.push_str(&out.paint(Tone::Bad, &format!("[-{}-]", visible(s)))),
-            _ => text.push_str(&out.paint(Tone::Good, &format!("{{+{}+}}", visible(s)))),
-        }
-    }
-    text.lines().map(|l| format!("      {l}")).collect()
 }
 
 fn human(

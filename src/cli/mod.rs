@@ -2,11 +2,13 @@
 //! the returned data through [`output::Out`].
 
 mod args;
+mod diff;
 mod hash;
 mod lookup;
 mod output;
 mod prune;
 mod record;
+mod render;
 mod stores;
 mod tools;
 mod verify;
@@ -94,7 +96,7 @@ fn run(cli: Cli) -> Outcome {
         Command::Verify(a) => verify::verify(a, color),
         Command::Prune(a) => prune::prune(a, color),
         Command::Lookup(a) => lookup::lookup(a, color),
-        Command::Diff(_) => Err(Error::msg("not built yet").into()),
+        Command::Diff(a) => diff::diff(a, color),
     }
 }
 

@@ -1,0 +1,100 @@
+//! Difference rendering shared by `lookup` and `diff`: word diffs cut to context, line diffs
+//! with inline emphasis, invisible characters made visible.
+
+use std::time::Duration;
+
+use similar::{Algorithm, ChangeTag, TextDiff};
+
+use super::output::{Out, Tone};
+
+/// Makes invisible characters visible (they are often the whole difference).
+pub fn visible(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\r' => out.push('␍'),
+            '\t' => out.push('␉'),
+            '\n' => out.push_str("⏎\n"),
+            ' ' => out.push('·'),
+            '\u{a0}' => out.push('⍽'),
+            c if c.is_control()
+                || matches!(
+                    c,
+                    '\u{200b}'..='\u{200f}' | '\u{2028}' | '\u{2029}' | '\u{feff}'
+                ) =>
+            {
+                out.push_str(&format!("<U+{:04X}>", u32::from(c)))
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A compact word diff: changed words emphasised, unchanged text cut to a little context.
+pub fn compact_diff(out: &Out, diff: &[(char, String)]) -> Vec<String> {
+    const CONTEXT: usize = 40;
+    let mut text = String::new();
+    for (i, (tag, s)) in diff.iter().enumerate() {
+        match tag {
+            '=' => {
+                let chars: Vec<char> = s.chars().collect();
+                let keep_start = i > 0;
+                let keep_end = i + 1 < diff.len();
+                if chars.len() > 2 * CONTEXT + 5 {
+                    if keep_start {
+                        text.extend(&chars[..CONTEXT]);
+                    }
+                    text.push_str(&out.paint(Tone::Dim, " … "));
+                    if keep_end {
+                        text.extend(&chars[chars.len() - CONTEXT..]);
+                    }
+                } else {
+                    text.push_str(s);
+                }
+            }
+            '-' => text.push_str(&out.paint(Tone::Bad, &format!("[-{}-]", visible(s)))),
+            _ => text.push_str(&out.paint(Tone::Good, &format!("{{+{}+}}", visible(s)))),
+        }
+    }
+    text.lines().map(|l| format!("      {l}")).collect()
+}
+
+/// A unified line diff (Patience, with a deadline) with the changed words emphasised.
+pub fn line_diff(out: &Out, old: &str, new: &str) -> Vec<String> {
+    let diff = TextDiff::configure()
+        .algorithm(Algorithm::Patience)
+        .timeout(Duration::from_millis(200))
+        .diff_lines(old, new);
+    let mut lines = Vec::new();
+    for (i, group) in diff.grouped_ops(3).iter().enumerate() {
+        if i > 0 {
+            lines.push(out.paint(Tone::Dim, "      ⋯"));
+        }
+        for op in group {
+            for change in diff.iter_inline_changes(op) {
+                let (sign, tone) = match change.tag() {
+                    ChangeTag::Delete => ('-', Tone::Bad),
+                    ChangeTag::Insert => ('+', Tone::Good),
+                    ChangeTag::Equal => (' ', Tone::Dim),
+                };
+                let mut line = format!("    {sign} ");
+                for (emphasised, value) in change.iter_strings_lossy() {
+                    let value = value.trim_end_matches('\n');
+                    if emphasised && change.tag() != ChangeTag::Equal {
+                        let shown = if value.trim().is_empty() {
+                            visible(value)
+                        } else {
+                            value.to_owned()
+                        };
+                        line.push_str(&out.paint(Tone::Strong, &out.paint(tone, &shown)));
+                    } else {
+                        line.push_str(&out.paint(tone, value));
+                    }
+                }
+                lines.push(line);
+            }
+        }
+    }
+    lines
+}

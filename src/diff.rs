@@ -1,0 +1,345 @@
+//! `diff`: two requests, a request and a cassette, two cassettes or two stores, compared in the
+//! terms the key sees. Returns data; rendering (line diffs with inline emphasis, word diffs,
+//! invisible characters made visible) is the reporter's.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::cassette::Cassette;
+use crate::error::{Error, Result};
+use crate::key::KeyMaterial;
+use crate::request::Request;
+use crate::store::scan;
+use crate::verify::strip_fence;
+
+/// What one side of a diff is.
+#[derive(Debug, Clone)]
+pub enum Side {
+    /// A request dump.
+    Request(Box<Request>),
+    /// A cassette file.
+    Cassette(Box<Cassette>),
+    /// A store folder.
+    Store(PathBuf),
+}
+
+impl Side {
+    /// Reads `path` as a store (a folder), a cassette (a JSON object with `hash` and `text`)
+    /// or a request dump.
+    pub fn read(path: &Path) -> Result<Side> {
+        let meta = std::fs::metadata(path).map_err(|e| Error::io(path, &e))?;
+        if meta.is_dir() {
+            return Ok(Side::Store(path.to_path_buf()));
+        }
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+        let value: Value =
+            serde_json::from_slice(&bytes).map_err(|e| Error::json(&e).with_file(path))?;
+        if value.get("hash").is_some() && value.get("text").is_some() {
+            Ok(Side::Cassette(Box::new(
+                Cassette::from_value(&value).map_err(|e| e.with_file(path))?,
+            )))
+        } else {
+            Ok(Side::Request(Box::new(
+                Request::from_slice(&bytes).map_err(|e| e.with_file(path))?,
+            )))
+        }
+    }
+}
+
+/// How a part is best compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// A short value: shown old → new.
+    Value,
+    /// Prose or normalised content: a word diff.
+    Words,
+    /// Pretty-printed JSON: a line diff.
+    Lines,
+}
+
+/// One compared part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// Its name (`task`, `schema`, `content`, `answer`, …).
+    pub name: &'static str,
+    /// Left side (absent when that side does not have it).
+    pub old: Option<String>,
+    /// Right side.
+    pub new: Option<String>,
+    /// How to show a difference.
+    pub style: Style,
+}
+
+impl Part {
+    /// Whether both sides agree.
+    pub fn same(&self) -> bool {
+        self.old == self.new
+    }
+}
+
+/// A cassette added, removed or changed between two stores.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreChange {
+    /// `added`, `removed` or `changed`.
+    pub status: &'static str,
+    /// The path relative to the store roots.
+    pub path: PathBuf,
+}
+
+/// The result of a diff.
+#[derive(Debug, Clone, Default)]
+pub struct DiffReport {
+    /// `requests`, `request-cassette`, `cassettes` or `stores`.
+    pub kind: &'static str,
+    /// The compared parts (not for stores).
+    pub parts: Vec<Part>,
+    /// For a request and a cassette: whether the request would hit it.
+    pub hit: Option<bool>,
+    /// For two requests: whether they share a key.
+    pub same_key: Option<bool>,
+    /// For two stores: what changed.
+    pub store_changes: Vec<StoreChange>,
+    /// Remarks (a cassette without request material, …).
+    pub notes: Vec<String>,
+}
+
+impl DiffReport {
+    /// Whether the two sides are the same in the terms compared.
+    pub fn identical(&self) -> bool {
+        self.parts.iter().all(Part::same)
+            && self.store_changes.is_empty()
+            && self.hit != Some(false)
+            && self.same_key != Some(false)
+    }
+}
+
+fn part(
+    name: &'static str,
+    old: impl Into<Option<String>>,
+    new: impl Into<Option<String>>,
+    style: Style,
+) -> Part {
+    Part {
+        name,
+        old: old.into(),
+        new: new.into(),
+        style,
+    }
+}
+
+/// Pretty JSON with sorted keys (placeholders and all strings kept as they are).
+pub fn stable_pretty(v: &Value) -> String {
+    fn sorted(v: &Value) -> Value {
+        match v {
+            Value::Object(o) => {
+                let map: BTreeMap<&String, Value> = o.iter().map(|(k, v)| (k, sorted(v))).collect();
+                Value::Object(map.into_iter().map(|(k, v)| (k.clone(), v)).collect())
+            }
+            Value::Array(a) => Value::Array(a.iter().map(sorted).collect()),
+            other => other.clone(),
+        }
+    }
+    serde_json::to_string_pretty(&sorted(v)).unwrap_or_default()
+}
+
+/// An answer as compared: pretty-printed with stable key order when it is JSON, else as is.
+fn answer_text(text: &str) -> (String, Style) {
+    match serde_json::from_str::<Value>(strip_fence(text)) {
+        Ok(v @ (Value::Object(_) | Value::Array(_))) => (stable_pretty(&v), Style::Lines),
+        _ => (text.to_owned(), Style::Words),
+    }
+}
+
+fn schema_text(canonical: &str) -> String {
+    serde_json::from_str::<Value>(canonical)
+        .map(|v| stable_pretty(&v))
+        .unwrap_or_else(|_| canonical.to_owned())
+}
+
+/// Compares two sides.
+pub fn diff(a: &Side, b: &Side) -> Result<DiffReport> {
+    Ok(match (a, b) {
+        (Side::Request(x), Side::Request(y)) => requests(x, y),
+        (Side::Request(r), Side::Cassette(c)) => request_cassette(r, c, false),
+        (Side::Cassette(c), Side::Request(r)) => request_cassette(r, c, true),
+        (Side::Cassette(x), Side::Cassette(y)) => cassettes(x, y),
+        (Side::Store(x), Side::Store(y)) => stores(x, y)?,
+        _ => {
+            return Err(Error::msg(
+                "cannot compare a store folder with a single file: give two stores, or two files",
+            ))
+        }
+    })
+}
+
+fn requests(x: &Request, y: &Request) -> DiffReport {
+    let (mx, my) = (KeyMaterial::of(x), KeyMaterial::of(y));
+    DiffReport {
+        kind: "requests",
+        same_key: Some(mx.key() == my.key()),
+        parts: vec![
+            part("task", mx.task.clone(), my.task.clone(), Style::Value),
+            part(
+                "prompt_version",
+                mx.prompt_version.to_string(),
+                my.prompt_version.to_string(),
+                Style::Value,
+            ),
+            part(
+                "schema",
+                schema_text(&mx.schema_json),
+                schema_text(&my.schema_json),
+                Style::Lines,
+            ),
+            part("content", mx.content.text, my.content.text, Style::Words),
+        ],
+        ..Default::default()
+    }
+}
+
+fn request_cassette(r: &Request, c: &Cassette, cassette_first: bool) -> DiffReport {
+    let m = KeyMaterial::of(r);
+    let key = m.key();
+    let mut parts = vec![
+        part("task", c.task.clone(), key.task.clone(), Style::Value),
+        part(
+            "prompt_version",
+            c.prompt_version.to_string(),
+            key.prompt_version.to_string(),
+            Style::Value,
+        ),
+        part("hash", c.hash.clone(), key.hash.clone(), Style::Value),
+    ];
+    let mut notes = Vec::new();
+    match &c.request {
+        Some(stored) => {
+            parts.push(part("schema", schema_text(&stored.schema), schema_text(&m.schema_json), Style::Lines));
+            parts.push(part("content", stored.content.clone(), m.content.text.clone(), Style::Words));
+        }
+        None => notes.push("the cassette carries no request material: only its key can be compared (record with `ulcas record` to keep it)".into()),
+    }
+    if !cassette_first {
+        for p in &mut parts {
+            std::mem::swap(&mut p.old, &mut p.new);
+        }
+    }
+    let hit = c.task == key.task && c.prompt_version == key.prompt_version && c.hash == key.hash;
+    DiffReport {
+        kind: "request-cassette",
+        hit: Some(hit),
+        parts,
+        notes,
+        ..Default::default()
+    }
+}
+
+fn cassettes(x: &Cassette, y: &Cassette) -> DiffReport {
+    let usage = |c: &Cassette| stable_pretty(&c.usage);
+    let (ax, style) = answer_text(&x.text);
+    let (ay, style_y) = answer_text(&y.text);
+    let mut parts = vec![
+        part("task", x.task.clone(), y.task.clone(), Style::Value),
+        part(
+            "prompt_version",
+            x.prompt_version.to_string(),
+            y.prompt_version.to_string(),
+            Style::Value,
+        ),
+        part("hash", x.hash.clone(), y.hash.clone(), Style::Value),
+        part("model", x.model.clone(), y.model.clone(), Style::Value),
+        part(
+            "stop_reason",
+            x.stop_reason.clone(),
+            y.stop_reason.clone(),
+            Style::Value,
+        ),
+        part(
+            "refusal_category",
+            x.refusal_category.clone(),
+            y.refusal_category.clone(),
+            Style::Value,
+        ),
+        part("usage", usage(x), usage(y), Style::Lines),
+        part(
+            "answer",
+            ax,
+            ay,
+            if style == style_y {
+                style
+            } else {
+                Style::Words
+            },
+        ),
+    ];
+    if x.request.is_some() || y.request.is_some() {
+        let get = |c: &Cassette| {
+            c.request
+                .as_ref()
+                .map(|r| (schema_text(&r.schema), r.content.clone()))
+        };
+        let (rx, ry) = (get(x), get(y));
+        parts.push(part(
+            "schema",
+            rx.as_ref().map(|r| r.0.clone()),
+            ry.as_ref().map(|r| r.0.clone()),
+            Style::Lines,
+        ));
+        parts.push(part(
+            "content",
+            rx.map(|r| r.1),
+            ry.map(|r| r.1),
+            Style::Words,
+        ));
+    }
+    DiffReport {
+        kind: "cassettes",
+        parts,
+        ..Default::default()
+    }
+}
+
+fn stores(x: &Path, y: &Path) -> Result<DiffReport> {
+    let list = |root: &Path| -> Result<BTreeMap<PathBuf, PathBuf>> {
+        Ok(scan(root)?
+            .cassettes
+            .into_iter()
+            .map(|c| (c.relative().to_path_buf(), c.path.clone()))
+            .collect())
+    };
+    let (lx, ly) = (list(x)?, list(y)?);
+    let mut changes = Vec::new();
+    for (rel, px) in &lx {
+        match ly.get(rel) {
+            None => changes.push(StoreChange {
+                status: "removed",
+                path: rel.clone(),
+            }),
+            Some(py) => {
+                let same = std::fs::read(px)
+                    .ok()
+                    .zip(std::fs::read(py).ok())
+                    .is_some_and(|(a, b)| a == b);
+                if !same {
+                    changes.push(StoreChange {
+                        status: "changed",
+                        path: rel.clone(),
+                    });
+                }
+            }
+        }
+    }
+    for rel in ly.keys().filter(|r| !lx.contains_key(*r)) {
+        changes.push(StoreChange {
+            status: "added",
+            path: rel.clone(),
+        });
+    }
+    changes.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(DiffReport {
+        kind: "stores",
+        store_changes: changes,
+        ..Default::default()
+    })
+}
