@@ -141,8 +141,11 @@ pub type SchemaProbe = (String, Schema);
 /// How long the content diff of one candidate may take.
 pub const DIFF_DEADLINE: Duration = Duration::from_millis(50);
 
-/// How many recorded requests are compared in full.
+/// How many recorded requests are shown.
 pub const NEAREST: usize = 3;
+
+/// How many of the best prefiltered candidates are diffed to pick the nearest.
+pub const PREFILTERED: usize = 8;
 
 /// Looks `request` up in the store at `root` and explains a miss.
 pub fn lookup(root: &Path, request: &Request, schema_probes: &[SchemaProbe]) -> Result<Lookup> {
@@ -342,24 +345,51 @@ struct Candidate {
     score: f64,
 }
 
-/// Hashes of the words of a text (the cheap prefilter).
-fn word_set(text: &str) -> HashSet<u64> {
-    use std::hash::{Hash, Hasher};
-    text.split(|c: char| !c.is_alphanumeric() && c != '_' && c != '{' && c != '}')
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            w.hash(&mut h);
-            h.finish()
-        })
-        .collect()
+/// Word hashes are already well mixed: the set need not hash them again.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl std::hash::Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
-fn jaccard(a: &HashSet<u64>, b: &HashSet<u64>) -> f64 {
+type WordSet = HashSet<u64, std::hash::BuildHasherDefault<Prehashed>>;
+
+/// FNV-1a hashes of the words and word pairs of a text (the cheap prefilter: pairs see order).
+fn word_set(text: &str) -> WordSet {
+    let mut set = WordSet::default();
+    let mut previous = 0u64;
+    for w in text
+        .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '{' && c != '}')
+        .filter(|w| !w.is_empty())
+    {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &b in w.as_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        set.insert(h);
+        set.insert(previous.rotate_left(17) ^ h.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        previous = h;
+    }
+    set
+}
+
+fn jaccard(a: &WordSet, b: &WordSet) -> f64 {
     if a.is_empty() && b.is_empty() {
         return 1.0;
     }
-    let inter = a.iter().filter(|x| b.contains(x)).count();
+    let inter = b.iter().filter(|x| a.contains(x)).count();
     inter as f64 / (a.len() + b.len() - inter) as f64
 }
 
@@ -418,15 +448,25 @@ fn compare_with_material(
         ));
         return;
     }
+    // Prefilter by word overlap, then rank the best few by a real diff (each with a deadline).
     candidates.sort_by(|a, b| {
         b.score
             .total_cmp(&a.score)
             .then_with(|| a.path.cmp(&b.path))
     });
-    candidates.truncate(NEAREST);
+    candidates.truncate(PREFILTERED);
+    let mut ranked: Vec<(Candidate, Vec<(char, String)>, f64)> = candidates
+        .into_par_iter()
+        .map(|c| {
+            let (diff, ratio) = word_diff(&c.content, &material.content.text);
+            (c, diff, ratio)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.2.total_cmp(&a.2).then_with(|| a.0.path.cmp(&b.0.path)));
+    ranked.truncate(NEAREST);
     let mut generated: Vec<String> = Vec::new();
     let mut schema_reported = out.iter().any(|d| d.kind == DiagnosisKind::SchemaChanged);
-    for c in candidates {
+    for (c, diff, similarity) in ranked {
         let verdicts = KeyVerdicts {
             task: true,
             version: c.version == request.prompt_version,
@@ -443,7 +483,6 @@ fn compare_with_material(
             d.variant = Some("the recorded schema".into());
             out.push(d);
         }
-        let (diff, similarity) = word_diff(&c.content, &material.content.text);
         for (tag, text) in &diff {
             if *tag != '=' {
                 generated.extend(generated_values(text));
@@ -460,7 +499,7 @@ fn compare_with_material(
             parts.push("schema differs".to_owned());
         }
         if !verdicts.content {
-            parts.push(format!("content {:.0}% similar", similarity * 100.0));
+            parts.push(format!("content {:.1}% similar", similarity * 100.0));
         }
         let mut d = Diagnosis::new(
             DiagnosisKind::ContentChanged,
