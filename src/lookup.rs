@@ -24,6 +24,9 @@ use crate::request::{Block, Request};
 use crate::schema::Schema;
 use crate::store::{load, LoadedCassette};
 
+/// A word diff: `(tag, text)` runs with tag `=` (both), `-` (recorded) or `+` (request).
+pub type WordDiff = Vec<(char, String)>;
+
 /// The stable names of diagnoses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum DiagnosisKind {
@@ -99,7 +102,7 @@ pub struct Diagnosis {
     /// Verdict per key part (`content-changed`).
     pub verdicts: Option<KeyVerdicts>,
     /// The content difference: `(tag, text)` with tag `=`, `-` (recorded), `+` (request).
-    pub diff: Vec<(char, String)>,
+    pub diff: WordDiff,
     /// Generated-looking values (`generated-values`).
     pub values: Vec<String>,
 }
@@ -455,7 +458,7 @@ fn compare_with_material(
             .then_with(|| a.path.cmp(&b.path))
     });
     candidates.truncate(PREFILTERED);
-    let mut ranked: Vec<(Candidate, Vec<(char, String)>, f64)> = candidates
+    let mut ranked: Vec<(Candidate, WordDiff, f64)> = candidates
         .into_par_iter()
         .map(|c| {
             let (diff, ratio) = word_diff(&c.content, &material.content.text);
@@ -540,7 +543,7 @@ fn compare_with_material(
 }
 
 /// A word-level diff (Patience, with a deadline) and the similarity ratio.
-pub fn word_diff(old: &str, new: &str) -> (Vec<(char, String)>, f64) {
+pub fn word_diff(old: &str, new: &str) -> (WordDiff, f64) {
     let diff = similar::TextDiff::configure()
         .algorithm(similar::Algorithm::Patience)
         .timeout(DIFF_DEADLINE)
