@@ -168,10 +168,16 @@ pub fn strip_markup(text: &str) -> String {
 
 /// Plain words: letters and digits, with inner apostrophes and hyphens; ids left out.
 pub fn words_of(text: &str) -> Vec<String> {
+    // Ids are not words: blank them out before splitting (their `_` would split them).
+    let mut text = text.to_owned();
+    let spans: Vec<_> = id_matches(&text).collect();
+    for span in spans.into_iter().rev() {
+        text.replace_range(span, " ");
+    }
     let mut out = Vec::new();
     for raw in text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '-')) {
         let w = raw.trim_matches(|c: char| c == '\'' || c == '-');
-        if w.is_empty() || id_matches(w).next().is_some() || w.len() > 40 {
+        if w.is_empty() || w.len() > 40 {
             continue;
         }
         out.push(w.to_owned());
