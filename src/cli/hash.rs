@@ -3,11 +3,10 @@
 use serde_json::{json, Map, Value};
 use ulcas::key::KeyMaterial;
 use ulcas::normalise::PlaceholderMap;
-use ulcas::request::Request;
 
 use super::args::{HashArgs, NormalizeArgs};
 use super::output::{Format, Out, Tone};
-use super::{per_file_error, request_files, shown, Answer, Outcome};
+use super::{each_request, shown, Answer, Outcome};
 
 /// The placeholder map as a JSON object, in order of first appearance.
 pub fn map_json(map: &PlaceholderMap) -> Value {
@@ -20,18 +19,8 @@ pub fn map_json(map: &PlaceholderMap) -> Value {
 
 /// `ulcas normalize`.
 pub fn normalize(args: NormalizeArgs, color: bool) -> Outcome {
-    let files = request_files(&args.requests)?;
     let mut out = Out::stdout(args.format.format.into(), color);
-    let several = files.len() > 1;
-    let mut failed = None;
-    for file in &files {
-        let request = match Request::from_file(file) {
-            Ok(r) => r,
-            Err(e) => {
-                failed = Some(per_file_error(e));
-                continue;
-            }
-        };
+    let done = each_request(&args.requests, |file, request, several| {
         let material = KeyMaterial::of(&request);
         if out.format == Format::Json {
             out.event(&json!({
@@ -40,7 +29,7 @@ pub fn normalize(args: NormalizeArgs, color: bool) -> Outcome {
                 "content": material.content.text,
                 "map": map_json(&material.content.map),
             }))?;
-            continue;
+            return Ok(());
         }
         if several {
             let head = format!(
@@ -69,9 +58,10 @@ pub fn normalize(args: NormalizeArgs, color: bool) -> Outcome {
         if several {
             out.line("")?;
         }
-    }
+        Ok(())
+    });
     out.flush()?;
-    failed.map_or(Ok(Answer::Yes), Err)
+    done.map(|()| Answer::Yes)
 }
 
 /// Placeholders painted so they stand out in normalised content.
@@ -93,18 +83,8 @@ pub fn highlight_placeholders(out: &Out, text: &str) -> String {
 
 /// `ulcas hash`.
 pub fn hash(args: HashArgs, color: bool) -> Outcome {
-    let files = request_files(&args.requests)?;
     let mut out = Out::stdout(args.format.format.into(), color);
-    let several = files.len() > 1;
-    let mut failed = None;
-    for file in &files {
-        let request = match Request::from_file(file) {
-            Ok(r) => r,
-            Err(e) => {
-                failed = Some(per_file_error(e));
-                continue;
-            }
-        };
+    let done = each_request(&args.requests, |file, request, several| {
         let key = ulcas::key::key_of(&request);
         let path = key.path_under(&args.cassettes);
         if out.format == Format::Json {
@@ -125,7 +105,8 @@ pub fn hash(args: HashArgs, color: bool) -> Outcome {
             };
             out.line(&format!("{prefix}{hash}  {}", shown(&path)))?;
         }
-    }
+        Ok(())
+    });
     out.flush()?;
-    failed.map_or(Ok(Answer::Yes), Err)
+    done.map(|()| Answer::Yes)
 }

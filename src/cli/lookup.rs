@@ -10,7 +10,7 @@ use ulcas::request::Request;
 use super::args::{LookupArgs, Mode};
 use super::output::{Format, Out, Tone};
 use super::render::compact_diff;
-use super::{per_file_error, request_files, shown, Answer, Failure, Outcome};
+use super::{each_request, shown, Answer, Outcome};
 
 /// `ulcas lookup`.
 pub fn lookup(args: LookupArgs, color: bool) -> Outcome {
@@ -26,60 +26,25 @@ pub fn lookup(args: LookupArgs, color: bool) -> Outcome {
         .collect::<Result<Vec<_>, _>>()?;
     let mut out = Out::stdout(args.format.format.into(), color);
     let mut any_miss = false;
-    let mut failed: Option<Failure> = None;
-    for file in request_files(&args.requests)? {
-        let request = match Request::from_file(&file) {
-            Ok(r) => r,
-            Err(e) => {
-                failed = Some(per_file_error(e));
-                continue;
-            }
-        };
+    let done = each_request(&args.requests, |file, request, _| {
         let mut probes = registry_probes(&registry, &request.task, request.prompt_version);
         probes.extend(file_probes.iter().cloned());
-        let result = match find(&args.cassettes, &request, &probes) {
-            Ok(r) => r,
-            Err(e) => {
-                failed = Some(per_file_error(e.with_file(&file)));
-                continue;
-            }
-        };
-        let synthetic = if result.hit.is_none() && args.mode == Mode::Synthetic {
-            match ulcas::synth::answer(&request) {
-                Ok(a) => Some(a),
-                Err(e) => {
-                    failed = Some(per_file_error(e.with_file(&file)));
-                    continue;
-                }
-            }
-        } else {
-            None
+        let result = find(&args.cassettes, &request, &probes)?;
+        let synthetic = match (&result.hit, args.mode) {
+            (None, Mode::Synthetic) => Some(ulcas::synth::answer(&request)?),
+            _ => None,
         };
         any_miss |= result.hit.is_none() && synthetic.is_none();
+        let synthetic = synthetic.as_deref();
         match out.format {
-            Format::Json => out.event(&event(
-                &file,
-                &request,
-                &result,
-                args.replay,
-                synthetic.as_deref(),
-            ))?,
-            _ => human(
-                &mut out,
-                &file,
-                &request,
-                &result,
-                args.replay,
-                synthetic.as_deref(),
-            )?,
+            Format::Json => out.event(&event(file, &request, &result, args.replay, synthetic))?,
+            _ => human(&mut out, file, &request, &result, args.replay, synthetic)?,
         }
-    }
+        Ok(())
+    });
     out.flush()?;
-    match failed {
-        Some(f) => Err(f),
-        None if any_miss => Ok(Answer::No),
-        None => Ok(Answer::Yes),
-    }
+    done?;
+    Ok(if any_miss { Answer::No } else { Answer::Yes })
 }
 
 fn diagnosis_json(d: &Diagnosis) -> Value {

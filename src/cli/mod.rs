@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
+use ulcas::request::Request;
 use ulcas::Error;
 
 pub use args::Cli;
@@ -105,6 +106,30 @@ fn run(cli: Cli) -> Outcome {
 pub fn per_file_error(e: Error) -> Failure {
     eprintln!("ulcas: error: {e}");
     Failure::Reported
+}
+
+/// Reads every request dump of `paths` and hands it to `each`. A dump that cannot be read,
+/// or an error `each` returns about one request, is reported at once and the other requests
+/// are still done; the command then ends with exit 2. Output errors stop everything.
+pub fn each_request(
+    paths: &[PathBuf],
+    mut each: impl FnMut(&Path, Request, bool) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let files = request_files(paths)?;
+    let several = files.len() > 1;
+    let mut failed = None;
+    for file in &files {
+        let outcome = Request::from_file(file)
+            .map_err(Failure::from)
+            .and_then(|r| each(file, r, several));
+        match outcome {
+            Ok(()) => {}
+            Err(Failure::Error(e)) => failed = Some(per_file_error(e.with_file(file))),
+            Err(Failure::Reported) => failed = Some(Failure::Reported),
+            Err(io) => return Err(io),
+        }
+    }
+    failed.map_or(Ok(()), Err)
 }
 
 /// Expands request arguments: files as given, folders to their `*.json` files (sorted).
