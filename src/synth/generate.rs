@@ -495,7 +495,7 @@ impl<'a> Walker<'a> {
                     break;
                 }
                 // Fill the rest with part of a word.
-                let room = max - s.chars().count() - sep;
+                let room = max.saturating_sub(s.chars().count() + sep);
                 if room > 0 {
                     if sep == 1 {
                         s.push(' ');
