@@ -6,6 +6,7 @@
 //! proportional to the number of files, not their size.
 
 mod checks;
+mod schemas;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
@@ -17,7 +18,8 @@ use crate::error::Result;
 use crate::registry::Registry;
 use crate::store::{scan, CassetteFile, StoreEntry, StoreListing};
 
-pub use checks::{compile, strip_fence, Validators};
+pub use checks::strip_fence;
+pub use schemas::{compile, Validators};
 
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

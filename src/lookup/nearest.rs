@@ -1,0 +1,269 @@
+//! The nearest recorded requests of a miss: candidates of the same task prefiltered by word and
+//! word-pair overlap, the best few ranked by a word diff with a deadline, each with a verdict
+//! per key part; values in the difference that look generated are called out.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
+use regex::Regex;
+use serde::Deserialize;
+
+use super::{Diagnosis, DiagnosisKind, KeyVerdicts, WordDiff, DIFF_DEADLINE, NEAREST, PREFILTERED};
+use crate::key::KeyMaterial;
+use crate::request::Request;
+
+#[derive(Deserialize)]
+struct MaterialOnly {
+    #[serde(default)]
+    request: Option<StoredMaterial>,
+}
+
+#[derive(Deserialize)]
+struct StoredMaterial {
+    content: String,
+    schema: String,
+}
+
+/// A recorded request, scored against the current one.
+struct Candidate {
+    path: PathBuf,
+    version: i64,
+    content: String,
+    schema: String,
+    score: f64,
+}
+
+/// Word hashes are already well mixed: the set need not hash them again.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl std::hash::Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type WordSet = HashSet<u64, std::hash::BuildHasherDefault<Prehashed>>;
+
+/// FNV-1a hashes of the words and word pairs of a text (the cheap prefilter: pairs see order).
+fn word_set(text: &str) -> WordSet {
+    let mut set = WordSet::default();
+    let mut previous = 0u64;
+    for w in text
+        .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '{' && c != '}')
+        .filter(|w| !w.is_empty())
+    {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &b in w.as_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        set.insert(h);
+        set.insert(previous.rotate_left(17) ^ h.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        previous = h;
+    }
+    set
+}
+
+fn jaccard(a: &WordSet, b: &WordSet) -> f64 {
+    if a.is_empty() && b.is_empty() {
+        return 1.0;
+    }
+    let inter = b.iter().filter(|x| a.contains(x)).count();
+    inter as f64 / (a.len() + b.len() - inter) as f64
+}
+
+pub(super) fn compare_with_material(
+    root: &Path,
+    request: &Request,
+    material: &KeyMaterial,
+    versions: &[i64],
+    out: &mut Vec<Diagnosis>,
+) {
+    let files: Vec<(i64, PathBuf)> = versions
+        .iter()
+        .flat_map(|&v| {
+            let dir = root.join(&request.task).join(format!("v{v}"));
+            std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok())
+                .filter(|e| {
+                    e.file_type().is_ok_and(|t| t.is_file())
+                        && e.path().extension().is_some_and(|x| x == "json")
+                })
+                .map(move |e| (v, e.path()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if files.is_empty() {
+        return;
+    }
+    let query = word_set(&material.content.text);
+    let mut candidates: Vec<Candidate> = files
+        .par_iter()
+        .filter_map(|(v, path)| {
+            let bytes = std::fs::read(path).ok()?;
+            let m: MaterialOnly = serde_json::from_slice(&bytes).ok()?;
+            let stored = m.request?;
+            let score = jaccard(&query, &word_set(&stored.content));
+            Some(Candidate {
+                path: path.clone(),
+                version: *v,
+                content: stored.content,
+                schema: stored.schema,
+                score,
+            })
+        })
+        .collect();
+    if candidates.is_empty() {
+        out.push(Diagnosis::new(
+            DiagnosisKind::NoStoredContent,
+            format!(
+                "the {} cassette{} of {:?} carry no request material, so there is nothing to compare; record with `ulcas record` (it stores the normalised content and schema) to let lookup show what changed",
+                files.len(),
+                if files.len() == 1 { "" } else { "s" },
+                request.task
+            ),
+        ));
+        return;
+    }
+    // Prefilter by word overlap, then rank the best few by a real diff (each with a deadline).
+    candidates.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| a.path.cmp(&b.path))
+    });
+    candidates.truncate(PREFILTERED);
+    let mut ranked: Vec<(Candidate, WordDiff, f64)> = candidates
+        .into_par_iter()
+        .map(|c| {
+            let (diff, ratio) = word_diff(&c.content, &material.content.text);
+            (c, diff, ratio)
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.2.total_cmp(&a.2).then_with(|| a.0.path.cmp(&b.0.path)));
+    ranked.truncate(NEAREST);
+    let mut generated: Vec<String> = Vec::new();
+    let mut schema_reported = out.iter().any(|d| d.kind == DiagnosisKind::SchemaChanged);
+    for (c, diff, similarity) in ranked {
+        let verdicts = KeyVerdicts {
+            task: true,
+            version: c.version == request.prompt_version,
+            schema: c.schema == material.schema_json,
+            content: c.content == material.content.text,
+        };
+        if !verdicts.schema && verdicts.content && !schema_reported {
+            schema_reported = true;
+            let mut d = Diagnosis::new(
+                DiagnosisKind::SchemaChanged,
+                "the same request content was recorded with a different output schema: the schema changed since recording; re-record (and `ulcas prune` removes the old one)".to_owned(),
+            );
+            d.cassette = Some(c.path.clone());
+            d.variant = Some("the recorded schema".into());
+            out.push(d);
+        }
+        for (tag, text) in &diff {
+            if *tag != '=' {
+                generated.extend(generated_values(text));
+            }
+        }
+        let mut parts = Vec::new();
+        if !verdicts.version {
+            parts.push(format!(
+                "version v{} ≠ v{}",
+                c.version, request.prompt_version
+            ));
+        }
+        if !verdicts.schema {
+            parts.push("schema differs".to_owned());
+        }
+        if !verdicts.content {
+            parts.push(format!("content {:.1}% similar", similarity * 100.0));
+        }
+        let mut d = Diagnosis::new(
+            DiagnosisKind::ContentChanged,
+            format!(
+                "nearest recorded request: {} ({})",
+                c.path.display(),
+                if parts.is_empty() {
+                    "same key material".into()
+                } else {
+                    parts.join(", ")
+                }
+            ),
+        );
+        d.cassette = Some(c.path);
+        d.similarity = Some((similarity * 1000.0).round() / 1000.0);
+        d.verdicts = Some(verdicts);
+        d.diff = diff;
+        out.push(d);
+    }
+    generated.sort();
+    generated.dedup();
+    if !generated.is_empty() {
+        let mut d = Diagnosis::new(
+            DiagnosisKind::GeneratedValues,
+            format!(
+                "the difference holds values that look generated but are not normalised ({}): they change on every run, so the request never matches twice; keep them out of the prompt, or make them fragment ids / ULIDs so the key replaces them",
+                generated.iter().take(5).map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", ")
+            ),
+        );
+        d.values = generated;
+        // Most useful first: this explains the content difference.
+        let at = out
+            .iter()
+            .position(|d| d.kind == DiagnosisKind::ContentChanged)
+            .unwrap_or(out.len());
+        out.insert(at, d);
+    }
+}
+
+/// A word-level diff (Patience, with a deadline) and the similarity ratio.
+pub fn word_diff(old: &str, new: &str) -> (WordDiff, f64) {
+    let diff = similar::TextDiff::configure()
+        .algorithm(similar::Algorithm::Patience)
+        .timeout(DIFF_DEADLINE)
+        .diff_words(old, new);
+    let mut out: Vec<(char, String)> = Vec::new();
+    for change in diff.iter_all_changes() {
+        let tag = match change.tag() {
+            similar::ChangeTag::Equal => '=',
+            similar::ChangeTag::Delete => '-',
+            similar::ChangeTag::Insert => '+',
+        };
+        match out.last_mut() {
+            Some((t, text)) if *t == tag => text.push_str(change.value()),
+            _ => out.push((tag, change.value().to_owned())),
+        }
+    }
+    (out, f64::from(diff.ratio()))
+}
+
+/// Values that look generated: UUIDs, timestamps, long hex or numeric ids.
+pub fn generated_values(text: &str) -> Vec<String> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        Regex::new(
+            r"(?x)
+            \b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b   # UUID
+            | \b\d{4}-\d{2}-\d{2}[T\ ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?   # timestamp
+            | \b1[5-9]\d{8}(?:\d{3})?\b                                                   # unix time
+            | \b[0-9a-fA-F]{16,}\b                                                        # long hex
+            | \b\d{9,}\b                                                                  # long number
+            ",
+        )
+        .expect("the generated-value pattern compiles")
+    });
+    re.find_iter(text).map(|m| m.as_str().to_owned()).collect()
+}

@@ -1,0 +1,409 @@
+//! PHP `json_encode` emulation: exactly the bytes the reference driver hashes and writes.
+//!
+//! The reference encodes with `JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES` (and
+//! `JSON_PRETTY_PRINT` for cassette files), after `json_decode(…, true)` turned every JSON object
+//! and array into a PHP array. This module models that: [`PhpValue`] is a decoded PHP value,
+//! [`PhpValue::canonical`] is the schema as the key sees it, and the writers produce PHP's bytes:
+//!
+//! - strings: `"` and `\` escaped, `/` raw, `\b \f \n \r \t` short escapes, other control
+//!   characters as `\u00xx` (lowercase hex), U+2028/U+2029 escaped, everything else raw UTF-8;
+//! - integers as digits; floats in PHP's shortest round-trip form (`serialize_precision = -1`):
+//!   decimal when the decimal exponent is in `-4..17`, else `d.ddde±x` with a `.` always present;
+//! - an array whose keys are exactly `0..n` in order is a JSON list, any other an object
+//!   (`{}` and `[]` both come out as `[]`).
+
+use serde_json::Value;
+
+mod decode;
+mod ksort;
+
+pub use decode::{decode, DecodeError, MAX_DEPTH};
+use ksort::{compare_keys, stable_sort_by};
+
+/// A key of a PHP array: canonical decimal strings become integers, as in PHP.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PhpKey {
+    /// An integer key (`"10"` in JSON becomes `10`).
+    Int(i64),
+    /// Any other key.
+    Str(String),
+}
+
+/// A value as PHP holds it after `json_decode($json, true)`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PhpValue {
+    /// `null`.
+    Null,
+    /// `true` / `false`.
+    Bool(bool),
+    /// A PHP int (a JSON integer that fits in i64).
+    Int(i64),
+    /// A PHP float (a JSON number with `.`/`e`, or an integer too big for i64).
+    Float(f64),
+    /// A string.
+    Str(String),
+    /// An ordered PHP array (from a JSON object or list).
+    Array(Vec<(PhpKey, PhpValue)>),
+}
+
+/// A number the reference cannot encode (PHP's `json_encode` fails silently on it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NonFiniteNumber;
+
+impl PhpKey {
+    /// The key PHP makes of a JSON object member name.
+    pub fn from_member(name: &str) -> PhpKey {
+        if is_canonical_int(name) {
+            if let Ok(n) = name.parse::<i64>() {
+                return PhpKey::Int(n);
+            }
+        }
+        PhpKey::Str(name.to_owned())
+    }
+}
+
+/// `"0"`, `"10"`, `"-1"`: what PHP turns into an integer array key (not `"01"`, `"-0"`, `"+1"`).
+fn is_canonical_int(s: &str) -> bool {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    match digits.as_bytes() {
+        [] => false,
+        [b'0'] => digits.len() == s.len(),
+        [first, rest @ ..] => {
+            (b'1'..=b'9').contains(first)
+                && rest.iter().all(u8::is_ascii_digit)
+                && digits.len() <= 19
+        }
+    }
+}
+
+impl PhpValue {
+    /// The value as `json_decode($json, true)` gives it, member order kept.
+    pub fn from_json(value: &Value) -> Result<PhpValue, NonFiniteNumber> {
+        Ok(match value {
+            Value::Null => PhpValue::Null,
+            Value::Bool(b) => PhpValue::Bool(*b),
+            Value::Number(n) => {
+                if let Some(i) = n.as_i64() {
+                    PhpValue::Int(i)
+                } else {
+                    // u64 above i64::MAX and every non-integer: a PHP float.
+                    let f = n.as_f64().ok_or(NonFiniteNumber)?;
+                    if !f.is_finite() {
+                        return Err(NonFiniteNumber);
+                    }
+                    PhpValue::Float(f)
+                }
+            }
+            Value::String(s) => PhpValue::Str(s.clone()),
+            Value::Array(items) => PhpValue::Array(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| Ok((PhpKey::Int(i as i64), PhpValue::from_json(v)?)))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Value::Object(members) => {
+                let mut entries: Vec<(PhpKey, PhpValue)> = Vec::with_capacity(members.len());
+                for (name, v) in members {
+                    let key = PhpKey::from_member(name);
+                    let v = PhpValue::from_json(v)?;
+                    // Two member names can only meet in one key when they are the same string,
+                    // which the JSON parser already merged (last value wins, first position kept).
+                    entries.push((key, v));
+                }
+                PhpValue::Array(entries)
+            }
+        })
+    }
+
+    /// The canonical form the key hashes: every array that is not a list sorted by key (`ksort`).
+    pub fn canonical(value: &Value) -> Result<PhpValue, NonFiniteNumber> {
+        let mut v = PhpValue::from_json(value)?;
+        v.canonicalise();
+        Ok(v)
+    }
+
+    /// Sorts every array that is not a list by key, recursively (PHP `ksort`).
+    pub fn canonicalise(&mut self) {
+        if let PhpValue::Array(entries) = self {
+            for (_, v) in entries.iter_mut() {
+                v.canonicalise();
+            }
+            if !is_list(entries) {
+                stable_sort_by(entries, |a, b| compare_keys(&a.0, &b.0));
+            }
+        }
+    }
+
+    /// Compact `json_encode` bytes (the form that goes into the key).
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        self.write_compact(&mut out);
+        out
+    }
+
+    /// Appends the compact encoding to `out`.
+    pub fn write_compact(&self, out: &mut String) {
+        match self {
+            PhpValue::Array(entries) if is_list(entries) => {
+                out.push('[');
+                for (i, (_, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    v.write_compact(out);
+                }
+                out.push(']');
+            }
+            PhpValue::Array(entries) => {
+                out.push('{');
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_key(out, k);
+                    out.push(':');
+                    v.write_compact(out);
+                }
+                out.push('}');
+            }
+            scalar => write_scalar(out, scalar),
+        }
+    }
+
+    /// `JSON_PRETTY_PRINT` bytes at the given nesting depth (4 spaces a level).
+    pub fn write_pretty(&self, out: &mut String, depth: usize) {
+        match self {
+            PhpValue::Array(entries) if entries.is_empty() => out.push_str("[]"),
+            PhpValue::Array(entries) => {
+                let list = is_list(entries);
+                out.push(if list { '[' } else { '{' });
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    out.push_str(if i > 0 { ",\n" } else { "\n" });
+                    push_indent(out, depth + 1);
+                    if !list {
+                        write_key(out, k);
+                        out.push_str(": ");
+                    }
+                    v.write_pretty(out, depth + 1);
+                }
+                out.push('\n');
+                push_indent(out, depth);
+                out.push(if list { ']' } else { '}' });
+            }
+            scalar => write_scalar(out, scalar),
+        }
+    }
+}
+
+/// Appends `4 * depth` spaces.
+pub fn push_indent(out: &mut String, depth: usize) {
+    for _ in 0..depth {
+        out.push_str("    ");
+    }
+}
+
+fn write_key(out: &mut String, key: &PhpKey) {
+    match key {
+        PhpKey::Int(i) => {
+            out.push('"');
+            out.push_str(&i.to_string());
+            out.push('"');
+        }
+        PhpKey::Str(s) => write_string(out, s),
+    }
+}
+
+fn write_scalar(out: &mut String, v: &PhpValue) {
+    match v {
+        PhpValue::Null => out.push_str("null"),
+        PhpValue::Bool(true) => out.push_str("true"),
+        PhpValue::Bool(false) => out.push_str("false"),
+        PhpValue::Int(i) => out.push_str(&i.to_string()),
+        PhpValue::Float(f) => write_float(out, *f),
+        PhpValue::Str(s) => write_string(out, s),
+        PhpValue::Array(_) => unreachable!("arrays are written by the caller"),
+    }
+}
+
+/// PHP packs an array as a list when its keys are exactly 0, 1, …, n-1 in order.
+fn is_list(entries: &[(PhpKey, PhpValue)]) -> bool {
+    entries
+        .iter()
+        .enumerate()
+        .all(|(i, (k, _))| matches!(k, PhpKey::Int(n) if *n == i as i64))
+}
+
+/// Bytes that need an escape, or a closer look (0xE2 may start U+2028/U+2029).
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[0xe2] = true;
+    t
+};
+
+/// Feeds the PHP JSON string literal of `s` (quotes included) to `sink` in pieces: long
+/// unescaped runs are passed as slices of `s`, so hashing needs no copy.
+pub fn escape_into(s: &str, mut sink: impl FnMut(&str)) {
+    sink("\"");
+    escape_body(s, &mut sink);
+    sink("\"");
+}
+
+/// Feeds the escaped text of `s`, without quotes, to `sink` (see [`escape_into`]). Pieces of
+/// one string may be escaped one after another: the result is the same as for the whole.
+pub fn escape_body(s: &str, mut sink: impl FnMut(&str)) {
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    let mut hex = [b'\\', b'u', b'0', b'0', 0, 0];
+    while i < bytes.len() {
+        if !SPECIAL[usize::from(bytes[i])] {
+            i += 1;
+            continue;
+        }
+        let b = bytes[i];
+        let escape: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            // U+2028 / U+2029 are E2 80 A8 / E2 80 A9.
+            0xe2 if bytes.get(i + 1) == Some(&0x80)
+                && matches!(bytes.get(i + 2), Some(0xa8 | 0xa9)) =>
+            {
+                if bytes[i + 2] == 0xa8 {
+                    "\\u2028"
+                } else {
+                    "\\u2029"
+                }
+            }
+            0xe2 => {
+                i += 1;
+                continue;
+            }
+            _ => {
+                hex[4] = hex_digit(b >> 4) as u8;
+                hex[5] = hex_digit(b & 0xf) as u8;
+                std::str::from_utf8(&hex).unwrap_or_default()
+            }
+        };
+        sink(&s[start..i]);
+        sink(escape);
+        i += if b == 0xe2 { 3 } else { 1 };
+        start = i;
+    }
+    sink(&s[start..]);
+}
+
+/// Appends `s` as a PHP JSON string literal (quotes included).
+pub fn write_string(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
+    escape_into(s, |piece| out.push_str(piece));
+}
+
+fn hex_digit(n: u8) -> char {
+    char::from(b"0123456789abcdef"[usize::from(n)])
+}
+
+/// A PHP JSON string literal of `s`.
+pub fn encode_string(s: &str) -> String {
+    let mut out = String::new();
+    write_string(&mut out, s);
+    out
+}
+
+/// Appends a finite float as PHP 8 `json_encode` writes it (`serialize_precision = -1`).
+pub fn write_float(out: &mut String, f: f64) {
+    // Rust's `{:e}` gives the shortest round-trip digits, as PHP's zend_gcvt in mode 0 does.
+    let sci = format!("{f:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    if (-4..17).contains(&exp) {
+        // Decimal form; Rust's Display writes the same shortest digits without an exponent.
+        out.push_str(&format!("{f}"));
+    } else {
+        out.push_str(mantissa);
+        if !mantissa.contains('.') {
+            out.push_str(".0");
+        }
+        out.push('e');
+        out.push(if exp < 0 { '-' } else { '+' });
+        out.push_str(&exp.unsigned_abs().to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn float(f: f64) -> String {
+        let mut s = String::new();
+        write_float(&mut s, f);
+        s
+    }
+
+    #[test]
+    fn floats_match_php() {
+        assert_eq!(float(0.5), "0.5");
+        assert_eq!(float(0.1), "0.1");
+        assert_eq!(float(100.0), "100");
+        assert_eq!(float(-0.0), "-0");
+        assert_eq!(float(1e16), "10000000000000000");
+        assert_eq!(float(1e17), "1.0e+17");
+        assert_eq!(float(1e-5), "1.0e-5");
+        assert_eq!(float(1.5e-7), "1.5e-7");
+        assert_eq!(float(0.0001), "0.0001");
+        assert_eq!(float(1.2345678901234568e17), "1.2345678901234568e+17");
+        assert_eq!(float(18446744073709551615.0), "1.8446744073709552e+19");
+    }
+
+    #[test]
+    fn strings_match_php() {
+        assert_eq!(encode_string("a/b\"c\\"), r#""a/b\"c\\""#);
+        assert_eq!(
+            encode_string("\u{8}\u{c}\n\r\t\u{1}\u{1f}"),
+            r#""\b\f\n\r\t\u0001\u001f""#
+        );
+        assert_eq!(
+            encode_string("\u{2028}\u{2029}\u{7f}é␞"),
+            "\"\\u2028\\u2029\u{7f}é␞\""
+        );
+    }
+
+    #[test]
+    fn canonical_schema_follows_php_arrays() {
+        let v: Value =
+            serde_json::from_str(r#"{"b":1,"a":{},"10":[],"9":2,"01":3,"c":{"1":"x","0":"y"}}"#)
+                .unwrap();
+        assert_eq!(
+            PhpValue::canonical(&v).unwrap().to_json(),
+            r#"{"01":3,"9":2,"10":[],"a":[],"b":1,"c":["y","x"]}"#
+        );
+    }
+
+    #[test]
+    fn canonical_ints() {
+        assert!(is_canonical_int("0"));
+        assert!(is_canonical_int("-1"));
+        assert!(is_canonical_int("10"));
+        assert!(!is_canonical_int("01"));
+        assert!(!is_canonical_int("-0"));
+        assert!(!is_canonical_int("+1"));
+        assert!(!is_canonical_int(""));
+        assert!(!is_canonical_int("-"));
+        assert_eq!(
+            PhpKey::from_member("99999999999999999999"),
+            PhpKey::Str("99999999999999999999".into())
+        );
+    }
+}
