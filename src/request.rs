@@ -71,10 +71,17 @@ impl Request {
     pub fn from_slice(bytes: &[u8]) -> Result<Request> {
         let dump: DumpFields = serde_json::from_slice(bytes).map_err(|e| Error::json(&e))?;
         let schema = match &dump.schema {
-            Some(raw) => Some(
+            Some(raw) if raw.get().starts_with(['{', '[']) => Some(
                 Schema::parse(raw.get())
                     .map_err(|e| Error::msg(format!("`schema`: {}", e.message)))?,
             ),
+            Some(raw) => {
+                let other: Value = serde_json::from_str(raw.get()).unwrap_or(Value::Null);
+                return Err(Error::msg(format!(
+                    "`schema` must be an object, not {}",
+                    kind_of(&other)
+                )));
+            }
             None => None,
         };
         Request::from_parts(dump.fields, schema)
@@ -277,17 +284,8 @@ impl<'de> Deserialize<'de> for DumpFields {
                 let mut schema = None;
                 while let Some(name) = map.next_key::<String>()? {
                     if name == "schema" {
-                        let raw: Box<RawValue> = map.next_value()?;
-                        let is_container = raw.get().starts_with(['{', '[']);
-                        if !is_container {
-                            let v: Value = serde_json::from_str(raw.get())
-                                .map_err(serde::de::Error::custom)?;
-                            fields.insert(name, v);
-                            schema = None;
-                            continue;
-                        }
-                        fields.remove("schema");
-                        schema = Some(raw);
+                        // Kept as text: PHP reads `-0` there as an int, serde_json as a float.
+                        schema = Some(map.next_value::<Box<RawValue>>()?);
                     } else {
                         fields.insert(name, map.next_value()?);
                     }
