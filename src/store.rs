@@ -93,6 +93,13 @@ pub fn scan(root: &Path) -> Result<StoreListing> {
     for item in walker {
         match item {
             Ok(e) if e.file_type().is_dir() => {}
+            // A pipe or device at a cassette path would block a reader forever.
+            Ok(e) if !e.file_type().is_file() && !e.file_type().is_symlink() => {
+                listing.others.push(StoreEntry::Other {
+                    path: e.path().to_path_buf(),
+                    why: "not a regular file".into(),
+                });
+            }
             Ok(e) => match classify(root, e.path(), e.file_type().is_symlink()) {
                 StoreEntry::Cassette(mut c) => {
                     c.task = tasks
@@ -359,6 +366,21 @@ mod tests {
         assert_eq!(kind("outline/v2/.gitkeep"), "not a .json file");
         assert_eq!(kind("outline/latest/abc.json"), "not in a v<N> folder");
         assert_eq!(kind("outline/v/abc.json"), "not in a v<N> folder");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_at_a_cassette_path_is_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("t/v1")).unwrap();
+        let fifo = dir.path().join("t/v1/0123456789abcdef0123456789abcdef.json");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return; // no mkfifo here: nothing to check
+        }
+        let listing = scan(dir.path()).unwrap();
+        assert!(listing.cassettes.is_empty());
+        assert!(matches!(&listing.others[0], StoreEntry::Other { why, .. } if why == "not a regular file"));
     }
 
     #[test]
