@@ -330,9 +330,11 @@ pub fn read_cassette(path: &Path) -> Result<Cassette> {
 /// The cassette for `key` in the store at `root`, if there is one.
 pub fn load(root: &Path, key: &CassetteKey) -> Result<Option<LoadedCassette>> {
     let path = key.path_under(root);
-    match std::fs::symlink_metadata(&path) {
+    // Like the driver, this follows a symlink; unlike a blind read, it never opens a pipe.
+    match std::fs::metadata(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(Error::io(&path, &e)),
+        Ok(m) if !m.is_file() => Err(Error::in_file(&path, "not a regular file")),
         Ok(_) => Ok(Some(LoadedCassette {
             cassette: read_cassette(&path)?,
             path,
