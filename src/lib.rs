@@ -8,6 +8,30 @@
 //! verifies stores, explains misses, prunes what can never be hit and synthesises answers.
 //!
 //! The library never prints: it returns data, and the `ulcas` binary reports it.
+//!
+//! ```
+//! use ulcas::key::KeyMaterial;
+//! use ulcas::request::Request;
+//! use ulcas::store::{self, RecordOptions, Recording};
+//!
+//! # fn main() -> ulcas::Result<()> {
+//! let dump = br#"{"task": "outline", "prompt_version": 1, "schema": {"type": "object"},
+//!     "blocks": [{"type": "text", "text": "<fragment id=\"frg_abcdefghijkm\">Grind</fragment>"}]}"#;
+//! let request = Request::from_slice(dump)?;
+//! let material = KeyMaterial::of(&request);
+//! assert_eq!(material.content.text, "<fragment id=\"{{frg_1}}\">Grind</fragment>");
+//!
+//! // Record an answer, then load and replay it for the same request.
+//! let root = tempfile::tempdir().map_err(|e| ulcas::Error::msg(e.to_string()))?;
+//! let answer = Recording::new(r#"{"citations":["frg_abcdefghijkm"]}"#, "model-x");
+//! let recorded = store::record(root.path(), &request, &answer, RecordOptions::default())?;
+//! assert!(recorded.path.ends_with(format!("outline/v1/{}.json", material.key().hash)));
+//! let hit = store::load(root.path(), &material.key())?.expect("recorded");
+//! assert_eq!(hit.cassette.text, r#"{"citations":["{{frg_1}}"]}"#);
+//! assert_eq!(hit.cassette.replay(&material.content.map), r#"{"citations":["frg_abcdefghijkm"]}"#);
+//! # Ok(())
+//! # }
+//! ```
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -375,14 +375,18 @@ mod tests {
     fn a_pipe_at_a_cassette_path_is_not_read() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("t/v1")).unwrap();
-        let fifo = dir.path().join("t/v1/0123456789abcdef0123456789abcdef.json");
+        let fifo = dir
+            .path()
+            .join("t/v1/0123456789abcdef0123456789abcdef.json");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
         if !made.is_ok_and(|s| s.success()) {
             return; // no mkfifo here: nothing to check
         }
         let listing = scan(dir.path()).unwrap();
         assert!(listing.cassettes.is_empty());
-        assert!(matches!(&listing.others[0], StoreEntry::Other { why, .. } if why == "not a regular file"));
+        assert!(
+            matches!(&listing.others[0], StoreEntry::Other { why, .. } if why == "not a regular file")
+        );
     }
 
     #[test]
