@@ -282,3 +282,20 @@ fn synthetic_mode_answers_a_miss() {
         "a hit stays a hit"
     );
 }
+
+#[test]
+fn a_missing_store_is_an_error_not_a_miss() {
+    let s = Scenario::new();
+    let path = s.request("request", &fixture("lesson"));
+    let (code, out) = s.run(&[
+        "lookup",
+        "--cassettes",
+        "no/such/store",
+        &path.to_string_lossy(),
+    ]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        out,
+        "ulcas: error: no/such/store: no such store folder (give --cassettes ROOT)\n"
+    );
+}

@@ -25,6 +25,14 @@ pub fn lookup(args: LookupArgs, color: bool) -> Outcome {
         .map(|f| schema_probe_from_file(f))
         .collect::<Result<Vec<_>, _>>()?;
     let mut out = Out::stdout(args.format.format.into(), color);
+    // A mistyped root would read as "nothing recorded"; synthetic mode needs no store.
+    if args.mode == Mode::Cassette && !args.cassettes.is_dir() {
+        return Err(ulcas::Error::in_file(
+            &args.cassettes,
+            "no such store folder (give --cassettes ROOT)",
+        )
+        .into());
+    }
     let mut any_miss = false;
     let done = each_request(&args.requests, |file, request, _| {
         let mut probes = registry_probes(&registry, &request.task, request.prompt_version);
