@@ -242,15 +242,7 @@ pub fn usage_from(given: Option<&Map<String, Value>>) -> Value {
 /// Whether `bytes` are exactly what PHP's pretty printer makes of the JSON they hold (the
 /// recorder's format), whatever fields the file has.
 pub fn is_recorder_format(bytes: &[u8], value: &Value) -> bool {
-    match PhpValue::from_json(value) {
-        Ok(v) => {
-            let mut out = String::with_capacity(bytes.len());
-            v.write_pretty(&mut out, 0);
-            out.push('\n');
-            out.as_bytes() == bytes
-        }
-        Err(_) => false,
-    }
+    php::is_pretty_print_of(value, bytes)
 }
 
 #[cfg(test)]
@@ -283,6 +275,31 @@ mod tests {
         let v: Value = serde_json::from_str(REFERENCE).unwrap();
         assert!(is_recorder_format(REFERENCE.as_bytes(), &v));
         assert!(!is_recorder_format(REFERENCE.trim_end().as_bytes(), &v));
+    }
+
+    #[test]
+    fn the_streamed_format_check_agrees_with_the_printer() {
+        let texts = [
+            REFERENCE,
+            "{\n    \"a\": [],\n    \"b\": [\n        1.5,\n        -0\n    ],\n    \"c\": [\n        \"x\"\n    ]\n}\n",
+            r#"{"a":1}"#,
+        ];
+        for text in texts {
+            let v: Value = serde_json::from_str(text).unwrap();
+            let mut printed = String::new();
+            PhpValue::from_json(&v)
+                .unwrap()
+                .write_pretty(&mut printed, 0);
+            printed.push('\n');
+            assert_eq!(
+                is_recorder_format(text.as_bytes(), &v),
+                printed == text,
+                "{text}"
+            );
+            assert!(is_recorder_format(printed.as_bytes(), &v));
+        }
+        let obj: Value = serde_json::from_str(r#"{"0":"a","1":{}}"#).unwrap();
+        assert!(is_recorder_format(b"[\n    \"a\",\n    []\n]\n", &obj));
     }
 
     #[test]

@@ -196,6 +196,91 @@ impl PhpValue {
     }
 }
 
+/// Whether `bytes` are exactly what `JSON_PRETTY_PRINT` makes of `value` (as `json_decode`
+/// holds it), plus a final newline. Compared while writing: nothing is built, so checking a
+/// store's files costs no allocation per file.
+pub fn is_pretty_print_of(value: &Value, bytes: &[u8]) -> bool {
+    let mut rest = bytes;
+    let mut same = true;
+    let mut sink = |piece: &str| {
+        if same {
+            match rest.strip_prefix(piece.as_bytes()) {
+                Some(r) => rest = r,
+                None => same = false,
+            }
+        }
+    };
+    let finite = pretty_json(value, 0, &mut sink);
+    sink("\n");
+    finite && same && rest.is_empty()
+}
+
+/// The pretty printer of [`PhpValue::write_pretty`], on a serde value (PHP's view of it:
+/// `{}` is `[]`, an object keyed `"0"…"n-1"` in order is a list); false on a non-finite number.
+fn pretty_json(v: &Value, depth: usize, sink: &mut dyn FnMut(&str)) -> bool {
+    const INDENT: &str = "                                                                ";
+    let indent = |sink: &mut dyn FnMut(&str), depth: usize| {
+        for _ in 0..depth / 16 {
+            sink(INDENT);
+        }
+        sink(&INDENT[..(depth % 16) * 4]);
+    };
+    match v {
+        Value::Null => sink("null"),
+        Value::Bool(b) => sink(if *b { "true" } else { "false" }),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => sink(&i.to_string()),
+            None => match n.as_f64().filter(|f| f.is_finite()) {
+                Some(f) => {
+                    let mut text = String::new();
+                    write_float(&mut text, f);
+                    sink(&text);
+                }
+                None => return false,
+            },
+        },
+        Value::String(s) => escape_into(s, sink),
+        Value::Array(items) if items.is_empty() => sink("[]"),
+        Value::Object(members) if members.is_empty() => sink("[]"),
+        Value::Array(items) => {
+            sink("[");
+            for (i, item) in items.iter().enumerate() {
+                sink(if i > 0 { ",\n" } else { "\n" });
+                indent(sink, depth + 1);
+                if !pretty_json(item, depth + 1, sink) {
+                    return false;
+                }
+            }
+            sink("\n");
+            indent(sink, depth);
+            sink("]");
+        }
+        Value::Object(members) => {
+            let list = members
+                .keys()
+                .enumerate()
+                .all(|(i, k)| PhpKey::from_member(k) == PhpKey::Int(i as i64));
+            sink(if list { "[" } else { "{" });
+            for (i, (k, item)) in members.iter().enumerate() {
+                sink(if i > 0 { ",\n" } else { "\n" });
+                indent(sink, depth + 1);
+                if !list {
+                    // A canonical integer key prints as the same digits it was read from.
+                    escape_into(k, &mut *sink);
+                    sink(": ");
+                }
+                if !pretty_json(item, depth + 1, sink) {
+                    return false;
+                }
+            }
+            sink("\n");
+            indent(sink, depth);
+            sink(if list { "]" } else { "}" });
+        }
+    }
+    true
+}
+
 /// Appends `4 * depth` spaces.
 pub fn push_indent(out: &mut String, depth: usize) {
     for _ in 0..depth {
