@@ -63,11 +63,7 @@ fn word_set(text: &str) -> WordSet {
         .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '{' && c != '}')
         .filter(|w| !w.is_empty())
     {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for &b in w.as_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
+        let h = crate::normalise::fnv1a(w.as_bytes());
         set.insert(h);
         set.insert(previous.rotate_left(17) ^ h.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         previous = h;
