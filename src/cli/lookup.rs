@@ -1,11 +1,8 @@
 //! `lookup`: a hit with what it holds, or a miss with every diagnosis, most useful first.
 
 use serde_json::{json, Value};
-use ulcas::lookup::{
-    lookup as find, registry_probes, replay_for, schema_probe_from_file, Diagnosis, Lookup,
-};
+use ulcas::lookup::{lookup as find, registry_probes, schema_probe_from_file, Diagnosis, Lookup};
 use ulcas::registry::{Registry, RegistrySource};
-use ulcas::request::Request;
 
 use super::args::{LookupArgs, Mode};
 use super::output::{Format, Out, Tone};
@@ -45,8 +42,8 @@ pub fn lookup(args: LookupArgs, color: bool) -> Outcome {
         any_miss |= result.hit.is_none() && synthetic.is_none();
         let synthetic = synthetic.as_deref();
         match out.format {
-            Format::Json => out.event(&event(file, &request, &result, args.replay, synthetic))?,
-            _ => human(&mut out, file, &request, &result, args.replay, synthetic)?,
+            Format::Json => out.event(&event(file, &result, args.replay, synthetic))?,
+            _ => human(&mut out, file, &result, args.replay, synthetic)?,
         }
         Ok(())
     });
@@ -93,13 +90,7 @@ fn diagnosis_json(d: &Diagnosis) -> Value {
     v
 }
 
-fn event(
-    file: &std::path::Path,
-    request: &Request,
-    r: &Lookup,
-    replay: bool,
-    synthetic: Option<&str>,
-) -> Value {
+fn event(file: &std::path::Path, r: &Lookup, replay: bool, synthetic: Option<&str>) -> Value {
     let status = match (&r.hit, synthetic) {
         (Some(_), _) => "hit",
         (None, Some(_)) => "synthetic",
@@ -122,7 +113,7 @@ fn event(
         v["usage"] = c.usage.clone();
         v["has_request_material"] = json!(c.request.is_some());
         if replay {
-            v["text"] = json!(replay_for(c, request));
+            v["text"] = json!(r.replayed());
         }
     }
     if let Some(text) = synthetic {
@@ -134,7 +125,6 @@ fn event(
 fn human(
     out: &mut Out,
     file: &std::path::Path,
-    request: &Request,
     r: &Lookup,
     replay: bool,
     synthetic: Option<&str>,
@@ -158,7 +148,7 @@ fn human(
             if c.request.is_some() { "yes" } else { "no" }
         ))?;
         if replay {
-            out.line(&replay_for(c, request))?;
+            out.line(&r.replayed().unwrap_or_default())?;
         }
         return Ok(());
     }

@@ -13,9 +13,9 @@ use std::time::Duration;
 
 use unicode_normalization::UnicodeNormalization;
 
-use crate::cassette::Cassette;
 use crate::error::{Error, Result};
-use crate::key::{key_of, CassetteKey, KeyMaterial};
+use crate::key::{hash_parts, key_of, CassetteKey, KeyMaterial};
+use crate::normalise::PlaceholderMap;
 use crate::request::{Block, Request};
 use crate::schema::Schema;
 use crate::store::{load, LoadedCassette};
@@ -137,6 +137,15 @@ pub struct Lookup {
     pub hit: Option<LoadedCassette>,
     /// Why it missed, most useful first (empty on a hit).
     pub diagnoses: Vec<Diagnosis>,
+    /// The request's placeholder map (what a replay maps placeholders back with).
+    pub map: PlaceholderMap,
+}
+
+impl Lookup {
+    /// The stored answer as the driver returns it for this request, on a hit.
+    pub fn replayed(&self) -> Option<String> {
+        self.hit.as_ref().map(|h| h.cassette.replay(&self.map))
+    }
 }
 
 /// Extra schemas to probe with: `(label, schema)` (other versions' from the registry, files).
@@ -162,18 +171,23 @@ pub fn lookup(root: &Path, request: &Request, schema_probes: &[SchemaProbe]) -> 
             path,
             hit: Some(hit),
             diagnoses: Vec::new(),
+            map: material.content.map,
         });
     }
     let mut diagnoses = Vec::new();
     let exists = |k: &CassetteKey| k.path_under(root).is_file();
+    // Probes that change only the version or the schema reuse the normalised content.
+    let key_with = |version: i64, schema_json: &str| CassetteKey {
+        task: key.task.clone(),
+        prompt_version: version,
+        hash: hash_parts(&key.task, version, schema_json, &material.content.text),
+    };
     let task_dir = root.join(&request.task);
     let versions = versions_in(&task_dir);
 
     // Counterfactual probes: each hit is definitive, so they come first.
     for &v in versions.iter().filter(|&&v| v != request.prompt_version) {
-        let mut probe = request.clone();
-        probe.prompt_version = v;
-        let k = key_of(&probe);
+        let k = key_with(v, &material.schema_json);
         if exists(&k) {
             let mut d = Diagnosis::new(
                 DiagnosisKind::HitWithVersion,
@@ -207,9 +221,7 @@ pub fn lookup(root: &Path, request: &Request, schema_probes: &[SchemaProbe]) -> 
         }
     }
     for (label, schema) in schema_probes {
-        let mut probe = request.clone();
-        probe.schema = schema.clone();
-        let k = key_of(&probe);
+        let k = key_with(request.prompt_version, &schema.canonical_json());
         if k != key && exists(&k) {
             let mut d = Diagnosis::new(
                 DiagnosisKind::SchemaChanged,
@@ -262,6 +274,7 @@ pub fn lookup(root: &Path, request: &Request, schema_probes: &[SchemaProbe]) -> 
         path,
         hit: None,
         diagnoses,
+        map: material.content.map,
     })
 }
 
@@ -337,11 +350,6 @@ pub fn schema_probe_from_file(path: &Path) -> Result<SchemaProbe> {
         message: e.message,
     })?;
     Ok((path.display().to_string(), schema))
-}
-
-/// The stored answer replayed for `request` (the driver's return value on a hit).
-pub fn replay_for(cassette: &Cassette, request: &Request) -> String {
-    cassette.replay(&KeyMaterial::of(request).content.map)
 }
 
 /// Lookups of many requests share one schema-probe list; this groups the registry schemas.
