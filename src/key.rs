@@ -47,7 +47,7 @@ impl KeyMaterial {
         KeyMaterial {
             task: request.task.clone(),
             prompt_version: request.prompt_version,
-            schema_json: request.schema.canonical_json(),
+            schema_json: request.schema.canonical_json().to_owned(),
             content: normalise(&request.content()),
         }
     }

@@ -376,21 +376,22 @@ pub struct PlaceholderUse {
     pub offset: usize,
     /// The name without braces (`frg_1`).
     pub name: String,
-    /// The ordinal as written (may be 0 or have leading zeros: replay then leaves it alone).
-    pub ordinal: String,
+}
+
+impl PlaceholderUse {
+    /// The byte offset just after the closing braces.
+    pub fn end(&self) -> usize {
+        self.offset + self.name.len() + 4
+    }
 }
 
 /// Every well-formed placeholder in `text`, in order.
 pub fn placeholders_in(text: &str) -> Vec<PlaceholderUse> {
     placeholder_regex()
-        .captures_iter(text)
-        .map(|c| {
-            let whole = c.get(0).expect("group 0 always matches");
-            PlaceholderUse {
-                offset: whole.start(),
-                name: whole.as_str()[2..whole.len() - 2].to_owned(),
-                ordinal: c[2].to_owned(),
-            }
+        .find_iter(text)
+        .map(|m| PlaceholderUse {
+            offset: m.start(),
+            name: m.as_str()[2..m.len() - 2].to_owned(),
         })
         .collect()
 }

@@ -287,7 +287,12 @@ pub fn plan_scanned(
     };
     let current_schema: BTreeMap<&str, String> = highest
         .keys()
-        .filter_map(|t| Some((*t, registry.schema(t, current(t)?)?.canonical_json())))
+        .filter_map(|t| {
+            Some((
+                *t,
+                registry.schema(t, current(t)?)?.canonical_json().to_owned(),
+            ))
+        })
         .collect();
     let done = AtomicU64::new(0);
     let decided: Vec<Decision> = listing

@@ -197,21 +197,6 @@ impl Request {
         })
     }
 
-    /// The content parts in key order: one per block, then one per turn.
-    pub fn content_parts(&self) -> Vec<String> {
-        let mut parts = Vec::with_capacity(self.blocks.len() + self.turns.len());
-        for block in &self.blocks {
-            parts.push(match block {
-                Block::Text(text) => text.clone(),
-                Block::Document { data, .. } => document_part(data),
-            });
-        }
-        for turn in &self.turns {
-            parts.push(format!("{}:{}", turn.role, turn.text));
-        }
-        parts
-    }
-
     /// The raw (not yet normalised) content: the parts joined by [`PART_SEPARATOR`].
     pub fn content(&self) -> String {
         let mut out = String::new();
@@ -411,7 +396,6 @@ mod tests {
             r.content(),
             format!("a\n\u{241E}\n{doc}\n\u{241E}\nassistant:{{}}\n\u{241E}\nuser:bad")
         );
-        assert_eq!(r.content(), r.content_parts().join(PART_SEPARATOR));
     }
 
     #[test]

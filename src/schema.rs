@@ -9,14 +9,14 @@ use crate::php::{self, DecodeError, PhpValue};
 pub struct Schema {
     /// The schema as JSON Schema validators read it.
     pub value: Value,
-    /// The schema as PHP's `json_decode(…, true)` holds it.
-    pub php: PhpValue,
+    /// The canonical PHP JSON of the schema, computed once: it is compared per cassette.
+    canonical: String,
 }
 
 impl Schema {
     /// Parses schema JSON text.
     pub fn parse(text: &str) -> Result<Schema, DecodeError> {
-        let php = php::decode(text)?;
+        let mut php = php::decode(text)?;
         if !matches!(php, PhpValue::Array(_)) {
             return Err(DecodeError {
                 line: 1,
@@ -29,13 +29,15 @@ impl Schema {
             column: e.column(),
             message: e.to_string(),
         })?;
-        Ok(Schema { value, php })
+        php.canonicalise();
+        Ok(Schema {
+            value,
+            canonical: php.to_json(),
+        })
     }
 
     /// The canonical schema JSON that goes into the key (`ksort`ed PHP arrays, PHP encoding).
-    pub fn canonical_json(&self) -> String {
-        let mut v = self.php.clone();
-        v.canonicalise();
-        v.to_json()
+    pub fn canonical_json(&self) -> &str {
+        &self.canonical
     }
 }

@@ -72,7 +72,7 @@ pub fn highlight_placeholders(out: &Out, text: &str) -> String {
     let mut result = String::with_capacity(text.len());
     let mut last = 0;
     for p in ulcas::normalise::placeholders_in(text) {
-        let end = p.offset + p.name.len() + 4;
+        let end = p.end();
         result.push_str(&text[last..p.offset]);
         result.push_str(&out.paint(Tone::Accent, &text[p.offset..end]));
         last = end;

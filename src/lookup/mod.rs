@@ -221,7 +221,7 @@ pub fn lookup(root: &Path, request: &Request, schema_probes: &[SchemaProbe]) -> 
         }
     }
     for (label, schema) in schema_probes {
-        let k = key_with(request.prompt_version, &schema.canonical_json());
+        let k = key_with(request.prompt_version, schema.canonical_json());
         if k != key && exists(&k) {
             let mut d = Diagnosis::new(
                 DiagnosisKind::SchemaChanged,
@@ -366,7 +366,10 @@ pub fn registry_probes(
         }
         for v in versions {
             if let Some(schema) = registry.schema(task, v) {
-                if seen.insert(schema.canonical_json(), ()).is_none() {
+                if seen
+                    .insert(schema.canonical_json().to_owned(), ())
+                    .is_none()
+                {
                     let label = if v == version {
                         format!("the registry's v{v}")
                     } else {

@@ -3,7 +3,7 @@
 //! The reference encodes with `JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES` (and
 //! `JSON_PRETTY_PRINT` for cassette files), after `json_decode(…, true)` turned every JSON object
 //! and array into a PHP array. This module models that: [`PhpValue`] is a decoded PHP value,
-//! [`PhpValue::canonical`] is the schema as the key sees it, and the writers produce PHP's bytes:
+//! [`PhpValue::canonicalise`] makes the schema what the key sees, and the writers produce PHP's bytes:
 //!
 //! - strings: `"` and `\` escaped, `/` raw, `\b \f \n \r \t` short escapes, other control
 //!   characters as `\u00xx` (lowercase hex), U+2028/U+2029 escaped, everything else raw UTF-8;
@@ -114,13 +114,6 @@ impl PhpValue {
                 PhpValue::Array(entries)
             }
         })
-    }
-
-    /// The canonical form the key hashes: every array that is not a list sorted by key (`ksort`).
-    pub fn canonical(value: &Value) -> Result<PhpValue, NonFiniteNumber> {
-        let mut v = PhpValue::from_json(value)?;
-        v.canonicalise();
-        Ok(v)
     }
 
     /// Sorts every array that is not a list by key, recursively (PHP `ksort`).
@@ -471,7 +464,11 @@ mod tests {
             serde_json::from_str(r#"{"b":1,"a":{},"10":[],"9":2,"01":3,"c":{"1":"x","0":"y"}}"#)
                 .unwrap();
         assert_eq!(
-            PhpValue::canonical(&v).unwrap().to_json(),
+            {
+                let mut c = PhpValue::from_json(&v).unwrap();
+                c.canonicalise();
+                c.to_json()
+            },
             r#"{"01":3,"9":2,"10":[],"a":[],"b":1,"c":["y","x"]}"#
         );
     }

@@ -292,27 +292,29 @@ impl<'a> Walker<'a> {
 
     fn number(&mut self, obj: &Map<String, Value>, at: &str, integer: bool) -> Result<Value> {
         let get = |k: &str| obj.get(k).and_then(Value::as_f64);
-        let mut lo = get("minimum").unwrap_or(f64::NEG_INFINITY);
-        let mut hi = get("maximum").unwrap_or(f64::INFINITY);
-        // Draft 4 booleans and later numbers.
-        match obj.get("exclusiveMinimum") {
-            Some(Value::Bool(true)) => lo = next_up(lo, integer),
-            Some(v) => {
-                if let Some(x) = v.as_f64() {
-                    lo = lo.max(next_up(x, integer));
-                }
-            }
-            None => {}
-        }
-        match obj.get("exclusiveMaximum") {
-            Some(Value::Bool(true)) => hi = next_down(hi, integer),
-            Some(v) => {
-                if let Some(x) = v.as_f64() {
-                    hi = hi.min(next_down(x, integer));
-                }
-            }
-            None => {}
-        }
+        // `exclusive…` as a draft-4 boolean on the plain bound, or as a number of its own.
+        let exclusive = |key: &str,
+                         plain: f64,
+                         step: fn(f64, bool) -> f64,
+                         tighter: fn(f64, f64) -> f64| match obj.get(key) {
+            Some(Value::Bool(true)) => step(plain, integer),
+            Some(v) => v
+                .as_f64()
+                .map_or(plain, |x| tighter(plain, step(x, integer))),
+            None => plain,
+        };
+        let mut lo = exclusive(
+            "exclusiveMinimum",
+            get("minimum").unwrap_or(f64::NEG_INFINITY),
+            next_up,
+            f64::max,
+        );
+        let mut hi = exclusive(
+            "exclusiveMaximum",
+            get("maximum").unwrap_or(f64::INFINITY),
+            next_down,
+            f64::min,
+        );
         if !lo.is_finite() && !hi.is_finite() {
             (lo, hi) = (0.0, 10.0);
         } else if !lo.is_finite() {

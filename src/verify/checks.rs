@@ -66,7 +66,7 @@ fn with_sample_ids(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut last = 0;
     for p in placeholders_in(text) {
-        let end = p.offset + p.name.len() + 4;
+        let end = p.end();
         if let Some(ph) = Placeholder::parse(&p.name) {
             out.push_str(&text[last..p.offset]);
             match ph.kind {

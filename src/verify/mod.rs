@@ -82,28 +82,6 @@ pub enum Check {
 }
 
 impl Check {
-    /// Every check, in report order.
-    pub const ALL: [Check; 18] = [
-        Check::Unreadable,
-        Check::Json,
-        Check::Fields,
-        Check::Location,
-        Check::HashFormat,
-        Check::TaskName,
-        Check::PlaceholderSyntax,
-        Check::RawId,
-        Check::NotObject,
-        Check::Schema,
-        Check::Secret,
-        Check::StaleVersion,
-        Check::OrphanTask,
-        Check::SchemaChanged,
-        Check::KeyMismatch,
-        Check::UnknownPlaceholder,
-        Check::Format,
-        Check::Registry,
-    ];
-
     /// The stable name (JSON `check`).
     pub fn name(self) -> &'static str {
         match self {
