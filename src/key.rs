@@ -71,12 +71,11 @@ impl KeyMaterial {
 /// piece and never held whole (what `ulcas hash` uses on large requests).
 pub fn key_of(request: &Request) -> CassetteKey {
     let mut hasher = Sha256::new();
-    let schema_json = request.schema.canonical_json();
     hash_prefix(
         &mut hasher,
         &request.task,
         request.prompt_version,
-        &schema_json,
+        request.schema.canonical_json(),
     );
     hasher.update(b"\"");
     let size: usize = request
