@@ -2,19 +2,13 @@
 //! they drift from it. Regenerate with `ULCAS_REGENERATE=1 cargo test --test completions`.
 
 use std::path::Path;
-use std::process::Command;
+
+mod common;
 
 fn generated(args: &[&str]) -> Vec<u8> {
-    let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "ulcas {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
+    let run = common::ulcas(args);
+    assert_eq!(run.code, 0, "ulcas {args:?} failed: {}", run.stderr);
+    run.stdout.into_bytes()
 }
 
 fn check(file: &str, args: &[&str]) {

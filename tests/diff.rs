@@ -1,19 +1,12 @@
 //! `ulcas diff`: exit codes and what each kind of pair reports.
 
-use std::process::Command;
+mod common;
 
 use serde_json::Value;
 
 fn ulcas(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap(),
-    )
+    let run = common::ulcas(args);
+    (run.code, run.stdout + &run.stderr)
 }
 
 fn json(args: &[&str]) -> (i32, Vec<Value>) {

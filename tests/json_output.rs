@@ -1,25 +1,17 @@
 //! `--format json` of `hash` and `normalize`, checked against the reference vectors.
 
-use std::process::Command;
+mod common;
 
 use serde_json::Value;
 
 fn ulcas(args: &[&str]) -> (i32, Vec<Value>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .unwrap();
-    let events = String::from_utf8(out.stdout)
-        .unwrap()
+    let run = common::ulcas(args);
+    let events = run
+        .stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
         .collect();
-    (
-        out.status.code().unwrap(),
-        events,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    (run.code, events, run.stderr)
 }
 
 fn expected() -> Vec<Value> {

@@ -1,12 +1,13 @@
 //! `ulcas lookup`: one scenario per diagnosis, checked in JSON (kinds are a contract) and in
 //! human output.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
 
-const MANIFEST: &str = env!("CARGO_MANIFEST_DIR");
+use common::MANIFEST;
 
 fn fixture(name: &str) -> Value {
     serde_json::from_slice(
@@ -38,15 +39,8 @@ impl Scenario {
     }
 
     fn run(&self, args: &[&str]) -> (i32, String) {
-        let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
-            .current_dir(MANIFEST)
-            .args(args)
-            .output()
-            .unwrap();
-        (
-            out.status.code().unwrap(),
-            String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap(),
-        )
+        let run = common::ulcas(args);
+        (run.code, run.stdout + &run.stderr)
     }
 
     /// Runs `lookup --format json` on the sample store; returns (exit, event).

@@ -1,8 +1,9 @@
 //! No command panics on bad input: every nasty file ends in exit 0, 1 or 2 with a one-line
 //! error, never a panic.
 
+mod common;
+
 use std::path::Path;
-use std::process::Command;
 
 fn nasty_inputs() -> Vec<(&'static str, Vec<u8>)> {
     let deep = "[".repeat(10_000) + &"]".repeat(10_000);
@@ -29,13 +30,7 @@ fn nasty_inputs() -> Vec<(&'static str, Vec<u8>)> {
 }
 
 fn run(dir: &Path, args: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let code = out.status.code().unwrap_or(-1);
+    let common::Run { code, stderr, .. } = common::ulcas_in(dir, args);
     assert!(
         (0..=2).contains(&code),
         "ulcas {args:?} exited {code}: {stderr}"

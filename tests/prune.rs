@@ -1,13 +1,14 @@
 //! `ulcas prune`: build a store, prune it, compare the file tree before and after.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use ulcas::request::Request;
 use ulcas::store::{cassette_for, Recording};
 
-const MANIFEST: &str = env!("CARGO_MANIFEST_DIR");
+use common::MANIFEST;
 
 fn fixture(p: &str) -> PathBuf {
     Path::new(MANIFEST).join("tests/fixtures").join(p)
@@ -90,16 +91,8 @@ impl Workspace {
     }
 
     fn ulcas(&self, args: &[&str]) -> (i32, String, String) {
-        let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
-            .current_dir(self.dir.path())
-            .args(args)
-            .output()
-            .unwrap();
-        (
-            out.status.code().unwrap(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
+        let run = common::ulcas_in(self.dir.path(), args);
+        (run.code, run.stdout, run.stderr)
     }
 
     fn store(&self) -> BTreeSet<String> {

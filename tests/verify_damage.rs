@@ -1,8 +1,9 @@
 //! A corpus of damaged cassettes, one per kind of damage, each caught by the right check; and
 //! the real ulams stores, where every finding is a known problem of those files.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
 use ulcas::cassette::Cassette;
@@ -11,7 +12,7 @@ use ulcas::request::Request;
 use ulcas::store::{cassette_for, Recording};
 use ulcas::verify::{verify_store, Severity, VerifyReport};
 
-const MANIFEST: &str = env!("CARGO_MANIFEST_DIR");
+use common::MANIFEST;
 
 fn fixture(p: &str) -> PathBuf {
     Path::new(MANIFEST).join("tests/fixtures").join(p)
@@ -73,6 +74,14 @@ fn a_good_store_has_no_findings() {
     assert!(report.findings.is_empty(), "{:#?}", report.findings);
 }
 
+/// A copy of `base` under the hash `n` repeated, edited by `edit`, placed in the store.
+fn damaged(root: &Path, base: &Cassette, n: char, edit: impl FnOnce(&mut Cassette)) -> PathBuf {
+    let mut c = base.clone();
+    c.hash = n.to_string().repeat(32);
+    edit(&mut c);
+    place(root, &c)
+}
+
 /// One damaged store: each entry is (what was done, path, expected check).
 #[test]
 fn every_kind_of_damage_is_caught_by_its_check() {
@@ -94,15 +103,12 @@ fn every_kind_of_damage_is_caught_by_its_check() {
     );
     cases.push(("not UTF-8", p, "json"));
 
-    let mut c = base.clone();
-    c.hash = "1".repeat(32);
-    c.usage["output_tokens"] = Value::from(-3);
-    let p = place(root, &c);
+    let p = damaged(root, &base, '1', |c| {
+        c.usage["output_tokens"] = Value::from(-3)
+    });
     cases.push(("negative usage", p, "fields"));
 
-    let mut c = base.clone();
-    c.hash = "2".repeat(32);
-    let p = place(root, &c);
+    let p = damaged(root, &base, '2', |_| {});
     let moved = p.with_file_name(format!("{}.json", "3".repeat(32)));
     std::fs::rename(&p, &moved).unwrap();
     cases.push(("file renamed", moved, "location"));
@@ -112,42 +118,35 @@ fn every_kind_of_damage_is_caught_by_its_check() {
     let p = place(root, &c);
     cases.push(("hash in upper case", p, "hash-format"));
 
-    let mut c = base.clone();
-    c.hash = "4".repeat(32);
-    let p = place(root, &c);
+    let p = damaged(root, &base, '4', |_| {});
     let mut v: Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
     v["task"] = Value::from("../lesson");
     write(&p, serde_json::to_string_pretty(&v).unwrap().as_bytes());
     cases.push(("unsafe task", p, "task-name"));
 
-    let mut c = base.clone();
-    c.hash = "5".repeat(32);
-    c.text = c.text.replace("{{frg_1}}", "{{ frg_1 }}");
-    let p = place(root, &c);
+    let p = damaged(root, &base, '5', |c| {
+        c.text = c.text.replace("{{frg_1}}", "{{ frg_1 }}")
+    });
     cases.push(("spaced placeholder", p, "placeholder-syntax"));
 
-    let mut c = base.clone();
-    c.hash = "6".repeat(32);
-    c.text = c.text.replace("{{frg_2}}", "frg_zzzzzzzzzzzz");
-    let p = place(root, &c);
+    let p = damaged(root, &base, '6', |c| {
+        c.text = c.text.replace("{{frg_2}}", "frg_zzzzzzzzzzzz")
+    });
     cases.push(("raw fragment id", p, "raw-id"));
 
-    let mut c = base.clone();
-    c.hash = "7".repeat(32);
-    c.text = "Sure! Here is the lesson you asked for.".into();
-    let p = place(root, &c);
+    let p = damaged(root, &base, '7', |c| {
+        c.text = "Sure! Here is the lesson you asked for.".into()
+    });
     cases.push(("prose answer", p, "not-object"));
 
-    let mut c = base.clone();
-    c.hash = "8".repeat(32);
-    c.text = r#"{"lessonId":"{{id_2}}","sections":[]}"#.into();
-    let p = place(root, &c);
+    let p = damaged(root, &base, '8', |c| {
+        c.text = r#"{"lessonId":"{{id_2}}","sections":[]}"#.into()
+    });
     cases.push(("answer against the schema", p, "schema"));
 
-    let mut c = base.clone();
-    c.hash = "9".repeat(32);
-    c.model = format!("model-x sk-proj-{}", "A1b2C3d4".repeat(6));
-    let p = place(root, &c);
+    let p = damaged(root, &base, '9', |c| {
+        c.model = format!("model-x sk-proj-{}", "A1b2C3d4".repeat(6))
+    });
     cases.push(("API key", p, "secret"));
 
     let mut c = good("outline");
@@ -156,18 +155,13 @@ fn every_kind_of_damage_is_caught_by_its_check() {
     let p = place(root, &c);
     cases.push(("outline v1 after the bump to v2", p, "stale-version"));
 
-    let mut c = base.clone();
-    c.task = "glossary".into();
-    c.hash = "b".repeat(32);
-    let p = place(root, &c);
+    let p = damaged(root, &base, 'b', |c| c.task = "glossary".into());
     cases.push(("task without prompt", p, "orphan-task"));
 
-    let mut c = base.clone();
-    c.hash = "c".repeat(32);
-    if let Some(r) = c.request.as_mut() {
+    let p = damaged(root, &base, 'c', |c| {
+        let r = c.request.as_mut().unwrap();
         r.schema = r.schema.replace("\"maxItems\":5", "\"maxItems\":6");
-    }
-    let p = place(root, &c);
+    });
     cases.push(("schema edited since", p, "schema-changed"));
 
     let mut c = base.clone();
@@ -177,15 +171,12 @@ fn every_kind_of_damage_is_caught_by_its_check() {
     let p = place(root, &c);
     cases.push(("request material edited", p, "key-mismatch"));
 
-    let mut c = base.clone();
-    c.hash = "d".repeat(32);
-    c.text = c.text.replace("{{frg_2}}", "{{frg_99}}");
-    let p = place(root, &c);
+    let p = damaged(root, &base, 'd', |c| {
+        c.text = c.text.replace("{{frg_2}}", "{{frg_99}}")
+    });
     cases.push(("placeholder from nowhere", p, "unknown-placeholder"));
 
-    let mut c = base.clone();
-    c.hash = "e".repeat(32);
-    let p = place(root, &c);
+    let p = damaged(root, &base, 'e', |_| {});
     let v: Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
     write(&p, serde_json::to_string_pretty(&v).unwrap().as_bytes());
     cases.push(("two-space indent", p, "format"));
@@ -202,7 +193,8 @@ fn every_kind_of_damage_is_caught_by_its_check() {
         }
     }
     assert!(missed.is_empty(), "{}", missed.join("\n"));
-    // The untouched base is clean, and other files are skipped, never findings.
+    // (The undamaged cassettes are clean: `a_good_store_has_no_findings`.) Other files are
+    // skipped, never findings.
     assert_eq!(report.skipped.len(), 2, "{:?}", report.skipped);
     assert!(report
         .findings
@@ -254,15 +246,8 @@ fn a_bad_prompt_file_is_a_registry_finding() {
 }
 
 fn ulcas(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
-        .current_dir(MANIFEST)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-    )
+    let run = common::ulcas(args);
+    (run.code, run.stdout)
 }
 
 /// The real stores: every finding is a problem of those files, listed in the README.
