@@ -9,7 +9,7 @@ use super::{Check, Finding, Severity, StoreContext};
 use crate::cassette::{is_recorder_format, USAGE_FIELDS};
 use crate::key::{hash_parts, is_hash, validate_task};
 use crate::normalise::{id_matches, placeholders_in, Placeholder};
-use crate::request::{kind_of, PART_SEPARATOR};
+use crate::request::kind_of;
 use crate::secrets::find_secrets;
 use crate::store::CassetteFile;
 
@@ -28,6 +28,9 @@ const FIELD_ORDER: [&str; 9] = [
     "usage",
     "text",
 ];
+
+/// Where a repair attempt starts in stored content: the separator, then the rejected answer.
+const REPAIR_MARKER: &str = "\n\u{241E}\nassistant:";
 
 /// What one file contributes to the report.
 #[derive(Debug, Default)]
@@ -453,9 +456,8 @@ fn check_material(
 ) {
     let path = file.path.as_path();
     r.content_digest = Some(digest(content));
-    let marker = format!("{PART_SEPARATOR}assistant:");
     r.repair_prefixes = content
-        .match_indices(&marker)
+        .match_indices(REPAIR_MARKER)
         .map(|(i, _)| digest(&content[..i]))
         .collect();
     let recomputed = hash_parts(f.task, f.version, schema, content);
@@ -466,12 +468,14 @@ fn check_material(
             format!("the stored request material hashes to {recomputed}, not {}: the file was edited by hand or recorded by a different key; re-record it", f.hash),
         ));
     }
+    // Each placeholder of the stored content once, instead of a scan of it per placeholder.
+    let known: std::collections::HashSet<String> = placeholders_in(content)
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
     let unknown: Vec<String> = placeholders_in(f.text)
         .into_iter()
-        .filter(|p| {
-            Placeholder::parse(&p.name).is_some()
-                && !content.contains(&format!("{{{{{}}}}}", p.name))
-        })
+        .filter(|p| Placeholder::parse(&p.name).is_some() && !known.contains(&p.name))
         .map(|p| format!("{{{{{}}}}}", p.name))
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
@@ -552,6 +556,14 @@ fn check_answer(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_repair_marker_is_the_part_separator() {
+        assert_eq!(
+            REPAIR_MARKER,
+            format!("{}assistant:", crate::request::PART_SEPARATOR)
+        );
+    }
 
     #[test]
     fn fences() {
