@@ -52,6 +52,7 @@ fn store() -> PathBuf {
 
 fn bench(c: &mut Criterion) {
     let root = store();
+    let store = ulcas::settings::Store::with_registry(&root, Default::default());
     // Recorded request 4,321 with a timestamp added: a miss whose nearest request is in the store.
     let mut miss = dump(4321);
     let text = miss["blocks"][0]["text"].as_str().expect("text").to_owned();
@@ -62,7 +63,7 @@ fn bench(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("full-diagnosis-of-a-miss", |b| {
         b.iter(|| {
-            let result = lookup(&root, &request, &[]).expect("looks up");
+            let result = lookup(&store, &request, None, &[]).expect("looks up");
             assert!(result.hit.is_none() && !result.diagnoses.is_empty());
             result.diagnoses.len()
         })

@@ -138,7 +138,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("ulcas-prune-plan", |b| {
         let live = ulcas::prune::LiveSet::default();
         b.iter(|| {
-            ulcas::prune::plan(&root, &registry, &live, &|_| {})
+            ulcas::prune::plan(&root, &registry, &live, Default::default(), &|_| {})
                 .expect("plans")
                 .candidates
                 .len()

@@ -48,7 +48,8 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;hash' {
-            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root the expected paths start with')
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text or JSON Lines')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -64,7 +65,8 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('--refusal-category', '--refusal-category', [CompletionResultType]::ParameterName, 'The refusal category, for a refusal')
             [CompletionResult]::new('--usage', '--usage', [CompletionResultType]::ParameterName, 'Usage counters as a JSON object (missing reference counters are 0)')
             [CompletionResult]::new('--prompt-id', '--prompt-id', [CompletionResultType]::ParameterName, 'The prompt id to write (default: the request''s `prompt_id`)')
-            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root')
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text or JSON Lines')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
             [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace an existing cassette that differs')
@@ -92,8 +94,9 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;lookup' {
-            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root')
-            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries, for the schema-of-another-version probe')
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries, for the schema-of-another-version probe (default: the store''s)')
             [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve')
             [CompletionResult]::new('--schema', '--schema', [CompletionResultType]::ParameterName, 'Also try this schema (a JSON file) in place of the request''s')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'What a miss gives: nothing (cassette) or a synthetic answer')
@@ -126,6 +129,8 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text, JSON Lines or GitHub workflow annotations')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
             [CompletionResult]::new('--delete', '--delete', [CompletionResultType]::ParameterName, 'Delete what can go (default: only report)')
+            [CompletionResult]::new('--orphans', '--orphans', [CompletionResultType]::ParameterName, 'Also delete orphan-task cassettes (no prompt folder has their task)')
+            [CompletionResult]::new('--include-last-recordings', '--include-last-recordings', [CompletionResultType]::ParameterName, 'Also delete the last recordings of a task whose current version has none yet')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'No progress bar')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'No progress bar')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

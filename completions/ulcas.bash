@@ -141,13 +141,17 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__hash)
-            opts="-h -V --cassettes --format --color --help --version"
+            opts="-h -V --cassettes --config --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --cassettes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -321,13 +325,17 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__lookup)
-            opts="-h -V --cassettes --prompts --schemas --schema --replay --mode --format --color --help --version"
+            opts="-h -V --cassettes --config --prompts --schemas --schema --replay --mode --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --cassettes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -403,7 +411,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__prune)
-            opts="-q -h -V --prompts --schemas --pin --config --journal --requests --delete --quiet --format --color --help --version"
+            opts="-q -h -V --prompts --schemas --pin --config --journal --requests --delete --orphans --include-last-recordings --quiet --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -449,7 +457,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__record)
-            opts="-h -V --response --model --stop-reason --refusal-category --usage --prompt-id --cassettes --force --no-request-material --format --color --help --version"
+            opts="-h -V --response --model --stop-reason --refusal-category --usage --prompt-id --cassettes --config --force --no-request-material --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -480,6 +488,10 @@ _ulcas() {
                     return 0
                     ;;
                 --cassettes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

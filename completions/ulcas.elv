@@ -43,7 +43,8 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --version 'Print version'
         }
         &'ulcas;hash'= {
-            cand --cassettes 'The store root the expected paths start with'
+            cand --cassettes 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)'
+            cand --config 'A config file to read instead of looking for ulcas.toml'
             cand --format 'Output format: human text or JSON Lines'
             cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
             cand -h 'Print help (see more with ''--help'')'
@@ -58,7 +59,8 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --refusal-category 'The refusal category, for a refusal'
             cand --usage 'Usage counters as a JSON object (missing reference counters are 0)'
             cand --prompt-id 'The prompt id to write (default: the request''s `prompt_id`)'
-            cand --cassettes 'The store root'
+            cand --cassettes 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)'
+            cand --config 'A config file to read instead of looking for ulcas.toml'
             cand --format 'Output format: human text or JSON Lines'
             cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
             cand --force 'Replace an existing cassette that differs'
@@ -84,8 +86,9 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --version 'Print version'
         }
         &'ulcas;lookup'= {
-            cand --cassettes 'The store root'
-            cand --prompts 'Prompt registries, for the schema-of-another-version probe'
+            cand --cassettes 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)'
+            cand --config 'A config file to read instead of looking for ulcas.toml'
+            cand --prompts 'Prompt registries, for the schema-of-another-version probe (default: the store''s)'
             cand --schemas 'Where the prompts'' `schema:` paths resolve'
             cand --schema 'Also try this schema (a JSON file) in place of the request''s'
             cand --mode 'What a miss gives: nothing (cassette) or a synthetic answer'
@@ -116,6 +119,8 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --format 'Output format: human text, JSON Lines or GitHub workflow annotations'
             cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
             cand --delete 'Delete what can go (default: only report)'
+            cand --orphans 'Also delete orphan-task cassettes (no prompt folder has their task)'
+            cand --include-last-recordings 'Also delete the last recordings of a task whose current version has none yet'
             cand -q 'No progress bar'
             cand --quiet 'No progress bar'
             cand -h 'Print help (see more with ''--help'')'

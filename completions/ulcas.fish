@@ -46,7 +46,8 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s V -l version -d 'Print version'
-complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l cassettes -d 'The store root the expected paths start with' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l cassettes -d 'The store root (default: the ulcas.toml store of the request\'s task, else ./cassettes)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
@@ -60,7 +61,8 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l stop-reason -d 'W
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l refusal-category -d 'The refusal category, for a refusal' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l usage -d 'Usage counters as a JSON object (missing reference counters are 0)' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l prompt-id -d 'The prompt id to write (default: the request\'s `prompt_id`)' -r
-complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l cassettes -d 'The store root' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l cassettes -d 'The store root (default: the ulcas.toml store of the request\'s task, else ./cassettes)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
@@ -84,8 +86,9 @@ never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s q -l quiet -d 'Print only findings and the summary; no progress bar'
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s V -l version -d 'Print version'
-complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l cassettes -d 'The store root' -r -F
-complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l prompts -d 'Prompt registries, for the schema-of-another-version probe' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l cassettes -d 'The store root (default: the ulcas.toml store of the request\'s task, else ./cassettes)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l prompts -d 'Prompt registries, for the schema-of-another-version probe (default: the store\'s)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l schemas -d 'Where the prompts\' `schema:` paths resolve' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l schema -d 'Also try this schema (a JSON file) in place of the request\'s' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l mode -d 'What a miss gives: nothing (cassette) or a synthetic answer' -r -f -a "cassette\t'A miss is a miss (the driver\'s cassette-only mode)'
@@ -119,6 +122,8 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l color -d 'When to 
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l delete -d 'Delete what can go (default: only report)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l orphans -d 'Also delete orphan-task cassettes (no prompt folder has their task)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l include-last-recordings -d 'Also delete the last recordings of a task whose current version has none yet'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s q -l quiet -d 'No progress bar'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s V -l version -d 'Print version'

@@ -13,9 +13,11 @@
 //!            "api/packages/course-builder/resources/prompts"]
 //! schemas = "api/packages/living-course/resources/schemas"   # optional
 //! pins = { update = 1 }                                      # optional
+//! record = "php artisan living-course:eval --live --record"   # optional, per store
 //! ```
 //!
-//! Relative paths are relative to the folder of `ulcas.toml`.
+//! A top-level `record = "…"` names the command that records anew for every store without one
+//! of its own; hints show it. Relative paths are relative to the folder of `ulcas.toml`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -35,11 +37,14 @@ pub struct StoreConfig {
     pub root: PathBuf,
     /// Its prompt registry (may be empty).
     pub registry: RegistrySource,
+    /// The command that records this store's cassettes anew, when the config names one.
+    pub record: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ConfigFile {
+    record: Option<String>,
     #[serde(default)]
     store: Vec<StoreEntry>,
 }
@@ -53,6 +58,7 @@ struct StoreEntry {
     schemas: Option<PathBuf>,
     #[serde(default)]
     pins: BTreeMap<String, i64>,
+    record: Option<String>,
 }
 
 /// The nearest `ulcas.toml` in `start` or one of its parents.
@@ -103,6 +109,7 @@ pub fn load(path: &Path) -> Result<Vec<StoreConfig>> {
                 schemas: s.schemas.as_deref().map(rel),
                 pins: s.pins,
             },
+            record: s.record.or_else(|| file.record.clone()),
         })
         .collect())
 }

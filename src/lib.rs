@@ -49,6 +49,8 @@ pub mod registry;
 pub mod request;
 pub mod schema;
 pub mod secrets;
+pub mod settings;
+pub mod staleness;
 pub mod store;
 pub mod synth;
 pub mod verify;

@@ -1,50 +1,62 @@
 //! `prune`: the cassettes no request can hit again, and their safe removal.
 //!
-//! A cassette can go, for the first reason that applies: its prompt version is older than the
-//! task's current one (`stale-version`); the registry has no prompt for its task
-//! (`orphan-task`); its stored schema differs from the task's current schema
-//! (`schema-changed`); journals of test runs (or request dumps) were given and none references
-//! it (`unreferenced`).
+//! A cassette can go, for the first reason that applies (see [`StaleReason`], decided by the
+//! [`StalenessView`] that `verify` reads too): its prompt version is older than the task's
+//! current one (`stale-version`); no prompt folder has its task (`orphan-task`); its stored
+//! schema differs from the registry's (`schema-changed`); journals of test runs (or request
+//! dumps) were given and none references it (`unreferenced`).
+//!
+//! Some of those are kept on purpose ([`KeptReason`]): the last recordings of a task whose
+//! current version has none yet, and orphans unless [`PruneOptions::orphans`] is set.
 //!
 //! Safety: only files found by the store walk (which never follows a symlink) are candidates;
 //! a candidate must parse as a cassette; before a file is removed, its folders are checked to be
 //! real folders inside the canonical store root and the file a regular file. `unreferenced`
-//! never takes a cassette of a task's current version unless journals cover every store.
+//! never takes a cassette of a task's current version unless journals cover every store. A plan
+//! whose registry has problems has [`PrunePlan::doubts`]: nothing may be deleted then.
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
+use serde::Serialize;
 
 use crate::cassette::Cassette;
 use crate::error::{io_message, Error, Result};
 use crate::registry::Registry;
+use crate::settings::Store;
+pub use crate::staleness::StaleReason as PruneReason;
+use crate::staleness::StalenessView;
 use crate::store::{scan, CassetteFile, StoreEntry, StoreListing};
 
-/// Why a cassette can go, in the order the reasons are tried.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum PruneReason {
-    /// Its prompt version is older than the task's current one.
-    StaleVersion,
-    /// The registry has no prompt for its task.
-    OrphanTask,
-    /// Its stored schema differs from the task's current schema.
-    SchemaChanged,
-    /// No journal or request dump references it.
-    Unreferenced,
+/// Why a cassette that could go is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KeptReason {
+    /// The task's current version has no recordings: these are its last ones.
+    LastRecordings,
+    /// An orphan task's cassette, and `--orphans` was not given.
+    OrphansOptIn,
 }
 
-impl PruneReason {
-    /// The stable name.
+impl KeptReason {
+    /// The stable name (JSON `kept`).
     pub fn name(self) -> &'static str {
         match self {
-            PruneReason::StaleVersion => "stale-version",
-            PruneReason::OrphanTask => "orphan-task",
-            PruneReason::SchemaChanged => "schema-changed",
-            PruneReason::Unreferenced => "unreferenced",
+            KeptReason::LastRecordings => "last-recordings",
+            KeptReason::OrphansOptIn => "orphans-opt-in",
         }
     }
+}
+
+/// What the user allowed beyond the safe default.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PruneOptions {
+    /// Delete orphan-task cassettes too.
+    pub orphans: bool,
+    /// Delete the last recordings of a task whose current version has none.
+    pub include_last_recordings: bool,
 }
 
 /// A cassette that can go.
@@ -60,6 +72,8 @@ pub struct PruneCandidate {
     pub bytes: u64,
     /// Why it can go.
     pub reason: PruneReason,
+    /// Why it is kept all the same, if it is.
+    pub kept: Option<KeptReason>,
 }
 
 /// Which cassettes test runs used: from journals and request dumps.
@@ -97,13 +111,20 @@ pub struct PrunePlan {
     pub skipped: Vec<(PathBuf, String)>,
     /// Current cassettes no request dump references, kept because journals do not cover every store.
     pub kept_unreferenced: usize,
+    /// Why nothing may be deleted: the registry that decides staleness has problems.
+    pub doubts: Vec<String>,
 }
 
 impl PrunePlan {
-    /// Count and bytes per (reason, task).
+    /// The candidates that `delete` removes (those not kept).
+    pub fn deletable(&self) -> impl Iterator<Item = &PruneCandidate> {
+        self.candidates.iter().filter(|c| c.kept.is_none())
+    }
+
+    /// Count and bytes per (reason, task) of the candidates that are not kept.
     pub fn totals(&self) -> BTreeMap<(PruneReason, String), (usize, u64)> {
         let mut totals = BTreeMap::new();
-        for c in &self.candidates {
+        for c in self.deletable() {
             let t = totals.entry((c.reason, c.task.clone())).or_insert((0, 0));
             t.0 += 1;
             t.1 += c.bytes;
@@ -240,28 +261,36 @@ fn resolve_lexically(path: &Path) -> PathBuf {
     out
 }
 
-/// Plans the pruning of the store at `root`.
+/// Plans the pruning of the store at `root` with `registry`.
 pub fn plan(
     root: &Path,
     registry: &Registry,
     live: &LiveSet,
+    options: PruneOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<PrunePlan> {
     check_root(root)?;
-    Ok(plan_scanned(root, registry, live, scan(root)?, progress))
+    let store = Store::with_registry(root, registry.clone());
+    Ok(plan_scanned(&store, live, options, scan(root)?, progress))
 }
 
 /// Plans the pruning of an already scanned store (see [`crate::store::scan`]).
 pub fn plan_scanned(
-    root: &Path,
-    registry: &Registry,
+    store: &Store,
     live: &LiveSet,
+    options: PruneOptions,
     listing: StoreListing,
     progress: &(dyn Fn(u64) + Sync),
 ) -> PrunePlan {
+    let registry = &store.registry;
     let mut plan = PrunePlan {
-        root: root.to_path_buf(),
+        root: store.root.clone(),
         cassettes: listing.cassettes.len(),
+        doubts: registry
+            .problems
+            .iter()
+            .map(|p| format!("{}: {}", p.path.display(), p.message))
+            .collect(),
         ..Default::default()
     };
     for entry in listing.others {
@@ -273,33 +302,13 @@ pub fn plan_scanned(
             StoreEntry::Cassette(_) => {}
         }
     }
-    let mut highest: BTreeMap<&str, i64> = BTreeMap::new();
-    for f in &listing.cassettes {
-        let v = highest.entry(&f.task).or_insert(f.version);
-        *v = (*v).max(f.version);
-    }
-    let current = |task: &str| {
-        if registry.present {
-            registry.current_version(task)
-        } else {
-            highest.get(task).copied()
-        }
-    };
-    let current_schema: BTreeMap<&str, String> = highest
-        .keys()
-        .filter_map(|t| {
-            Some((
-                *t,
-                registry.schema(t, current(t)?)?.canonical_json().to_owned(),
-            ))
-        })
-        .collect();
+    let view = StalenessView::new(&listing.cassettes, registry);
     let done = AtomicU64::new(0);
     let decided: Vec<Decision> = listing
         .cassettes
         .par_iter()
         .map(|file| {
-            let d = decide(file, registry, &current, &current_schema, live);
+            let d = decide(file, registry, &view, live);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             d
         })
@@ -309,13 +318,26 @@ pub fn plan_scanned(
             Decision::Keep => {}
             Decision::KeepUnreferenced => plan.kept_unreferenced += 1,
             Decision::NotACassette(why) => plan.skipped.push((file.path.clone(), why)),
-            Decision::Prune(reason, bytes) => plan.candidates.push(PruneCandidate {
-                path: file.path.clone(),
-                task: file.task.to_string(),
-                version: file.version,
-                bytes,
-                reason,
-            }),
+            Decision::Prune(reason, bytes) => {
+                let kept = match reason {
+                    PruneReason::StaleVersion
+                        if !options.include_last_recordings
+                            && view.is_last_recorded(&file.task, file.version) =>
+                    {
+                        Some(KeptReason::LastRecordings)
+                    }
+                    PruneReason::OrphanTask if !options.orphans => Some(KeptReason::OrphansOptIn),
+                    _ => None,
+                };
+                plan.candidates.push(PruneCandidate {
+                    path: file.path.clone(),
+                    task: file.task.to_string(),
+                    version: file.version,
+                    bytes,
+                    reason,
+                    kept,
+                })
+            }
         }
     }
     plan.skipped.sort();
@@ -332,8 +354,7 @@ enum Decision {
 fn decide(
     file: &CassetteFile,
     registry: &Registry,
-    current: &dyn Fn(&str) -> Option<i64>,
-    current_schema: &BTreeMap<&str, String>,
+    view: &StalenessView,
     live: &LiveSet,
 ) -> Decision {
     let bytes = match std::fs::read(&file.path) {
@@ -349,17 +370,9 @@ fn decide(
         }
     };
     let size = bytes.len() as u64;
-    let task_current = current(&file.task);
-    if task_current.is_some_and(|c| file.version < c) {
-        return Decision::Prune(PruneReason::StaleVersion, size);
-    }
-    if registry.present && !registry.has_task(&file.task) {
-        return Decision::Prune(PruneReason::OrphanTask, size);
-    }
-    if let (Some(stored), Some(schema)) = (&cassette.request, current_schema.get(&*file.task)) {
-        if &stored.schema != schema {
-            return Decision::Prune(PruneReason::SchemaChanged, size);
-        }
+    let stored_schema = cassette.request.as_ref().map(|m| m.schema.as_str());
+    if let Some(reason) = view.reason(registry, &file.task, file.version, stored_schema) {
+        return Decision::Prune(reason, size);
     }
     if live.given {
         let real = file
@@ -367,7 +380,9 @@ fn decide(
             .canonicalize()
             .unwrap_or_else(|_| file.path.clone());
         if !live.paths.contains(&real) {
-            let is_current = task_current.is_none_or(|c| file.version >= c);
+            let is_current = view
+                .current_version(&file.task)
+                .is_none_or(|c| file.version >= c);
             if is_current && !live.journals_cover_every_store {
                 return Decision::KeepUnreferenced;
             }
@@ -388,12 +403,19 @@ pub struct Deletion {
     pub failed: Vec<(PathBuf, String)>,
 }
 
-/// Deletes the plan's candidates, re-checking each one, and removes the folders it emptied.
+/// Deletes the plan's candidates that are not kept, re-checking each one, and removes the
+/// folders it emptied. Refuses (deleting nothing) a plan with [`PrunePlan::doubts`].
 pub fn delete(plan: &PrunePlan) -> Result<Deletion> {
+    if let Some(doubt) = plan.doubts.first() {
+        return Err(Error::in_file(
+            &plan.root,
+            format!("not deleting anything: the registry has problems ({doubt})"),
+        ));
+    }
     let root = check_root(&plan.root)?;
     let mut out = Deletion::default();
     let mut touched_folders = std::collections::BTreeSet::new();
-    for c in &plan.candidates {
+    for c in plan.deletable() {
         match safe_to_delete(&root, &c.path) {
             Ok(()) => match std::fs::remove_file(&c.path) {
                 Ok(()) => {

@@ -29,6 +29,13 @@ pub enum SchemaSource {
         /// What the front matter says.
         said: String,
     },
+    /// The prompt names a schema file that cannot be used (missing, unreadable, not JSON), or
+    /// its front matter cannot be read: the version is known, its schema is not (a registry
+    /// problem says why).
+    Broken {
+        /// What is wrong.
+        error: String,
+    },
 }
 
 /// One prompt file (`<task>/v<N>.md`).
@@ -66,22 +73,35 @@ pub struct RegistrySource {
 #[derive(Debug, Clone, Default)]
 pub struct Registry {
     tasks: BTreeMap<String, BTreeMap<i64, PromptVersion>>,
+    /// Task folders that hold files but no `v<N>.md` prompt: the task is not an orphan.
+    task_folders: BTreeMap<String, PathBuf>,
     pins: BTreeMap<String, i64>,
     /// Whether any prompt folder was given (without one, "current" comes from the store).
     pub present: bool,
+    /// The prompt folders that were read, in order.
+    pub folders: Vec<PathBuf>,
     /// Files that could not be used.
     pub problems: Vec<RegistryProblem>,
 }
 
 impl Registry {
     /// Reads every prompt folder of `source`; a folder that does not exist is an error, a bad
-    /// file inside one is a [`RegistryProblem`].
+    /// file inside one is a [`RegistryProblem`], and so is a folder that yields no prompt or a
+    /// schemas folder that yields no schema (a mistyped path must not read as "no prompt").
     pub fn load(source: &RegistrySource) -> Result<Registry> {
         let mut registry = Registry {
             pins: source.pins.clone(),
             present: !source.prompts.is_empty(),
+            folders: source.prompts.clone(),
             ..Default::default()
         };
+        if let Some(schemas) = source.schemas.as_deref().filter(|s| !s.is_dir()) {
+            registry.problem(
+                schemas,
+                "the schemas folder does not exist: no prompt's schema can be read".into(),
+            );
+        }
+        let mut named_in_schemas_folder = (0, 0);
         for dir in &source.prompts {
             if !dir.is_dir() {
                 return Err(Error::in_file(
@@ -93,30 +113,67 @@ impl Registry {
                 .schemas
                 .clone()
                 .unwrap_or_else(|| dir.parent().unwrap_or(Path::new(".")).join("schemas"));
-            registry.load_dir(dir, &schemas);
+            let before = registry.prompt_count();
+            let counts = registry.load_dir(dir, &schemas);
+            named_in_schemas_folder.0 += counts.0;
+            named_in_schemas_folder.1 += counts.1;
+            if registry.prompt_count() == before {
+                registry.problem(
+                    dir,
+                    "no prompt files (<task>/v<N>.md) in this prompts folder".into(),
+                );
+            }
+        }
+        let tasks = &registry.tasks;
+        registry
+            .task_folders
+            .retain(|task, _| !tasks.contains_key(task));
+        for (task, folder) in registry.task_folders.clone() {
+            registry.problem(
+                &folder,
+                format!("holds files but no prompt (v<N>.md): task {task:?} has no known version"),
+            );
+        }
+        if let Some(schemas) = source.schemas.as_deref().filter(|s| s.is_dir()) {
+            let (named, resolved) = named_in_schemas_folder;
+            if named > 0 && resolved == 0 {
+                registry.problem(
+                    schemas,
+                    format!("none of the {named} schema files the prompts name is in this schemas folder"),
+                );
+            }
         }
         Ok(registry)
     }
 
-    fn load_dir(&mut self, dir: &Path, schemas: &Path) {
+    fn prompt_count(&self) -> usize {
+        self.tasks.values().map(BTreeMap::len).sum()
+    }
+
+    /// Reads one prompts folder; returns how many prompts name a schema file and how many of
+    /// those resolved in the schemas folder.
+    fn load_dir(&mut self, dir: &Path, schemas: &Path) -> (usize, usize) {
+        let mut counts = (0, 0);
         let walker = walkdir::WalkDir::new(dir)
             .min_depth(2)
             .max_depth(2)
             .sort_by_file_name();
         for entry in walker.into_iter().filter_map(|e| e.ok()) {
             let path = entry.path();
-            let Some(version) = prompt_version_of(path) else {
-                continue;
-            };
-            let task = match path
+            let Some(task) = path
                 .parent()
                 .and_then(|p| p.file_name())
                 .and_then(|n| n.to_str())
-            {
-                Some(t) => t.to_owned(),
-                None => continue,
+                .map(str::to_owned)
+            else {
+                continue;
             };
-            match read_prompt(path, dir, schemas) {
+            let Some(version) = prompt_version_of(path) else {
+                let folder = path.parent().unwrap_or(dir).to_path_buf();
+                self.task_folders.entry(task).or_insert(folder);
+                continue;
+            };
+            let prompt = match read_prompt(path, dir, schemas) {
                 Ok((front, prompt)) => {
                     if let Some(t) = front.get("task").filter(|t| **t != task) {
                         self.problem(
@@ -135,11 +192,28 @@ impl Registry {
                             format!("front matter says version {v} but the file is v{version}.md"),
                         );
                     }
-                    self.tasks.entry(task).or_default().insert(version, prompt);
+                    prompt
                 }
-                Err(message) => self.problem(path, message),
+                Err(error) => {
+                    self.problem(path, error.clone());
+                    PromptVersion {
+                        path: path.to_path_buf(),
+                        id: None,
+                        schema: SchemaSource::Broken { error },
+                    }
+                }
+            };
+            match &prompt.schema {
+                SchemaSource::File { path, .. } => {
+                    counts.0 += 1;
+                    counts.1 += usize::from(path.starts_with(schemas));
+                }
+                SchemaSource::Broken { .. } => counts.0 += 1,
+                SchemaSource::Unknown { .. } => {}
             }
+            self.tasks.entry(task).or_default().insert(version, prompt);
         }
+        counts
     }
 
     fn problem(&mut self, path: &Path, message: String) {
@@ -149,9 +223,10 @@ impl Registry {
         });
     }
 
-    /// Whether the registry has any prompt for `task`.
+    /// Whether any prompt folder has a file for `task` (a prompt, even a broken one, or any
+    /// other file in its folder): only a task without one is an orphan.
     pub fn has_task(&self, task: &str) -> bool {
-        self.tasks.contains_key(task)
+        self.tasks.contains_key(task) || self.task_folders.contains_key(task)
     }
 
     /// The current version of `task`: its pin, else its highest prompt version.
@@ -171,7 +246,7 @@ impl Registry {
     pub fn schema(&self, task: &str, version: i64) -> Option<&Schema> {
         match &self.prompt(task, version)?.schema {
             SchemaSource::File { schema, .. } => Some(schema),
-            SchemaSource::Unknown { .. } => None,
+            SchemaSource::Unknown { .. } | SchemaSource::Broken { .. } => None,
         }
     }
 

@@ -136,7 +136,23 @@ fn stale_version_orphan_task_and_schema_change() {
     }
     assert!(out.contains("{\"type\":\"skipped\",\"path\":\"store/README.md\""));
 
+    // Orphans stay without --orphans.
     let (code, out, err) = w.ulcas(&["prune", "store", "--prompts", "prompts", "--delete"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let gone = minus(&before, &w.store());
+    assert_eq!(
+        gone,
+        set(&[stale.as_str(), changed.as_str(), "outline/v1/"]),
+        "the orphan was deleted without --orphans"
+    );
+    let (code, out, err) = w.ulcas(&[
+        "prune",
+        "store",
+        "--prompts",
+        "prompts",
+        "--delete",
+        "--orphans",
+    ]);
     assert_eq!(code, 0, "{out}{err}");
     let gone = minus(&before, &w.store());
     assert_eq!(

@@ -117,11 +117,22 @@ pub struct HashArgs {
     /// Request dumps (JSON files, or folders of them).
     #[arg(required = true, value_name = "REQUEST")]
     pub requests: Vec<PathBuf>,
-    /// The store root the expected paths start with.
-    #[arg(long, value_name = "ROOT", default_value = "cassettes")]
-    pub cassettes: PathBuf,
+    #[command(flatten)]
+    pub store: StoreChoice,
     #[command(flatten)]
     pub format: FormatArg,
+}
+
+/// Which one store a request goes to: `--cassettes ROOT`, else the store of `ulcas.toml` whose
+/// prompts have the request's task, else `./cassettes`.
+#[derive(Debug, Args)]
+pub struct StoreChoice {
+    /// The store root (default: the ulcas.toml store of the request's task, else ./cassettes).
+    #[arg(long, value_name = "ROOT")]
+    pub cassettes: Option<PathBuf>,
+    /// A config file to read instead of looking for ulcas.toml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 }
 
 /// Options of `record`.
@@ -148,9 +159,8 @@ pub struct RecordArgs {
     /// The prompt id to write (default: the request's `prompt_id`).
     #[arg(long, value_name = "ID")]
     pub prompt_id: Option<String>,
-    /// The store root.
-    #[arg(long, value_name = "ROOT", default_value = "cassettes")]
-    pub cassettes: PathBuf,
+    #[command(flatten)]
+    pub store: StoreChoice,
     /// Replace an existing cassette that differs.
     #[arg(long)]
     pub force: bool,
@@ -218,10 +228,9 @@ pub struct LookupArgs {
     /// Request dumps (JSON files, or folders of them).
     #[arg(required = true, value_name = "REQUEST")]
     pub requests: Vec<PathBuf>,
-    /// The store root.
-    #[arg(long, value_name = "ROOT", default_value = "cassettes")]
-    pub cassettes: PathBuf,
-    /// Prompt registries, for the schema-of-another-version probe.
+    #[command(flatten)]
+    pub store: StoreChoice,
+    /// Prompt registries, for the schema-of-another-version probe (default: the store's).
     #[arg(long = "prompts", value_name = "DIR")]
     pub prompts: Vec<PathBuf>,
     /// Where the prompts' `schema:` paths resolve.
@@ -268,6 +277,12 @@ pub struct PruneArgs {
     /// Delete what can go (default: only report).
     #[arg(long)]
     pub delete: bool,
+    /// Also delete orphan-task cassettes (no prompt folder has their task).
+    #[arg(long)]
+    pub orphans: bool,
+    /// Also delete the last recordings of a task whose current version has none yet.
+    #[arg(long)]
+    pub include_last_recordings: bool,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,

@@ -3,6 +3,7 @@
 use serde_json::{json, Map, Value};
 use ulcas::key::KeyMaterial;
 use ulcas::normalise::PlaceholderMap;
+use ulcas::settings::store_for_task;
 
 use super::args::{HashArgs, NormalizeArgs};
 use super::output::{Format, Out, Tone};
@@ -83,10 +84,19 @@ pub fn highlight_placeholders(out: &Out, text: &str) -> String {
 
 /// `ulcas hash`.
 pub fn hash(args: HashArgs, color: bool) -> Outcome {
+    let stores = super::stores::for_requests(&args.store, &[], &None)?;
     let mut out = Out::stdout(args.format.format.into(), color);
+    let mut said = out.format != Format::Human;
     let done = each_request(&args.requests, |file, request, several| {
         let key = ulcas::key::key_of(&request);
-        let path = key.path_under(&args.cassettes);
+        let root = match store_for_task(&stores, &request.task) {
+            Some(store) => {
+                super::stores::say_origin(store, &mut said);
+                store.root.as_path()
+            }
+            None => std::path::Path::new("cassettes"),
+        };
+        let path = key.path_under(root);
         if out.format == Format::Json {
             out.event(&json!({
                 "type": "key",

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 use ulcas::lookup::{lookup as find, registry_probes, schema_probe_from_file, Diagnosis, Lookup};
-use ulcas::registry::{Registry, RegistrySource};
+use ulcas::settings::store_for_task;
 
 use super::args::{LookupArgs, Mode};
 use super::output::{Format, Out, Tone};
@@ -11,11 +11,7 @@ use super::{each_request, shown, Answer, Outcome};
 
 /// `ulcas lookup`.
 pub fn lookup(args: LookupArgs, color: bool) -> Outcome {
-    let registry = Registry::load(&RegistrySource {
-        prompts: args.prompts.clone(),
-        schemas: args.schemas.clone(),
-        ..Default::default()
-    })?;
+    let stores = super::stores::for_requests(&args.store, &args.prompts, &args.schemas)?;
     let file_probes = args
         .schema_files
         .iter()
@@ -23,18 +19,24 @@ pub fn lookup(args: LookupArgs, color: bool) -> Outcome {
         .collect::<Result<Vec<_>, _>>()?;
     let mut out = Out::stdout(args.format.format.into(), color);
     // A mistyped root would read as "nothing recorded"; synthetic mode needs no store.
-    if args.mode == Mode::Cassette && !args.cassettes.is_dir() {
-        return Err(ulcas::Error::in_file(
-            &args.cassettes,
-            "no such store folder (give --cassettes ROOT)",
-        )
-        .into());
+    if args.mode == Mode::Cassette {
+        if let Some(missing) = stores.iter().find(|s| !s.root.is_dir()) {
+            return Err(ulcas::Error::in_file(
+                &missing.root,
+                "no such store folder (give --cassettes ROOT)",
+            )
+            .into());
+        }
     }
+    let mut said = out.format != Format::Human;
     let mut any_miss = false;
     let done = each_request(&args.requests, |file, request, _| {
-        let mut probes = registry_probes(&registry, &request.task, request.prompt_version);
+        let store = store_for_task(&stores, &request.task)
+            .ok_or_else(|| ulcas::Error::msg("no store to look in"))?;
+        super::stores::say_origin(store, &mut said);
+        let mut probes = registry_probes(&store.registry, &request.task, request.prompt_version);
         probes.extend(file_probes.iter().cloned());
-        let result = find(&args.cassettes, &request, &probes)?;
+        let result = find(store, &request, Some(file), &probes)?;
         let synthetic = match (&result.hit, args.mode) {
             (None, Mode::Synthetic) => Some(ulcas::synth::answer(&request)?),
             _ => None,

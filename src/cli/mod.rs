@@ -72,14 +72,13 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(Answer::Yes) => ExitCode::SUCCESS,
         Ok(Answer::No) => ExitCode::from(1),
-        // A closed pipe (`ulcas … | head`) is how a reader says it has seen enough.
-        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        // A closed stdout never gets here: the printer stops writing and the run keeps its answer.
         Err(Failure::Io(e)) => {
-            eprintln!("ulcas: error: writing output: {e}");
+            output::error_line(&format!("writing output: {e}"));
             ExitCode::from(2)
         }
         Err(Failure::Error(e)) => {
-            eprintln!("ulcas: error: {e}");
+            output::error_line(&e.to_string());
             ExitCode::from(2)
         }
         Err(Failure::Reported) => ExitCode::from(2),
@@ -104,7 +103,7 @@ fn run(cli: Cli) -> Outcome {
 /// Prints an error about one input and returns the failure to end the command with once
 /// the other inputs are done.
 pub fn per_file_error(e: Error) -> Failure {
-    eprintln!("ulcas: error: {e}");
+    output::error_line(&e.to_string());
     Failure::Reported
 }
 

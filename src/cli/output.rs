@@ -38,6 +38,56 @@ pub fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
+/// A writer that stops writing once its reader has gone (a closed pipe, `ulcas … | head -1`):
+/// later writes succeed without output, so the command runs to its end and keeps its exit code.
+struct UntilClosed<W: Write> {
+    inner: W,
+    closed: bool,
+}
+
+impl<W: Write> Write for UntilClosed<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        match self.inner.write(buf) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(buf.len())
+            }
+            other => other,
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match self.inner.flush() {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
+    }
+}
+
+/// Writes `bytes` to stdout whole, unless the reader has gone (see [`UntilClosed`]).
+pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
+    let mut w = UntilClosed {
+        inner: io::stdout().lock(),
+        closed: false,
+    };
+    w.write_all(bytes)?;
+    w.flush()
+}
+
+/// Prints `ulcas: error: …` on stderr; a closed stderr is ignored (never a panic).
+pub fn error_line(message: &str) {
+    let _ = writeln!(io::stderr(), "ulcas: error: {message}");
+}
+
 /// The printer every command writes through.
 pub struct Out {
     w: Box<dyn Write>,
@@ -68,7 +118,10 @@ impl Out {
     /// A printer on stdout.
     pub fn stdout(format: Format, color: bool) -> Out {
         Out {
-            w: Box::new(io::BufWriter::new(io::stdout())),
+            w: Box::new(UntilClosed {
+                inner: io::BufWriter::new(io::stdout()),
+                closed: false,
+            }),
             color,
             format,
         }

@@ -3,14 +3,15 @@
 
 use serde_json::json;
 use ulcas::prune::{
-    check_root, delete, live_from_requests, plan_scanned, read_journals, Deletion, LiveSet,
-    PrunePlan,
+    check_root, delete, live_from_requests, plan_scanned, read_journals, Deletion, KeptReason,
+    LiveSet, PruneOptions, PrunePlan,
 };
 use ulcas::request::Request;
+use ulcas::settings::Store;
 use ulcas::store::scan;
 
 use super::args::PruneArgs;
-use super::output::{gh_data, gh_property, note, progress_bar, Format, Out, Tone};
+use super::output::{error_line, gh_data, gh_property, note, progress_bar, Format, Out, Tone};
 use super::verify::GITHUB_ANNOTATIONS;
 use super::{request_files, shown, stores, Answer, Failure, Outcome};
 
@@ -37,6 +38,10 @@ pub fn prune(args: PruneArgs, color: bool) -> Outcome {
         live.paths.extend(live_from_requests(&requests, &roots));
         live.given = true;
     }
+    let options = PruneOptions {
+        orphans: args.orphans,
+        include_last_recordings: args.include_last_recordings,
+    };
     let mut out = Out::stdout(args.format.format, color);
     for m in &missing {
         match out.format {
@@ -50,16 +55,12 @@ pub fn prune(args: PruneArgs, color: bool) -> Outcome {
     for job in &jobs {
         let listing = scan(&job.root)?;
         let bar = progress_bar(listing.cassettes.len() as u64, args.quiet, "planning");
-        plans.push(plan_scanned(
-            &job.root,
-            &job.registry,
-            &live,
-            listing,
-            &|_| bar.inc(1),
-        ));
+        plans.push(plan_scanned(job, &live, options, listing, &|_| bar.inc(1)));
         bar.finish_and_clear();
     }
-    let deletions: Vec<Option<Deletion>> = if args.delete {
+    // Nothing is deleted anywhere while any registry deciding staleness has problems.
+    let refused = args.delete && plans.iter().any(|p| !p.doubts.is_empty());
+    let deletions: Vec<Option<Deletion>> = if args.delete && !refused {
         plans
             .iter()
             .map(|p| delete(p).map(Some))
@@ -67,25 +68,54 @@ pub fn prune(args: PruneArgs, color: bool) -> Outcome {
     } else {
         plans.iter().map(|_| None).collect()
     };
+    let view = Run {
+        stores: &jobs,
+        plans: &plans,
+        deletions: &deletions,
+        delete_asked: args.delete,
+    };
     match out.format {
-        Format::Human => human(&mut out, &plans, &deletions)?,
-        Format::Json => json_lines(&mut out, &plans, &deletions)?,
-        Format::Github => github(&mut out, &plans, &deletions)?,
+        Format::Human => human(&mut out, &view)?,
+        Format::Json => json_lines(&mut out, &view)?,
+        Format::Github => github(&mut out, &view)?,
     }
     out.flush()?;
+    if refused {
+        let doubts: Vec<&String> = plans.iter().flat_map(|p| &p.doubts).collect();
+        error_line(&format!(
+            "deleted nothing: the registry that decides staleness has {} (first: {}); fix {} and run again",
+            count(doubts.len(), "problem", "problems"),
+            doubts[0],
+            if doubts.len() == 1 { "it" } else { "them" }
+        ));
+        return Err(Failure::Reported);
+    }
     let failed: usize = deletions.iter().flatten().map(|d| d.failed.len()).sum();
     if failed > 0 {
         for (path, why) in deletions.iter().flatten().flat_map(|d| &d.failed) {
-            eprintln!("ulcas: error: {}: not deleted: {why}", shown(path));
+            error_line(&format!("{}: not deleted: {why}", shown(path)));
         }
         return Err(Failure::Reported);
     }
-    let prunable: usize = plans.iter().map(|p| p.candidates.len()).sum();
+    let prunable: usize = plans.iter().map(|p| p.deletable().count()).sum();
     Ok(if prunable > 0 && !args.delete {
         Answer::No
     } else {
         Answer::Yes
     })
+}
+
+/// `1 problem`, `2 problems`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What one run planned and did, for the printers.
+struct Run<'a> {
+    stores: &'a [Store],
+    plans: &'a [PrunePlan],
+    deletions: &'a [Option<Deletion>],
+    delete_asked: bool,
 }
 
 /// The command line that was run, with `--delete` added.
@@ -122,38 +152,39 @@ pub fn human_bytes(n: u64) -> String {
     }
 }
 
-fn human(
-    out: &mut Out,
-    plans: &[PrunePlan],
-    deletions: &[Option<Deletion>],
-) -> std::io::Result<()> {
+fn human(out: &mut Out, run: &Run<'_>) -> std::io::Result<()> {
     let mut any = false;
-    for (plan, deletion) in plans.iter().zip(deletions) {
-        let bytes: u64 = plan.candidates.iter().map(|c| c.bytes).sum();
-        if plan.candidates.is_empty() {
+    for ((store, plan), deletion) in run.stores.iter().zip(run.plans).zip(run.deletions) {
+        if let Some(settings) = store.describe() {
+            let line = format!("{}: {settings}", shown(&plan.root));
+            out.line(&out.paint(Tone::Dim, &line))?;
+        }
+        let deletable: Vec<_> = plan.deletable().collect();
+        let bytes: u64 = deletable.iter().map(|c| c.bytes).sum();
+        if deletable.is_empty() {
             let line = format!(
                 "{}: nothing to prune in {} cassettes",
                 shown(&plan.root),
                 plan.cassettes
             );
-            let line = out.paint(Tone::Good, &line);
-            out.line(&line)?;
+            out.line(&out.paint(Tone::Good, &line))?;
         } else {
             any = true;
             let verb = if deletion.is_some() {
                 "deleted"
+            } else if run.delete_asked {
+                "would delete (refused)"
             } else {
                 "can delete"
             };
             let head = format!(
                 "{}: {verb} {} of {} cassettes ({})",
                 shown(&plan.root),
-                plan.candidates.len(),
+                deletable.len(),
                 plan.cassettes,
                 human_bytes(bytes)
             );
-            let head = out.paint(Tone::Strong, &head);
-            out.line(&head)?;
+            out.line(&out.paint(Tone::Strong, &head))?;
             for ((reason, task), (n, b)) in plan.totals() {
                 let r = out.paint(Tone::Accent, &format!("{:<15}", reason.name()));
                 out.line(&format!(
@@ -162,43 +193,13 @@ fn human(
                     human_bytes(b)
                 ))?;
             }
-            let mut current = None;
-            let mut listed = 0;
-            for c in &plan.candidates {
-                if current != Some(c.reason) {
-                    current = Some(c.reason);
-                    listed = 0;
-                }
-                listed += 1;
-                let total = plan
-                    .candidates
-                    .iter()
-                    .filter(|x| x.reason == c.reason)
-                    .count();
-                if listed <= LISTED_PER_REASON {
-                    let line = out.paint(
-                        Tone::Dim,
-                        &format!("    {} ({})", shown(&c.path), c.reason.name()),
-                    );
-                    out.line(&line)?;
-                } else if listed == LISTED_PER_REASON + 1 {
-                    let more = format!(
-                        "    … and {} more {} (--format json lists every one)",
-                        total - LISTED_PER_REASON,
-                        c.reason.name()
-                    );
-                    let more = out.paint(Tone::Dim, &more);
-                    out.line(&more)?;
-                }
-            }
+            listed_paths(out, &deletable)?;
         }
+        kept_lines(out, store, plan)?;
         if let Some(d) = deletion {
             for folder in &d.removed_folders {
-                let line = out.paint(
-                    Tone::Dim,
-                    &format!("  removed empty folder {}", shown(folder)),
-                );
-                out.line(&line)?;
+                let line = format!("  removed empty folder {}", shown(folder));
+                out.line(&out.paint(Tone::Dim, &line))?;
             }
         }
         if plan.kept_unreferenced > 0 {
@@ -216,32 +217,107 @@ fn human(
             };
             out.line(&out.paint(Tone::Dim, &line))?;
         }
+        if !plan.doubts.is_empty() {
+            let head = format!(
+                "  {} delete nothing while its registry has problems:",
+                if run.delete_asked {
+                    "refused:"
+                } else {
+                    "--delete would"
+                }
+            );
+            out.line(&out.paint(Tone::Bad, &head))?;
+            for doubt in &plan.doubts {
+                out.line(&format!("    {doubt}"))?;
+            }
+        }
     }
-    if any && deletions.iter().all(Option::is_none) {
+    let doubts = run.plans.iter().any(|p| !p.doubts.is_empty());
+    if any && !run.delete_asked && !doubts {
         out.line(&format!("\nto delete them: {}", delete_command()))?;
     }
     Ok(())
 }
 
-fn json_lines(
-    out: &mut Out,
-    plans: &[PrunePlan],
-    deletions: &[Option<Deletion>],
-) -> std::io::Result<()> {
-    let mut summary = (0, 0, 0u64, 0);
+/// The paths of the deletable candidates, the first few per reason.
+fn listed_paths(out: &mut Out, deletable: &[&ulcas::prune::PruneCandidate]) -> std::io::Result<()> {
+    let mut per_reason: std::collections::BTreeMap<_, usize> = Default::default();
+    for c in deletable {
+        *per_reason.entry(c.reason).or_default() += 1;
+    }
+    let mut listed: std::collections::BTreeMap<_, usize> = Default::default();
+    for c in deletable {
+        let n = listed.entry(c.reason).or_default();
+        *n += 1;
+        if *n <= LISTED_PER_REASON {
+            let line = format!("    {} ({})", shown(&c.path), c.reason.name());
+            out.line(&out.paint(Tone::Dim, &line))?;
+        } else if *n == LISTED_PER_REASON + 1 {
+            let more = format!(
+                "    … and {} more {} (--format json lists every one)",
+                per_reason[&c.reason] - LISTED_PER_REASON,
+                c.reason.name()
+            );
+            out.line(&out.paint(Tone::Dim, &more))?;
+        }
+    }
+    Ok(())
+}
+
+/// What is kept on purpose, per reason and task, with how to delete it after all.
+fn kept_lines(out: &mut Out, store: &Store, plan: &PrunePlan) -> std::io::Result<()> {
+    let mut kept: std::collections::BTreeMap<(KeptReason, &str, i64), usize> = Default::default();
+    for c in &plan.candidates {
+        if let Some(k) = c.kept {
+            *kept.entry((k, &c.task, c.version)).or_default() += 1;
+        }
+    }
+    for ((reason, task, version), n) in kept {
+        let s = if n == 1 { "" } else { "s" };
+        let line = match reason {
+            KeptReason::LastRecordings => format!(
+                "  kept {n} cassette{s} of {task} v{version}: the task's last recordings (its current version has none yet; record it with {}). To delete them anyway: {}",
+                store.record_hint(),
+                store.command("prune", &["--include-last-recordings", "--delete"])
+            ),
+            KeptReason::OrphansOptIn => {
+                let folders: Vec<String> =
+                    store.registry.folders.iter().map(|f| shown(f)).collect();
+                format!(
+                    "  kept {n} orphan-task cassette{s} of {task} v{version}: no prompt for {task:?} in the prompt folders read ({}). If its prompt lives in another package, add that prompts folder (--prompts, or this store's `prompts` in ulcas.toml); if the task is gone: {}",
+                    folders.join(", "),
+                    store.command("prune", &["--orphans", "--delete"])
+                )
+            }
+        };
+        out.line(&out.paint(Tone::Warn, &line))?;
+    }
+    Ok(())
+}
+
+fn json_lines(out: &mut Out, run: &Run<'_>) -> std::io::Result<()> {
+    let (mut cassettes, mut prunable, mut deleted_total, mut bytes_total) = (0, 0, 0, 0u64);
     let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
-    for (plan, deletion) in plans.iter().zip(deletions) {
+    let mut kept: std::collections::BTreeMap<&str, usize> = Default::default();
+    for (plan, deletion) in run.plans.iter().zip(run.deletions) {
         for c in &plan.candidates {
             let deleted = deletion
                 .as_ref()
                 .is_some_and(|d| d.deleted.contains(&c.path));
-            out.event(&json!({
+            let mut event = json!({
                 "type": "prune", "path": shown(&c.path), "reason": c.reason.name(), "deleted": deleted,
                 "task": c.task, "prompt_version": c.version, "bytes": c.bytes,
-            }))?;
-            summary.1 += usize::from(deleted);
-            summary.2 += c.bytes;
-            *reasons.entry(c.reason.name()).or_default() += 1;
+            });
+            if let Some(k) = c.kept {
+                event["kept"] = json!(k.name());
+                *kept.entry(k.name()).or_default() += 1;
+            } else {
+                prunable += 1;
+                bytes_total += c.bytes;
+                *reasons.entry(c.reason.name()).or_default() += 1;
+            }
+            deleted_total += usize::from(deleted);
+            out.event(&event)?;
         }
         for (path, why) in &plan.skipped {
             out.event(&json!({"type": "skipped", "path": shown(path), "why": why}))?;
@@ -251,43 +327,70 @@ fn json_lines(
                 out.event(&json!({"type": "removed-folder", "path": shown(folder)}))?;
             }
         }
-        summary.0 += plan.cassettes;
-        summary.3 += plan.candidates.len();
+        cassettes += plan.cassettes;
     }
+    let problems: Vec<&String> = run.plans.iter().flat_map(|p| &p.doubts).collect();
     out.event(&json!({
         "type": "summary",
-        "stores": plans.iter().map(|p| shown(&p.root)).collect::<Vec<_>>(),
-        "cassettes": summary.0,
-        "prunable": summary.3,
-        "deleted": summary.1,
-        "bytes": summary.2,
+        "stores": run.plans.iter().map(|p| shown(&p.root)).collect::<Vec<_>>(),
+        "cassettes": cassettes,
+        "prunable": prunable,
+        "deleted": deleted_total,
+        "bytes": bytes_total,
         "reasons": reasons,
-        "kept_unreferenced": plans.iter().map(|p| p.kept_unreferenced).sum::<usize>(),
+        "kept": kept,
+        "kept_unreferenced": run.plans.iter().map(|p| p.kept_unreferenced).sum::<usize>(),
+        "registry_problems": problems,
+        "refused": run.delete_asked && !problems.is_empty(),
     }))
 }
 
-fn github(
-    out: &mut Out,
-    plans: &[PrunePlan],
-    deletions: &[Option<Deletion>],
-) -> std::io::Result<()> {
-    let all: Vec<_> = plans.iter().flat_map(|p| &p.candidates).collect();
+fn github(out: &mut Out, run: &Run<'_>) -> std::io::Result<()> {
+    let all: Vec<_> = run.plans.iter().flat_map(|p| p.deletable()).collect();
+    let command = |c: &ulcas::prune::PruneCandidate| {
+        run.stores
+            .iter()
+            .find(|s| c.path.starts_with(&s.root))
+            .map(|s| s.command("prune", &["--delete"]))
+            .unwrap_or_else(|| "ulcas prune --delete".to_owned())
+    };
     for c in all.iter().take(GITHUB_ANNOTATIONS) {
         out.line(&format!(
             "::warning file={},title={}::{}",
             gh_property(&shown(&c.path)),
             gh_property(&format!("ulcas prune {}", c.reason.name())),
             gh_data(&format!(
-                "this cassette can never be hit again ({}); `ulcas prune --delete` removes it",
-                c.reason.name()
+                "this cassette can never be hit again ({}); `{}` removes it",
+                c.reason.name(),
+                command(c)
             ))
         ))?;
     }
-    let deleted: usize = deletions.iter().flatten().map(|d| d.deleted.len()).sum();
+    let deleted: usize = run
+        .deletions
+        .iter()
+        .flatten()
+        .map(|d| d.deleted.len())
+        .sum();
+    let kept: usize = run
+        .plans
+        .iter()
+        .map(|p| p.candidates.len() - p.deletable().count())
+        .sum();
     out.line(&format!(
-        "ulcas prune: {} cassettes can go, {deleted} deleted",
+        "ulcas prune: {} cassettes can go, {deleted} deleted, {kept} kept on purpose",
         all.len()
     ))?;
+    for plan in run.plans {
+        for doubt in &plan.doubts {
+            out.line(&format!(
+                "::error title=ulcas prune registry::{}",
+                gh_data(&format!(
+                    "nothing is deleted while the registry has problems: {doubt}"
+                ))
+            ))?;
+        }
+    }
     if all.len() > GITHUB_ANNOTATIONS {
         out.line(&format!(
             "{} more (GitHub shows {GITHUB_ANNOTATIONS} annotations per level):",

@@ -5,6 +5,7 @@ use std::io::Read;
 use serde_json::{json, Value};
 use ulcas::cassette::usage_from;
 use ulcas::request::Request;
+use ulcas::settings::store_for_task;
 use ulcas::store::{record as record_cassette, RecordOptions, RecordStatus, Recording};
 use ulcas::Error;
 
@@ -46,7 +47,13 @@ pub fn record(args: RecordArgs, color: bool) -> Outcome {
         with_request_material: !args.no_request_material,
         force: args.force,
     };
-    let recorded = record_cassette(&args.cassettes, &request, &recording, options)?;
+    let stores = super::stores::for_requests(&args.store, &[], &None)?;
+    let store = store_for_task(&stores, &request.task)
+        .ok_or_else(|| Error::msg("no store to record into"))?;
+    if args.format.format == super::args::TextFormat::Human {
+        super::stores::say_origin(store, &mut false);
+    }
+    let recorded = record_cassette(&store.root, &request, &recording, options)?;
     let status = match recorded.status {
         RecordStatus::Created => "created",
         RecordStatus::Unchanged => "unchanged",

@@ -1,73 +1,51 @@
-//! Which stores a command works on: the roots given, else those of `ulcas.toml`, else
-//! `./cassettes`; each with its prompt registry.
+//! The store flags of the command line, handed to the library's store resolution.
 
 use std::path::PathBuf;
 
-use ulcas::config::{self, StoreConfig};
-use ulcas::registry::{parse_pins, Registry, RegistrySource};
+use ulcas::settings::{self, SettingsOrigin, Store, StoreFlags};
 use ulcas::Error;
 
-use super::args::StoreArgs;
+use super::args::{StoreArgs, StoreChoice};
+use super::output::note;
 
-/// A store to work on, with its registry loaded.
-pub struct StoreJob {
-    /// The store root.
-    pub root: PathBuf,
-    /// Its registry (empty when none was given).
-    pub registry: Registry,
+/// The stores of `args`, with their settings and registries.
+pub fn resolve(args: &StoreArgs) -> Result<Vec<Store>, Error> {
+    settings::resolve(&flags(args))
 }
 
-/// Resolves the stores of `args` once, before any work.
-pub fn resolve(args: &StoreArgs) -> Result<Vec<StoreJob>, Error> {
-    let pins = parse_pins(&args.pins)?;
-    let cli_registry = RegistrySource {
+/// The flags of `args` as the library takes them.
+pub fn flags(args: &StoreArgs) -> StoreFlags {
+    StoreFlags {
+        roots: args.roots.clone(),
         prompts: args.prompts.clone(),
         schemas: args.schemas.clone(),
-        pins: pins.clone(),
-    };
-    let configs: Vec<StoreConfig> = if !args.roots.is_empty() {
-        args.roots
-            .iter()
-            .map(|root| StoreConfig {
-                root: root.clone(),
-                registry: cli_registry.clone(),
-            })
-            .collect()
-    } else {
-        let file = match &args.config {
-            Some(f) => Some(f.clone()),
-            // Shown relative to the current folder, as the user would write the paths.
-            None => std::env::current_dir().ok().and_then(|d| {
-                let found = config::find(&d)?;
-                Some(found.strip_prefix(&d).map(PathBuf::from).unwrap_or(found))
-            }),
-        };
-        match file {
-            Some(file) => config::load(&file)?
-                .into_iter()
-                .map(|mut s| {
-                    // Flags add to what the config says.
-                    s.registry.prompts.extend(args.prompts.iter().cloned());
-                    if args.schemas.is_some() {
-                        s.registry.schemas = args.schemas.clone();
-                    }
-                    s.registry.pins.extend(pins.clone());
-                    s
-                })
-                .collect(),
-            None => vec![StoreConfig {
-                root: PathBuf::from("cassettes"),
-                registry: cli_registry,
-            }],
-        }
-    };
-    configs
-        .into_iter()
-        .map(|c| {
-            Ok(StoreJob {
-                registry: Registry::load(&c.registry)?,
-                root: c.root,
-            })
-        })
-        .collect()
+        pins: args.pins.clone(),
+        config: args.config.clone(),
+    }
+}
+
+/// The candidate stores of a command that sends each request to one store (`hash`, `lookup`,
+/// `record`); pick one per request with [`settings::store_for_task`].
+pub fn for_requests(
+    choice: &StoreChoice,
+    prompts: &[PathBuf],
+    schemas: &Option<PathBuf>,
+) -> Result<Vec<Store>, Error> {
+    settings::resolve(&StoreFlags {
+        roots: choice.cassettes.iter().cloned().collect(),
+        prompts: prompts.to_vec(),
+        schemas: schemas.clone(),
+        pins: Vec::new(),
+        config: choice.config.clone(),
+    })
+}
+
+/// Says once on stderr which config's settings a store got (human output only).
+pub fn say_origin(store: &Store, said: &mut bool) {
+    if let (SettingsOrigin::Config(_), Some(settings), false) =
+        (&store.origin, store.describe(), *said)
+    {
+        note(&format!("store {}: {settings}", store.root.display()));
+        *said = true;
+    }
 }

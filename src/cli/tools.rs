@@ -1,7 +1,5 @@
 //! `completions` and `manpage`: generated from the clap command, so they never drift from it.
 
-use std::io::Write;
-
 use clap::CommandFactory;
 
 use super::{Answer, Cli, Outcome};
@@ -10,7 +8,7 @@ use super::{Answer, Cli, Outcome};
 pub fn completions(shell: clap_complete::Shell) -> Outcome {
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "ulcas", &mut buf);
-    std::io::stdout().write_all(&buf)?;
+    super::output::write_stdout(&buf)?;
     Ok(Answer::Yes)
 }
 
@@ -18,6 +16,6 @@ pub fn completions(shell: clap_complete::Shell) -> Outcome {
 pub fn manpage() -> Outcome {
     let mut buf = Vec::new();
     clap_mangen::Man::new(Cli::command()).render(&mut buf)?;
-    std::io::stdout().write_all(&buf)?;
+    super::output::write_stdout(&buf)?;
     Ok(Answer::Yes)
 }

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 
 use serde_json::json;
+use ulcas::settings::Store;
 use ulcas::store::scan;
 use ulcas::verify::{verify_scanned, Finding, Severity, VerifyReport};
 
@@ -22,13 +23,13 @@ pub fn verify(args: VerifyArgs, color: bool) -> Outcome {
     for job in &jobs {
         let listing = scan(&job.root)?;
         let bar = progress_bar(listing.cassettes.len() as u64, args.quiet, "verifying");
-        let report = verify_scanned(&job.root, &job.registry, listing, &|_| bar.inc(1));
+        let report = verify_scanned(job, listing, &|_| bar.inc(1));
         bar.finish_and_clear();
         reports.push(report);
     }
     let deny_warnings = args.deny == Some(DenyLevel::Warnings);
     match out.format {
-        Format::Human => human(&mut out, &reports, args.quiet)?,
+        Format::Human => human(&mut out, &jobs, &reports, args.quiet)?,
         Format::Json => json_lines(&mut out, &reports)?,
         Format::Github => github(&mut out, &reports)?,
     }
@@ -42,8 +43,17 @@ pub fn verify(args: VerifyArgs, color: bool) -> Outcome {
     })
 }
 
-fn human(out: &mut Out, reports: &[VerifyReport], quiet: bool) -> std::io::Result<()> {
-    for report in reports {
+fn human(
+    out: &mut Out,
+    stores: &[Store],
+    reports: &[VerifyReport],
+    quiet: bool,
+) -> std::io::Result<()> {
+    for (store, report) in stores.iter().zip(reports) {
+        if let Some(settings) = store.describe().filter(|_| !quiet) {
+            let line = format!("{}: {settings}", shown(&store.root));
+            out.line(&out.paint(Tone::Dim, &line))?;
+        }
         let mut current = None;
         for f in &report.findings {
             if current != Some(&f.path) {

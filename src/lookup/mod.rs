@@ -18,6 +18,7 @@ use crate::key::{hash_parts, key_of, CassetteKey, KeyMaterial};
 use crate::normalise::PlaceholderMap;
 use crate::request::{Block, Request};
 use crate::schema::Schema;
+use crate::settings::Store;
 use crate::store::{load, LoadedCassette};
 
 mod nearest;
@@ -161,7 +162,15 @@ pub const NEAREST: usize = 3;
 pub const PREFILTERED: usize = 8;
 
 /// Looks `request` up in the store at `root` and explains a miss.
-pub fn lookup(root: &Path, request: &Request, schema_probes: &[SchemaProbe]) -> Result<Lookup> {
+pub fn lookup(
+    store: &Store,
+    request: &Request,
+    request_file: Option<&Path>,
+    schema_probes: &[SchemaProbe],
+) -> Result<Lookup> {
+    let root = store.root.as_path();
+    let record = store.record_hint_for(request_file);
+    let prune = store.command("prune", &["--delete"]);
     let material = KeyMaterial::of(request);
     let key = material.key();
     let path = key.path_under(root);
@@ -192,7 +201,7 @@ pub fn lookup(root: &Path, request: &Request, schema_probes: &[SchemaProbe]) -> 
             let mut d = Diagnosis::new(
                 DiagnosisKind::HitWithVersion,
                 format!(
-                    "it would hit with prompt v{v} (the request says v{}): the prompt was bumped without re-recording, or the test pins an old version; re-record with the eval command (…:eval --live --record) or `ulcas record`",
+                    "it would hit with prompt v{v} (the request says v{}): the prompt was bumped without re-recording, or the test pins an old version; record it anew with {record}",
                     request.prompt_version
                 ),
             );
@@ -225,7 +234,7 @@ pub fn lookup(root: &Path, request: &Request, schema_probes: &[SchemaProbe]) -> 
         if k != key && exists(&k) {
             let mut d = Diagnosis::new(
                 DiagnosisKind::SchemaChanged,
-                format!("it would hit with the schema of {label}: the output schema changed since recording; re-record (and `ulcas prune` removes the old one)"),
+                format!("it would hit with the schema of {label}: the output schema changed since recording; record it anew with {record}, then `{prune}` removes the old one"),
             );
             d.variant = Some(label.clone());
             d.cassette = Some(k.path_under(root));
@@ -252,14 +261,14 @@ pub fn lookup(root: &Path, request: &Request, schema_probes: &[SchemaProbe]) -> 
     if versions.is_empty() && !task_dir.is_dir() {
         diagnoses.push(Diagnosis::new(
             DiagnosisKind::TaskMissing,
-            format!("the store has no folder for task {:?}: nothing was ever recorded for it here; record it (the eval command with --live --record, or `ulcas record`)", request.task),
+            format!("the store has no folder for task {:?}: nothing was ever recorded for it here; record it with {record}", request.task),
         ));
     } else if !versions.contains(&request.prompt_version) {
         let listed: Vec<String> = versions.iter().map(|v| format!("v{v}")).collect();
         let mut d = Diagnosis::new(
             DiagnosisKind::VersionMissing,
             format!(
-                "no recordings for prompt v{} of {:?} (the store has {}): a prompt-version bump; record anew with the eval command (--live --record) or `ulcas record`, then `ulcas prune` the old versions",
+                "no recordings for prompt v{} of {:?} (the store has {}): a prompt-version bump; record anew with {record}, then `{prune}` removes the old versions",
                 request.prompt_version,
                 request.task,
                 if listed.is_empty() { "none".to_owned() } else { listed.join(", ") }
@@ -268,7 +277,14 @@ pub fn lookup(root: &Path, request: &Request, schema_probes: &[SchemaProbe]) -> 
         d.versions = versions.clone();
         diagnoses.push(d);
     }
-    compare_with_material(root, request, &material, &versions, &mut diagnoses);
+    compare_with_material(
+        root,
+        (&record, &prune),
+        request,
+        &material,
+        &versions,
+        &mut diagnoses,
+    );
     Ok(Lookup {
         key,
         path,

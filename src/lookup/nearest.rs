@@ -81,6 +81,7 @@ fn jaccard(a: &WordSet, b: &WordSet) -> f64 {
 
 pub(super) fn compare_with_material(
     root: &Path,
+    record_and_prune: (&str, &str),
     request: &Request,
     material: &KeyMaterial,
     versions: &[i64],
@@ -126,7 +127,7 @@ pub(super) fn compare_with_material(
         out.push(Diagnosis::new(
             DiagnosisKind::NoStoredContent,
             format!(
-                "the {} cassette{} of {:?} carry no request material, so there is nothing to compare; record with `ulcas record` (it stores the normalised content and schema) to let lookup show what changed",
+                "the {} cassette{} of {:?} carry no request material, so there is nothing to compare: dump the requests of a test run that hits them (README: \"Wiring ulcas into your driver\") and add their material with `ulcas backfill` (see `ulcas backfill --help`); then lookup shows what changed",
                 files.len(),
                 if files.len() == 1 { "" } else { "s" },
                 request.task
@@ -163,7 +164,7 @@ pub(super) fn compare_with_material(
             schema_reported = true;
             let mut d = Diagnosis::new(
                 DiagnosisKind::SchemaChanged,
-                "the same request content was recorded with a different output schema: the schema changed since recording; re-record (and `ulcas prune` removes the old one)".to_owned(),
+                format!("the same request content was recorded with a different output schema: the schema changed since recording; record it anew with {}, then `{}` removes the old one", record_and_prune.0, record_and_prune.1),
             );
             d.cassette = Some(c.path.clone());
             d.variant = Some("the recorded schema".into());

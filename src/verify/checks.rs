@@ -426,24 +426,38 @@ fn listed(items: &[String]) -> String {
 
 fn check_staleness(file: &CassetteFile, ctx: &StoreContext<'_>, out: &mut Vec<Finding>) {
     let path = file.path.as_path();
-    if ctx.registry.present && !ctx.registry.has_task(&file.task) {
-        out.push(Finding::new(
-            path,
-            Check::OrphanTask,
-            format!("no prompt for task {:?} in the registry: no request can ask for it; `ulcas prune` removes it (or add the prompts folder that has it)", file.task),
-        ));
-        return;
-    }
+    let store = ctx.store;
     if let Some(current) = ctx
+        .staleness
         .current_version(&file.task)
         .filter(|c| file.version < *c)
     {
+        let message = if ctx.staleness.is_last_recorded(&file.task, file.version) {
+            format!("prompt v{} of {:?} is older than the current v{current}, which has no recordings yet: these are the task's last recordings, kept by `ulcas prune`; once v{current} is recorded, `{}` removes them", file.version, file.task, store.command("prune", &["--delete"]))
+        } else {
+            format!("prompt v{} of {:?} is older than the current v{current}: it can never be hit again; `{}` removes it", file.version, file.task, store.command("prune", &["--delete"]))
+        };
+        out.push(Finding::new(path, Check::StaleVersion, message));
+        return;
+    }
+    if ctx.staleness.is_orphan(&file.task) {
         out.push(Finding::new(
             path,
-            Check::StaleVersion,
-            format!("prompt v{} of {:?} is older than the current v{current}: it can never be hit again; `ulcas prune --delete` removes it", file.version, file.task),
+            Check::OrphanTask,
+            format!("no prompt for task {:?} in the prompt folders read ({}): if its prompt lives in another package, add that prompts folder (--prompts, or this store's `prompts` in ulcas.toml); if the task is gone, `{}` deletes its cassettes", file.task, folders(ctx), store.command("prune", &["--orphans", "--delete"])),
         ));
     }
+}
+
+/// The prompt folders of the store's registry, for messages.
+fn folders(ctx: &StoreContext<'_>) -> String {
+    let names: Vec<String> = ctx
+        .registry
+        .folders
+        .iter()
+        .map(|f| f.display().to_string())
+        .collect();
+    names.join(", ")
 }
 
 fn check_material(
@@ -492,7 +506,7 @@ fn check_material(
             r.findings.push(Finding::new(
                 path,
                 Check::SchemaChanged,
-                format!("the output schema of {:?} v{} changed since this was recorded: requests now have another key; re-record (and `ulcas prune` removes this one)", file.task, file.version),
+                format!("the output schema of {:?} v{} changed since this was recorded: requests now have another key; record them anew with {}, then `{}` removes this one", file.task, file.version, ctx.store.record_hint(), ctx.store.command("prune", &["--delete"])),
             ));
         }
     }

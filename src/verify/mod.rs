@@ -16,6 +16,8 @@ use rayon::prelude::*;
 
 use crate::error::Result;
 use crate::registry::Registry;
+use crate::settings::Store;
+use crate::staleness::StalenessView;
 use crate::store::{scan, CassetteFile, StoreEntry, StoreListing};
 
 pub use checks::strip_fence;
@@ -79,6 +81,8 @@ pub enum Check {
     Format,
     /// A prompt file or schema of the registry cannot be used.
     Registry,
+    /// The task's current version has no recordings while an older version has.
+    UnrecordedVersion,
 }
 
 impl Check {
@@ -103,6 +107,7 @@ impl Check {
             Check::UnknownPlaceholder => "unknown-placeholder",
             Check::Format => "format",
             Check::Registry => "registry",
+            Check::UnrecordedVersion => "unrecorded-version",
         }
     }
 
@@ -114,7 +119,8 @@ impl Check {
             | Check::StaleVersion
             | Check::OrphanTask
             | Check::SchemaChanged
-            | Check::Format => Severity::Warning,
+            | Check::Format
+            | Check::UnrecordedVersion => Severity::Warning,
             _ => Severity::Error,
         }
     }
@@ -200,41 +206,34 @@ impl VerifyReport {
 pub struct StoreContext<'a> {
     /// The store root.
     pub root: &'a Path,
+    /// The store and its settings (hints name its commands).
+    pub store: &'a Store,
     /// The prompt registry (may be empty).
     pub registry: &'a Registry,
-    /// Highest version present per task (the current one when there is no registry).
-    pub highest: BTreeMap<String, i64>,
+    /// What is stale, shared with `prune`.
+    pub staleness: StalenessView,
     /// Compiled schemas.
     pub validators: Validators,
 }
 
-impl StoreContext<'_> {
-    /// The current version of `task`: the registry's (or its pin), else the store's highest.
-    pub fn current_version(&self, task: &str) -> Option<i64> {
-        if self.registry.present {
-            self.registry.current_version(task)
-        } else {
-            self.highest.get(task).copied()
-        }
-    }
-}
-
-/// Checks every file of the store at `root`; `progress` is called once per file done.
+/// Checks every file of the store at `root` with `registry` (hints name the root alone);
+/// `progress` is called once per file done.
 pub fn verify_store(
     root: &Path,
     registry: &Registry,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<VerifyReport> {
-    Ok(verify_scanned(root, registry, scan(root)?, progress))
+    let store = Store::with_registry(root, registry.clone());
+    Ok(verify_scanned(&store, scan(root)?, progress))
 }
 
 /// Checks the entries of an already scanned store (see [`crate::store::scan`]).
 pub fn verify_scanned(
-    root: &Path,
-    registry: &Registry,
+    store: &Store,
     listing: StoreListing,
     progress: &(dyn Fn(u64) + Sync),
 ) -> VerifyReport {
+    let root = store.root.as_path();
     let mut report = VerifyReport {
         root: root.to_path_buf(),
         ..Default::default()
@@ -250,27 +249,44 @@ pub fn verify_scanned(
             StoreEntry::Cassette(_) => {}
         }
     }
-    verify_files(root, registry, listing.cassettes, report, progress)
+    verify_files(store, listing.cassettes, report, progress)
 }
 
 fn verify_files(
-    root: &Path,
-    registry: &Registry,
+    store: &Store,
     files: Vec<CassetteFile>,
     mut report: VerifyReport,
     progress: &(dyn Fn(u64) + Sync),
 ) -> VerifyReport {
-    let mut highest: BTreeMap<String, i64> = BTreeMap::new();
-    for f in &files {
-        let v = highest.entry(f.task.to_string()).or_insert(f.version);
-        *v = (*v).max(f.version);
-    }
+    let registry = &store.registry;
     let ctx = StoreContext {
-        root,
+        root: &store.root,
+        store,
         registry,
-        highest,
+        staleness: StalenessView::new(&files, registry),
         validators: Validators::for_registry(registry),
     };
+    for u in ctx.staleness.unrecorded() {
+        let prompt = registry.prompt(&u.task, u.current).map(|p| p.path.clone());
+        let path = prompt
+            .clone()
+            .unwrap_or_else(|| store.root.join(&u.task).join(format!("v{}", u.current)));
+        let prompt_file = prompt.map_or_else(|| "pinned".to_owned(), |p| p.display().to_string());
+        report.findings.push(Finding::new(
+            &path,
+            Check::UnrecordedVersion,
+            format!(
+                "task {:?}: the current prompt v{} ({prompt_file}) has no recordings in {}, while v{} has {}: its requests miss until they are recorded; record them with {}. `ulcas prune` keeps the v{} recordings until then",
+                u.task,
+                u.current,
+                store.root.display(),
+                u.last_recorded,
+                u.last_recordings,
+                store.record_hint(),
+                u.last_recorded,
+            ),
+        ));
+    }
     for p in &registry.problems {
         report
             .findings

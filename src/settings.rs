@@ -1,0 +1,467 @@
+//! Which stores a command works on, and with which settings: the roots given (each with the
+//! settings `ulcas.toml` has for it, when it names that root), else every store of
+//! `ulcas.toml`, else `./cassettes`. Flags override the config. Every subcommand that takes a
+//! store chooses it here, so `verify`, `prune`, `lookup`, `hash` and `record` agree.
+//!
+//! Each store also knows the words that select it again on a command line ([`Store::command`]),
+//! so a hint that names a command gives one that runs as written.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::config::{self, StoreConfig};
+use crate::error::{Error, Result};
+use crate::registry::{parse_pins, Registry, RegistrySource};
+
+/// The store options of a command line, as given.
+#[derive(Debug, Clone, Default)]
+pub struct StoreFlags {
+    /// Store roots named on the command line.
+    pub roots: Vec<PathBuf>,
+    /// `--prompts DIR` (replaces the config's prompts when given).
+    pub prompts: Vec<PathBuf>,
+    /// `--schemas DIR` (replaces the config's).
+    pub schemas: Option<PathBuf>,
+    /// `--pin TASK=N`, raw (each overrides the config's pin of that task).
+    pub pins: Vec<String>,
+    /// `--config FILE`: read it instead of looking for `ulcas.toml`.
+    pub config: Option<PathBuf>,
+}
+
+/// Where a store's settings came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingsOrigin {
+    /// The command line alone.
+    Flags,
+    /// A `[[store]]` of this config file (flags may override parts of it).
+    Config(PathBuf),
+}
+
+/// One store with its settings and its registry, loaded.
+#[derive(Debug, Clone)]
+pub struct Store {
+    /// The store root, as shown to the user.
+    pub root: PathBuf,
+    /// Where its prompts and schemas are read from.
+    pub source: RegistrySource,
+    /// The registry, loaded from `source`.
+    pub registry: Registry,
+    /// Where the settings came from.
+    pub origin: SettingsOrigin,
+    /// The command that records this store's cassettes anew, when the config names one.
+    pub record_command: Option<String>,
+    /// The words after the subcommand that select this store with these settings.
+    selector: Vec<String>,
+}
+
+impl Store {
+    /// A store with flags' settings only: `root` and `source` as given.
+    pub fn new(root: &Path, source: RegistrySource) -> Result<Store> {
+        let selector = selector_words(root, &source, None);
+        Ok(Store {
+            registry: Registry::load(&source)?,
+            root: root.to_path_buf(),
+            source,
+            origin: SettingsOrigin::Flags,
+            record_command: None,
+            selector,
+        })
+    }
+
+    /// A store whose registry is already loaded; commands name its root and prompt folders.
+    pub fn with_registry(root: &Path, registry: Registry) -> Store {
+        let source = RegistrySource {
+            prompts: registry.folders.clone(),
+            ..Default::default()
+        };
+        Store {
+            selector: selector_words(root, &source, None),
+            root: root.to_path_buf(),
+            source,
+            registry,
+            origin: SettingsOrigin::Flags,
+            record_command: None,
+        }
+    }
+
+    /// `ulcas SUB <this store and its settings> EXTRA…`, quoted for a POSIX shell.
+    pub fn command(&self, sub: &str, extra: &[&str]) -> String {
+        let mut words: Vec<&str> = vec!["ulcas", sub];
+        words.extend(self.selector.iter().map(String::as_str));
+        words.extend_from_slice(extra);
+        shell_words(&words)
+    }
+
+    /// How to record this store's cassettes anew: the configured command, else where `ulcas
+    /// record` is explained.
+    pub fn record_hint(&self) -> String {
+        self.record_hint_for(None)
+    }
+
+    /// How to record the request of the dump `request_file` anew: the configured command, else
+    /// `ulcas record` of that dump with the answer on standard input.
+    pub fn record_hint_for(&self, request_file: Option<&Path>) -> String {
+        match (&self.record_command, request_file) {
+            (Some(command), _) => format!("`{command}`"),
+            (None, Some(file)) => {
+                let file = file.display().to_string();
+                let root = self.root.display().to_string();
+                format!(
+                    "your app's record command (set `record = \"…\"` in ulcas.toml to name it here), or with the answer on standard input: `{}`",
+                    shell_words(&["ulcas", "record", &file, "--cassettes", &root, "--response", "-"])
+                )
+            }
+            (None, None) => {
+                "your app's record command (set `record = \"…\"` in ulcas.toml to name it here)"
+                    .to_owned()
+            }
+        }
+    }
+
+    /// Which settings apply (`settings from ulcas.toml; prompts: a, b`), for human output; `None`
+    /// for a store without config or prompts (nothing worth a line).
+    pub fn describe(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        if let SettingsOrigin::Config(file) = &self.origin {
+            parts.push(format!("settings from {}", file.display()));
+        }
+        let list = |paths: &[PathBuf]| {
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if !self.source.prompts.is_empty() {
+            parts.push(format!("prompts: {}", list(&self.source.prompts)));
+        } else if !parts.is_empty() {
+            parts.push("no prompts (current = the highest version recorded)".to_owned());
+        }
+        if let Some(s) = &self.source.schemas {
+            parts.push(format!("schemas: {}", s.display()));
+        }
+        if !self.source.pins.is_empty() {
+            let pins: Vec<String> = self
+                .source
+                .pins
+                .iter()
+                .map(|(t, n)| format!("{t}={n}"))
+                .collect();
+            parts.push(format!("pins: {}", pins.join(", ")));
+        }
+        (!parts.is_empty()).then(|| parts.join("; "))
+    }
+}
+
+/// Resolves the stores of `flags` from the current folder, loading each registry once.
+pub fn resolve(flags: &StoreFlags) -> Result<Vec<Store>> {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    resolve_in(flags, &cwd)
+}
+
+/// [`resolve`] as if run from `cwd`.
+pub fn resolve_in(flags: &StoreFlags, cwd: &Path) -> Result<Vec<Store>> {
+    let pins = parse_pins(&flags.pins)?;
+    let config = match &flags.config {
+        Some(file) => Some((file.clone(), config::load(file)?)),
+        None => {
+            let mut starts = vec![cwd.to_path_buf()];
+            starts.extend(flags.roots.iter().map(|r| absolute(cwd, r)));
+            match starts.iter().find_map(|d| config::find(d)) {
+                // Shown relative to the current folder, as the user would write the paths.
+                Some(found) => {
+                    let shown = |p: &Path| {
+                        p.strip_prefix(cwd)
+                            .map(PathBuf::from)
+                            .unwrap_or_else(|_| p.to_path_buf())
+                    };
+                    let mut stores = config::load(&found)?;
+                    for s in &mut stores {
+                        s.root = shown(&s.root);
+                        s.registry.prompts = s.registry.prompts.iter().map(|p| shown(p)).collect();
+                        s.registry.schemas = s.registry.schemas.as_deref().map(shown);
+                    }
+                    Some((shown(&found), stores))
+                }
+                None => None,
+            }
+        }
+    };
+    let explicit_config = flags.config.is_some();
+    let settings: Vec<(PathBuf, Option<(PathBuf, StoreConfig)>)> = if !flags.roots.is_empty() {
+        flags
+            .roots
+            .iter()
+            .map(|root| {
+                let named = config.as_ref().and_then(|(file, stores)| {
+                    let wanted = identity(cwd, root);
+                    stores
+                        .iter()
+                        .find(|s| identity(cwd, &s.root) == wanted)
+                        .map(|s| (file.clone(), s.clone()))
+                });
+                (root.clone(), named)
+            })
+            .collect()
+    } else {
+        match &config {
+            Some((file, stores)) => stores
+                .iter()
+                .map(|s| (s.root.clone(), Some((file.clone(), s.clone()))))
+                .collect(),
+            None => vec![(PathBuf::from("cassettes"), None)],
+        }
+    };
+    settings
+        .into_iter()
+        .map(|(root, named)| {
+            let (mut source, record, origin) = match named {
+                Some((file, s)) => (s.registry, s.record, SettingsOrigin::Config(file)),
+                None => (RegistrySource::default(), None, SettingsOrigin::Flags),
+            };
+            if !flags.prompts.is_empty() {
+                source.prompts = flags.prompts.clone();
+            }
+            if flags.schemas.is_some() {
+                source.schemas = flags.schemas.clone();
+            }
+            source.pins.extend(pins.clone());
+            let selector = match &origin {
+                SettingsOrigin::Config(file) => {
+                    let overrides = RegistrySource {
+                        prompts: flags.prompts.clone(),
+                        schemas: flags.schemas.clone(),
+                        pins: pins.clone(),
+                    };
+                    selector_words(&root, &overrides, explicit_config.then_some(file))
+                }
+                SettingsOrigin::Flags => selector_words(&root, &source, None),
+            };
+            Ok(Store {
+                registry: Registry::load(&read_from(cwd, &source))?,
+                root,
+                source,
+                origin,
+                record_command: record,
+                selector,
+            })
+        })
+        .collect()
+}
+
+/// `source` with relative paths read against `cwd` (as given when `cwd` is the current folder,
+/// so that the registry's paths print as the user wrote them).
+fn read_from(cwd: &Path, source: &RegistrySource) -> RegistrySource {
+    if std::env::current_dir().is_ok_and(|d| d == cwd) {
+        return source.clone();
+    }
+    RegistrySource {
+        prompts: source.prompts.iter().map(|p| absolute(cwd, p)).collect(),
+        schemas: source.schemas.as_deref().map(|s| absolute(cwd, s)),
+        pins: source.pins.clone(),
+    }
+}
+
+/// The store of `stores` that a request of `task` belongs to: the first whose registry has the
+/// task, else the first that has recordings of it, else the first.
+pub fn store_for_task<'a>(stores: &'a [Store], task: &str) -> Option<&'a Store> {
+    stores
+        .iter()
+        .find(|s| s.registry.has_task(task))
+        .or_else(|| stores.iter().find(|s| s.root.join(task).is_dir()))
+        .or_else(|| stores.first())
+}
+
+fn selector_words(root: &Path, source: &RegistrySource, config: Option<&PathBuf>) -> Vec<String> {
+    let mut words = vec![root.display().to_string()];
+    if let Some(file) = config {
+        words.push("--config".into());
+        words.push(file.display().to_string());
+    }
+    for p in &source.prompts {
+        words.push("--prompts".into());
+        words.push(p.display().to_string());
+    }
+    if let Some(s) = &source.schemas {
+        words.push("--schemas".into());
+        words.push(s.display().to_string());
+    }
+    let pins: BTreeMap<&String, &i64> = source.pins.iter().collect();
+    for (task, n) in pins {
+        words.push("--pin".into());
+        words.push(format!("{task}={n}"));
+    }
+    words
+}
+
+/// `path` made absolute against `cwd`.
+fn absolute(cwd: &Path, path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        cwd.join(path)
+    }
+}
+
+/// What two spellings of a store root are compared by: the canonical path when it exists,
+/// else the path made absolute with `.` and `..` resolved.
+fn identity(cwd: &Path, path: &Path) -> PathBuf {
+    let abs = absolute(cwd, path);
+    if let Ok(real) = abs.canonicalize() {
+        return real;
+    }
+    let mut out = PathBuf::new();
+    for c in abs.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Words joined for a POSIX shell: plain words as they are, others in single quotes.
+pub fn shell_words(words: &[&str]) -> String {
+    words
+        .iter()
+        .map(|w| {
+            let plain = !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:@,+%".contains(c));
+            if plain {
+                (*w).to_owned()
+            } else {
+                format!("'{}'", w.replace('\'', r"'\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads a whole file that must be a regular file of at most `limit` bytes.
+pub fn read_limited(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, &e))?;
+    let meta = file.metadata().map_err(|e| Error::io(path, &e))?;
+    if !meta.is_file() {
+        return Err(Error::in_file(
+            path,
+            format!("not a regular file (a {what} must be one)"),
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, &e))?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::in_file(
+            path,
+            format!("larger than {} MiB: too large for a {what}", limit >> 20),
+        ));
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn workspace() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for p in ["a/cassettes", "a/prompts/x", "b/cassettes", "b/prompts/y"] {
+            std::fs::create_dir_all(dir.path().join(p)).unwrap();
+        }
+        std::fs::write(
+            dir.path().join("a/prompts/x/v1.md"),
+            "---\nschema: none\n---\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.path().join("b/prompts/y/v1.md"),
+            "---\nschema: none\n---\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.path().join("ulcas.toml"),
+            "record = \"make record\"\n[[store]]\nroot = \"a/cassettes\"\nprompts = [\"a/prompts\"]\npins = { x = 1 }\n[[store]]\nroot = \"b/cassettes\"\nprompts = [\"b/prompts\"]\n",
+        )
+        .unwrap();
+        dir
+    }
+
+    #[test]
+    fn an_explicit_root_the_config_names_gets_its_settings() {
+        let dir = workspace();
+        let flags = StoreFlags {
+            roots: vec![PathBuf::from("./b/../b/cassettes")],
+            ..Default::default()
+        };
+        let stores = resolve_in(&flags, dir.path()).unwrap();
+        assert_eq!(stores.len(), 1);
+        assert_eq!(stores[0].source.prompts, vec![PathBuf::from("b/prompts")]);
+        assert_eq!(
+            stores[0].origin,
+            SettingsOrigin::Config(PathBuf::from("ulcas.toml"))
+        );
+        assert_eq!(stores[0].record_command.as_deref(), Some("make record"));
+        assert_eq!(
+            stores[0].command("prune", &["--delete"]),
+            "ulcas prune ./b/../b/cassettes --delete"
+        );
+    }
+
+    #[test]
+    fn flags_override_the_config_and_show_in_commands() {
+        let dir = workspace();
+        let flags = StoreFlags {
+            roots: vec![PathBuf::from("a/cassettes")],
+            prompts: vec![PathBuf::from("b/prompts")],
+            pins: vec!["x=3".into()],
+            ..Default::default()
+        };
+        let stores = resolve_in(&flags, dir.path()).unwrap();
+        assert_eq!(stores[0].source.prompts, vec![PathBuf::from("b/prompts")]);
+        assert_eq!(stores[0].source.pins["x"], 3);
+        assert_eq!(
+            stores[0].command("verify", &[]),
+            "ulcas verify a/cassettes --prompts b/prompts --pin x=3"
+        );
+    }
+
+    #[test]
+    fn a_root_the_config_does_not_name_takes_flags_only() {
+        let dir = workspace();
+        std::fs::create_dir_all(dir.path().join("c d")).unwrap();
+        let flags = StoreFlags {
+            roots: vec![PathBuf::from("c d")],
+            ..Default::default()
+        };
+        let stores = resolve_in(&flags, dir.path()).unwrap();
+        assert_eq!(stores[0].origin, SettingsOrigin::Flags);
+        assert!(!stores[0].registry.present);
+        assert_eq!(
+            stores[0].command("prune", &["--delete"]),
+            "ulcas prune 'c d' --delete"
+        );
+    }
+
+    #[test]
+    fn no_root_means_every_store_of_the_config() {
+        let dir = workspace();
+        let stores = resolve_in(&StoreFlags::default(), dir.path()).unwrap();
+        let roots: Vec<_> = stores.iter().map(|s| s.root.clone()).collect();
+        assert_eq!(
+            roots,
+            vec![PathBuf::from("a/cassettes"), PathBuf::from("b/cassettes")]
+        );
+        assert_eq!(store_for_task(&stores, "y").unwrap().root, roots[1]);
+    }
+
+    #[test]
+    fn quoting() {
+        assert_eq!(shell_words(&["a", "it's", ""]), r"a 'it'\''s' ''");
+    }
+}

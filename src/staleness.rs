@@ -1,0 +1,218 @@
+//! One view of what is stale in a store, built once from the store listing and the registry;
+//! `verify`'s findings and `prune`'s reasons both read it, so they can never disagree.
+//!
+//! Without a registry, a task's current version is the highest recorded. With one, it is the
+//! registry's (its pin, else its highest prompt); a task is an orphan only when no prompt
+//! folder has any file for it. When the current version has no recordings yet (after a prompt
+//! bump, before re-recording), the newest older recorded version holds the task's last
+//! recordings: stale, but kept by `prune` unless asked.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use crate::registry::Registry;
+use crate::store::CassetteFile;
+
+/// Why a cassette can never be hit again, in the order the reasons are tried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StaleReason {
+    /// Its prompt version is older than the task's current one.
+    StaleVersion,
+    /// No prompt folder has a file for its task.
+    OrphanTask,
+    /// Its stored schema differs from the registry's schema for its version.
+    SchemaChanged,
+    /// No journal or request dump references it.
+    Unreferenced,
+}
+
+impl StaleReason {
+    /// The stable name (`stale-version`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            StaleReason::StaleVersion => "stale-version",
+            StaleReason::OrphanTask => "orphan-task",
+            StaleReason::SchemaChanged => "schema-changed",
+            StaleReason::Unreferenced => "unreferenced",
+        }
+    }
+}
+
+/// A task whose current version has no recordings while an older one has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnrecordedVersion {
+    /// The task.
+    pub task: String,
+    /// Its current version (no recordings).
+    pub current: i64,
+    /// The newest older version with recordings: the task's last recordings.
+    pub last_recorded: i64,
+    /// How many cassettes that version has.
+    pub last_recordings: usize,
+}
+
+/// What the store and registry say about staleness, per task.
+#[derive(Debug, Clone, Default)]
+pub struct StalenessView {
+    registry_present: bool,
+    /// Current version per task (of the store, or the registry's).
+    current: BTreeMap<String, i64>,
+    /// Tasks no prompt folder has a file for (only with a registry).
+    orphans: BTreeSet<String>,
+    /// Tasks whose current version is unrecorded.
+    unrecorded: BTreeMap<String, UnrecordedVersion>,
+}
+
+impl StalenessView {
+    /// Builds the view of the store listed in `files`.
+    pub fn new(files: &[CassetteFile], registry: &Registry) -> StalenessView {
+        let mut recorded: BTreeMap<&str, BTreeMap<i64, usize>> = BTreeMap::new();
+        for f in files {
+            *recorded
+                .entry(&f.task)
+                .or_default()
+                .entry(f.version)
+                .or_default() += 1;
+        }
+        let mut view = StalenessView {
+            registry_present: registry.present,
+            ..Default::default()
+        };
+        for (task, versions) in &recorded {
+            let current = if registry.present {
+                if !registry.has_task(task) {
+                    view.orphans.insert((*task).to_owned());
+                }
+                registry.current_version(task)
+            } else {
+                versions.keys().next_back().copied()
+            };
+            let Some(current) = current else { continue };
+            view.current.insert((*task).to_owned(), current);
+            if !versions.contains_key(&current) {
+                if let Some((&last, &n)) = versions.range(..current).next_back() {
+                    view.unrecorded.insert(
+                        (*task).to_owned(),
+                        UnrecordedVersion {
+                            task: (*task).to_owned(),
+                            current,
+                            last_recorded: last,
+                            last_recordings: n,
+                        },
+                    );
+                }
+            }
+        }
+        view
+    }
+
+    /// The current version of `task`, when known.
+    pub fn current_version(&self, task: &str) -> Option<i64> {
+        self.current.get(task).copied()
+    }
+
+    /// Whether `task` is an orphan: a registry was given and no prompt folder has it.
+    pub fn is_orphan(&self, task: &str) -> bool {
+        self.registry_present && self.orphans.contains(task)
+    }
+
+    /// Whether `version` of `task` holds the task's last recordings (see the module doc).
+    pub fn is_last_recorded(&self, task: &str, version: i64) -> bool {
+        self.unrecorded
+            .get(task)
+            .is_some_and(|u| u.last_recorded == version)
+    }
+
+    /// Tasks whose current version has no recordings while an older one has.
+    pub fn unrecorded(&self) -> impl Iterator<Item = &UnrecordedVersion> {
+        self.unrecorded.values()
+    }
+
+    /// Why a cassette of `task` at `version` can never be hit, by the store and registry alone
+    /// (not journals): stale version, orphan task, or a stored schema (`stored_schema`, its
+    /// canonical JSON) other than the registry's for that version.
+    pub fn reason(
+        &self,
+        registry: &Registry,
+        task: &str,
+        version: i64,
+        stored_schema: Option<&str>,
+    ) -> Option<StaleReason> {
+        if self.current_version(task).is_some_and(|c| version < c) {
+            return Some(StaleReason::StaleVersion);
+        }
+        if self.is_orphan(task) {
+            return Some(StaleReason::OrphanTask);
+        }
+        let current_schema = registry.schema(task, version)?;
+        (stored_schema? != current_schema.canonical_json()).then_some(StaleReason::SchemaChanged)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::RegistrySource;
+    use std::path::Path;
+
+    fn files(list: &[(&str, i64)]) -> Vec<CassetteFile> {
+        list.iter()
+            .enumerate()
+            .map(|(i, (t, v))| CassetteFile {
+                path: Path::new(&format!("{t}/v{v}/{i}.json")).to_path_buf(),
+                task: (*t).into(),
+                version: *v,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn without_a_registry_the_highest_recorded_version_is_current() {
+        let view = StalenessView::new(
+            &files(&[("a", 1), ("a", 2), ("b", 1)]),
+            &Registry::default(),
+        );
+        let r = Registry::default();
+        assert_eq!(
+            view.reason(&r, "a", 1, None),
+            Some(StaleReason::StaleVersion)
+        );
+        assert_eq!(view.reason(&r, "a", 2, None), None);
+        assert_eq!(view.unrecorded().count(), 0);
+        assert!(!view.is_orphan("zzz"));
+    }
+
+    #[test]
+    fn an_unrecorded_current_version_marks_the_last_recordings() {
+        let dir = tempfile::tempdir().unwrap();
+        for v in [1, 3] {
+            let p = dir.path().join(format!("p/a/v{v}.md"));
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "---\nschema: in code\n---\n").unwrap();
+        }
+        let registry = Registry::load(&RegistrySource {
+            prompts: vec![dir.path().join("p")],
+            ..Default::default()
+        })
+        .unwrap();
+        let view = StalenessView::new(&files(&[("a", 0), ("a", 1), ("a", 1), ("o", 1)]), &registry);
+        let u: Vec<_> = view.unrecorded().collect();
+        assert_eq!(u.len(), 1);
+        assert_eq!(
+            (u[0].current, u[0].last_recorded, u[0].last_recordings),
+            (3, 1, 2)
+        );
+        assert!(view.is_last_recorded("a", 1));
+        assert!(!view.is_last_recorded("a", 0));
+        assert_eq!(
+            view.reason(&registry, "a", 1, None),
+            Some(StaleReason::StaleVersion)
+        );
+        assert_eq!(
+            view.reason(&registry, "o", 1, None),
+            Some(StaleReason::OrphanTask)
+        );
+    }
+}

@@ -1,0 +1,524 @@
+//! Prune you can trust, on a copy of the real ulams stores laid out as a monorepo
+//! (`api/packages/<package>/…` with an `ulcas.toml`), with the mistakes users make: a mistyped
+//! `--schemas`, a broken schema, a store whose prompts live in another package, an explicit
+//! root, a prompt bump not yet recorded, hints run as written, closed pipes.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use common::MANIFEST;
+use serde_json::Value;
+
+const CB: &str = "api/packages/course-builder";
+const LC: &str = "api/packages/living-course";
+const CB_STORE: &str = "api/packages/course-builder/tests/cassettes";
+const LC_STORE: &str = "api/packages/living-course/tests/cassettes";
+
+const CONFIG: &str = r#"[[store]]
+root = "api/packages/course-builder/tests/cassettes"
+prompts = ["api/packages/course-builder/resources/prompts"]
+
+[[store]]
+root = "api/packages/living-course/tests/cassettes"
+# its grounding cassettes answer course-builder's prompt
+prompts = ["api/packages/living-course/resources/prompts",
+           "api/packages/course-builder/resources/prompts"]
+"#;
+
+struct Monorepo {
+    dir: tempfile::TempDir,
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for e in walkdir::WalkDir::new(from)
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let target = to.join(e.path().strip_prefix(from).unwrap());
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(e.path(), &target).unwrap();
+        }
+    }
+}
+
+impl Monorepo {
+    /// The two real packages under `api/packages/`; with `ulcas.toml` when `config`.
+    fn new(config: bool) -> Monorepo {
+        let dir = tempfile::tempdir().unwrap();
+        let data = Path::new(MANIFEST).join("tests/data/ulams");
+        copy_tree(&data.join("course-builder"), &dir.path().join(CB));
+        copy_tree(&data.join("living-course"), &dir.path().join(LC));
+        if config {
+            std::fs::write(dir.path().join("ulcas.toml"), CONFIG).unwrap();
+        }
+        Monorepo { dir }
+    }
+
+    fn path(&self, p: &str) -> PathBuf {
+        self.dir.path().join(p)
+    }
+
+    fn write(&self, p: &str, text: &str) {
+        std::fs::write(self.path(p), text).unwrap();
+    }
+
+    fn ulcas(&self, args: &[&str]) -> common::Run {
+        common::ulcas_in(self.dir.path(), args)
+    }
+
+    /// Every cassette file of both stores, relative.
+    fn cassettes(&self) -> BTreeSet<String> {
+        walkdir::WalkDir::new(self.dir.path().join("api"))
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| {
+                e.path().to_string_lossy().contains("/tests/cassettes/") && e.file_type().is_file()
+            })
+            .map(|e| {
+                e.path()
+                    .strip_prefix(self.dir.path())
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect()
+    }
+
+    fn count_under(&self, folder: &str) -> usize {
+        self.cassettes()
+            .iter()
+            .filter(|p| p.starts_with(folder))
+            .count()
+    }
+}
+
+fn events(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    events.iter().filter(|e| e["type"] == kind).collect()
+}
+
+#[test]
+fn a_mistyped_schemas_folder_deletes_nothing_and_is_no_orphan() {
+    let m = Monorepo::new(false);
+    let before = m.cassettes();
+    let flags = [
+        CB_STORE,
+        "--prompts",
+        "api/packages/course-builder/resources/prompts",
+        "--schemas",
+        "api/packages/course-builder/resources/schema",
+    ];
+    let run = m.ulcas(&[&["prune"][..], &flags, &["--delete"]].concat());
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert_eq!(m.cassettes(), before, "a refused prune deleted files");
+    assert!(run.stderr.contains("deleted nothing"), "{}", run.stderr);
+    assert!(run.stdout.contains("refused"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("the schemas folder does not exist"),
+        "{}",
+        run.stdout
+    );
+
+    // The report without --delete shows the plan and why --delete would refuse.
+    let run = m.ulcas(&[&["prune"][..], &flags, &["--format", "json"]].concat());
+    let ev = events(&run.stdout);
+    assert!(of_type(&ev, "prune").is_empty(), "{}", run.stdout);
+    let summary = of_type(&ev, "summary")[0];
+    assert_eq!(summary["refused"], false);
+    assert_eq!(summary["registry_problems"].as_array().unwrap().len(), 12);
+
+    // verify says what is wrong with the registry, not "no prompt".
+    let run = m.ulcas(&[&["verify"][..], &flags, &["--format", "json"]].concat());
+    let ev = events(&run.stdout);
+    let checks: BTreeSet<&str> = of_type(&ev, "finding")
+        .iter()
+        .map(|f| f["check"].as_str().unwrap())
+        .collect();
+    assert!(checks.contains("registry"), "{checks:?}");
+    assert!(!checks.contains("orphan-task"), "{checks:?}");
+    assert_eq!(run.code, 1);
+}
+
+#[test]
+fn one_broken_schema_keeps_its_task_and_stops_deletion() {
+    let m = Monorepo::new(true);
+    m.write(
+        &format!("{CB}/resources/schemas/outputs/quiz.json"),
+        "{ \"type\": ",
+    );
+    let before = m.cassettes();
+    let run = m.ulcas(&["prune", "--delete", "--orphans"]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert_eq!(m.cassettes(), before);
+    assert!(run.stdout.contains("quiz.json:1:"), "{}", run.stdout);
+
+    let run = m.ulcas(&["verify", "--format", "json"]);
+    let ev = events(&run.stdout);
+    let findings = of_type(&ev, "finding");
+    assert!(findings
+        .iter()
+        .any(|f| f["check"] == "registry" && f["path"].as_str().unwrap().ends_with("quiz/v1.md")));
+    assert!(
+        !findings.iter().any(|f| f["check"] == "orphan-task"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn orphans_are_reported_and_deleted_only_with_the_flag() {
+    let m = Monorepo::new(false);
+    let own = [
+        LC_STORE,
+        "--prompts",
+        "api/packages/living-course/resources/prompts",
+    ];
+    let run = m.ulcas(&[&["prune"][..], &own, &["--delete", "--format", "json"]].concat());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(m.count_under(&format!("{LC_STORE}/grounding")), 7);
+    let ev = events(&run.stdout);
+    let pruned = of_type(&ev, "prune");
+    assert_eq!(pruned.len(), 7);
+    for p in &pruned {
+        assert_eq!(p["reason"], "orphan-task");
+        assert_eq!(p["kept"], "orphans-opt-in");
+        assert_eq!(p["deleted"], false);
+    }
+
+    // Human output says which folders were read and how to add another package's prompts.
+    let run = m.ulcas(&[&["prune"][..], &own].concat());
+    assert!(
+        run.stdout
+            .contains("prompt folders read (api/packages/living-course/resources/prompts)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("--prompts, or this store's `prompts` in ulcas.toml"),
+        "{}",
+        run.stdout
+    );
+    let verify = m.ulcas(&[&["verify"][..], &own].concat());
+    assert!(
+        verify.stdout.contains("add that prompts folder"),
+        "{}",
+        verify.stdout
+    );
+
+    // With the other package's prompts, grounding is no orphan at all.
+    let both = m.ulcas(
+        &[
+            &["prune"][..],
+            &own,
+            &[
+                "--prompts",
+                "api/packages/course-builder/resources/prompts",
+                "--format",
+                "json",
+            ],
+        ]
+        .concat(),
+    );
+    assert!(
+        of_type(&events(&both.stdout), "prune").is_empty(),
+        "{}",
+        both.stdout
+    );
+
+    let run = m.ulcas(&[&["prune"][..], &own, &["--orphans", "--delete"]].concat());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(m.count_under(&format!("{LC_STORE}/grounding")), 0);
+    assert_eq!(m.count_under(&format!("{LC_STORE}/update")), 13);
+    assert!(
+        !m.path(&format!("{LC_STORE}/grounding")).exists(),
+        "emptied folders stay"
+    );
+}
+
+#[test]
+fn an_explicit_root_named_by_the_config_gets_its_settings() {
+    let m = Monorepo::new(true);
+    let findings = |args: &[&str]| -> Vec<Value> {
+        let run = m.ulcas(&[args, &["--format", "json"]].concat());
+        of_type(&events(&run.stdout), "finding")
+            .into_iter()
+            .filter(|f| f["path"].as_str().unwrap().contains("living-course"))
+            .cloned()
+            .collect()
+    };
+    let bare = findings(&["verify"]);
+    let rooted = findings(&["verify", LC_STORE]);
+    let spelled = findings(&[
+        "verify",
+        &format!("./{LC}/../living-course/tests/cassettes/"),
+    ]);
+    assert_eq!(bare, rooted);
+    assert_eq!(rooted.len(), spelled.len());
+    assert!(
+        !rooted.iter().any(|f| f["check"] == "orphan-task"),
+        "{rooted:?}"
+    );
+
+    // Human output says which config applied.
+    let run = m.ulcas(&["verify", LC_STORE]);
+    assert!(
+        run.stdout.contains("settings from ulcas.toml"),
+        "{}",
+        run.stdout
+    );
+
+    // So does prune, which keeps everything.
+    let before = m.cassettes();
+    let run = m.ulcas(&["prune", LC_STORE, "--delete", "--orphans"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(m.cassettes(), before);
+
+    // Flags override the config: only living-course's own prompts make grounding an orphan.
+    let own = findings(&[
+        "verify",
+        LC_STORE,
+        "--prompts",
+        "api/packages/living-course/resources/prompts",
+    ]);
+    assert_eq!(
+        own.iter().filter(|f| f["check"] == "orphan-task").count(),
+        7
+    );
+
+    // hash and lookup pick the store of the request's task from the config.
+    let dump = m.path("dump.json");
+    std::fs::write(
+        &dump,
+        r#"{"task":"update","prompt_version":1,"schema":{"type":"object"},"blocks":[{"type":"text","text":"x"}]}"#,
+    )
+    .unwrap();
+    let run = m.ulcas(&["hash", "dump.json", "--format", "json"]);
+    let key = &events(&run.stdout)[0];
+    assert!(key["path"].as_str().unwrap().starts_with(LC_STORE), "{key}");
+    let run = m.ulcas(&["lookup", "dump.json"]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("settings from ulcas.toml"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_prompt_bump_keeps_the_last_recordings() {
+    let m = Monorepo::new(true);
+    let v1 =
+        std::fs::read_to_string(m.path(&format!("{CB}/resources/prompts/quiz/v1.md"))).unwrap();
+    m.write(
+        &format!("{CB}/resources/prompts/quiz/v2.md"),
+        &v1.replace("version: 1", "version: 2"),
+    );
+
+    let run = m.ulcas(&["verify", "--format", "json"]);
+    let ev = events(&run.stdout);
+    let unrecorded: Vec<_> = of_type(&ev, "finding")
+        .into_iter()
+        .filter(|f| f["check"] == "unrecorded-version")
+        .collect();
+    assert_eq!(unrecorded.len(), 1, "{}", run.stdout);
+    let f = unrecorded[0];
+    assert_eq!(f["severity"], "warning");
+    assert!(f["path"].as_str().unwrap().ends_with("quiz/v2.md"));
+    let message = f["message"].as_str().unwrap();
+    assert!(
+        message.contains("\"quiz\"") && message.contains("v2") && message.contains("quiz/v2.md"),
+        "{message}"
+    );
+    assert_eq!(run.code, 0);
+    assert_eq!(m.ulcas(&["verify", "--deny", "warnings"]).code, 1);
+
+    let before = m.cassettes();
+    let run = m.ulcas(&["prune", "--delete", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(m.cassettes(), before, "the last recordings were deleted");
+    let ev = events(&run.stdout);
+    let kept = of_type(&ev, "prune");
+    assert_eq!(kept.len(), 4);
+    assert!(kept
+        .iter()
+        .all(|p| p["kept"] == "last-recordings" && p["reason"] == "stale-version"));
+
+    let run = m.ulcas(&["prune", "--delete", "--include-last-recordings"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(m.count_under(&format!("{CB_STORE}/quiz")), 0);
+}
+
+/// The commands inside backticks of `text` that start with `ulcas prune`.
+fn prune_commands(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|c| c.starts_with("ulcas prune"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Runs a hint as written by a POSIX shell, with this build's `ulcas` first on the PATH.
+fn run_hint(m: &Monorepo, command: &str) -> i32 {
+    let bin = Path::new(env!("CARGO_BIN_EXE_ulcas"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .env("PATH", path)
+        .current_dir(m.dir.path())
+        .stdout(Stdio::null())
+        .status()
+        .unwrap()
+        .code()
+        .unwrap_or(-1)
+}
+
+#[test]
+fn hints_run_as_written() {
+    // No config: the hint must carry the store and the flags.
+    let m = Monorepo::new(false);
+    let own = [
+        LC_STORE,
+        "--prompts",
+        "api/packages/living-course/resources/prompts",
+    ];
+    let run = m.ulcas(&[&["verify"][..], &own].concat());
+    let commands = prune_commands(&run.stdout);
+    assert!(!commands.is_empty(), "{}", run.stdout);
+    for c in &commands {
+        assert!(!c.contains('<'), "placeholder in {c}");
+    }
+    let orphan = commands.iter().find(|c| c.contains("--orphans")).unwrap();
+    assert_eq!(run_hint(&m, orphan), 0);
+    assert_eq!(m.count_under(&format!("{LC_STORE}/grounding")), 0);
+
+    // With a config: the store alone, settings from the config.
+    let m = Monorepo::new(true);
+    let v1 =
+        std::fs::read_to_string(m.path(&format!("{CB}/resources/prompts/outline/v1.md"))).unwrap();
+    m.write(
+        &format!("{CB}/resources/prompts/outline/v2.md"),
+        &v1.replace("version: 1", "version: 2"),
+    );
+    let outline = std::fs::read_dir(m.path(&format!("{CB_STORE}/outline/v1")))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    std::fs::create_dir_all(m.path(&format!("{CB_STORE}/outline/v2"))).unwrap();
+    std::fs::copy(
+        &outline,
+        m.path(&format!("{CB_STORE}/outline/v2/copy.json")),
+    )
+    .unwrap();
+    let run = m.ulcas(&["verify"]);
+    let stale = prune_commands(&run.stdout)
+        .into_iter()
+        .find(|c| c.ends_with("--delete") && !c.contains("--orphans"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert_eq!(stale, format!("ulcas prune {CB_STORE} --delete"));
+    assert_eq!(run_hint(&m, &stale), 0);
+    assert!(!outline.exists());
+
+    // prune's own closing hint.
+    let m = Monorepo::new(false);
+    let update = std::fs::read_dir(m.path(&format!("{LC_STORE}/update/v1")))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    std::fs::create_dir_all(m.path(&format!("{LC_STORE}/update/v0"))).unwrap();
+    let old = m.path(&format!("{LC_STORE}/update/v0/old.json"));
+    std::fs::copy(&update, &old).unwrap();
+    let run = m.ulcas(&[
+        "prune",
+        LC_STORE,
+        "--prompts",
+        "api/packages/living-course/resources/prompts",
+    ]);
+    assert_eq!(run.code, 1);
+    let hint = run
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("to delete them: "))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert_eq!(run_hint(&m, hint), 0);
+    assert!(!old.exists());
+    assert_eq!(
+        m.count_under(&format!("{LC_STORE}/grounding")),
+        7,
+        "orphans went without --orphans"
+    );
+}
+
+/// Runs `ulcas ARGS` in `dir` with stdout and/or stderr a pipe whose reader has gone.
+fn with_closed(dir: &Path, args: &[&str], stdout: bool, stderr: bool) -> i32 {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(if stdout {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stderr(if stderr {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .spawn()
+        .unwrap();
+    // Close the read ends at once: every write of the child hits a broken pipe.
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    child.wait().unwrap().code().unwrap_or(-1)
+}
+
+#[test]
+fn closed_pipes_keep_the_exit_code() {
+    let m = Monorepo::new(true);
+    m.write(
+        &format!("{CB_STORE}/outline/v1/b5e21dce3800f2488e3d918d26f760c1.json"),
+        "{",
+    );
+    assert_eq!(m.ulcas(&["verify"]).code, 1);
+    assert_eq!(with_closed(m.dir.path(), &["verify"], true, false), 1);
+    assert_eq!(with_closed(m.dir.path(), &["verify"], true, true), 1);
+    assert_eq!(
+        with_closed(m.dir.path(), &["verify", "--format", "json"], true, false),
+        1
+    );
+    let vectors = Path::new(MANIFEST).join("tests/data/vectors/requests");
+    let v = vectors.to_string_lossy();
+    assert_eq!(
+        with_closed(m.dir.path(), &["hash", "missing.json", &v], false, true),
+        2
+    );
+    assert_eq!(
+        with_closed(m.dir.path(), &["hash", "missing.json", &v], true, true),
+        2
+    );
+    assert_eq!(with_closed(m.dir.path(), &["hash", &v], true, false), 0);
+}
