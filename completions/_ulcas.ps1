@@ -33,6 +33,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('lookup', 'lookup', [CompletionResultType]::ParameterValue, 'Find the cassette of requests and explain every miss')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two requests, cassettes or stores in the terms the key sees')
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Find cassettes that can never be hit again, and delete them with --delete')
+            [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Add the request material of request dumps to the existing cassettes they hit')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -83,6 +84,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
             [CompletionResult]::new('--deny', '--deny', [CompletionResultType]::ParameterName, 'Make warnings fail too (`--deny warnings`)')
+            [CompletionResult]::new('--requests', '--requests', [CompletionResultType]::ParameterName, 'Request dumps of a test run (files or folders): each must have its cassette')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text, JSON Lines or GitHub workflow annotations')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only findings and the summary; no progress bar')
@@ -139,6 +141,20 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'ulcas;backfill' {
+            [CompletionResult]::new('--requests', '--requests', [CompletionResultType]::ParameterName, 'Request dumps: a file or folder (e.g. the ULCAS_DUMP_DIR of a test run); repeatable')
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
+            [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
+            [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text or JSON Lines')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'ulcas;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -163,6 +179,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('lookup', 'lookup', [CompletionResultType]::ParameterValue, 'Find the cassette of requests and explain every miss')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two requests, cassettes or stores in the terms the key sees')
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Find cassettes that can never be hit again, and delete them with --delete')
+            [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Add the request material of request dumps to the existing cassettes they hit')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -187,6 +204,9 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;help;prune' {
+            break
+        }
+        'ulcas;help;backfill' {
             break
         }
         'ulcas;help;completions' {

@@ -16,6 +16,9 @@ _ulcas() {
             ",$1")
                 cmd="ulcas"
                 ;;
+            ulcas,backfill)
+                cmd="ulcas__subcmd__backfill"
+                ;;
             ulcas,completions)
                 cmd="ulcas__subcmd__completions"
                 ;;
@@ -45,6 +48,9 @@ _ulcas() {
                 ;;
             ulcas,verify)
                 cmd="ulcas__subcmd__verify"
+                ;;
+            ulcas__subcmd__help,backfill)
+                cmd="ulcas__subcmd__help__subcmd__backfill"
                 ;;
             ulcas__subcmd__help,completions)
                 cmd="ulcas__subcmd__help__subcmd__completions"
@@ -83,12 +89,54 @@ _ulcas() {
 
     case "${cmd}" in
         ulcas)
-            opts="-h -V --color --help --version normalize hash record verify lookup diff prune completions manpage help"
+            opts="-h -V --color --help --version normalize hash record verify lookup diff prune backfill completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ulcas__subcmd__backfill)
+            opts="-h -V --requests --prompts --schemas --pin --config --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --requests)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --prompts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -171,8 +219,22 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__help)
-            opts="normalize hash record verify lookup diff prune completions manpage help"
+            opts="normalize hash record verify lookup diff prune backfill completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ulcas__subcmd__help__subcmd__backfill)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -511,7 +573,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__verify)
-            opts="-q -h -V --prompts --schemas --pin --config --deny --quiet --format --color --help --version"
+            opts="-q -h -V --prompts --schemas --pin --config --deny --quiet --requests --format --color --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -535,6 +597,10 @@ _ulcas() {
                     ;;
                 --deny)
                     COMPREPLY=($(compgen -W "warnings" -- "${cur}"))
+                    return 0
+                    ;;
+                --requests)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)

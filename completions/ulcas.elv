@@ -30,6 +30,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand lookup 'Find the cassette of requests and explain every miss'
             cand diff 'Compare two requests, cassettes or stores in the terms the key sees'
             cand prune 'Find cassettes that can never be hit again, and delete them with --delete'
+            cand backfill 'Add the request material of request dumps to the existing cassettes they hit'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -76,6 +77,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --pin 'Take version N as the task''s current one'
             cand --config 'A config file to read instead of looking for ulcas.toml'
             cand --deny 'Make warnings fail too (`--deny warnings`)'
+            cand --requests 'Request dumps of a test run (files or folders): each must have its cassette'
             cand --format 'Output format: human text, JSON Lines or GitHub workflow annotations'
             cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
             cand -q 'Print only findings and the summary; no progress bar'
@@ -128,6 +130,19 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'ulcas;backfill'= {
+            cand --requests 'Request dumps: a file or folder (e.g. the ULCAS_DUMP_DIR of a test run); repeatable'
+            cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
+            cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
+            cand --pin 'Take version N as the task''s current one'
+            cand --config 'A config file to read instead of looking for ulcas.toml'
+            cand --format 'Output format: human text or JSON Lines'
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'ulcas;completions'= {
             cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
             cand -h 'Print help (see more with ''--help'')'
@@ -150,6 +165,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand lookup 'Find the cassette of requests and explain every miss'
             cand diff 'Compare two requests, cassettes or stores in the terms the key sees'
             cand prune 'Find cassettes that can never be hit again, and delete them with --delete'
+            cand backfill 'Add the request material of request dumps to the existing cassettes they hit'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -167,6 +183,8 @@ set edit:completion:arg-completer[ulcas] = {|@words|
         &'ulcas;help;diff'= {
         }
         &'ulcas;help;prune'= {
+        }
+        &'ulcas;help;backfill'= {
         }
         &'ulcas;help;completions'= {
         }

@@ -34,6 +34,24 @@ pub struct StoredRequest {
     pub schema: String,
 }
 
+/// Writes `,` and the `request` member after a previous member, in the recorder's layout
+/// (what `record` writes and `backfill` inserts).
+pub fn push_request_member(out: &mut String, request: &StoredRequest) {
+    out.push_str(",\n");
+    php::push_indent(out, 1);
+    out.push_str("\"request\": {\n");
+    php::push_indent(out, 2);
+    out.push_str("\"content\": ");
+    php::write_string(out, &request.content);
+    out.push_str(",\n");
+    php::push_indent(out, 2);
+    out.push_str("\"schema\": ");
+    php::write_string(out, &request.schema);
+    out.push('\n');
+    php::push_indent(out, 1);
+    out.push('}');
+}
+
 /// A cassette as read from or written to a store.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cassette {
@@ -164,18 +182,7 @@ impl Cassette {
         field(&mut out, "text", false);
         php::write_string(&mut out, &self.text);
         if let Some(request) = &self.request {
-            field(&mut out, "request", false);
-            out.push_str("{\n");
-            php::push_indent(&mut out, 2);
-            out.push_str("\"content\": ");
-            php::write_string(&mut out, &request.content);
-            out.push_str(",\n");
-            php::push_indent(&mut out, 2);
-            out.push_str("\"schema\": ");
-            php::write_string(&mut out, &request.schema);
-            out.push('\n');
-            php::push_indent(&mut out, 1);
-            out.push('}');
+            push_request_member(&mut out, request);
         }
         out.push_str("\n}\n");
         out

@@ -57,6 +57,8 @@ pub enum Command {
     Diff(DiffArgs),
     /// Find cassettes that can never be hit again, and delete them with --delete.
     Prune(PruneArgs),
+    /// Add the request material of request dumps to the existing cassettes they hit.
+    Backfill(BackfillArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -202,6 +204,9 @@ pub struct VerifyArgs {
     /// Print only findings and the summary; no progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Request dumps of a test run (files or folders): each must have its cassette.
+    #[arg(long = "requests", value_name = "PATH")]
+    pub requests: Vec<PathBuf>,
     #[command(flatten)]
     pub format: CheckFormatArg,
 }
@@ -288,4 +293,16 @@ pub struct PruneArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub format: CheckFormatArg,
+}
+
+/// Options of `backfill`.
+#[derive(Debug, Args)]
+pub struct BackfillArgs {
+    /// Request dumps: a file or folder (e.g. the ULCAS_DUMP_DIR of a test run); repeatable.
+    #[arg(long = "requests", value_name = "PATH", required = true)]
+    pub requests: Vec<PathBuf>,
+    #[command(flatten)]
+    pub stores: StoreArgs,
+    #[command(flatten)]
+    pub format: FormatArg,
 }

@@ -2,6 +2,7 @@
 //! the returned data through [`output::Out`].
 
 mod args;
+mod backfill;
 mod diff;
 mod hash;
 mod lookup;
@@ -95,6 +96,7 @@ fn run(cli: Cli) -> Outcome {
         Command::Manpage => tools::manpage(),
         Command::Verify(a) => verify::verify(a, color),
         Command::Prune(a) => prune::prune(a, color),
+        Command::Backfill(a) => backfill::backfill(a, color),
         Command::Lookup(a) => lookup::lookup(a, color),
         Command::Diff(a) => diff::diff(a, color),
     }

@@ -4,9 +4,10 @@ use std::collections::BTreeMap;
 use std::io::Write;
 
 use serde_json::json;
-use ulcas::settings::Store;
+use ulcas::request::Request;
+use ulcas::settings::{store_for_task, Store};
 use ulcas::store::scan;
-use ulcas::verify::{verify_scanned, Finding, Severity, VerifyReport};
+use ulcas::verify::{missing_cassettes, verify_scanned, Finding, Severity, VerifyReport};
 
 use super::args::{DenyLevel, VerifyArgs};
 use super::output::{gh_data, gh_property, progress_bar, Format, Out, Tone};
@@ -18,13 +19,27 @@ pub const GITHUB_ANNOTATIONS: usize = 10;
 /// `ulcas verify`.
 pub fn verify(args: VerifyArgs, color: bool) -> Outcome {
     let jobs = stores::resolve(&args.stores)?;
+    let requests = super::request_files(&args.requests)?
+        .into_iter()
+        .map(|f| Request::from_file(&f).map(|r| (f, r)))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut out = Out::stdout(args.format.format, color);
     let mut reports = Vec::new();
     for job in &jobs {
         let listing = scan(&job.root)?;
         let bar = progress_bar(listing.cassettes.len() as u64, args.quiet, "verifying");
-        let report = verify_scanned(job, listing, &|_| bar.inc(1));
+        let mut report = verify_scanned(job, listing, &|_| bar.inc(1));
         bar.finish_and_clear();
+        // Each dump is checked in the store of its task.
+        let mine: Vec<_> = requests
+            .iter()
+            .filter(|(_, r)| store_for_task(&jobs, &r.task).is_some_and(|s| std::ptr::eq(s, job)))
+            .cloned()
+            .collect();
+        report.findings.extend(missing_cassettes(job, &mine));
+        report
+            .findings
+            .sort_by(|a, b| (&a.path, a.check, a.line).cmp(&(&b.path, b.check, b.line)));
         reports.push(report);
     }
     let deny_warnings = args.deny == Some(DenyLevel::Warnings);

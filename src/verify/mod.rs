@@ -83,6 +83,8 @@ pub enum Check {
     Registry,
     /// The task's current version has no recordings while an older version has.
     UnrecordedVersion,
+    /// A request dump (`--requests`) whose cassette the store does not have: that test misses.
+    MissingCassette,
 }
 
 impl Check {
@@ -108,6 +110,7 @@ impl Check {
             Check::Format => "format",
             Check::Registry => "registry",
             Check::UnrecordedVersion => "unrecorded-version",
+            Check::MissingCassette => "missing-cassette",
         }
     }
 
@@ -340,4 +343,33 @@ fn verify_files(
         .findings
         .sort_by(|a, b| (&a.path, a.check, a.line).cmp(&(&b.path, b.check, b.line)));
     report
+}
+
+/// Findings for the request dumps of `requests` (file, request) whose cassette `store` lacks:
+/// each names the expected cassette path and the `lookup` command that explains the miss.
+pub fn missing_cassettes(
+    store: &Store,
+    requests: &[(PathBuf, crate::request::Request)],
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (file, request) in requests {
+        let key = crate::key::key_of(request);
+        let path = key.path_under(&store.root);
+        if path.is_file() {
+            continue;
+        }
+        let file_name = file.display().to_string();
+        let root = store.root.display().to_string();
+        let lookup =
+            crate::settings::shell_words(&["ulcas", "lookup", &file_name, "--cassettes", &root]);
+        out.push(Finding::new(
+            &path,
+            Check::MissingCassette,
+            format!(
+                "no cassette for the request dumped in {file_name} (task {:?}, prompt v{}): that test misses; `{lookup}` explains why",
+                request.task, request.prompt_version
+            ),
+        ));
+    }
+    out
 }

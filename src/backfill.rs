@@ -1,0 +1,194 @@
+//! `backfill`: give the cassettes a store already has the request material (design.md's
+//! `request` block) of the request dumps that hit them, so that `verify` can recompute their
+//! keys, `lookup` can diff a miss against them and `prune` can see a schema change, without
+//! re-recording anything.
+//!
+//! The block is inserted after the last member of the cassette's object; no other byte of the
+//! file changes (a file in the recorder's format stays in it), and the file is replaced
+//! atomically with its permissions kept. Nothing is created: a dump that hits no cassette is
+//! reported as unmatched.
+
+use std::path::{Path, PathBuf};
+
+use crate::cassette::{push_request_member, Cassette, StoredRequest};
+use crate::error::{Error, Result};
+use crate::key::KeyMaterial;
+use crate::request::Request;
+use crate::settings::Store;
+use crate::store::write_atomic;
+
+/// What backfilling one dump did to one cassette.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BackfillOutcome {
+    /// The cassette gained the dump's request material.
+    Backfilled {
+        /// The cassette.
+        path: PathBuf,
+        /// The dump.
+        request: PathBuf,
+    },
+    /// The cassette already carries the same material.
+    AlreadyThere {
+        /// The cassette.
+        path: PathBuf,
+        /// The dump.
+        request: PathBuf,
+    },
+    /// The cassette carries other material, or cannot take the block; it is left as it is.
+    Conflict {
+        /// The cassette.
+        path: PathBuf,
+        /// The dump.
+        request: PathBuf,
+        /// Why.
+        why: String,
+    },
+    /// The dump hits no cassette of any store.
+    Unmatched {
+        /// The dump.
+        request: PathBuf,
+        /// Where its cassette would be (in the store of its task).
+        path: PathBuf,
+    },
+}
+
+/// Backfills every store's cassette that `request` (read from `file`) hits.
+pub fn backfill_request(stores: &[Store], file: &Path, request: &Request) -> Vec<BackfillOutcome> {
+    let material = KeyMaterial::of(request);
+    let key = material.key();
+    let stored = StoredRequest {
+        content: material.content.text.clone(),
+        schema: material.schema_json.clone(),
+    };
+    let mut out = Vec::new();
+    for store in stores {
+        let path = key.path_under(&store.root);
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if !meta.is_file() {
+            out.push(BackfillOutcome::Conflict {
+                path,
+                request: file.to_path_buf(),
+                why: "not a regular file (never written)".into(),
+            });
+            continue;
+        }
+        out.push(match backfill_file(&path, &stored) {
+            Ok(true) => BackfillOutcome::Backfilled {
+                path,
+                request: file.to_path_buf(),
+            },
+            Ok(false) => BackfillOutcome::AlreadyThere {
+                path,
+                request: file.to_path_buf(),
+            },
+            Err(e) => BackfillOutcome::Conflict {
+                path,
+                request: file.to_path_buf(),
+                why: e.message,
+            },
+        });
+    }
+    if out.is_empty() {
+        let root = crate::settings::store_for_task(stores, &request.task)
+            .map_or_else(|| PathBuf::from("cassettes"), |s| s.root.clone());
+        out.push(BackfillOutcome::Unmatched {
+            request: file.to_path_buf(),
+            path: key.path_under(&root),
+        });
+    }
+    out
+}
+
+/// Adds `material` to the cassette at `path`; `Ok(false)` when it already carries it.
+pub fn backfill_file(path: &Path, material: &StoredRequest) -> Result<bool> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    let cassette = Cassette::from_slice(&bytes).map_err(|e| e.with_file(path))?;
+    match &cassette.request {
+        Some(existing) if existing == material => return Ok(false),
+        Some(_) => {
+            return Err(Error::in_file(
+                path,
+                "already carries different request material (it does not hash to this file?): left as it is; `ulcas verify` checks it",
+            ))
+        }
+        None => {}
+    }
+    let with = with_material(&bytes, material).map_err(|m| Error::in_file(path, m))?;
+    // The result must read back as the same cassette with this material, or nothing is written.
+    let check = Cassette::from_slice(&with).map_err(|e| e.with_file(path))?;
+    if check.request.as_ref() != Some(material) || check.text != cassette.text {
+        return Err(Error::in_file(path, "the block could not be added cleanly"));
+    }
+    let permissions = std::fs::metadata(path)
+        .map_err(|e| Error::io(path, &e))?
+        .permissions();
+    write_atomic(path, &with)?;
+    std::fs::set_permissions(path, permissions).map_err(|e| Error::io(path, &e))?;
+    Ok(true)
+}
+
+/// The cassette bytes with the `request` block inserted after the object's last member, in the
+/// recorder's layout; every other byte as it was.
+pub fn with_material(
+    bytes: &[u8],
+    material: &StoredRequest,
+) -> std::result::Result<Vec<u8>, String> {
+    let is_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+    let close = bytes
+        .iter()
+        .rposition(|b| !is_space(b))
+        .filter(|&i| bytes[i] == b'}')
+        .ok_or("the file does not end with the closing `}` of an object")?;
+    let last = bytes[..close]
+        .iter()
+        .rposition(|b| !is_space(b))
+        .ok_or("not a JSON object")?;
+    if bytes[last] == b'{' {
+        return Err("an empty object is not a cassette".into());
+    }
+    let mut block = String::with_capacity(material.content.len() + material.schema.len() + 64);
+    push_request_member(&mut block, material);
+    let mut out = Vec::with_capacity(bytes.len() + block.len());
+    out.extend_from_slice(&bytes[..=last]);
+    out.extend_from_slice(block.as_bytes());
+    out.extend_from_slice(&bytes[last + 1..]);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{cassette_for, Recording};
+
+    #[test]
+    fn a_recorder_file_becomes_the_file_record_writes_with_material() {
+        let request = Request::from_slice(
+            r#"{"task":"t","prompt_version":1,"schema":{"b":1,"a":[]},"blocks":[{"type":"text","text":"frg_abcdefghijkm says /é"}]}"#.as_bytes(),
+        )
+        .unwrap();
+        let answer = Recording::new("{\"x\":\"frg_abcdefghijkm\"}", "m");
+        let (bare, _) = cassette_for(&request, &answer, false).unwrap();
+        let (full, _) = cassette_for(&request, &answer, true).unwrap();
+        let material = full.request.clone().unwrap();
+        let got = with_material(bare.render().as_bytes(), &material).unwrap();
+        assert_eq!(String::from_utf8(got).unwrap(), full.render());
+    }
+
+    #[test]
+    fn other_bytes_stay_as_they_are() {
+        let material = StoredRequest {
+            content: "c".into(),
+            schema: "[]".into(),
+        };
+        let got = with_material(b"{\"text\": \"x\"  }\r\n", &material).unwrap();
+        assert_eq!(
+            String::from_utf8(got).unwrap(),
+            "{\"text\": \"x\",\n    \"request\": {\n        \"content\": \"c\",\n        \"schema\": \"[]\"\n    }  }\r\n"
+        );
+        assert!(with_material(b"[1]", &material).is_err());
+        assert!(with_material(b"{ }", &material).is_err());
+        assert!(with_material(b"", &material).is_err());
+    }
+}
