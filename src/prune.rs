@@ -241,24 +241,10 @@ pub fn read_journals(
     Ok((live, missing))
 }
 
-/// `a/./b/../c` → `a/c`, without touching the file system (for paths that may not exist).
+/// `path` made absolute against the current folder, `.` and `..` resolved without touching the
+/// file system (for paths that may not exist).
 fn resolve_lexically(path: &Path) -> PathBuf {
-    let absolute = if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        std::env::current_dir().unwrap_or_default().join(path)
-    };
-    let mut out = PathBuf::new();
-    for c in absolute.components() {
-        match c {
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            std::path::Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
+    crate::settings::lexical_absolute(&std::env::current_dir().unwrap_or_default(), path)
 }
 
 /// Plans the pruning of the store at `root` with `registry`.

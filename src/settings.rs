@@ -304,14 +304,18 @@ fn absolute(cwd: &Path, path: &Path) -> PathBuf {
 }
 
 /// What two spellings of a store root are compared by: the canonical path when it exists,
-/// else the path made absolute with `.` and `..` resolved.
+/// else [`lexical_absolute`].
 fn identity(cwd: &Path, path: &Path) -> PathBuf {
     let abs = absolute(cwd, path);
-    if let Ok(real) = abs.canonicalize() {
-        return real;
-    }
+    abs.canonicalize()
+        .unwrap_or_else(|_| lexical_absolute(cwd, path))
+}
+
+/// `path` made absolute against `cwd` with `.` and `..` resolved, without touching the file
+/// system (`a/./b/../c` → `<cwd>/a/c`; for paths that may not exist).
+pub fn lexical_absolute(cwd: &Path, path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
-    for c in abs.components() {
+    for c in absolute(cwd, path).components() {
         match c {
             std::path::Component::ParentDir => {
                 out.pop();

@@ -229,19 +229,8 @@ fn after_backfill_lookup_diffs_a_miss_and_prune_sees_a_schema_change() {
     // A changed schema in the registry: the backfilled cassettes are now schema-changed.
     let prompts = w.dir.path().join("prompts");
     let schemas = w.dir.path().join("schemas");
-    for (from, to) in [("prompts", &prompts), ("schemas", &schemas)] {
-        for e in walkdir::WalkDir::new(fixture(from))
-            .into_iter()
-            .filter_map(Result::ok)
-        {
-            let target = to.join(e.path().strip_prefix(fixture(from)).unwrap());
-            if e.file_type().is_dir() {
-                std::fs::create_dir_all(&target).unwrap();
-            } else {
-                std::fs::copy(e.path(), &target).unwrap();
-            }
-        }
-    }
+    common::copy_tree(&fixture("prompts"), &prompts);
+    common::copy_tree(&fixture("schemas"), &schemas);
     let lesson = schemas.join("outputs/lesson.json");
     let mut schema: Value = serde_json::from_slice(&std::fs::read(&lesson).unwrap()).unwrap();
     schema["description"] = "reworded".into();

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::MANIFEST;
+use common::{copy_tree, MANIFEST};
 use serde_json::Value;
 
 const CB: &str = "api/packages/course-builder";
@@ -30,20 +30,6 @@ prompts = ["api/packages/living-course/resources/prompts",
 
 struct Monorepo {
     dir: tempfile::TempDir,
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    for e in walkdir::WalkDir::new(from)
-        .into_iter()
-        .filter_map(Result::ok)
-    {
-        let target = to.join(e.path().strip_prefix(from).unwrap());
-        if e.file_type().is_dir() {
-            std::fs::create_dir_all(&target).unwrap();
-        } else {
-            std::fs::copy(e.path(), &target).unwrap();
-        }
-    }
 }
 
 impl Monorepo {

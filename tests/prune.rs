@@ -44,22 +44,9 @@ struct Workspace {
 impl Workspace {
     fn new() -> Workspace {
         let dir = tempfile::tempdir().unwrap();
-        let copy = |from: &Path, to: &Path| {
-            for e in walkdir::WalkDir::new(from)
-                .into_iter()
-                .filter_map(Result::ok)
-            {
-                let target = to.join(e.path().strip_prefix(from).unwrap());
-                if e.file_type().is_dir() {
-                    std::fs::create_dir_all(&target).unwrap();
-                } else {
-                    std::fs::copy(e.path(), &target).unwrap();
-                }
-            }
-        };
-        copy(&fixture("prompts"), &dir.path().join("prompts"));
-        copy(&fixture("schemas"), &dir.path().join("schemas"));
-        copy(
+        common::copy_tree(&fixture("prompts"), &dir.path().join("prompts"));
+        common::copy_tree(&fixture("schemas"), &dir.path().join("schemas"));
+        common::copy_tree(
             &Path::new(MANIFEST).join("cassettes"),
             &dir.path().join("store"),
         );

@@ -37,3 +37,18 @@ pub fn ulcas_in(dir: &Path, args: &[&str]) -> Run {
 pub fn ulcas(args: &[&str]) -> Run {
     ulcas_in(Path::new(MANIFEST), args)
 }
+
+/// Copies the tree `from` to `to` (folders and files).
+pub fn copy_tree(from: &Path, to: &Path) {
+    for e in walkdir::WalkDir::new(from)
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let target = to.join(e.path().strip_prefix(from).unwrap());
+        if e.file_type().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(e.path(), &target).unwrap();
+        }
+    }
+}
