@@ -91,7 +91,7 @@ pub fn backfill_request(stores: &[Store], file: &Path, request: &Request) -> Vec
         });
     }
     if out.is_empty() {
-        let root = crate::settings::store_for_task(stores, &request.task)
+        let root = crate::settings::store_for_request(stores, &key)
             .map_or_else(|| PathBuf::from("cassettes"), |s| s.root.clone());
         out.push(BackfillOutcome::Unmatched {
             request: file.to_path_buf(),

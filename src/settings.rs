@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::config::{self, StoreConfig};
 use crate::error::{Error, Result};
+use crate::key::CassetteKey;
 use crate::registry::{parse_pins, Registry, RegistrySource};
 
 /// The store options of a command line, as given.
@@ -262,13 +263,16 @@ fn read_from(cwd: &Path, source: &RegistrySource) -> RegistrySource {
     }
 }
 
-/// The store of `stores` that a request of `task` belongs to: the first whose registry has the
-/// task, else the first that has recordings of it, else the first.
-pub fn store_for_task<'a>(stores: &'a [Store], task: &str) -> Option<&'a Store> {
+/// The store of `stores` that the request keyed `key` belongs to: the first that has its
+/// cassette, else the first whose registry has its task, else the first with recordings of the
+/// task, else the first. (A task's prompt may be read by several stores: living-course's
+/// `grounding` answers course-builder's prompt.)
+pub fn store_for_request<'a>(stores: &'a [Store], key: &CassetteKey) -> Option<&'a Store> {
     stores
         .iter()
-        .find(|s| s.registry.has_task(task))
-        .or_else(|| stores.iter().find(|s| s.root.join(task).is_dir()))
+        .find(|s| key.path_under(&s.root).is_file())
+        .or_else(|| stores.iter().find(|s| s.registry.has_task(&key.task)))
+        .or_else(|| stores.iter().find(|s| s.root.join(&key.task).is_dir()))
         .or_else(|| stores.first())
 }
 
@@ -461,7 +465,19 @@ mod tests {
             roots,
             vec![PathBuf::from("a/cassettes"), PathBuf::from("b/cassettes")]
         );
-        assert_eq!(store_for_task(&stores, "y").unwrap().root, roots[1]);
+        let key = |task: &str| CassetteKey {
+            task: task.into(),
+            prompt_version: 1,
+            hash: "0".repeat(32),
+        };
+        assert_eq!(
+            store_for_request(&stores, &key("y")).unwrap().root,
+            roots[1]
+        );
+        assert_eq!(
+            store_for_request(&stores, &key("zz")).unwrap().root,
+            roots[0]
+        );
     }
 
     #[test]

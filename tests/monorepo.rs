@@ -300,6 +300,29 @@ fn an_explicit_root_named_by_the_config_gets_its_settings() {
         "{}",
         run.stderr
     );
+
+    // A task both stores read the prompt of (grounding): lookup finds it where it is recorded.
+    std::fs::write(
+        &dump,
+        r#"{"task":"grounding","prompt_version":1,"schema":{"type":"object"},"blocks":[{"type":"text","text":"y"}]}"#,
+    )
+    .unwrap();
+    std::fs::write(m.path("answer.json"), "{}").unwrap();
+    let run = m.ulcas(&[
+        "record",
+        "dump.json",
+        "--response",
+        "answer.json",
+        "--cassettes",
+        LC_STORE,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = m.ulcas(&["lookup", "dump.json", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(events(&run.stdout)[0]["path"]
+        .as_str()
+        .unwrap()
+        .starts_with(LC_STORE));
 }
 
 #[test]

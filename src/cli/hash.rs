@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 use ulcas::key::KeyMaterial;
 use ulcas::normalise::PlaceholderMap;
-use ulcas::settings::store_for_task;
+use ulcas::settings::store_for_request;
 
 use super::args::{HashArgs, NormalizeArgs};
 use super::output::{Format, Out, Tone};
@@ -89,7 +89,7 @@ pub fn hash(args: HashArgs, color: bool) -> Outcome {
     let mut said = out.format != Format::Human;
     let done = each_request(&args.requests, |file, request, several| {
         let key = ulcas::key::key_of(&request);
-        let root = match store_for_task(&stores, &request.task) {
+        let root = match store_for_request(&stores, &key) {
             Some(store) => {
                 super::stores::say_origin(store, &mut said);
                 store.root.as_path()

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 use ulcas::lookup::{lookup as find, registry_probes, schema_probe_from_file, Diagnosis, Lookup};
-use ulcas::settings::store_for_task;
+use ulcas::settings::store_for_request;
 
 use super::args::{LookupArgs, Mode};
 use super::output::{Format, Out, Tone};
@@ -31,7 +31,7 @@ pub fn lookup(args: LookupArgs, color: bool) -> Outcome {
     let mut said = out.format != Format::Human;
     let mut any_miss = false;
     let done = each_request(&args.requests, |file, request, _| {
-        let store = store_for_task(&stores, &request.task)
+        let store = store_for_request(&stores, &ulcas::key::key_of(&request))
             .ok_or_else(|| ulcas::Error::msg("no store to look in"))?;
         super::stores::say_origin(store, &mut said);
         let mut probes = registry_probes(&store.registry, &request.task, request.prompt_version);

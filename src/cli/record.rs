@@ -5,7 +5,7 @@ use std::io::Read;
 use serde_json::{json, Value};
 use ulcas::cassette::usage_from;
 use ulcas::request::Request;
-use ulcas::settings::store_for_task;
+use ulcas::settings::store_for_request;
 use ulcas::store::{record as record_cassette, RecordOptions, RecordStatus, Recording};
 use ulcas::Error;
 
@@ -48,7 +48,7 @@ pub fn record(args: RecordArgs, color: bool) -> Outcome {
         force: args.force,
     };
     let stores = super::stores::for_requests(&args.store, &[], &None)?;
-    let store = store_for_task(&stores, &request.task)
+    let store = store_for_request(&stores, &ulcas::key::key_of(&request))
         .ok_or_else(|| Error::msg("no store to record into"))?;
     if args.format.format == super::args::TextFormat::Human {
         super::stores::say_origin(store, &mut false);

@@ -25,7 +25,7 @@ pub fn flags(args: &StoreArgs) -> StoreFlags {
 }
 
 /// The candidate stores of a command that sends each request to one store (`hash`, `lookup`,
-/// `record`); pick one per request with [`settings::store_for_task`].
+/// `record`); pick one per request with [`settings::store_for_request`].
 pub fn for_requests(
     choice: &StoreChoice,
     prompts: &[PathBuf],

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use serde_json::json;
 use ulcas::request::Request;
-use ulcas::settings::{store_for_task, Store};
+use ulcas::settings::{store_for_request, Store};
 use ulcas::store::scan;
 use ulcas::verify::{missing_cassettes, verify_scanned, Finding, Severity, VerifyReport};
 
@@ -33,7 +33,10 @@ pub fn verify(args: VerifyArgs, color: bool) -> Outcome {
         // Each dump is checked in the store of its task.
         let mine: Vec<_> = requests
             .iter()
-            .filter(|(_, r)| store_for_task(&jobs, &r.task).is_some_and(|s| std::ptr::eq(s, job)))
+            .filter(|(_, r)| {
+                store_for_request(&jobs, &ulcas::key::key_of(r))
+                    .is_some_and(|s| std::ptr::eq(s, job))
+            })
             .cloned()
             .collect();
         report.findings.extend(missing_cassettes(job, &mine));
