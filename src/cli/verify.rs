@@ -2,8 +2,10 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::path::PathBuf;
 
 use serde_json::json;
+use ulcas::key::{key_of, CassetteKey};
 use ulcas::request::Request;
 use ulcas::settings::{store_for_request, Store};
 use ulcas::store::scan;
@@ -19,10 +21,16 @@ pub const GITHUB_ANNOTATIONS: usize = 10;
 /// `ulcas verify`.
 pub fn verify(args: VerifyArgs, color: bool) -> Outcome {
     let jobs = stores::resolve(&args.stores)?;
-    let requests = super::request_files(&args.requests)?
-        .into_iter()
-        .map(|f| Request::from_file(&f).map(|r| (f, r)))
-        .collect::<Result<Vec<_>, _>>()?;
+    // Each dump is keyed once and checked in the one store it belongs to.
+    let mut dumps: Vec<Vec<(PathBuf, CassetteKey)>> = vec![Vec::new(); jobs.len()];
+    for file in super::request_files(&args.requests)? {
+        let key = key_of(&Request::from_file(&file)?);
+        if let Some(i) = store_for_request(&jobs, &key)
+            .and_then(|s| jobs.iter().position(|j| std::ptr::eq(j, s)))
+        {
+            dumps[i].push((file, key));
+        }
+    }
     let mut out = Out::stdout(args.format.format, color);
     let mut reports = Vec::new();
     for job in &jobs {
@@ -30,19 +38,13 @@ pub fn verify(args: VerifyArgs, color: bool) -> Outcome {
         let bar = progress_bar(listing.cassettes.len() as u64, args.quiet, "verifying");
         let mut report = verify_scanned(job, listing, &|_| bar.inc(1));
         bar.finish_and_clear();
-        // Each dump is checked in the store of its task.
-        let mine: Vec<_> = requests
-            .iter()
-            .filter(|(_, r)| {
-                store_for_request(&jobs, &ulcas::key::key_of(r))
-                    .is_some_and(|s| std::ptr::eq(s, job))
-            })
-            .cloned()
-            .collect();
-        report.findings.extend(missing_cassettes(job, &mine));
-        report
-            .findings
-            .sort_by(|a, b| (&a.path, a.check, a.line).cmp(&(&b.path, b.check, b.line)));
+        let missing = missing_cassettes(job, &dumps[reports.len()]);
+        if !missing.is_empty() {
+            report.findings.extend(missing);
+            report
+                .findings
+                .sort_by(|a, b| (&a.path, a.check, a.line).cmp(&(&b.path, b.check, b.line)));
+        }
         reports.push(report);
     }
     let deny_warnings = args.deny == Some(DenyLevel::Warnings);

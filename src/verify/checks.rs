@@ -379,7 +379,7 @@ fn check_location(
             Check::Location,
             format!(
                 "its fields say it belongs at {}: the driver will never load it here; move it there (or fix task/prompt_version/hash)",
-                ctx.root.join(&expected).display()
+                ctx.store.root.join(&expected).display()
             ),
         ));
     }
@@ -452,6 +452,7 @@ fn check_staleness(file: &CassetteFile, ctx: &StoreContext<'_>, out: &mut Vec<Fi
 /// The prompt folders of the store's registry, for messages.
 fn folders(ctx: &StoreContext<'_>) -> String {
     let names: Vec<String> = ctx
+        .store
         .registry
         .folders
         .iter()
@@ -501,7 +502,7 @@ fn check_material(
             format!("{} in the answer but not in the recorded request: replay leaves them as written; re-record", listed(&unknown)),
         ));
     }
-    if let Some(current) = ctx.registry.schema(&file.task, file.version) {
+    if let Some(current) = ctx.store.registry.schema(&file.task, file.version) {
         if current.canonical_json() != schema {
             r.findings.push(Finding::new(
                 path,

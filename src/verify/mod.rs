@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::error::Result;
+use crate::key::CassetteKey;
 use crate::registry::Registry;
 use crate::settings::Store;
 use crate::staleness::StalenessView;
@@ -207,12 +208,8 @@ impl VerifyReport {
 
 /// What each file's check needs to know of the whole store.
 pub struct StoreContext<'a> {
-    /// The store root.
-    pub root: &'a Path,
-    /// The store and its settings (hints name its commands).
+    /// The store, its settings and registry (hints name its commands).
     pub store: &'a Store,
-    /// The prompt registry (may be empty).
-    pub registry: &'a Registry,
     /// What is stale, shared with `prune`.
     pub staleness: StalenessView,
     /// Compiled schemas.
@@ -263,9 +260,7 @@ fn verify_files(
 ) -> VerifyReport {
     let registry = &store.registry;
     let ctx = StoreContext {
-        root: &store.root,
         store,
-        registry,
         staleness: StalenessView::new(&files, registry),
         validators: Validators::for_registry(registry),
     };
@@ -345,15 +340,11 @@ fn verify_files(
     report
 }
 
-/// Findings for the request dumps of `requests` (file, request) whose cassette `store` lacks:
-/// each names the expected cassette path and the `lookup` command that explains the miss.
-pub fn missing_cassettes(
-    store: &Store,
-    requests: &[(PathBuf, crate::request::Request)],
-) -> Vec<Finding> {
+/// Findings for the request dumps of `requests` (dump file, its key) whose cassette `store`
+/// lacks: each names the expected cassette path and the `lookup` command that explains the miss.
+pub fn missing_cassettes(store: &Store, requests: &[(PathBuf, CassetteKey)]) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (file, request) in requests {
-        let key = crate::key::key_of(request);
+    for (file, key) in requests {
         let path = key.path_under(&store.root);
         if path.is_file() {
             continue;
@@ -367,7 +358,7 @@ pub fn missing_cassettes(
             Check::MissingCassette,
             format!(
                 "no cassette for the request dumped in {file_name} (task {:?}, prompt v{}): that test misses; `{lookup}` explains why",
-                request.task, request.prompt_version
+                key.task, key.prompt_version
             ),
         ));
     }
