@@ -37,6 +37,9 @@ _ulcas() {
             ulcas,manpage)
                 cmd="ulcas__subcmd__manpage"
                 ;;
+            ulcas,migrate)
+                cmd="ulcas__subcmd__migrate"
+                ;;
             ulcas,normalize)
                 cmd="ulcas__subcmd__normalize"
                 ;;
@@ -70,6 +73,9 @@ _ulcas() {
             ulcas__subcmd__help,manpage)
                 cmd="ulcas__subcmd__help__subcmd__manpage"
                 ;;
+            ulcas__subcmd__help,migrate)
+                cmd="ulcas__subcmd__help__subcmd__migrate"
+                ;;
             ulcas__subcmd__help,normalize)
                 cmd="ulcas__subcmd__help__subcmd__normalize"
                 ;;
@@ -89,7 +95,7 @@ _ulcas() {
 
     case "${cmd}" in
         ulcas)
-            opts="-h -V --color --help --version normalize hash record verify lookup diff prune backfill completions manpage help"
+            opts="-h -V --color --help --version normalize hash record verify lookup diff prune backfill migrate completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -219,7 +225,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__help)
-            opts="normalize hash record verify lookup diff prune backfill completions manpage help"
+            opts="normalize hash record verify lookup diff prune backfill migrate completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -317,6 +323,20 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__help__subcmd__manpage)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ulcas__subcmd__help__subcmd__migrate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -439,6 +459,48 @@ _ulcas() {
                 return 0
             fi
             case "${prev}" in
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ulcas__subcmd__migrate)
+            opts="-h -V --prompts --schemas --pin --config --schema --write --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --prompts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --schema)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github" -- "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0

@@ -31,6 +31,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand diff 'Compare two requests, cassettes or stores in the terms the key sees'
             cand prune 'Find cassettes that can never be hit again, and delete them with --delete'
             cand backfill 'Add the request material of request dumps to the existing cassettes they hit'
+            cand migrate 'Carry the answers that fit a task''s new output schema over to its new key (--write)'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -143,6 +144,20 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'ulcas;migrate'= {
+            cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
+            cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
+            cand --pin 'Take version N as the task''s current one'
+            cand --config 'A config file to read instead of looking for ulcas.toml'
+            cand --schema 'The new schema (default: the registry''s schema of the task''s current version)'
+            cand --format 'Output format: human text, JSON Lines or GitHub workflow annotations'
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand --write 'Write the carried-over cassettes (default: only report)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'ulcas;completions'= {
             cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
             cand -h 'Print help (see more with ''--help'')'
@@ -166,6 +181,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand diff 'Compare two requests, cassettes or stores in the terms the key sees'
             cand prune 'Find cassettes that can never be hit again, and delete them with --delete'
             cand backfill 'Add the request material of request dumps to the existing cassettes they hit'
+            cand migrate 'Carry the answers that fit a task''s new output schema over to its new key (--write)'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -185,6 +201,8 @@ set edit:completion:arg-completer[ulcas] = {|@words|
         &'ulcas;help;prune'= {
         }
         &'ulcas;help;backfill'= {
+        }
+        &'ulcas;help;migrate'= {
         }
         &'ulcas;help;completions'= {
         }

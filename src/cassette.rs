@@ -75,6 +75,8 @@ pub struct Cassette {
     pub text: String,
     /// The key material, when the cassette was recorded with it.
     pub request: Option<StoredRequest>,
+    /// The hash of the cassette this one was carried over from by `ulcas migrate`.
+    pub migrated_from: Option<String>,
 }
 
 impl Cassette {
@@ -147,6 +149,7 @@ impl Cassette {
             usage: obj.get("usage").cloned().unwrap_or(Value::Null),
             text: string("text")?,
             request,
+            migrated_from: optional_string("migrated_from")?,
         })
     }
 
@@ -183,6 +186,10 @@ impl Cassette {
         php::write_string(&mut out, &self.text);
         if let Some(request) = &self.request {
             push_request_member(&mut out, request);
+        }
+        if let Some(from) = &self.migrated_from {
+            field(&mut out, "migrated_from", false);
+            php::write_string(&mut out, from);
         }
         out.push_str("\n}\n");
         out

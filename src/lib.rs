@@ -43,6 +43,7 @@ pub mod diff;
 pub mod error;
 pub mod key;
 pub mod lookup;
+pub mod migrate;
 pub mod normalise;
 pub mod php;
 pub mod prune;

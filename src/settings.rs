@@ -87,7 +87,14 @@ impl Store {
 
     /// `ulcas SUB <this store and its settings> EXTRA…`, quoted for a POSIX shell.
     pub fn command(&self, sub: &str, extra: &[&str]) -> String {
+        self.command_with(sub, &[], extra)
+    }
+
+    /// `ulcas SUB ARGS… <this store and its settings> EXTRA…` (ARGS: positionals that come
+    /// before the store roots, as `migrate`'s TASK).
+    pub fn command_with(&self, sub: &str, args: &[&str], extra: &[&str]) -> String {
         let mut words: Vec<&str> = vec!["ulcas", sub];
+        words.extend_from_slice(args);
         words.extend(self.selector.iter().map(String::as_str));
         words.extend_from_slice(extra);
         shell_words(&words)

@@ -260,6 +260,7 @@ pub fn cassette_for(
             content: material.content.text.clone(),
             schema: material.schema_json.clone(),
         }),
+        migrated_from: None,
     };
     Ok((cassette, key))
 }
@@ -340,6 +341,24 @@ pub fn load(root: &Path, key: &CassetteKey) -> Result<Option<LoadedCassette>> {
             path,
         })),
     }
+}
+
+/// The `v<N>` folders of a task folder, ascending (none when it does not exist).
+pub fn versions_in(task_dir: &Path) -> Vec<i64> {
+    let mut versions: Vec<i64> = std::fs::read_dir(task_dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let digits = name.strip_prefix('v')?;
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| digits.parse().ok())?
+        })
+        .collect();
+    versions.sort_unstable();
+    versions
 }
 
 #[cfg(test)]

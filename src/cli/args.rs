@@ -59,6 +59,8 @@ pub enum Command {
     Prune(PruneArgs),
     /// Add the request material of request dumps to the existing cassettes they hit.
     Backfill(BackfillArgs),
+    /// Carry the answers that fit a task's new output schema over to its new key (--write).
+    Migrate(MigrateArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -305,4 +307,22 @@ pub struct BackfillArgs {
     pub stores: StoreArgs,
     #[command(flatten)]
     pub format: FormatArg,
+}
+
+/// Options of `migrate`.
+#[derive(Debug, Args)]
+pub struct MigrateArgs {
+    /// The task whose output schema changed.
+    #[arg(value_name = "TASK")]
+    pub task: String,
+    #[command(flatten)]
+    pub stores: StoreArgs,
+    /// The new schema (default: the registry's schema of the task's current version).
+    #[arg(long, value_name = "FILE")]
+    pub schema: Option<PathBuf>,
+    /// Write the carried-over cassettes (default: only report).
+    #[arg(long)]
+    pub write: bool,
+    #[command(flatten)]
+    pub format: CheckFormatArg,
 }

@@ -6,6 +6,7 @@ mod backfill;
 mod diff;
 mod hash;
 mod lookup;
+mod migrate;
 mod output;
 mod prune;
 mod record;
@@ -97,6 +98,7 @@ fn run(cli: Cli) -> Outcome {
         Command::Verify(a) => verify::verify(a, color),
         Command::Prune(a) => prune::prune(a, color),
         Command::Backfill(a) => backfill::backfill(a, color),
+        Command::Migrate(a) => migrate::migrate(a, color),
         Command::Lookup(a) => lookup::lookup(a, color),
         Command::Diff(a) => diff::diff(a, color),
     }
@@ -165,4 +167,13 @@ pub fn request_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
 /// A path as printed: as given, with `/` separators.
 pub fn shown(path: &Path) -> String {
     path.display().to_string()
+}
+
+/// The command line that was run, with `flag` added, quoted for a POSIX shell.
+pub fn rerun_with(flag: &str) -> String {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut words: Vec<&str> = vec!["ulcas"];
+    words.extend(args.iter().map(String::as_str));
+    words.push(flag);
+    ulcas::settings::shell_words(&words)
 }

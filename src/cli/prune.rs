@@ -118,24 +118,6 @@ struct Run<'a> {
     delete_asked: bool,
 }
 
-/// The command line that was run, with `--delete` added.
-fn delete_command() -> String {
-    let mut words: Vec<String> = vec!["ulcas".into()];
-    for arg in std::env::args().skip(1) {
-        let safe = !arg.is_empty()
-            && arg
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_./=:@,+%".contains(c));
-        words.push(if safe {
-            arg
-        } else {
-            format!("'{}'", arg.replace('\'', r"'\''"))
-        });
-    }
-    words.push("--delete".into());
-    words.join(" ")
-}
-
 /// `12.3 KiB`.
 pub fn human_bytes(n: u64) -> String {
     const UNITS: [&str; 4] = ["B", "KiB", "MiB", "GiB"];
@@ -234,7 +216,10 @@ fn human(out: &mut Out, run: &Run<'_>) -> std::io::Result<()> {
     }
     let doubts = run.plans.iter().any(|p| !p.doubts.is_empty());
     if any && !run.delete_asked && !doubts {
-        out.line(&format!("\nto delete them: {}", delete_command()))?;
+        out.line(&format!(
+            "\nto delete them: {}",
+            super::rerun_with("--delete")
+        ))?;
     }
     Ok(())
 }

@@ -19,7 +19,7 @@ use crate::normalise::PlaceholderMap;
 use crate::request::{Block, Request};
 use crate::schema::Schema;
 use crate::settings::Store;
-use crate::store::{load, LoadedCassette};
+use crate::store::{load, versions_in, LoadedCassette};
 
 mod nearest;
 
@@ -292,24 +292,6 @@ pub fn lookup(
         diagnoses,
         map: material.content.map,
     })
-}
-
-/// `v<N>` folders of a task folder, sorted.
-fn versions_in(task_dir: &Path) -> Vec<i64> {
-    let mut versions: Vec<i64> = std::fs::read_dir(task_dir)
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-        .filter_map(|e| {
-            let name = e.file_name().into_string().ok()?;
-            let digits = name.strip_prefix('v')?;
-            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| digits.parse().ok())?
-        })
-        .collect();
-    versions.sort_unstable();
-    versions
 }
 
 /// How many trailing (assistant, user) pairs the request has after its first turn.

@@ -32,6 +32,14 @@ const FIELD_ORDER: [&str; 9] = [
 /// Where a repair attempt starts in stored content: the separator, then the rejected answer.
 const REPAIR_MARKER: &str = "\n\u{241E}\nassistant:";
 
+/// The stored content before each repair attempt in `content`: the requests whose answers this
+/// one repairs (an answer that fails validation is fine when its repair is recorded).
+pub fn repaired_contents(content: &str) -> impl Iterator<Item = &str> {
+    content
+        .match_indices(REPAIR_MARKER)
+        .map(move |(i, _)| &content[..i])
+}
+
 /// What one file contributes to the report.
 #[derive(Debug, Default)]
 pub struct FileResult {
@@ -471,10 +479,7 @@ fn check_material(
 ) {
     let path = file.path.as_path();
     r.content_digest = Some(digest(content));
-    r.repair_prefixes = content
-        .match_indices(REPAIR_MARKER)
-        .map(|(i, _)| digest(&content[..i]))
-        .collect();
+    r.repair_prefixes = repaired_contents(content).map(digest).collect();
     let recomputed = hash_parts(f.task, f.version, schema, content);
     if recomputed != f.hash {
         r.findings.push(Finding::new(
@@ -507,11 +512,47 @@ fn check_material(
             r.findings.push(Finding::new(
                 path,
                 Check::SchemaChanged,
-                format!("the output schema of {:?} v{} changed since this was recorded: requests now have another key; record them anew with {}, then `{}` removes this one", file.task, file.version, ctx.store.record_hint(), ctx.store.command("prune", &["--delete"])),
+                format!("the output schema of {:?} v{} changed since this was recorded: requests now have another key; `{}` carries over the answers that still fit, record the others anew with {}; then `{}` removes this one", file.task, file.version, ctx.store.command_with("migrate", &[&file.task], &["--write"]), ctx.store.record_hint(), ctx.store.command("prune", &["--delete"])),
             ));
         }
     }
 }
+
+/// How a stored answer fares against an output schema, as the client would see it on replay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnswerVerdict {
+    /// A JSON object that the schema accepts.
+    Valid,
+    /// Not a JSON object, even after stripping one code fence.
+    NotObject,
+    /// Schema errors: (JSON pointer into the answer, message), all of them.
+    Invalid(Vec<(String, String)>),
+}
+
+/// Validates a stored answer (placeholders as ids of the right shape, one code fence stripped).
+pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerVerdict {
+    let answer = with_sample_ids(text);
+    let parsed: Option<Value> = serde_json::from_str(strip_fence(&answer)).ok();
+    let Some(instance) = parsed.filter(Value::is_object) else {
+        return AnswerVerdict::NotObject;
+    };
+    let errors: Vec<(String, String)> = validator
+        .iter_errors(&instance)
+        .map(|e| (e.instance_path.to_string(), e.to_string()))
+        .collect();
+    if errors.is_empty() {
+        AnswerVerdict::Valid
+    } else {
+        AnswerVerdict::Invalid(errors)
+    }
+}
+
+/// Whether `text` is a JSON object once one code fence is stripped (checked without a schema).
+fn is_object_answer(text: &str) -> bool {
+    serde_json::from_str::<Value>(strip_fence(&with_sample_ids(text))).is_ok_and(|v| v.is_object())
+}
+
+const NOT_OBJECT: &str = "the answer (an end_turn) is not a JSON object, even after stripping one code fence: replay makes the client send a repair turn, which misses unless it was recorded";
 
 fn check_answer(
     file: &CassetteFile,
@@ -521,33 +562,35 @@ fn check_answer(
     r: &mut FileResult,
 ) {
     let path = file.path.as_path();
-    let answer = with_sample_ids(f.text);
-    let parsed: Option<Value> = serde_json::from_str(strip_fence(&answer)).ok();
-    let Some(instance) = parsed.filter(Value::is_object) else {
-        r.invalid_answer.push(Finding::new(
-            path,
-            Check::NotObject,
-            "the answer (an end_turn) is not a JSON object, even after stripping one code fence: replay makes the client send a repair turn, which misses unless it was recorded",
-        ));
-        return;
-    };
     let validator = ctx
         .validators
         .registry(&file.task, file.version)
         .or_else(|| stored_schema.and_then(|s| ctx.validators.stored(s)));
     let Some(validator) = validator else {
-        r.unvalidated = true;
+        if !is_object_answer(f.text) {
+            r.invalid_answer
+                .push(Finding::new(path, Check::NotObject, NOT_OBJECT));
+        } else {
+            r.unvalidated = true;
+        }
         return;
     };
-    let errors: Vec<_> = validator.iter_errors(&instance).collect();
+    let errors = match validate_answer(f.text, &validator) {
+        AnswerVerdict::Valid => return,
+        AnswerVerdict::NotObject => {
+            r.invalid_answer
+                .push(Finding::new(path, Check::NotObject, NOT_OBJECT));
+            return;
+        }
+        AnswerVerdict::Invalid(errors) => errors,
+    };
     let total = errors.len();
-    for e in errors.into_iter().take(MAX_PER_CHECK) {
-        let pointer = e.instance_path.to_string();
+    for (pointer, message) in errors.into_iter().take(MAX_PER_CHECK) {
         let mut finding = Finding::new(
             path,
             Check::Schema,
             format!(
-                "answer at {}: {e}: replay makes the client send a repair turn; re-record",
+                "answer at {}: {message}: replay makes the client send a repair turn; re-record",
                 if pointer.is_empty() { "/" } else { &pointer }
             ),
         );

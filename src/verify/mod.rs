@@ -21,7 +21,7 @@ use crate::settings::Store;
 use crate::staleness::StalenessView;
 use crate::store::{scan, CassetteFile, StoreEntry, StoreListing};
 
-pub use checks::strip_fence;
+pub use checks::{repaired_contents, strip_fence, validate_answer, AnswerVerdict};
 pub use schemas::{compile, Validators};
 
 /// How bad a finding is.

@@ -1,0 +1,277 @@
+//! `migrate`: after a change of a task's output schema, carry the recorded answers that still
+//! fit it over to the new key, instead of re-recording them all.
+//!
+//! For each cassette of the task's current version whose request material holds another schema,
+//! the answer is validated against the new schema exactly as `verify` validates (placeholders as
+//! ids of the right shape, one code fence stripped; an answer whose repair turn is recorded is
+//! fine). One that passes gets a new cassette at the key the new schema gives (same task,
+//! version and content), with the same answer, model, stop reason and usage, the new request
+//! material and `"migrated_from": "<old hash>"`. The old cassettes stay: they are
+//! `schema-changed` now, for `verify` and `prune`.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use crate::cassette::{Cassette, StoredRequest};
+use crate::error::{io_message, Error, Result};
+use crate::key::{hash_parts, CassetteKey};
+use crate::schema::Schema;
+use crate::settings::Store;
+use crate::store::{versions_in, write_atomic};
+use crate::verify::{compile, repaired_contents, validate_answer, AnswerVerdict};
+
+/// What happened to one cassette of the task's current version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MigrateOutcome {
+    /// The answer fits the new schema: carried over to `to` (written only with `--write`).
+    Migrated {
+        /// The old cassette.
+        from: PathBuf,
+        /// The new one.
+        to: PathBuf,
+        /// Whether the new file was written by this run.
+        written: bool,
+        /// Whether the answer fails the new schema but its repair turn is recorded.
+        repaired: bool,
+    },
+    /// The answer fails the new schema: it must be recorded anew.
+    NeedsRecording {
+        /// The old cassette.
+        path: PathBuf,
+        /// (JSON pointer, message) of each validation error.
+        errors: Vec<(String, String)>,
+    },
+    /// The cassette cannot be re-keyed (no request material, or not a cassette).
+    Skipped {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        why: String,
+    },
+    /// A different cassette already sits at the new key: never overwritten.
+    Conflict {
+        /// The old cassette.
+        from: PathBuf,
+        /// The existing file at the new key.
+        to: PathBuf,
+    },
+}
+
+/// What `migrate` found (and did) for one task of one store.
+#[derive(Debug, Clone)]
+pub struct Migration {
+    /// The task.
+    pub task: String,
+    /// Its current version, whose cassettes were looked at.
+    pub version: i64,
+    /// Where the new schema came from (a file).
+    pub schema_source: String,
+    /// One outcome per cassette whose schema differs from the new one, by path.
+    pub outcomes: Vec<MigrateOutcome>,
+    /// Cassettes already recorded with the new schema (nothing to do).
+    pub current: usize,
+}
+
+impl Migration {
+    /// Exit 0 when everything was carried over, else 1 (some need recording, were skipped or
+    /// conflict).
+    pub fn all_carried_over(&self) -> bool {
+        self.outcomes
+            .iter()
+            .all(|o| matches!(o, MigrateOutcome::Migrated { .. }))
+    }
+}
+
+/// Plans (and with `write`, carries out) the migration of `task` in `store` to `new_schema`
+/// (else the registry's schema of the task's current version).
+pub fn migrate(
+    store: &Store,
+    task: &str,
+    new_schema: Option<(&Schema, &Path)>,
+    write: bool,
+) -> Result<Migration> {
+    crate::key::validate_task(task).map_err(Error::msg)?;
+    let task_dir = store.root.join(task);
+    let recorded = versions_in(&task_dir);
+    let version = match store.registry.current_version(task) {
+        Some(v) if store.registry.present => v,
+        _ if store.registry.present && !store.registry.has_task(task) && recorded.is_empty() => {
+            return Err(Error::msg(format!(
+                "unknown task {task:?}: no prompt for it and no recordings in {}",
+                store.root.display()
+            )))
+        }
+        _ => *recorded.last().ok_or_else(|| {
+            Error::in_file(
+                &task_dir,
+                format!("no recordings of task {task:?} in this store"),
+            )
+        })?,
+    };
+    let (schema, schema_source) = match new_schema {
+        Some((schema, file)) => (schema.clone(), file.display().to_string()),
+        None => match store.registry.schema(task, version) {
+            Some(schema) => {
+                let file = store
+                    .registry
+                    .prompt(task, version)
+                    .map(|p| match &p.schema {
+                        crate::registry::SchemaSource::File { path, .. } => path.display().to_string(),
+                        _ => p.path.display().to_string(),
+                    })
+                    .unwrap_or_default();
+                (schema.clone(), file)
+            }
+            None => {
+                return Err(Error::msg(format!(
+                    "no known output schema for {task:?} v{version} (its prompt names none, or no --prompts): give the new schema with --schema FILE"
+                )))
+            }
+        },
+    };
+    let validator = compile(&schema.value)
+        .map_err(|e| Error::in_file(&schema_source, format!("not a usable JSON Schema: {e}")))?;
+    let new_json = schema.canonical_json();
+    let files = cassette_files(&task_dir.join(format!("v{version}")))?;
+    let mut loaded = Vec::new();
+    let mut out = Migration {
+        task: task.to_owned(),
+        version,
+        schema_source,
+        outcomes: Vec::new(),
+        current: 0,
+    };
+    for path in files {
+        match std::fs::read(&path)
+            .map_err(|e| io_message(&e))
+            .and_then(|b| Cassette::from_slice(&b).map_err(|e| e.message))
+        {
+            Ok(c) => loaded.push((path, c)),
+            Err(why) => out.outcomes.push(MigrateOutcome::Skipped {
+                path,
+                why: format!("not a cassette ({why})"),
+            }),
+        }
+    }
+    // The repair-turn rule: an answer that fails is fine when its repair turn is recorded.
+    let repaired: HashSet<&str> = loaded
+        .iter()
+        .filter_map(|(_, c)| c.request.as_ref())
+        .flat_map(|m| repaired_contents(&m.content))
+        .collect();
+    for (path, cassette) in &loaded {
+        let Some(material) = &cassette.request else {
+            out.outcomes.push(MigrateOutcome::Skipped {
+                path: path.clone(),
+                why: "no request material: it cannot be re-keyed; add it with `ulcas backfill` from the request dumps of a test run that hits it (see `ulcas backfill --help`)".into(),
+            });
+            continue;
+        };
+        if material.schema == new_json {
+            out.current += 1;
+            continue;
+        }
+        let mut was_repaired = false;
+        if cassette.stop_reason == "end_turn" {
+            let errors = match validate_answer(&cassette.text, &validator) {
+                AnswerVerdict::Valid => None,
+                AnswerVerdict::NotObject => Some(vec![(
+                    String::new(),
+                    "not a JSON object, even after stripping one code fence".to_owned(),
+                )]),
+                AnswerVerdict::Invalid(errors) => Some(errors),
+            };
+            if let Some(errors) = errors {
+                if !repaired.contains(material.content.as_str()) {
+                    out.outcomes.push(MigrateOutcome::NeedsRecording {
+                        path: path.clone(),
+                        errors,
+                    });
+                    continue;
+                }
+                was_repaired = true;
+            }
+        }
+        out.outcomes.push(carry_over(
+            store,
+            path,
+            cassette,
+            material,
+            new_json,
+            write,
+            was_repaired,
+        )?);
+    }
+    Ok(out)
+}
+
+fn carry_over(
+    store: &Store,
+    from: &Path,
+    old: &Cassette,
+    material: &StoredRequest,
+    new_json: &str,
+    write: bool,
+    repaired: bool,
+) -> Result<MigrateOutcome> {
+    let key = CassetteKey {
+        task: old.task.clone(),
+        prompt_version: old.prompt_version,
+        hash: hash_parts(&old.task, old.prompt_version, new_json, &material.content),
+    };
+    let to = key.path_under(&store.root);
+    let new = Cassette {
+        hash: key.hash.clone(),
+        request: Some(StoredRequest {
+            content: material.content.clone(),
+            schema: new_json.to_owned(),
+        }),
+        migrated_from: Some(old.hash.clone()),
+        ..old.clone()
+    };
+    let bytes = new.render();
+    match std::fs::read(&to) {
+        Ok(existing) if existing == bytes.as_bytes() => {
+            return Ok(MigrateOutcome::Migrated {
+                from: from.to_path_buf(),
+                to,
+                written: false,
+                repaired,
+            })
+        }
+        Ok(_) => {
+            return Ok(MigrateOutcome::Conflict {
+                from: from.to_path_buf(),
+                to,
+            })
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(Error::io(&to, &e)),
+    }
+    if write {
+        write_atomic(&to, bytes.as_bytes())?;
+    }
+    Ok(MigrateOutcome::Migrated {
+        from: from.to_path_buf(),
+        to,
+        written: write,
+        repaired,
+    })
+}
+
+/// The regular `*.json` files of a version folder, sorted (none when it does not exist).
+fn cassette_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::io(dir, &e)),
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    Ok(files)
+}

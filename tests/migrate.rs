@@ -1,0 +1,377 @@
+//! `ulcas migrate`: a schema change carried over without re-recording what still fits, on a
+//! generated store with a known split and on the sample store.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::MANIFEST;
+use serde_json::{json, Value};
+
+fn events(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    events.iter().filter(|e| e["type"] == kind).collect()
+}
+
+struct Generated {
+    dir: tempfile::TempDir,
+}
+
+const OLD: &str = r#"{"type":"object","properties":{"title":{"type":"string"},"cite":{"type":"string"}},"required":["title"]}"#;
+const NEW: &str = r#"{"type":"object","properties":{"title":{"type":"string","maxLength":10},"cite":{"type":"string"}},"required":["title"],"additionalProperties":false}"#;
+
+impl Generated {
+    /// Task `card` v1 recorded with OLD: three answers that fit NEW (one citing a fragment id),
+    /// two that do not (a long title; an extra field), one without request material, and one
+    /// already recorded with NEW.
+    fn new() -> Generated {
+        let g = Generated {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        std::fs::write(g.path("new.json"), NEW).unwrap();
+        let answers: [(&str, &str, &str, bool); 7] = [
+            ("fit-1", r#"{"title":"Short"}"#, OLD, true),
+            (
+                "fit-2",
+                r#"{"title":"Tiny","cite":"frg_abcdefghijkm"}"#,
+                OLD,
+                true,
+            ),
+            ("fit-3", "```json\n{\"title\":\"Fenced\"}\n```", OLD, true),
+            ("long", r#"{"title":"A title far too long"}"#, OLD, true),
+            ("extra", r#"{"title":"Ok","x":1}"#, OLD, true),
+            ("bare", r#"{"title":"Bare"}"#, OLD, false),
+            ("done", r#"{"title":"Done"}"#, NEW, true),
+        ];
+        for (name, answer, schema, material) in answers {
+            std::fs::write(
+                g.path(&format!("{name}.json")),
+                g.dump(name, schema).to_string(),
+            )
+            .unwrap();
+            std::fs::write(g.path(&format!("{name}.answer")), answer).unwrap();
+            let request = format!("{name}.json");
+            let response = format!("{name}.answer");
+            let mut args = vec![
+                "record",
+                &request,
+                "--response",
+                &response,
+                "--cassettes",
+                "store",
+            ];
+            if !material {
+                args.push("--no-request-material");
+            }
+            let run = g.ulcas(&args);
+            assert_eq!(run.code, 0, "{}", run.stderr);
+        }
+        g
+    }
+
+    fn dump(&self, name: &str, schema: &str) -> Value {
+        json!({
+            "task": "card", "prompt_version": 1,
+            "schema": serde_json::from_str::<Value>(schema).unwrap(),
+            "blocks": [{"type": "text", "text": format!("<fragment id=\"frg_abcdefghijkm\">card {name}</fragment>")}],
+        })
+    }
+
+    fn path(&self, p: &str) -> PathBuf {
+        self.dir.path().join(p)
+    }
+
+    fn ulcas(&self, args: &[&str]) -> common::Run {
+        common::ulcas_in(self.dir.path(), args)
+    }
+
+    fn files(&self) -> Vec<String> {
+        let mut out: Vec<String> = std::fs::read_dir(self.path("store/card/v1"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The cassette path recorded for `name` (its file name in `store/card/v1`).
+    fn hash_of(&self, name: &str, schema: &str) -> String {
+        std::fs::write(self.path("probe.json"), self.dump(name, schema).to_string()).unwrap();
+        let run = self.ulcas(&[
+            "hash",
+            "probe.json",
+            "--cassettes",
+            "store",
+            "--format",
+            "json",
+        ]);
+        events(&run.stdout)[0]["hash"].as_str().unwrap().to_owned()
+    }
+}
+
+#[test]
+fn a_known_split_is_reported_then_written() {
+    let g = Generated::new();
+    let before = g.files();
+    assert_eq!(before.len(), 7);
+    let run = g.ulcas(&[
+        "migrate", "card", "store", "--schema", "new.json", "--format", "json",
+    ]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(g.files(), before, "a report writes nothing");
+    let ev = events(&run.stdout);
+    let migrated = of_type(&ev, "migrated");
+    assert_eq!(migrated.len(), 3, "{}", run.stdout);
+    assert!(migrated.iter().all(|m| m["written"] == false));
+    let from: Vec<String> = migrated
+        .iter()
+        .map(|m| m["from"].as_str().unwrap().to_owned())
+        .collect();
+    for name in ["fit-1", "fit-2", "fit-3"] {
+        let hash = g.hash_of(name, OLD);
+        assert!(
+            from.contains(&format!("store/card/v1/{hash}.json")),
+            "{name} not carried over"
+        );
+        let to = format!("store/card/v1/{}.json", g.hash_of(name, NEW));
+        assert!(
+            migrated.iter().any(|m| m["to"] == to.as_str()),
+            "{name}: no {to}"
+        );
+    }
+    let needs = of_type(&ev, "needs-recording");
+    assert_eq!(needs.len(), 2);
+    let long = needs
+        .iter()
+        .find(|n| n["path"] == format!("store/card/v1/{}.json", g.hash_of("long", OLD)).as_str())
+        .unwrap();
+    assert_eq!(long["errors"][0]["pointer"], "/title");
+    let extra = needs.iter().find(|n| *n != long).unwrap();
+    assert!(
+        extra["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Additional properties"),
+        "{extra}"
+    );
+    let skipped = of_type(&ev, "skipped");
+    assert_eq!(skipped.len(), 1);
+    assert_eq!(
+        skipped[0]["path"],
+        format!("store/card/v1/{}.json", g.hash_of("bare", OLD)).as_str()
+    );
+    let summary = of_type(&ev, "summary")[0];
+    assert_eq!(summary["already_current"], 1);
+    assert_eq!(summary["migrated"], 3);
+    assert_eq!(summary["written"], 0);
+    assert_eq!(summary["prune"], "ulcas prune store --delete");
+
+    let run = g.ulcas(&[
+        "migrate", "card", "store", "--schema", "new.json", "--write",
+    ]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout.contains("ulcas prune store --delete"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        g.files().len(),
+        10,
+        "three new cassettes, the old ones stay"
+    );
+
+    // The carried-over cassette: same answer, new material, migrated_from; loads and replays.
+    let new_hash = g.hash_of("fit-2", NEW);
+    let text = std::fs::read_to_string(g.path(&format!("store/card/v1/{new_hash}.json"))).unwrap();
+    let cassette: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(cassette["hash"], new_hash.as_str());
+    assert_eq!(cassette["migrated_from"], g.hash_of("fit-2", OLD).as_str());
+    assert_eq!(cassette["text"], r#"{"title":"Tiny","cite":"{{frg_1}}"}"#);
+    let loaded = ulcas::cassette::Cassette::from_slice(text.as_bytes()).unwrap();
+    assert!(loaded.request.is_some());
+
+    // lookup of the request with the new schema hits it, and replays with this request's ids.
+    let mut dump = g.dump("fit-2", NEW);
+    dump["blocks"][0]["text"] = "<fragment id=\"frg_zzzzzzzzzzzz\">card fit-2</fragment>".into();
+    std::fs::write(g.path("fresh.json"), dump.to_string()).unwrap();
+    let run = g.ulcas(&[
+        "lookup",
+        "fresh.json",
+        "--cassettes",
+        "store",
+        "--replay",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let hit = &events(&run.stdout)[0];
+    assert_eq!(
+        hit["path"],
+        format!("store/card/v1/{new_hash}.json").as_str()
+    );
+    assert_eq!(hit["text"], r#"{"title":"Tiny","cite":"frg_zzzzzzzzzzzz"}"#);
+
+    // verify finds nothing wrong with the new cassettes (format, key, placeholders, schema).
+    let run = g.ulcas(&["verify", "store", "--format", "json"]);
+    let ev = events(&run.stdout);
+    for name in ["fit-1", "fit-2", "fit-3"] {
+        let path = format!("store/card/v1/{}.json", g.hash_of(name, NEW));
+        let about: Vec<_> = of_type(&ev, "finding")
+            .into_iter()
+            .filter(|f| f["path"] == path.as_str())
+            .collect();
+        assert!(about.is_empty(), "{name}: {about:?}");
+    }
+
+    // A second run writes nothing and finds the same; a different file at a target is never
+    // overwritten.
+    let again = g.ulcas(&[
+        "migrate", "card", "store", "--schema", "new.json", "--write", "--format", "json",
+    ]);
+    let ev = events(&again.stdout);
+    assert!(of_type(&ev, "migrated")
+        .iter()
+        .all(|m| m["written"] == false));
+    let target = g.path(&format!("store/card/v1/{}.json", g.hash_of("fit-1", NEW)));
+    std::fs::write(&target, "{\"changed\": true}\n").unwrap();
+    let run = g.ulcas(&[
+        "migrate", "card", "store", "--schema", "new.json", "--write", "--format", "json",
+    ]);
+    let ev = events(&run.stdout);
+    assert_eq!(of_type(&ev, "conflict").len(), 1, "{}", run.stdout);
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        "{\"changed\": true}\n"
+    );
+}
+
+#[test]
+fn it_cannot_run_without_a_task_or_a_schema() {
+    let g = Generated::new();
+    let run = g.ulcas(&["migrate", "nothing", "store", "--schema", "new.json"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("no recordings of task \"nothing\""),
+        "{}",
+        run.stderr
+    );
+    let run = g.ulcas(&["migrate", "card", "store"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("--schema FILE"), "{}", run.stderr);
+    std::fs::write(g.path("bad.json"), "{ nope").unwrap();
+    let run = g.ulcas(&["migrate", "card", "store", "--schema", "bad.json"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("bad.json:1:3"), "{}", run.stderr);
+}
+
+#[test]
+fn the_sample_store_after_a_schema_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(MANIFEST);
+    common::copy_tree(&root.join("cassettes"), &dir.path().join("cassettes"));
+    common::copy_tree(
+        &root.join("tests/fixtures/prompts"),
+        &dir.path().join("prompts"),
+    );
+    common::copy_tree(
+        &root.join("tests/fixtures/schemas"),
+        &dir.path().join("schemas"),
+    );
+    // A new optional field in quiz's schema: every quiz answer still fits.
+    let schema_file = dir.path().join("schemas/outputs/quiz.json");
+    let mut schema: Value = serde_json::from_slice(&std::fs::read(&schema_file).unwrap()).unwrap();
+    schema["properties"]["questions"]["items"]["properties"]["explanation"] =
+        json!({"type": "string"});
+    std::fs::write(&schema_file, serde_json::to_string_pretty(&schema).unwrap()).unwrap();
+    let ulcas = |args: &[&str]| common::ulcas_in(dir.path(), args);
+
+    let run = ulcas(&[
+        "verify",
+        "cassettes",
+        "--prompts",
+        "prompts",
+        "--format",
+        "json",
+    ]);
+    let changed: Vec<_> = events(&run.stdout)
+        .into_iter()
+        .filter(|e| e["check"] == "schema-changed")
+        .collect();
+    assert_eq!(changed.len(), 2);
+    let hint = changed[0]["message"].as_str().unwrap();
+    assert!(
+        hint.contains("`ulcas migrate quiz cassettes --prompts prompts --write`"),
+        "{hint}"
+    );
+
+    let run = ulcas(&[
+        "migrate",
+        "quiz",
+        "cassettes",
+        "--prompts",
+        "prompts",
+        "--write",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("carried over 2 answers"),
+        "{}",
+        run.stdout
+    );
+
+    // The repaired answer and its repair are both carried over: verify has only the two old
+    // cassettes to report (schema-changed), and the new ones are clean.
+    let run = ulcas(&[
+        "verify",
+        "cassettes",
+        "--prompts",
+        "prompts",
+        "--format",
+        "json",
+    ]);
+    let findings: Vec<_> = events(&run.stdout)
+        .into_iter()
+        .filter(|e| e["type"] == "finding")
+        .map(|e| e["check"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        findings,
+        vec!["schema-changed", "schema-changed"],
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.code, 0);
+
+    // The app's request, now with the new schema, hits.
+    let mut dump: Value = serde_json::from_slice(
+        &std::fs::read(root.join("tests/fixtures/requests/quiz.json")).unwrap(),
+    )
+    .unwrap();
+    dump["schema"] = schema;
+    std::fs::write(dir.path().join("quiz-new.json"), dump.to_string()).unwrap();
+    let run = ulcas(&["lookup", "quiz-new.json", "--cassettes", "cassettes"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+
+    // And prune then removes the two old ones.
+    let run = ulcas(&[
+        "prune",
+        "cassettes",
+        "--prompts",
+        "prompts",
+        "--format",
+        "json",
+    ]);
+    let reasons: Vec<_> = events(&run.stdout)
+        .into_iter()
+        .filter(|e| e["type"] == "prune")
+        .map(|e| e["reason"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(reasons, vec!["schema-changed", "schema-changed"]);
+}
