@@ -35,6 +35,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Find cassettes that can never be hit again, and delete them with --delete')
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Add the request material of request dumps to the existing cassettes they hit')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Carry the answers that fit a task''s new output schema over to its new key (--write)')
+            [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'What a prompt bump changed, answer by answer, before the old version goes')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -171,6 +172,22 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'ulcas;review' {
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
+            [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
+            [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'The old version (default: the newest older version with recordings)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'The new version (default: the task''s current version)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
+            [CompletionResult]::new('--stat', '--stat', [CompletionResultType]::ParameterName, 'Only the summary')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'ulcas;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -197,6 +214,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Find cassettes that can never be hit again, and delete them with --delete')
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Add the request material of request dumps to the existing cassettes they hit')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Carry the answers that fit a task''s new output schema over to its new key (--write)')
+            [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'What a prompt bump changed, answer by answer, before the old version goes')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -227,6 +245,9 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;help;migrate' {
+            break
+        }
+        'ulcas;help;review' {
             break
         }
         'ulcas;help;completions' {

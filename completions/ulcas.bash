@@ -49,6 +49,9 @@ _ulcas() {
             ulcas,record)
                 cmd="ulcas__subcmd__record"
                 ;;
+            ulcas,review)
+                cmd="ulcas__subcmd__review"
+                ;;
             ulcas,verify)
                 cmd="ulcas__subcmd__verify"
                 ;;
@@ -85,6 +88,9 @@ _ulcas() {
             ulcas__subcmd__help,record)
                 cmd="ulcas__subcmd__help__subcmd__record"
                 ;;
+            ulcas__subcmd__help,review)
+                cmd="ulcas__subcmd__help__subcmd__review"
+                ;;
             ulcas__subcmd__help,verify)
                 cmd="ulcas__subcmd__help__subcmd__verify"
                 ;;
@@ -95,7 +101,7 @@ _ulcas() {
 
     case "${cmd}" in
         ulcas)
-            opts="-h -V --color --help --version normalize hash record verify lookup diff prune backfill migrate completions manpage help"
+            opts="-h -V --color --help --version normalize hash record verify lookup diff prune backfill migrate review completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -225,7 +231,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__help)
-            opts="normalize hash record verify lookup diff prune backfill migrate completions manpage help"
+            opts="normalize hash record verify lookup diff prune backfill migrate review completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -379,6 +385,20 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__help__subcmd__record)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ulcas__subcmd__help__subcmd__review)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -621,6 +641,52 @@ _ulcas() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ulcas__subcmd__review)
+            opts="-h -V --prompts --schemas --pin --config --from --to --stat --format --color --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --prompts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json markdown html" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -32,6 +32,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand prune 'Find cassettes that can never be hit again, and delete them with --delete'
             cand backfill 'Add the request material of request dumps to the existing cassettes they hit'
             cand migrate 'Carry the answers that fit a task''s new output schema over to its new key (--write)'
+            cand review 'What a prompt bump changed, answer by answer, before the old version goes'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -158,6 +159,21 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'ulcas;review'= {
+            cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
+            cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
+            cand --pin 'Take version N as the task''s current one'
+            cand --config 'A config file to read instead of looking for ulcas.toml'
+            cand --from 'The old version (default: the newest older version with recordings)'
+            cand --to 'The new version (default: the task''s current version)'
+            cand --format 'Output format'
+            cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
+            cand --stat 'Only the summary'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'ulcas;completions'= {
             cand --color 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)'
             cand -h 'Print help (see more with ''--help'')'
@@ -182,6 +198,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand prune 'Find cassettes that can never be hit again, and delete them with --delete'
             cand backfill 'Add the request material of request dumps to the existing cassettes they hit'
             cand migrate 'Carry the answers that fit a task''s new output schema over to its new key (--write)'
+            cand review 'What a prompt bump changed, answer by answer, before the old version goes'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -203,6 +220,8 @@ set edit:completion:arg-completer[ulcas] = {|@words|
         &'ulcas;help;backfill'= {
         }
         &'ulcas;help;migrate'= {
+        }
+        &'ulcas;help;review'= {
         }
         &'ulcas;help;completions'= {
         }

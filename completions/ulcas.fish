@@ -38,6 +38,7 @@ complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "diff" -d 'Compare two r
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "prune" -d 'Find cassettes that can never be hit again, and delete them with --delete'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "backfill" -d 'Add the request material of request dumps to the existing cassettes they hit'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "migrate" -d 'Carry the answers that fit a task\'s new output schema over to its new key (--write)'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "review" -d 'What a prompt bump changed, answer by answer, before the old version goes'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "manpage" -d 'Print the man page (roff)'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -156,6 +157,22 @@ never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l write -d 'Write the carried-over cassettes (default: only report)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l pin -d 'Take version N as the task\'s current one' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l from -d 'The old version (default: the newest older version with recordings)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l to -d 'The new version (default: the task\'s current version)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l format -d 'Output format' -r -f -a "human\t'Readable text'
+json\t'JSON Lines on stdout, one object per event'
+markdown\t'Markdown for a pull-request comment (under GitHub\'s 65,536-character limit)'
+html\t'One self-contained HTML page'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l stat -d 'Only the summary'
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
 always\t'Always colour'
 never\t'Never colour'"
@@ -166,15 +183,16 @@ always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s V -l version -d 'Print version'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "normalize" -d 'Show the normalised content and placeholder map of requests: exactly what the key sees'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "hash" -d 'Print the key (hash) and expected cassette path of requests'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "record" -d 'Record an answer for a request into a store, in the reference format'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "verify" -d 'Check cassette stores: format, location, placeholders, schemas, secrets, staleness'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "lookup" -d 'Find the cassette of requests and explain every miss'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "diff" -d 'Compare two requests, cassettes or stores in the terms the key sees'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "prune" -d 'Find cassettes that can never be hit again, and delete them with --delete'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "backfill" -d 'Add the request material of request dumps to the existing cassettes they hit'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "migrate" -d 'Carry the answers that fit a task\'s new output schema over to its new key (--write)'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "completions" -d 'Print a shell completion script'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "manpage" -d 'Print the man page (roff)'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate completions manpage help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "normalize" -d 'Show the normalised content and placeholder map of requests: exactly what the key sees'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "hash" -d 'Print the key (hash) and expected cassette path of requests'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "record" -d 'Record an answer for a request into a store, in the reference format'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "verify" -d 'Check cassette stores: format, location, placeholders, schemas, secrets, staleness'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "lookup" -d 'Find the cassette of requests and explain every miss'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "diff" -d 'Compare two requests, cassettes or stores in the terms the key sees'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "prune" -d 'Find cassettes that can never be hit again, and delete them with --delete'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "backfill" -d 'Add the request material of request dumps to the existing cassettes they hit'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "migrate" -d 'Carry the answers that fit a task\'s new output schema over to its new key (--write)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "review" -d 'What a prompt bump changed, answer by answer, before the old version goes'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "completions" -d 'Print a shell completion script'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "manpage" -d 'Print the man page (roff)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -49,6 +49,7 @@ pub mod php;
 pub mod prune;
 pub mod registry;
 pub mod request;
+pub mod review;
 pub mod schema;
 pub mod secrets;
 pub mod settings;

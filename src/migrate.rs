@@ -17,7 +17,7 @@ use crate::error::{io_message, Error, Result};
 use crate::key::{hash_parts, CassetteKey};
 use crate::schema::Schema;
 use crate::settings::Store;
-use crate::store::{versions_in, write_atomic};
+use crate::store::{json_files_in, versions_in, write_atomic};
 use crate::verify::{compile, repaired_contents, validate_answer, AnswerVerdict};
 
 /// What happened to one cassette of the task's current version.
@@ -132,7 +132,7 @@ pub fn migrate(
     let validator = compile(&schema.value)
         .map_err(|e| Error::in_file(&schema_source, format!("not a usable JSON Schema: {e}")))?;
     let new_json = schema.canonical_json();
-    let files = cassette_files(&task_dir.join(format!("v{version}")))?;
+    let files = json_files_in(&task_dir.join(format!("v{version}")))?;
     let mut loaded = Vec::new();
     let mut out = Migration {
         task: task.to_owned(),
@@ -257,21 +257,4 @@ fn carry_over(
         written: write,
         repaired,
     })
-}
-
-/// The regular `*.json` files of a version folder, sorted (none when it does not exist).
-fn cassette_files(dir: &Path) -> Result<Vec<PathBuf>> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Error::io(dir, &e)),
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    Ok(files)
 }

@@ -96,9 +96,14 @@ fn a_prompt_bump() {
     assert_eq!(code, 1);
     assert_eq!(e["status"], "miss");
     let k = kinds(&e);
-    assert_eq!(&k[..2], ["hit-with-version", "version-missing"]);
-    assert_eq!(e["diagnosis"][0]["version"], 2);
-    assert_eq!(e["diagnosis"][1]["versions"], serde_json::json!([2]));
+    // The sample store has outline at v1 and v2: both would hit.
+    assert_eq!(
+        &k[..3],
+        ["hit-with-version", "hit-with-version", "version-missing"]
+    );
+    assert_eq!(e["diagnosis"][0]["version"], 1);
+    assert_eq!(e["diagnosis"][1]["version"], 2);
+    assert_eq!(e["diagnosis"][2]["versions"], serde_json::json!([1, 2]));
     assert!(
         human.contains("No cassette for task \"outline\" (prompt v3) at cassettes/outline/v3/"),
         "{human}"

@@ -61,6 +61,8 @@ pub enum Command {
     Backfill(BackfillArgs),
     /// Carry the answers that fit a task's new output schema over to its new key (--write).
     Migrate(MigrateArgs),
+    /// What a prompt bump changed, answer by answer, before the old version goes.
+    Review(ReviewArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -325,4 +327,39 @@ pub struct MigrateArgs {
     pub write: bool,
     #[command(flatten)]
     pub format: CheckFormatArg,
+}
+
+/// The formats of `review`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReviewFormat {
+    /// Readable text.
+    Human,
+    /// JSON Lines on stdout, one object per event.
+    Json,
+    /// Markdown for a pull-request comment (under GitHub's 65,536-character limit).
+    Markdown,
+    /// One self-contained HTML page.
+    Html,
+}
+
+/// Options of `review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The task whose prompt was bumped.
+    #[arg(value_name = "TASK")]
+    pub task: String,
+    #[command(flatten)]
+    pub stores: StoreArgs,
+    /// The old version (default: the newest older version with recordings).
+    #[arg(long, value_name = "N")]
+    pub from: Option<i64>,
+    /// The new version (default: the task's current version).
+    #[arg(long, value_name = "M")]
+    pub to: Option<i64>,
+    /// Only the summary.
+    #[arg(long)]
+    pub stat: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReviewFormat::Human)]
+    pub format: ReviewFormat,
 }

@@ -11,6 +11,9 @@ mod output;
 mod prune;
 mod record;
 mod render;
+mod review;
+mod review_html;
+mod review_markdown;
 mod stores;
 mod tools;
 mod verify;
@@ -99,6 +102,7 @@ fn run(cli: Cli) -> Outcome {
         Command::Prune(a) => prune::prune(a, color),
         Command::Backfill(a) => backfill::backfill(a, color),
         Command::Migrate(a) => migrate::migrate(a, color),
+        Command::Review(a) => review::review(a, color),
         Command::Lookup(a) => lookup::lookup(a, color),
         Command::Diff(a) => diff::diff(a, color),
     }

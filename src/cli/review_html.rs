@@ -1,0 +1,288 @@
+//! `review --format html`: one self-contained page (no network, no external file): the summary,
+//! a filter for changed pairs, and the two answers of each pair side by side with the changes
+//! marked.
+
+use std::fmt::Write as _;
+
+use serde_json::Value;
+use ulcas::lookup::word_diff;
+use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
+use ulcas::settings::Store;
+use ulcas::verify::strip_fence;
+
+use super::review::{from_to, unpaired_hint, verdict};
+use super::shown;
+
+const STYLE: &str = "
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#1f2328;background:#fff}
+h1{font-size:1.4rem;margin:0 0 .5rem}h2{font-size:1rem;margin:0;font-family:ui-monospace,monospace;word-break:break-all}
+table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d0d7de;padding:.25rem .6rem;text-align:left;vertical-align:top}
+th{background:#f6f8fa}.summary p{margin:.2rem 0}code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px}
+section.pair{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;margin:1rem 0}
+.badge{display:inline-block;border-radius:1em;padding:0 .6em;font-size:12px;margin-left:.5em}
+.changed .badge{background:#fff8c5;color:#7d4e00}.identical .badge{background:#dafbe1;color:#116329}
+.facts{color:#59636e;margin:.3rem 0 .6rem}.sides{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}
+.side h3{font-size:12px;margin:0 0 .2rem;color:#59636e}
+pre{margin:0;padding:.5rem;background:#f6f8fa;border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-word}
+.l{display:block}.add{background:#dafbe1}.rm{background:#ffebe9}.chg{background:#fff8c5}
+ins{background:#aceebb;text-decoration:none}del{background:#ffcecb}
+body.only-changed section.identical{display:none}.unpaired li{margin:.2rem 0}.muted{color:#59636e}
+";
+
+const SCRIPT: &str = "document.getElementById('only-changed').addEventListener('change',function(e){document.body.classList.toggle('only-changed',e.target.checked)});";
+
+/// The page.
+pub fn render(store: &Store, r: &Review, s: &ReviewSummary) -> String {
+    let mut h = String::new();
+    let title = format!(
+        "ulcas review: {} v{} → v{}",
+        r.task, r.from_version, r.to_version
+    );
+    let _ = write!(
+        h,
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>{}</title><style>{STYLE}</style></head>\n<body class=\"only-changed\">\n<h1>{}</h1>\n",
+        esc(&title),
+        esc(&title)
+    );
+    h.push_str("<div class=\"summary\">");
+    let _ = write!(
+        h,
+        "<table><tr><th></th><th>v{}</th><th>v{}</th><th>change</th></tr>",
+        r.from_version, r.to_version
+    );
+    for (label, a, b) in [
+        (
+            "input tokens (total)",
+            s.tokens_from.input_total as f64,
+            s.tokens_to.input_total as f64,
+        ),
+        (
+            "input tokens (mean)",
+            s.tokens_from.input_mean,
+            s.tokens_to.input_mean,
+        ),
+        (
+            "output tokens (total)",
+            s.tokens_from.output_total as f64,
+            s.tokens_to.output_total as f64,
+        ),
+        (
+            "output tokens (mean)",
+            s.tokens_from.output_mean,
+            s.tokens_to.output_mean,
+        ),
+        (
+            "schema failures",
+            s.schema_failures_from as f64,
+            s.schema_failures_to as f64,
+        ),
+    ] {
+        let pct = if a == 0.0 {
+            "–".to_owned()
+        } else {
+            format!("{:+.1}%", (b - a) / a * 100.0)
+        };
+        let _ = write!(
+            h,
+            "<tr><td>{label}</td><td>{a:.0}</td><td>{b:.0}</td><td>{pct}</td></tr>"
+        );
+    }
+    h.push_str("</table>");
+    let _ = write!(
+        h,
+        "<p><b>{} pair{}</b>: {} identical, {} changed. Not re-recorded: {}. New inputs: {}. Without request material: {}.</p>",
+        s.pairs,
+        if s.pairs == 1 { "" } else { "s" },
+        s.identical,
+        s.changed,
+        s.unpaired_from,
+        s.unpaired_to,
+        s.without_material
+    );
+    if !s.top_pointers.is_empty() {
+        let top: Vec<String> = s
+            .top_pointers
+            .iter()
+            .map(|(p, n)| {
+                format!(
+                    "<code>{}</code> ({n})",
+                    esc(if p.is_empty() { "/" } else { p })
+                )
+            })
+            .collect();
+        let _ = write!(h, "<p>Most changed: {}</p>", top.join(", "));
+    }
+    let _ = write!(
+        h,
+        "<p>To retire v{}: <code>{}</code></p>",
+        r.from_version,
+        esc(&store.command("prune", &["--delete"]))
+    );
+    h.push_str("</div>\n<p><label><input type=\"checkbox\" id=\"only-changed\" checked> show only changed pairs</label></p>\n");
+    for p in &r.pairs {
+        pair(&mut h, r, p);
+    }
+    if !r.unpaired.is_empty() {
+        h.push_str("<h2>Without a partner</h2><ul class=\"unpaired\">");
+        for u in &r.unpaired {
+            let side = match u.side {
+                Side::From => r.from_version,
+                Side::To => r.to_version,
+            };
+            let _ = write!(
+                h,
+                "<li><code>{}</code> <span class=\"muted\">(v{side} only)</span>: {}</li>",
+                esc(&shown(&u.path)),
+                esc(&unpaired_hint(store, u.why))
+            );
+        }
+        h.push_str("</ul>");
+    }
+    let _ = write!(h, "\n<script>{SCRIPT}</script>\n</body></html>");
+    h
+}
+
+fn pair(h: &mut String, r: &Review, p: &Pair) {
+    let class = if p.changed() { "changed" } else { "identical" };
+    let badge = if p.changed() {
+        if p.changes.len() == 1 {
+            "1 change".to_owned()
+        } else {
+            format!("{} changes", p.changes.len())
+        }
+    } else {
+        "identical".to_owned()
+    };
+    let _ = write!(
+        h,
+        "<section class=\"pair {class}\"><h2>{} → {}<span class=\"badge\">{badge}</span></h2>",
+        esc(&shown(&p.from.path)),
+        esc(&shown(&p.to.path))
+    );
+    let (fi, fo) = p.from.tokens();
+    let (ti, to) = p.to.tokens();
+    let _ = write!(
+        h,
+        "<p class=\"facts\">stop {} → {} · input tokens {} · output tokens {} · schema {} → {}</p><div class=\"sides\">",
+        esc(&p.from.cassette.stop_reason),
+        esc(&p.to.cassette.stop_reason),
+        esc(&from_to(fi as f64, ti as f64)),
+        esc(&from_to(fo as f64, to as f64)),
+        verdict(p.from.schema_ok),
+        verdict(p.to.schema_ok)
+    );
+    let old = &p.from.cassette.text;
+    let new = &p.to.cassette.text;
+    let parse = |t: &str| serde_json::from_str::<Value>(strip_fence(t)).ok();
+    let (left, right) = match (parse(old), parse(new)) {
+        (Some(a), Some(b)) => (
+            marked(&a, &p.changes, Side::From),
+            marked(&b, &p.changes, Side::To),
+        ),
+        _ => words(old, new),
+    };
+    let _ = writeln!(
+        h,
+        "<div class=\"side\"><h3>v{}</h3><pre>{left}</pre></div><div class=\"side\"><h3>v{}</h3><pre>{right}</pre></div></div></section>",
+        r.from_version, r.to_version
+    );
+}
+
+/// The answer pretty-printed, each line marked when a change touches it.
+fn marked(v: &Value, changes: &[AnswerChange], side: Side) -> String {
+    let mut lines = Vec::new();
+    pretty(v, "", 0, None, false, &mut lines);
+    let mut out = String::new();
+    for (pointer, text) in lines {
+        let hit = changes.iter().find(|c| {
+            let relevant = match c.op {
+                ChangeOp::Changed => true,
+                ChangeOp::Added => side == Side::To,
+                ChangeOp::Removed => side == Side::From,
+            };
+            relevant
+                && (pointer == c.pointer || pointer.starts_with(&format!("{}/", c.pointer)))
+                && !c.pointer.is_empty()
+        });
+        let class = match hit.map(|c| c.op) {
+            Some(ChangeOp::Added) => " add",
+            Some(ChangeOp::Removed) => " rm",
+            Some(ChangeOp::Changed) => " chg",
+            None => "",
+        };
+        let _ = write!(out, "<span class=\"l{class}\">{}</span>", esc(&text));
+    }
+    out
+}
+
+/// Lines of `v` printed with 2-space indents, each with the pointer of the value it shows.
+fn pretty(
+    v: &Value,
+    pointer: &str,
+    depth: usize,
+    key: Option<&str>,
+    comma: bool,
+    out: &mut Vec<(String, String)>,
+) {
+    let indent = "  ".repeat(depth);
+    let prefix = key.map_or_else(String::new, |k| {
+        format!("{}: ", Value::String(k.to_owned()))
+    });
+    let end = if comma { "," } else { "" };
+    match v {
+        Value::Object(m) if !m.is_empty() => {
+            out.push((pointer.to_owned(), format!("{indent}{prefix}{{")));
+            let n = m.len();
+            for (i, (k, x)) in m.iter().enumerate() {
+                let p = format!("{pointer}/{}", k.replace('~', "~0").replace('/', "~1"));
+                pretty(x, &p, depth + 1, Some(k), i + 1 < n, out);
+            }
+            out.push((pointer.to_owned(), format!("{indent}}}{end}")));
+        }
+        Value::Array(a) if !a.is_empty() => {
+            out.push((pointer.to_owned(), format!("{indent}{prefix}[")));
+            let n = a.len();
+            for (i, x) in a.iter().enumerate() {
+                pretty(
+                    x,
+                    &format!("{pointer}/{i}"),
+                    depth + 1,
+                    None,
+                    i + 1 < n,
+                    out,
+                );
+            }
+            out.push((pointer.to_owned(), format!("{indent}]{end}")));
+        }
+        other => out.push((pointer.to_owned(), format!("{indent}{prefix}{other}{end}"))),
+    }
+}
+
+/// Two texts with the deleted words marked on the left and the inserted ones on the right.
+fn words(old: &str, new: &str) -> (String, String) {
+    let (diff, _) = word_diff(old, new);
+    let (mut left, mut right) = (String::new(), String::new());
+    for (tag, text) in diff {
+        match tag {
+            '=' => {
+                left.push_str(&esc(&text));
+                right.push_str(&esc(&text));
+            }
+            '-' => {
+                let _ = write!(left, "<del>{}</del>", esc(&text));
+            }
+            _ => {
+                let _ = write!(right, "<ins>{}</ins>", esc(&text));
+            }
+        }
+    }
+    (left, right)
+}
+
+/// HTML text escaping.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

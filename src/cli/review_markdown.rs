@@ -1,0 +1,165 @@
+//! `review --format markdown`: a pull-request comment. A summary table, then one collapsible
+//! `<details>` per changed pair, always under GitHub's comment limit (what was cut is said).
+
+use serde_json::Value;
+use ulcas::review::{AnswerChange, ChangeOp, Review, ReviewSummary, Side};
+use ulcas::settings::Store;
+
+use super::review::{from_to, short, unpaired_hint, verdict};
+use super::shown;
+
+/// GitHub refuses comments longer than this many characters.
+pub const COMMENT_LIMIT: usize = 65_536;
+
+/// Room kept for the closing lines (what was cut, the retire command).
+const RESERVE: usize = 2_000;
+
+/// The comment.
+pub fn render(store: &Store, r: &Review, s: &ReviewSummary, stat: bool) -> String {
+    let mut md = format!(
+        "### ulcas review: `{}` v{} → v{}\n\n| | v{} | v{} |\n|---|---|---|\n",
+        r.task, r.from_version, r.to_version, r.from_version, r.to_version
+    );
+    md.push_str(&format!(
+        "| input tokens (total) | {} | {} ({}) |\n",
+        s.tokens_from.input_total,
+        s.tokens_to.input_total,
+        change(
+            s.tokens_from.input_total as f64,
+            s.tokens_to.input_total as f64
+        )
+    ));
+    md.push_str(&format!(
+        "| output tokens (total) | {} | {} ({}) |\n",
+        s.tokens_from.output_total,
+        s.tokens_to.output_total,
+        change(
+            s.tokens_from.output_total as f64,
+            s.tokens_to.output_total as f64
+        )
+    ));
+    md.push_str(&format!(
+        "| output tokens (mean) | {:.1} | {:.1} |\n| schema failures | {} | {} |\n\n",
+        s.tokens_from.output_mean,
+        s.tokens_to.output_mean,
+        s.schema_failures_from,
+        s.schema_failures_to
+    ));
+    md.push_str(&format!(
+        "**{}**: {} identical, {} changed. Not re-recorded: {}. New inputs: {}. Without request material: {}.\n\n",
+        if s.pairs == 1 { "1 pair".to_owned() } else { format!("{} pairs", s.pairs) },
+        s.identical, s.changed, s.unpaired_from, s.unpaired_to, s.without_material
+    ));
+    if !s.top_pointers.is_empty() {
+        let top: Vec<String> = s
+            .top_pointers
+            .iter()
+            .map(|(p, n)| format!("`{}` ({n})", if p.is_empty() { "/" } else { p }))
+            .collect();
+        md.push_str(&format!("Most changed: {}\n\n", top.join(", ")));
+    }
+    let mut cut = 0;
+    if !stat {
+        for p in r.pairs.iter().filter(|p| p.changed()) {
+            let block = pair_block(r, p);
+            if md.len() + block.len() + RESERVE > COMMENT_LIMIT {
+                cut += 1;
+                continue;
+            }
+            md.push_str(&block);
+        }
+        let missing: Vec<_> = r.unpaired.iter().filter(|u| u.side == Side::From).collect();
+        if !missing.is_empty() {
+            let mut list = String::from("<details><summary>Not re-recorded yet</summary>\n\n");
+            for u in &missing {
+                list.push_str(&format!(
+                    "- `{}`: {}\n",
+                    shown(&u.path),
+                    cell(&unpaired_hint(store, u.why))
+                ));
+            }
+            list.push_str("\n</details>\n\n");
+            if md.len() + list.len() + RESERVE <= COMMENT_LIMIT {
+                md.push_str(&list);
+            } else {
+                md.push_str(&format!(
+                    "{} inputs are not re-recorded yet (list cut for length).\n\n",
+                    missing.len()
+                ));
+            }
+        }
+    }
+    if cut > 0 {
+        md.push_str(&format!(
+            "_{cut} more changed pairs are not shown: a comment is limited to {COMMENT_LIMIT} characters; `ulcas review {} --format json` lists every one._\n\n",
+            r.task
+        ));
+    }
+    md.push_str(&format!(
+        "To retire v{}: `{}`\n",
+        r.from_version,
+        store.command("prune", &["--delete"])
+    ));
+    md
+}
+
+fn change(a: f64, b: f64) -> String {
+    from_to(a, b)
+        .split(" (")
+        .nth(1)
+        .map_or_else(|| "–".to_owned(), |p| p.trim_end_matches(')').to_owned())
+}
+
+fn pair_block(r: &Review, p: &ulcas::review::Pair) -> String {
+    let mut b = format!(
+        "<details><summary><code>{}</code> → <code>{}</code>: {} (schema {} → {})</summary>\n\n| pointer | change | v{} | v{} |\n|---|---|---|---|\n",
+        html(&shown(&p.from.path)),
+        html(&shown(&p.to.path)),
+        if p.changes.len() == 1 { "1 change".to_owned() } else { format!("{} changes", p.changes.len()) },
+        verdict(p.from.schema_ok),
+        verdict(p.to.schema_ok),
+        r.from_version,
+        r.to_version
+    );
+    for c in p.changes.iter().take(50) {
+        b.push_str(&row(c));
+    }
+    if p.changes.len() > 50 {
+        b.push_str(&format!("| … | {} more | | |\n", p.changes.len() - 50));
+    }
+    b.push_str("\n</details>\n\n");
+    b
+}
+
+fn row(c: &AnswerChange) -> String {
+    let op = match c.op {
+        ChangeOp::Added => "added",
+        ChangeOp::Removed => "removed",
+        ChangeOp::Changed => "changed",
+    };
+    let v = |x: &Option<Value>| {
+        x.as_ref()
+            .map_or_else(String::new, |x| format!("`{}`", cell(&short(x, 200))))
+    };
+    format!(
+        "| `{}` | {op} | {} | {} |\n",
+        cell(if c.pointer.is_empty() {
+            "/"
+        } else {
+            &c.pointer
+        }),
+        v(&c.from),
+        v(&c.to)
+    )
+}
+
+/// Text safe inside a table cell (pipes, newlines, backticks).
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ").replace('`', "'")
+}
+
+fn html(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}

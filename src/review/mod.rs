@@ -1,0 +1,391 @@
+//! `review`: what a prompt bump changed, answer by answer. Each recording of the old version
+//! (`from`) is paired with the recording of the new version (`to`) for the same request content
+//! (request material; the schema may differ); the answers are compared in their own terms (JSON
+//! pointers, or words when an answer is not JSON), with stop reasons, token usage and whether
+//! each answer passes its own version's schema.
+
+mod jsondiff;
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+
+use serde::Serialize;
+use serde_json::Value;
+
+pub use jsondiff::{pattern, AnswerChange, ChangeOp};
+
+use crate::cassette::Cassette;
+use crate::error::{io_message, Error, Result};
+use crate::settings::Store;
+use crate::store::{json_files_in, versions_in};
+use crate::verify::{strip_fence, validate_answer, AnswerVerdict, Validators};
+
+/// One recording of one side.
+#[derive(Debug, Clone)]
+pub struct Recording {
+    /// The cassette file.
+    pub path: PathBuf,
+    /// What it holds.
+    pub cassette: Cassette,
+    /// Whether its answer passes its own version's schema (`None`: no schema known).
+    pub schema_ok: Option<bool>,
+}
+
+impl Recording {
+    /// Input and output tokens, as recorded (0 when missing).
+    pub fn tokens(&self) -> (u64, u64) {
+        let get = |k: &str| {
+            self.cassette
+                .usage
+                .get(k)
+                .and_then(Value::as_u64)
+                .unwrap_or(0)
+        };
+        (get("input_tokens"), get("output_tokens"))
+    }
+}
+
+/// A `from` recording and the `to` recording of the same request content.
+#[derive(Debug, Clone)]
+pub struct Pair {
+    /// The old version's recording.
+    pub from: Recording,
+    /// The new version's recording.
+    pub to: Recording,
+    /// The changes between the answers (JSON pointers; pointer `""` when either is not JSON).
+    pub changes: Vec<AnswerChange>,
+}
+
+impl Pair {
+    /// Whether the answers differ.
+    pub fn changed(&self) -> bool {
+        !self.changes.is_empty()
+    }
+}
+
+/// Which side a recording without a partner is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    /// The old version.
+    From,
+    /// The new version.
+    To,
+}
+
+/// Why a recording has no partner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnpairedWhy {
+    /// A `from` input that has no `to` recording yet.
+    NotRerecorded,
+    /// A `to` input that the old version never had.
+    NewInput,
+    /// No request material: it cannot be paired.
+    NoMaterial,
+    /// Not readable as a cassette.
+    NotACassette,
+}
+
+/// A recording without a partner.
+#[derive(Debug, Clone)]
+pub struct Unpaired {
+    /// Its side.
+    pub side: Side,
+    /// The file.
+    pub path: PathBuf,
+    /// Why.
+    pub why: UnpairedWhy,
+}
+
+/// The review of one task between two versions in one store.
+#[derive(Debug, Clone)]
+pub struct Review {
+    /// The task.
+    pub task: String,
+    /// The old version.
+    pub from_version: i64,
+    /// The new version.
+    pub to_version: i64,
+    /// Pairs, by `from` path.
+    pub pairs: Vec<Pair>,
+    /// Recordings without a partner, by side then path.
+    pub unpaired: Vec<Unpaired>,
+}
+
+/// Token totals and means of one side over the pairs.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct TokenStats {
+    /// Total input tokens.
+    pub input_total: u64,
+    /// Total output tokens.
+    pub output_total: u64,
+    /// Mean input tokens per pair.
+    pub input_mean: f64,
+    /// Mean output tokens per pair.
+    pub output_mean: f64,
+}
+
+/// What a reviewer reads first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReviewSummary {
+    /// Pairs.
+    pub pairs: usize,
+    /// Pairs with identical answers.
+    pub identical: usize,
+    /// Pairs whose answers differ.
+    pub changed: usize,
+    /// The pointer patterns (array indices as `*`) that changed most often, with counts.
+    pub top_pointers: Vec<(String, usize)>,
+    /// Tokens of the old side's paired recordings.
+    pub tokens_from: TokenStats,
+    /// Tokens of the new side's paired recordings.
+    pub tokens_to: TokenStats,
+    /// Paired answers that fail their own version's schema, old side.
+    pub schema_failures_from: usize,
+    /// Same, new side.
+    pub schema_failures_to: usize,
+    /// `from` inputs not re-recorded yet.
+    pub unpaired_from: usize,
+    /// New `to` inputs.
+    pub unpaired_to: usize,
+    /// Recordings without material (either side).
+    pub without_material: usize,
+}
+
+impl Review {
+    /// Whether every `from` input has a `to` recording (exit 0), else exit 1.
+    pub fn complete(&self) -> bool {
+        !self.unpaired.iter().any(|u| u.side == Side::From)
+    }
+
+    /// The summary: counts, the most changed pointers, tokens, schema failures.
+    pub fn summary(&self) -> ReviewSummary {
+        let mut patterns: BTreeMap<String, usize> = BTreeMap::new();
+        for p in &self.pairs {
+            let mut seen: Vec<String> = p.changes.iter().map(|c| pattern(&c.pointer)).collect();
+            seen.sort();
+            seen.dedup();
+            for s in seen {
+                *patterns.entry(s).or_default() += 1;
+            }
+        }
+        let mut top: Vec<(String, usize)> = patterns.into_iter().collect();
+        top.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        top.truncate(10);
+        let stats = |side: fn(&Pair) -> &Recording| {
+            let n = self.pairs.len().max(1) as f64;
+            let (i, o) = self
+                .pairs
+                .iter()
+                .map(|p| side(p).tokens())
+                .fold((0, 0), |a, t| (a.0 + t.0, a.1 + t.1));
+            TokenStats {
+                input_total: i,
+                output_total: o,
+                input_mean: i as f64 / n,
+                output_mean: o as f64 / n,
+            }
+        };
+        let changed = self.pairs.iter().filter(|p| p.changed()).count();
+        let count = |side: Side| {
+            self.unpaired
+                .iter()
+                .filter(|u| u.side == side && u.why != UnpairedWhy::NoMaterial)
+                .count()
+        };
+        ReviewSummary {
+            pairs: self.pairs.len(),
+            identical: self.pairs.len() - changed,
+            changed,
+            top_pointers: top,
+            tokens_from: stats(|p| &p.from),
+            tokens_to: stats(|p| &p.to),
+            schema_failures_from: self
+                .pairs
+                .iter()
+                .filter(|p| p.from.schema_ok == Some(false))
+                .count(),
+            schema_failures_to: self
+                .pairs
+                .iter()
+                .filter(|p| p.to.schema_ok == Some(false))
+                .count(),
+            unpaired_from: count(Side::From),
+            unpaired_to: count(Side::To),
+            without_material: self
+                .unpaired
+                .iter()
+                .filter(|u| u.why == UnpairedWhy::NoMaterial)
+                .count(),
+        }
+    }
+}
+
+/// Reviews `task` in `store` from version `from` to `to` (defaults: `to` the current version,
+/// `from` the newest older version with recordings).
+pub fn review(store: &Store, task: &str, from: Option<i64>, to: Option<i64>) -> Result<Review> {
+    crate::key::validate_task(task).map_err(Error::msg)?;
+    let task_dir = store.root.join(task);
+    let recorded = versions_in(&task_dir);
+    if recorded.is_empty() {
+        return Err(Error::in_file(
+            &task_dir,
+            format!("no recordings of task {task:?} in this store"),
+        ));
+    }
+    let to = match to {
+        Some(v) => v,
+        None if store.registry.present => {
+            store.registry.current_version(task).ok_or_else(|| {
+                Error::msg(format!(
+                    "task {task:?} has no prompt in the prompt folders read: give --to N"
+                ))
+            })?
+        }
+        None => *recorded.last().unwrap_or(&0),
+    };
+    let from = match from {
+        Some(v) => v,
+        None => *recorded.iter().rev().find(|&&v| v < to).ok_or_else(|| {
+            Error::in_file(&task_dir, format!("no version of {task:?} older than v{to} has recordings: nothing to review (give --from N)"))
+        })?,
+    };
+    for v in [from, to] {
+        if !recorded.contains(&v) && Some(v) != store.registry.current_version(task) {
+            return Err(Error::in_file(
+                &task_dir,
+                format!(
+                    "no v{v} recordings of {task:?} (the store has {})",
+                    listed(&recorded)
+                ),
+            ));
+        }
+    }
+    if from == to {
+        return Err(Error::msg(format!("--from and --to are both v{from}")));
+    }
+    let validators = Validators::for_registry(&store.registry);
+    let mut unpaired = Vec::new();
+    let mut read_side = |side: Side, version: i64| -> Result<Vec<(String, Recording)>> {
+        let mut out = Vec::new();
+        for path in json_files_in(&task_dir.join(format!("v{version}")))? {
+            let cassette = match std::fs::read(&path)
+                .map_err(|e| io_message(&e))
+                .and_then(|b| Cassette::from_slice(&b).map_err(|e| e.message))
+            {
+                Ok(c) => c,
+                Err(_) => {
+                    unpaired.push(Unpaired {
+                        side,
+                        path,
+                        why: UnpairedWhy::NotACassette,
+                    });
+                    continue;
+                }
+            };
+            let Some(content) = cassette.request.as_ref().map(|m| m.content.clone()) else {
+                unpaired.push(Unpaired {
+                    side,
+                    path,
+                    why: UnpairedWhy::NoMaterial,
+                });
+                continue;
+            };
+            let validator = validators.registry(task, version).or_else(|| {
+                cassette
+                    .request
+                    .as_ref()
+                    .and_then(|m| validators.stored(&m.schema))
+            });
+            let schema_ok = match (validator, cassette.stop_reason.as_str()) {
+                (Some(v), "end_turn") => {
+                    Some(validate_answer(&cassette.text, &v) == AnswerVerdict::Valid)
+                }
+                _ => None,
+            };
+            out.push((
+                content,
+                Recording {
+                    path,
+                    cassette,
+                    schema_ok,
+                },
+            ));
+        }
+        Ok(out)
+    };
+    let olds = read_side(Side::From, from)?;
+    let news = read_side(Side::To, to)?;
+    let mut by_content: HashMap<String, Recording> = HashMap::new();
+    for (content, rec) in news {
+        match by_content.entry(content) {
+            std::collections::hash_map::Entry::Occupied(_) => unpaired.push(Unpaired {
+                side: Side::To,
+                path: rec.path,
+                why: UnpairedWhy::NewInput,
+            }),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(rec);
+            }
+        }
+    }
+    let mut pairs = Vec::new();
+    for (content, old) in olds {
+        match by_content.remove(&content) {
+            Some(new) => {
+                let changes = answer_changes(&old.cassette.text, &new.cassette.text);
+                pairs.push(Pair {
+                    from: old,
+                    to: new,
+                    changes,
+                });
+            }
+            None => unpaired.push(Unpaired {
+                side: Side::From,
+                path: old.path,
+                why: UnpairedWhy::NotRerecorded,
+            }),
+        }
+    }
+    for (_, rec) in by_content {
+        unpaired.push(Unpaired {
+            side: Side::To,
+            path: rec.path,
+            why: UnpairedWhy::NewInput,
+        });
+    }
+    pairs.sort_by(|a, b| a.from.path.cmp(&b.from.path));
+    unpaired.sort_by(|a, b| (a.side as u8, &a.path).cmp(&(b.side as u8, &b.path)));
+    Ok(Review {
+        task: task.to_owned(),
+        from_version: from,
+        to_version: to,
+        pairs,
+        unpaired,
+    })
+}
+
+/// The changes between two stored answers: as JSON when both parse (after one code fence), else
+/// one change of the whole text.
+pub fn answer_changes(old: &str, new: &str) -> Vec<AnswerChange> {
+    let parse = |t: &str| serde_json::from_str::<Value>(strip_fence(t)).ok();
+    match (parse(old), parse(new)) {
+        (Some(a), Some(b)) => jsondiff::diff(&a, &b),
+        _ if old == new => Vec::new(),
+        _ => vec![AnswerChange {
+            pointer: String::new(),
+            op: ChangeOp::Changed,
+            from: Some(Value::String(old.to_owned())),
+            to: Some(Value::String(new.to_owned())),
+        }],
+    }
+}
+
+fn listed(versions: &[i64]) -> String {
+    versions
+        .iter()
+        .map(|v| format!("v{v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,307 @@
+//! `ulcas review`: the pairs of a prompt bump, on a generated store with known changes and on
+//! the sample store, in every format.
+
+mod common;
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+use ulcas::request::Request;
+use ulcas::store::{record, RecordOptions, Recording};
+
+fn events(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+const V1: &str =
+    r#"{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}"#;
+const V2: &str = r#"{"type":"object","properties":{"title":{"type":"string"},"extra":{"type":"string"}},"required":["title","extra"]}"#;
+
+/// Records `answer` for input `name` at `version` (schema of that version) into `root`.
+fn put(
+    root: &Path,
+    name: &str,
+    version: i64,
+    answer: &str,
+    tokens: (u64, u64),
+    material: bool,
+) -> String {
+    let schema = if version == 1 { V1 } else { V2 };
+    let dump = json!({
+        "task": "card", "prompt_version": version,
+        "schema": serde_json::from_str::<Value>(schema).unwrap(),
+        "blocks": [{"type": "text", "text": format!("input {name} <fragment id=\"frg_abcdefghijkm\">x</fragment>")}],
+    });
+    let request = Request::from_slice(dump.to_string().as_bytes()).unwrap();
+    let mut recording = Recording::new(answer, "m");
+    recording.usage = json!({"input_tokens": tokens.0, "output_tokens": tokens.1});
+    let options = RecordOptions {
+        with_request_material: material,
+        force: false,
+    };
+    let recorded = record(root, &request, &recording, options).unwrap();
+    recorded
+        .path
+        .strip_prefix(root.parent().unwrap())
+        .unwrap()
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn known_changes_are_paired_and_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("store");
+    let a1 = put(&root, "a", 1, r#"{"title":"Same"}"#, (100, 10), true);
+    let a2 = put(&root, "a", 2, r#"{"title":"Same"}"#, (120, 10), true);
+    let b1 = put(
+        &root,
+        "b",
+        1,
+        r#"{"title":"Old","cite":"frg_abcdefghijkm"}"#,
+        (100, 20),
+        true,
+    );
+    let b2 = put(
+        &root,
+        "b",
+        2,
+        "```json\n{\"title\":\"New\",\"cite\":\"frg_abcdefghijkm\",\"extra\":\"x\"}\n```",
+        (120, 30),
+        true,
+    );
+    let c1 = put(&root, "c", 1, r#"{"title":"Gone"}"#, (1, 1), true);
+    let e2 = put(
+        &root,
+        "e",
+        2,
+        r#"{"title":"Fresh","extra":"y"}"#,
+        (1, 1),
+        true,
+    );
+    let f1 = put(&root, "f", 1, r#"{"title":"Bare"}"#, (1, 1), false);
+
+    let run = common::ulcas_in(dir.path(), &["review", "card", "store", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let ev = events(&run.stdout);
+    let pairs: Vec<&Value> = ev.iter().filter(|e| e["type"] == "pair").collect();
+    assert_eq!(pairs.len(), 2);
+    let a = pairs.iter().find(|p| p["from"] == a1.as_str()).unwrap();
+    assert_eq!(a["to"], a2.as_str());
+    assert_eq!(a["changed"], false);
+    assert_eq!(a["changes"], json!([]));
+    assert_eq!(
+        a["schema_ok"],
+        json!({"from": true, "to": false}),
+        "v2 requires extra"
+    );
+    let b = pairs.iter().find(|p| p["from"] == b1.as_str()).unwrap();
+    assert_eq!(b["to"], b2.as_str());
+    assert_eq!(
+        b["changes"],
+        json!([
+            {"pointer": "/title", "op": "changed", "from": "Old", "to": "New"},
+            {"pointer": "/extra", "op": "added", "to": "x"},
+        ]),
+        "placeholders compare as placeholders, one fence stripped"
+    );
+    assert_eq!(b["usage"]["to"]["output_tokens"], 30);
+    let unpaired: Vec<(String, String, String)> = ev
+        .iter()
+        .filter(|e| e["type"] == "unpaired")
+        .map(|e| {
+            (
+                e["side"].as_str().unwrap().to_owned(),
+                e["path"].as_str().unwrap().to_owned(),
+                e["why"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let mut want = vec![
+        ("from".to_owned(), c1, "not-rerecorded".to_owned()),
+        ("from".to_owned(), f1, "no-material".to_owned()),
+        ("to".to_owned(), e2, "new-input".to_owned()),
+    ];
+    want.sort();
+    let mut got = unpaired.clone();
+    got.sort();
+    assert_eq!(got, want);
+    let s = ev.last().unwrap();
+    assert_eq!(s["type"], "summary");
+    assert_eq!(
+        (
+            s["pairs"].as_u64(),
+            s["identical"].as_u64(),
+            s["changed"].as_u64()
+        ),
+        (Some(2), Some(1), Some(1))
+    );
+    assert_eq!(s["unpaired_from"], 1);
+    assert_eq!(s["unpaired_to"], 1);
+    assert_eq!(s["without_material"], 1);
+    assert_eq!(s["schema_failures"], json!({"from": 0, "to": 1}));
+    assert_eq!(s["tokens"]["from"]["input_total"], 200);
+    assert_eq!(s["tokens"]["to"]["input_total"], 240);
+    assert_eq!(s["tokens"]["to"]["output_mean"], 20.0);
+    assert_eq!(
+        s["top_pointers"],
+        json!([{"pointer": "/extra", "pairs": 1}, {"pointer": "/title", "pairs": 1}])
+    );
+    assert_eq!(s["retire"], "ulcas prune store --delete");
+
+    // Human: a block per pair, the unpaired with what to do, the summary; --stat only that.
+    let run = common::ulcas_in(dir.path(), &["review", "card", "store"]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout.contains("~ /title: \"Old\" → \"New\""),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("not re-recorded yet: record it with"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("input tokens: total 200 → 240 (+20.0%)"),
+        "{}",
+        run.stdout
+    );
+    let stat = common::ulcas_in(dir.path(), &["review", "card", "store", "--stat"]);
+    assert!(!stat.stdout.contains("~ /title"));
+    assert!(
+        stat.stdout.contains("2 pairs (identical 1, changed 1)"),
+        "{}",
+        stat.stdout
+    );
+
+    // Exit 0 once every v1 input has a v2 recording (a bare one cannot be paired: still 1).
+    put(
+        &root,
+        "c",
+        2,
+        r#"{"title":"Gone","extra":"z"}"#,
+        (1, 1),
+        true,
+    );
+    std::fs::remove_file(dir.path().join(f_path(&ev))).unwrap();
+    assert_eq!(
+        common::ulcas_in(dir.path(), &["review", "card", "store"]).code,
+        0
+    );
+
+    // Versions that are not there: exit 2.
+    let run = common::ulcas_in(dir.path(), &["review", "card", "store", "--from", "7"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("no v7 recordings"), "{}", run.stderr);
+    assert_eq!(
+        common::ulcas_in(dir.path(), &["review", "nope", "store"]).code,
+        2
+    );
+}
+
+fn f_path(ev: &[Value]) -> String {
+    ev.iter().find(|e| e["why"] == "no-material").unwrap()["path"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[test]
+fn a_long_review_fits_a_pull_request_comment() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("store");
+    let long = "word ".repeat(60);
+    for i in 0..400 {
+        let name = format!("n{i}");
+        put(
+            &root,
+            &name,
+            1,
+            &json!({"title": format!("{long} old {i}")}).to_string(),
+            (10, 10),
+            true,
+        );
+        put(
+            &root,
+            &name,
+            2,
+            &json!({"title": format!("{long} new {i}"), "extra": "e"}).to_string(),
+            (10, 12),
+            true,
+        );
+    }
+    let run = common::ulcas_in(
+        dir.path(),
+        &["review", "card", "store", "--format", "markdown"],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.chars().count() <= 65_536,
+        "{} characters",
+        run.stdout.chars().count()
+    );
+    assert!(
+        run.stdout.contains("more changed pairs are not shown"),
+        "nothing said about the cut"
+    );
+    assert!(run
+        .stdout
+        .contains("**400 pairs**: 0 identical, 400 changed"));
+    assert!(run.stdout.contains("<details>"));
+}
+
+#[test]
+fn the_sample_store_in_every_format() {
+    let human = common::ulcas(&["review", "outline", "cassettes"]);
+    assert_eq!(human.code, 0, "{}", human.stderr);
+    assert!(human.stdout.contains("cassettes/outline/v1/83d282e33ae9469beb039daa9d29e1e2.json → cassettes/outline/v2/143f45af24e5b69eda58df8f5ec483ea.json"));
+    assert!(
+        human.stdout.contains("+ /modules/1/lessons/1:"),
+        "{}",
+        human.stdout
+    );
+    assert!(human
+        .stdout
+        .contains("to retire v1: ulcas prune cassettes --delete"));
+
+    let json = common::ulcas(&["review", "outline", "cassettes", "--format", "json"]);
+    let ev = events(&json.stdout);
+    assert_eq!(ev.len(), 2);
+    assert_eq!(ev[0]["changes"].as_array().unwrap().len(), 6);
+
+    let md = common::ulcas(&["review", "outline", "cassettes", "--format", "markdown"]);
+    assert!(md.stdout.starts_with("### ulcas review: `outline` v1 → v2"));
+    assert!(
+        md.stdout
+            .contains("| `/title` | changed | `\"Sourdough basics\"` | `\"Sourdough at home\"` |"),
+        "{}",
+        md.stdout
+    );
+
+    let html = common::ulcas(&["review", "outline", "cassettes", "--format", "html"]);
+    assert_eq!(html.code, 0);
+    let page = &html.stdout;
+    assert!(page.starts_with("<!doctype html>"));
+    for external in ["http://", "https://", " src=", "<link", "@import"] {
+        assert!(
+            !page.contains(external),
+            "the page loads something from outside: {external}"
+        );
+    }
+    assert!(page.contains("id=\"only-changed\""));
+    assert!(
+        page.contains(
+            "<span class=\"l chg\">  &quot;title&quot;: &quot;Sourdough basics&quot;,</span>"
+        ),
+        "the change is not marked"
+    );
+    assert!(
+        page.contains("<span class=\"l add\">"),
+        "the added lesson is not marked"
+    );
+}
