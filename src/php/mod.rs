@@ -18,7 +18,7 @@ mod decode;
 mod ksort;
 
 pub use decode::{decode, DecodeError, MAX_DEPTH};
-use ksort::{compare_keys, stable_sort_by};
+use ksort::php_ksort;
 
 /// A key of a PHP array: canonical decimal strings become integers, as in PHP.
 #[derive(Debug, Clone, PartialEq)]
@@ -123,7 +123,7 @@ impl PhpValue {
                 v.canonicalise();
             }
             if !is_list(entries) {
-                stable_sort_by(entries, |a, b| compare_keys(&a.0, &b.0));
+                php_ksort(entries, |e| &e.0);
             }
         }
     }
