@@ -121,11 +121,7 @@ pub fn backfill_file(path: &Path, material: &StoredRequest) -> Result<bool> {
     if check.request.as_ref() != Some(material) || check.text != cassette.text {
         return Err(Error::in_file(path, "the block could not be added cleanly"));
     }
-    let permissions = std::fs::metadata(path)
-        .map_err(|e| Error::io(path, &e))?
-        .permissions();
     write_atomic(path, &with)?;
-    std::fs::set_permissions(path, permissions).map_err(|e| Error::io(path, &e))?;
     Ok(true)
 }
 

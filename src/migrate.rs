@@ -17,7 +17,7 @@ use crate::error::{io_message, Error, Result};
 use crate::key::{hash_parts, CassetteKey};
 use crate::schema::Schema;
 use crate::settings::Store;
-use crate::store::{json_files_in, versions_in, write_atomic};
+use crate::store::{create_atomic, json_files_in, versions_in};
 use crate::verify::{compile, repaired_contents, validate_answer, AnswerVerdict};
 
 /// What happened to one cassette of the task's current version.
@@ -248,8 +248,12 @@ fn carry_over(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(Error::io(&to, &e)),
     }
-    if write {
-        write_atomic(&to, bytes.as_bytes())?;
+    if write && !create_atomic(&to, bytes.as_bytes())? {
+        // Created by someone else since the check: never overwritten.
+        return Ok(MigrateOutcome::Conflict {
+            from: from.to_path_buf(),
+            to,
+        });
     }
     Ok(MigrateOutcome::Migrated {
         from: from.to_path_buf(),

@@ -28,7 +28,16 @@ use crate::registry::Registry;
 use crate::settings::Store;
 pub use crate::staleness::StaleReason as PruneReason;
 use crate::staleness::StalenessView;
-use crate::store::{scan, CassetteFile, StoreEntry, StoreListing};
+use crate::store::{is_temp_name, scan, CassetteFile, StoreEntry, StoreListing, INTERRUPTED_WRITE};
+
+/// Whether the file at `path` was last written [`LEFTOVER_AGE`] ago or more.
+fn is_old(path: &Path) -> bool {
+    std::fs::symlink_metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age >= LEFTOVER_AGE)
+}
 
 /// Why a cassette that could go is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -113,7 +122,12 @@ pub struct PrunePlan {
     pub kept_unreferenced: usize,
     /// Why nothing may be deleted: the registry that decides staleness has problems.
     pub doubts: Vec<String>,
+    /// Temporary files of interrupted writes, old enough that no write is still running.
+    pub leftovers: Vec<PathBuf>,
 }
+
+/// How old a temporary file must be before `prune --delete` takes it for a leftover.
+pub const LEFTOVER_AGE: std::time::Duration = std::time::Duration::from_secs(600);
 
 impl PrunePlan {
     /// The candidates that `delete` removes (those not kept).
@@ -281,6 +295,9 @@ pub fn plan_scanned(
     };
     for entry in listing.others {
         match entry {
+            StoreEntry::Other { path, why } if why == INTERRUPTED_WRITE && is_old(&path) => {
+                plan.leftovers.push(path)
+            }
             StoreEntry::Other { path, why } => plan.skipped.push((path, why)),
             StoreEntry::Unreadable { path, error } => {
                 plan.skipped.push((path, format!("unreadable: {error}")))
@@ -387,6 +404,8 @@ pub struct Deletion {
     pub removed_folders: Vec<PathBuf>,
     /// Files that could not be removed, with why.
     pub failed: Vec<(PathBuf, String)>,
+    /// Leftover temporary files removed.
+    pub removed_leftovers: Vec<PathBuf>,
 }
 
 /// Deletes the plan's candidates that are not kept, re-checking each one, and removes the
@@ -413,6 +432,23 @@ pub fn delete(plan: &PrunePlan) -> Result<Deletion> {
                 Err(e) => out.failed.push((c.path.clone(), io_message(&e))),
             },
             Err(why) => out.failed.push((c.path.clone(), why)),
+        }
+    }
+    for path in &plan.leftovers {
+        let name_ok = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(is_temp_name);
+        let regular = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file());
+        let inside = path
+            .parent()
+            .and_then(|p| p.canonicalize().ok())
+            .is_some_and(|p| p.starts_with(&root));
+        if name_ok && regular && inside && is_old(path) && std::fs::remove_file(path).is_ok() {
+            out.removed_leftovers.push(path.clone());
+            if let Some(parent) = path.parent() {
+                touched_folders.insert(parent.to_path_buf());
+            }
         }
     }
     // Version folders first (deepest), then their task folders; never the root itself.

@@ -136,6 +136,13 @@ pub fn classify(root: &Path, path: &Path, is_symlink: bool) -> StoreEntry {
     if is_symlink {
         return other("a symbolic link (never followed)");
     }
+    if path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(is_temp_name)
+    {
+        return other(INTERRUPTED_WRITE);
+    }
     let Ok(relative) = path.strip_prefix(root) else {
         return other("outside the store root");
     };
@@ -266,7 +273,9 @@ pub fn cassette_for(
 }
 
 /// Records an answer into the store at `root`, atomically; never replaces a different cassette
-/// unless `options.force`.
+/// unless `options.force`. Several processes recording the same key at once cannot lose an
+/// answer: the file is created without clobbering, and the one that loses the race compares
+/// as for an existing cassette.
 pub fn record(
     root: &Path,
     request: &Request,
@@ -276,41 +285,118 @@ pub fn record(
     let (cassette, key) = cassette_for(request, recording, options.with_request_material)?;
     let path = key.path_under(root);
     let bytes = cassette.render();
+    let differs = || {
+        Error::in_file(
+            &path,
+            "a different cassette is already recorded here (use --force to replace it)",
+        )
+    };
     let status = match std::fs::read(&path) {
         Ok(existing) if existing == bytes.as_bytes() => RecordStatus::Unchanged,
-        Ok(_) if !options.force => {
-            return Err(Error::in_file(
-                &path,
-                "a different cassette is already recorded here (use --force to replace it)",
-            ))
+        Ok(_) if !options.force => return Err(differs()),
+        Ok(_) => {
+            write_atomic(&path, bytes.as_bytes())?;
+            RecordStatus::Replaced
         }
-        Ok(_) => RecordStatus::Replaced,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => RecordStatus::Created,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if create_atomic(&path, bytes.as_bytes())? {
+                RecordStatus::Created
+            } else {
+                // Another process created it between the read and now.
+                match std::fs::read(&path) {
+                    Ok(existing) if existing == bytes.as_bytes() => RecordStatus::Unchanged,
+                    Ok(_) if !options.force => return Err(differs()),
+                    Ok(_) => {
+                        write_atomic(&path, bytes.as_bytes())?;
+                        RecordStatus::Replaced
+                    }
+                    Err(e) => return Err(Error::io(&path, &e)),
+                }
+            }
+        }
         Err(e) => return Err(Error::io(&path, &e)),
     };
-    if status != RecordStatus::Unchanged {
-        write_atomic(&path, bytes.as_bytes())?;
-    }
     Ok(Recorded { path, key, status })
 }
 
+/// The prefix of the temporary files `ulcas` writes next to a cassette.
+pub const TEMP_PREFIX: &str = ".ulcas-";
+
+/// The suffix of those temporary files.
+pub const TEMP_SUFFIX: &str = ".tmp";
+
+/// Writes `bytes` to a new temporary file in `dir` (mode as any new file under the umask) and
+/// flushes it to disk.
+fn write_temp(dir: &Path, bytes: &[u8]) -> Result<PathBuf> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
+    loop {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let name = format!(
+            "{TEMP_PREFIX}{}-{nanos}-{}{TEMP_SUFFIX}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        );
+        let tmp = dir.join(name);
+        let mut file = match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(Error::io(dir, &e)),
+        };
+        let written = file.write_all(bytes).and_then(|()| file.sync_all());
+        if let Err(e) = written {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(Error::io(&tmp, &e));
+        }
+        return Ok(tmp);
+    }
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that
-/// readers see the old file or the new one, never half of one.
+/// readers see the old file or the new one, never half of one; an existing file keeps its
+/// permissions.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".ulcas-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| Error::io(dir, &e))?;
-    tmp.write_all(bytes)
-        .map_err(|e| Error::io(tmp.path(), &e))?;
-    tmp.as_file()
-        .sync_all()
-        .map_err(|e| Error::io(tmp.path(), &e))?;
-    tmp.persist(path).map_err(|e| Error::io(path, &e.error))?;
+    let tmp = write_temp(dir, bytes)?;
+    let kept = std::fs::metadata(path).map(|m| m.permissions());
+    let renamed = kept
+        .map_or(Ok(()), |p| std::fs::set_permissions(&tmp, p))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = renamed {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(Error::io(path, &e));
+    }
     Ok(())
+}
+
+/// Creates `path` with `bytes` atomically and without clobbering: `Ok(false)` when a file is
+/// already there (nothing written).
+pub fn create_atomic(path: &Path, bytes: &[u8]) -> Result<bool> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let tmp = write_temp(dir, bytes)?;
+    // A hard link never replaces an existing file: the no-clobber rename.
+    let linked = std::fs::hard_link(&tmp, path);
+    let _ = std::fs::remove_file(&tmp);
+    match linked {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(Error::io(path, &e)),
+    }
+}
+
+/// Why a leftover temporary file is not a cassette.
+pub const INTERRUPTED_WRITE: &str = "the temporary file of an interrupted ulcas write (safe to delete; `ulcas prune --delete` removes it once it is 10 minutes old)";
+
+/// Whether `name` is a temporary file that `ulcas` writes (left behind by an interrupted run).
+pub fn is_temp_name(name: &str) -> bool {
+    name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX)
 }
 
 /// A cassette read from a store.

@@ -184,6 +184,19 @@ fn human(out: &mut Out, run: &Run<'_>) -> std::io::Result<()> {
                 out.line(&out.paint(Tone::Dim, &line))?;
             }
         }
+        if !plan.leftovers.is_empty() {
+            let removed = deletion.as_ref().map_or(0, |d| d.removed_leftovers.len());
+            let line = if deletion.is_some() {
+                format!(
+                    "  removed {removed} leftover temporary file{} of interrupted writes",
+                    if removed == 1 { "" } else { "s" }
+                )
+            } else {
+                let n = plan.leftovers.len();
+                format!("  {n} leftover temporary file{} of interrupted writes (10+ minutes old): --delete removes {}", if n == 1 { "" } else { "s" }, if n == 1 { "it" } else { "them" })
+            };
+            out.line(&out.paint(Tone::Dim, &line))?;
+        }
         if plan.kept_unreferenced > 0 {
             let line = format!(
                 "  kept {} current cassette{} that no request dump references: give journals of a full test run (for every store) to prune those",
@@ -306,6 +319,12 @@ fn json_lines(out: &mut Out, run: &Run<'_>) -> std::io::Result<()> {
         }
         for (path, why) in &plan.skipped {
             out.event(&json!({"type": "skipped", "path": shown(path), "why": why}))?;
+        }
+        for path in &plan.leftovers {
+            let deleted = deletion
+                .as_ref()
+                .is_some_and(|d| d.removed_leftovers.contains(path));
+            out.event(&json!({"type": "leftover", "path": shown(path), "deleted": deleted}))?;
         }
         if let Some(d) = deletion {
             for folder in &d.removed_folders {

@@ -1,0 +1,207 @@
+//! No lost recording under concurrency, files created as any other file would be, and what a
+//! killed run leaves behind.
+
+mod common;
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, SystemTime};
+
+use common::MANIFEST;
+
+fn fixture(p: &str) -> String {
+    Path::new(MANIFEST)
+        .join("tests/fixtures")
+        .join(p)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// Starts `ulcas record` of the lesson fixture with `answer` into `root`.
+fn record(dir: &Path, answer: &str) -> std::process::Child {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = dir.join(format!("answer-{n}.txt"));
+    std::fs::write(&file, answer).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .current_dir(dir)
+        .args([
+            "record",
+            &fixture("requests/lesson.json"),
+            "--cassettes",
+            "store",
+            "--response",
+        ])
+        .arg(&file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+#[test]
+fn concurrent_records_never_report_a_lost_answer() {
+    for round in 0..10 {
+        let dir = tempfile::tempdir().unwrap();
+        let answers: Vec<String> = (0..8)
+            .map(|i| format!("{{\"n\":\"{}\"}}", "x".repeat(i + 1)))
+            .collect();
+        let children: Vec<_> = answers.iter().map(|a| record(dir.path(), a)).collect();
+        let results: Vec<_> = children
+            .into_iter()
+            .map(|c| c.wait_with_output().unwrap())
+            .collect();
+        let winners: Vec<usize> = results
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.status.success())
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(
+            winners.len(),
+            1,
+            "round {round}: {} processes said they recorded",
+            winners.len()
+        );
+        for (i, o) in results
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !winners.contains(i))
+        {
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(
+                err.contains("a different cassette is already recorded"),
+                "round {round}, {i}: {err}"
+            );
+        }
+        let files: Vec<_> = walkdir::WalkDir::new(dir.path().join("store"))
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .collect();
+        assert_eq!(files.len(), 1, "round {round}: temporary files left behind");
+        let stored = std::fs::read_to_string(files[0].path()).unwrap();
+        let winner = &answers[winners[0]];
+        assert!(
+            stored.contains(&winner.replace('"', "\\\"")),
+            "round {round}: the winner's answer is not on disk"
+        );
+    }
+}
+
+#[test]
+fn concurrent_records_of_the_same_answer_all_succeed() {
+    let dir = tempfile::tempdir().unwrap();
+    let children: Vec<_> = (0..8).map(|_| record(dir.path(), "{\"same\":1}")).collect();
+    let outputs: Vec<_> = children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    assert!(outputs.iter().all(|o| o.status.success()));
+}
+
+#[test]
+fn a_recorded_cassette_has_the_mode_of_any_new_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = record(dir.path(), "{\"a\":1}").wait_with_output().unwrap();
+    assert!(out.status.success());
+    let path = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    let mode = std::fs::metadata(dir.path().join(&path))
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o777;
+    let plain = dir.path().join("plain");
+    std::fs::write(&plain, "x").unwrap();
+    let want = std::fs::metadata(&plain).unwrap().permissions().mode() & 0o777;
+    assert_eq!(
+        format!("{mode:o}"),
+        format!("{want:o}"),
+        "not the umask's mode"
+    );
+}
+
+#[test]
+fn backfill_keeps_the_mode_of_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = common::ulcas_in(
+        dir.path(),
+        &[
+            "record",
+            &fixture("requests/lesson.json"),
+            "--response",
+            &fixture("responses/lesson.json"),
+            "--cassettes",
+            "store",
+            "--no-request-material",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let path = dir.path().join(run.stdout.trim());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let run = common::ulcas_in(
+        dir.path(),
+        &[
+            "backfill",
+            "--requests",
+            &fixture("requests/lesson.json"),
+            "store",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
+}
+
+#[test]
+fn leftovers_of_a_killed_write_are_named_and_pruned_when_old() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_tree(
+        &Path::new(MANIFEST).join("cassettes"),
+        &dir.path().join("store"),
+    );
+    let old = dir.path().join("store/lesson/v1/.ulcas-123-456-0.tmp");
+    let fresh = dir.path().join("store/lesson/v1/.ulcas-123-456-1.tmp");
+    std::fs::write(&old, "{\"task\": \"les").unwrap();
+    std::fs::write(&fresh, "{\"task\": \"les").unwrap();
+    let an_hour_ago = SystemTime::now() - Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&old)
+        .unwrap()
+        .set_modified(an_hour_ago)
+        .unwrap();
+
+    let run = common::ulcas_in(dir.path(), &["verify", "store", "--format", "json"]);
+    let skipped: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains("\"type\":\"skipped\""))
+        .collect();
+    assert_eq!(skipped.len(), 2, "{}", run.stdout);
+    assert!(
+        skipped
+            .iter()
+            .all(|l| l.contains("interrupted ulcas write (safe to delete")),
+        "{skipped:?}"
+    );
+
+    let run = common::ulcas_in(dir.path(), &["prune", "store", "--format", "json"]);
+    assert!(run.stdout.contains("{\"type\":\"leftover\",\"path\":\"store/lesson/v1/.ulcas-123-456-0.tmp\",\"deleted\":false}"), "{}", run.stdout);
+    assert!(old.exists());
+    let run = common::ulcas_in(dir.path(), &["prune", "store", "--delete"]);
+    assert!(
+        run.stdout
+            .contains("removed 1 leftover temporary file of interrupted writes"),
+        "{}",
+        run.stdout
+    );
+    assert!(!old.exists(), "the old leftover stayed");
+    assert!(
+        fresh.exists(),
+        "a fresh one may belong to a record still running"
+    );
+}
