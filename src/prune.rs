@@ -410,6 +410,11 @@ pub struct Deletion {
 
 /// Deletes the plan's candidates that are not kept, re-checking each one, and removes the
 /// folders it emptied. Refuses (deleting nothing) a plan with [`PrunePlan::doubts`].
+///
+/// Every removal goes through directory handles opened from the store root without following
+/// symbolic links (`openat` with `O_NOFOLLOW`, then `unlinkat`): a task or version folder that
+/// another process swaps for a link between the check and the delete makes the open fail, and
+/// nothing outside the store can be reached.
 pub fn delete(plan: &PrunePlan) -> Result<Deletion> {
     if let Some(doubt) = plan.doubts.first() {
         return Err(Error::in_file(
@@ -418,76 +423,142 @@ pub fn delete(plan: &PrunePlan) -> Result<Deletion> {
         ));
     }
     let root = check_root(&plan.root)?;
+    let root_dir = StoreDir::open(&root).map_err(|e| Error::in_file(&plan.root, e))?;
     let mut out = Deletion::default();
-    let mut touched_folders = std::collections::BTreeSet::new();
+    let mut touched = std::collections::BTreeSet::new();
     for c in plan.deletable() {
-        match safe_to_delete(&root, &c.path) {
-            Ok(()) => match std::fs::remove_file(&c.path) {
-                Ok(()) => {
-                    out.deleted.push(c.path.clone());
-                    if let Some(parent) = c.path.parent() {
-                        touched_folders.insert(parent.to_path_buf());
-                    }
-                }
-                Err(e) => out.failed.push((c.path.clone(), io_message(&e))),
-            },
+        match root_dir.remove(&plan.root, &c.path, Removal::Cassette) {
+            Ok((task, version)) => {
+                out.deleted.push(c.path.clone());
+                touched.insert((task, version));
+            }
             Err(why) => out.failed.push((c.path.clone(), why)),
         }
     }
     for path in &plan.leftovers {
-        let name_ok = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(is_temp_name);
-        let regular = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file());
-        let inside = path
-            .parent()
-            .and_then(|p| p.canonicalize().ok())
-            .is_some_and(|p| p.starts_with(&root));
-        if name_ok && regular && inside && is_old(path) && std::fs::remove_file(path).is_ok() {
+        if let Ok((task, version)) = root_dir.remove(&plan.root, path, Removal::Leftover) {
             out.removed_leftovers.push(path.clone());
-            if let Some(parent) = path.parent() {
-                touched_folders.insert(parent.to_path_buf());
-            }
+            touched.insert((task, version));
         }
     }
-    // Version folders first (deepest), then their task folders; never the root itself.
-    for folder in touched_folders.iter().rev() {
-        for dir in [folder.as_path(), folder.parent().unwrap_or(folder)] {
-            let real = dir.canonicalize().ok();
-            if real
-                .as_ref()
-                .is_some_and(|r| r != &root && r.starts_with(&root))
-                && std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_none())
-                && std::fs::remove_dir(dir).is_ok()
-            {
-                out.removed_folders.push(dir.to_path_buf());
-            }
+    // Version folders first, then their task folders; never the root itself. Removing a folder
+    // that is not empty (or is no folder) fails, which is what keeps everything else.
+    let mut tasks = std::collections::BTreeSet::new();
+    for (task, version) in touched {
+        if root_dir.remove_empty_dir(Some(&task), &version) {
+            out.removed_folders
+                .push(plan.root.join(&task).join(&version));
+        }
+        tasks.insert(task);
+    }
+    for task in tasks {
+        if root_dir.remove_empty_dir(None, &task) {
+            out.removed_folders.push(plan.root.join(&task));
         }
     }
     Ok(out)
 }
 
-/// A candidate is removed only if it is a regular file whose folders are real folders inside
-/// the canonical root, and it still parses as a cassette.
-fn safe_to_delete(root: &Path, path: &Path) -> std::result::Result<(), String> {
-    let meta = std::fs::symlink_metadata(path).map_err(|e| io_message(&e))?;
-    if !meta.file_type().is_file() {
-        return Err("not a regular file (never deleted)".into());
-    }
-    let parent = path.parent().ok_or("no folder")?;
-    let real_parent = parent.canonicalize().map_err(|e| io_message(&e))?;
-    if !real_parent.starts_with(root)
-        || real_parent.components().count() != root.components().count() + 2
-    {
-        return Err(
-            "its folder leads outside the store root (a symbolic link?): never deleted".into(),
-        );
-    }
-    let bytes = std::fs::read(path).map_err(|e| io_message(&e))?;
-    Cassette::from_slice(&bytes).map_err(|e| format!("no longer parses as a cassette ({e})"))?;
-    Ok(())
+/// What a removal must find at the path.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Removal {
+    /// A regular file that parses as a cassette.
+    Cassette,
+    /// A temporary file of an interrupted write, old enough.
+    Leftover,
 }
+
+/// The store root, opened as a directory handle.
+struct StoreDir(std::os::fd::OwnedFd);
+
+impl StoreDir {
+    fn open(root: &Path) -> std::result::Result<StoreDir, String> {
+        rustix::fs::open(root, dir_flags(), rustix::fs::Mode::empty())
+            .map(StoreDir)
+            .map_err(|e| format!("cannot open the store root: {e}"))
+    }
+
+    /// Removes `<root>/<task>/<vN>/<name>` (given as `path` under `shown_root`) through handles;
+    /// returns its task and version folder names.
+    fn remove(
+        &self,
+        shown_root: &Path,
+        path: &Path,
+        what: Removal,
+    ) -> std::result::Result<(String, String), String> {
+        use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+        let relative = path
+            .strip_prefix(shown_root)
+            .map_err(|_| "not under the store root (never deleted)".to_owned())?;
+        let parts: Vec<&str> = relative.iter().filter_map(|p| p.to_str()).collect();
+        let [task, version, name] = parts.as_slice() else {
+            return Err("not at <task>/v<N>/<name> (never deleted)".into());
+        };
+        let gone = |e: rustix::io::Errno| {
+            format!("its folder is not a real folder inside the store root (a symbolic link?): never deleted ({e})")
+        };
+        let task_dir =
+            rustix::fs::openat(&self.0, *task, dir_flags(), Mode::empty()).map_err(gone)?;
+        let version_dir =
+            rustix::fs::openat(&task_dir, *version, dir_flags(), Mode::empty()).map_err(gone)?;
+        let file = rustix::fs::openat(
+            &version_dir,
+            *name,
+            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::NONBLOCK,
+            Mode::empty(),
+        )
+        .map_err(|e| format!("cannot open it without following links: {e}"))?;
+        let stat = rustix::fs::fstat(&file).map_err(|e| e.to_string())?;
+        if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
+            return Err("not a regular file (never deleted)".into());
+        }
+        match what {
+            Removal::Cassette => {
+                use std::io::Read;
+                let mut bytes = Vec::new();
+                std::fs::File::from(file)
+                    .take(MAX_CASSETTE_BYTES)
+                    .read_to_end(&mut bytes)
+                    .map_err(|e| io_message(&e))?;
+                Cassette::from_slice(&bytes)
+                    .map_err(|e| format!("no longer parses as a cassette ({e})"))?;
+            }
+            Removal::Leftover => {
+                let age = std::fs::File::from(file)
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.elapsed().ok());
+                if !is_temp_name(name) || age.is_none_or(|a| a < LEFTOVER_AGE) {
+                    return Err("not an old temporary file of ulcas".into());
+                }
+            }
+        }
+        rustix::fs::unlinkat(&version_dir, *name, AtFlags::empty()).map_err(|e| e.to_string())?;
+        Ok(((*task).to_owned(), (*version).to_owned()))
+    }
+
+    /// Removes the empty folder `name` (inside `task` when given); false when it is not empty,
+    /// not a folder, or gone.
+    fn remove_empty_dir(&self, task: Option<&str>, name: &str) -> bool {
+        use rustix::fs::{AtFlags, Mode};
+        match task {
+            Some(task) => rustix::fs::openat(&self.0, task, dir_flags(), Mode::empty())
+                .and_then(|t| rustix::fs::unlinkat(&t, name, AtFlags::REMOVEDIR))
+                .is_ok(),
+            None => rustix::fs::unlinkat(&self.0, name, AtFlags::REMOVEDIR).is_ok(),
+        }
+    }
+}
+
+/// Opening a folder: a folder only, never through a symbolic link.
+fn dir_flags() -> rustix::fs::OFlags {
+    use rustix::fs::OFlags;
+    OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC
+}
+
+/// The most `prune` reads of a file it is about to delete (far above any real cassette).
+const MAX_CASSETTE_BYTES: u64 = 256 << 20;
 
 /// Live cassette paths of request dumps under `root` (each request's expected cassette).
 pub fn live_from_requests(

@@ -205,3 +205,71 @@ fn leftovers_of_a_killed_write_are_named_and_pruned_when_old() {
         "a fresh one may belong to a record still running"
     );
 }
+
+/// `prune --delete` while another thread keeps swapping a version folder for a symbolic link to
+/// a folder outside the store (with files of the same names): nothing outside is ever deleted.
+#[test]
+fn a_symlink_swapped_in_during_prune_never_leads_outside() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    common::copy_tree(&Path::new(MANIFEST).join("cassettes"), &store);
+    let outside = dir.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    let v1 = store.join("outline/v1");
+    let cassette = std::fs::read_dir(&v1)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let bytes = std::fs::read(&cassette).unwrap();
+    std::fs::remove_file(&cassette).unwrap();
+    let names: Vec<String> = (0..20).map(|i| format!("{i:032x}.json")).collect();
+    for name in &names {
+        std::fs::write(outside.join(name), &bytes).unwrap();
+    }
+    let registry = ulcas::registry::Registry::default();
+    let live = ulcas::prune::LiveSet::default();
+    for round in 0..40 {
+        std::fs::create_dir_all(&v1).unwrap();
+        for name in &names {
+            std::fs::write(v1.join(name), &bytes).unwrap();
+        }
+        let plan =
+            ulcas::prune::plan(&store, &registry, &live, Default::default(), &|_| {}).unwrap();
+        assert_eq!(plan.deletable().count(), 20, "round {round}");
+        let stop = Arc::new(AtomicBool::new(false));
+        let swapper = {
+            let (stop, v1, outside) = (stop.clone(), v1.clone(), outside.clone());
+            let real = v1.with_file_name("v1.real");
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    if std::fs::rename(&v1, &real).is_ok() {
+                        let _ = std::os::unix::fs::symlink(&outside, &v1);
+                        std::thread::yield_now();
+                        let _ = std::fs::remove_file(&v1);
+                        let _ = std::fs::rename(&real, &v1);
+                    }
+                }
+            })
+        };
+        let _ = ulcas::prune::delete(&plan);
+        stop.store(true, Ordering::Relaxed);
+        swapper.join().unwrap();
+        for name in &names {
+            assert!(
+                outside.join(name).exists(),
+                "round {round}: {name} outside the store was deleted"
+            );
+        }
+        // Put the folder back for the next round, whatever state the swapper left.
+        let real = v1.with_file_name("v1.real");
+        if real.exists() {
+            let _ = std::fs::remove_file(&v1);
+            std::fs::rename(&real, &v1).unwrap();
+        }
+    }
+}
