@@ -71,7 +71,7 @@ pub fn find(start: &Path) -> Option<PathBuf> {
 
 /// Reads the stores of a config file.
 pub fn load(path: &Path) -> Result<Vec<StoreConfig>> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
+    let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "config file")?;
     let file: ConfigFile = toml::from_str(&text).map_err(|e| {
         let message = e.message().to_owned();
         let position = e.span().map(|s| {

@@ -33,7 +33,11 @@ impl Side {
         if meta.is_dir() {
             return Ok(Side::Store(path.to_path_buf()));
         }
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+        let bytes = crate::input::read_limited(
+            path,
+            crate::input::MAX_DOCUMENT,
+            "request dump or cassette",
+        )?;
         let value: Value =
             serde_json::from_slice(&bytes).map_err(|e| Error::json(&e).with_file(path))?;
         if value.get("hash").is_some() && value.get("text").is_some() {

@@ -178,7 +178,7 @@ pub fn read_journals(
     let mut missing = Vec::new();
     let mut stores_named = vec![false; roots.len()];
     for journal in journals {
-        let text = std::fs::read_to_string(journal).map_err(|e| Error::io(journal, &e))?;
+        let text = crate::input::read_text(journal, crate::input::MAX_SMALL_FILE, "journal")?;
         let lines: Vec<(usize, &str)> = text
             .lines()
             .enumerate()

@@ -63,7 +63,7 @@ pub struct Request {
 impl Request {
     /// Reads and parses the dump at `path`.
     pub fn from_file(path: &Path) -> Result<Request> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+        let bytes = crate::input::read_limited(path, crate::input::MAX_DOCUMENT, "request dump")?;
         Request::from_slice(&bytes).map_err(|e| e.with_file(path))
     }
 

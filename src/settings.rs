@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::config::{self, StoreConfig};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::key::CassetteKey;
 use crate::registry::{parse_pins, Registry, RegistrySource};
 
@@ -354,30 +354,6 @@ pub fn shell_words(words: &[&str]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Reads a whole file that must be a regular file of at most `limit` bytes.
-pub fn read_limited(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, &e))?;
-    let meta = file.metadata().map_err(|e| Error::io(path, &e))?;
-    if !meta.is_file() {
-        return Err(Error::in_file(
-            path,
-            format!("not a regular file (a {what} must be one)"),
-        ));
-    }
-    let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Error::io(path, &e))?;
-    if bytes.len() as u64 > limit {
-        return Err(Error::in_file(
-            path,
-            format!("larger than {} MiB: too large for a {what}", limit >> 20),
-        ));
-    }
-    Ok(bytes)
 }
 
 #[cfg(test)]

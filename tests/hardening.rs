@@ -273,3 +273,55 @@ fn a_symlink_swapped_in_during_prune_never_leads_outside() {
         }
     }
 }
+
+/// Runs `ulcas ARGS` in `dir`, killing it after 30 s: (exit code, stderr).
+fn bounded(dir: &Path, args: &[&str]) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("ulcas {args:?} hung");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn what_is_not_a_regular_file_is_refused_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_tree(
+        &Path::new(MANIFEST).join("cassettes"),
+        &dir.path().join("cassettes"),
+    );
+    let lesson = fixture("requests/lesson.json");
+    let cases: [&[&str]; 7] = [
+        &["hash", "/dev/zero"],
+        &["normalize", "/dev/zero"],
+        &["lookup", "/dev/zero"],
+        &["verify", "--config", "/dev/zero"],
+        &["prune", "cassettes", "--journal", "/dev/zero"],
+        &["record", &lesson, "--response", "/dev/zero"],
+        &["lookup", &lesson, "--schema", "/dev/zero"],
+    ];
+    for args in cases {
+        let (code, err) = bounded(dir.path(), args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("/dev/zero: not a regular file"),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -19,7 +19,8 @@ pub fn migrate(args: MigrateArgs, color: bool) -> Outcome {
     let jobs = stores::resolve(&args.stores)?;
     let schema = match &args.schema {
         Some(file) => {
-            let bytes = ulcas::settings::read_limited(file, 64 << 20, "schema file")?;
+            let bytes =
+                ulcas::input::read_limited(file, ulcas::input::MAX_SMALL_FILE, "schema file")?;
             let text = String::from_utf8(bytes).map_err(|_| Error::in_file(file, "not UTF-8"))?;
             let schema = Schema::parse(&text).map_err(|e| Error {
                 file: Some(file.clone()),

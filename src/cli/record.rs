@@ -1,9 +1,8 @@
 //! `record`: write a cassette for a request and an answer, exactly as the reference recorder.
 
-use std::io::Read;
-
 use serde_json::{json, Value};
 use ulcas::cassette::usage_from;
+use ulcas::input::{read_capped, read_limited, MAX_DOCUMENT};
 use ulcas::request::Request;
 use ulcas::settings::store_for_request;
 use ulcas::store::{record as record_cassette, RecordOptions, RecordStatus, Recording};
@@ -79,14 +78,12 @@ pub fn record(args: RecordArgs, color: bool) -> Outcome {
 
 /// The raw answer, byte for byte: a file or `-` for standard input.
 fn read_response(path: &std::path::Path) -> Result<String, Error> {
-    let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io("<stdin>", &e))?;
+    let bytes = if path.as_os_str() == "-" {
+        read_capped(std::io::stdin().lock(), MAX_DOCUMENT, "response")
+            .map_err(|e| e.with_file("<stdin>"))?
     } else {
-        bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
-    }
+        read_limited(path, MAX_DOCUMENT, "response")?
+    };
     String::from_utf8(bytes).map_err(|e| {
         Error::in_file(
             path,

@@ -341,7 +341,7 @@ fn map_text(request: &Request, f: TextTransform) -> Request {
 
 /// Reads a `--schema FILE` probe.
 pub fn schema_probe_from_file(path: &Path) -> Result<SchemaProbe> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
+    let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "schema file")?;
     let schema = Schema::parse(&text).map_err(|e| Error {
         file: Some(path.to_path_buf()),
         position: Some((e.line, e.column)),

@@ -1,0 +1,80 @@
+//! Reading the files a user names (request dumps, answers, schemas, journals, the config):
+//! only regular files, and never more than a limit far above any real one, so that a mistyped
+//! `/dev/zero` or a FIFO is a clear error instead of a hang or an exhausted memory.
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+/// The most a request dump, an answer or a cassette named on the command line may hold.
+pub const MAX_DOCUMENT: u64 = 256 << 20;
+
+/// The most a schema, journal or config file may hold.
+pub const MAX_SMALL_FILE: u64 = 64 << 20;
+
+/// Reads a whole file that must be a regular file of at most `limit` bytes; `what` names it in
+/// errors ("request dump").
+pub fn read_limited(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, &e))?;
+    let meta = file.metadata().map_err(|e| Error::io(path, &e))?;
+    if !meta.is_file() {
+        return Err(Error::in_file(
+            path,
+            format!("not a regular file (a {what} must be one)"),
+        ));
+    }
+    read_capped(file, limit, what).map_err(|e| e.with_file(path))
+}
+
+/// Reads `reader` to its end, refusing more than `limit` bytes.
+pub fn read_capped(reader: impl Read, limit: u64, what: &str) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::msg(crate::error::io_message(&e)))?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::msg(format!(
+            "larger than {} MiB: too large for a {what}",
+            limit >> 20
+        )));
+    }
+    Ok(bytes)
+}
+
+/// [`read_limited`] as UTF-8 text.
+pub fn read_text(path: &Path, limit: u64, what: &str) -> Result<String> {
+    String::from_utf8(read_limited(path, limit, what)?).map_err(|e| {
+        Error::in_file(
+            path,
+            format!(
+                "not UTF-8 (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits() {
+        assert_eq!(read_capped(&b"abc"[..], 3, "x").unwrap(), b"abc");
+        let err = read_capped(&[0u8; (2 << 20) + 1][..], 2 << 20, "request dump").unwrap_err();
+        assert_eq!(
+            err.message,
+            "larger than 2 MiB: too large for a request dump"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let err = read_limited(dir.path(), 10, "journal")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.ends_with("not a regular file (a journal must be one)"),
+            "{err}"
+        );
+    }
+}
