@@ -69,7 +69,26 @@ impl Request {
 
     /// Parses a dump from its JSON bytes.
     pub fn from_slice(bytes: &[u8]) -> Result<Request> {
-        let dump: DumpFields = serde_json::from_slice(bytes).map_err(|e| Error::json(&e))?;
+        // PHP decodes a dump nested up to 511 levels (any member, even one outside the key);
+        // serde_json's own limit (128) is lifted once that is checked.
+        if let Some(at) = deeper_than(bytes, crate::php::MAX_DEPTH) {
+            let before = &bytes[..at];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+            return Err(Error {
+                file: None,
+                position: Some((line, column)),
+                message: format!(
+                    "nested deeper than {} levels, which PHP's json_decode refuses",
+                    crate::php::MAX_DEPTH
+                ),
+            });
+        }
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        de.disable_recursion_limit();
+        let dump = DumpFields::deserialize(&mut de)
+            .and_then(|d| de.end().map(|()| d))
+            .map_err(|e| Error::json(&e))?;
         let schema = match &dump.schema {
             Some(raw) if raw.get().starts_with(['{', '[']) => Some(
                 Schema::parse(raw.get())
@@ -271,8 +290,12 @@ impl<'de> Deserialize<'de> for DumpFields {
                     if name == "schema" {
                         // Kept as text: PHP reads `-0` there as an int, serde_json as a float.
                         schema = Some(map.next_value::<Box<RawValue>>()?);
-                    } else {
+                    } else if KEY_FIELDS.contains(&name.as_str()) {
                         fields.insert(name, map.next_value()?);
+                    } else {
+                        // Not in the key: skipped unread, so that a value PHP decodes but
+                        // serde_json could not hold (`1e400`) is no error, as in PHP.
+                        map.next_value::<serde::de::IgnoredAny>()?;
                     }
                 }
                 Ok(DumpFields { fields, schema })
@@ -280,6 +303,57 @@ impl<'de> Deserialize<'de> for DumpFields {
         }
         deserializer.deserialize_map(DumpVisitor)
     }
+}
+
+/// The members of a dump that the key reads (besides `schema`).
+const KEY_FIELDS: [&str; 7] = [
+    "task",
+    "prompt_version",
+    "promptVersion",
+    "prompt_id",
+    "promptId",
+    "blocks",
+    "turns",
+];
+
+/// The offset of the first `[` or `{` that opens a level deeper than `max` in JSON `bytes`
+/// (strings skipped), if any.
+fn deeper_than(bytes: &[u8], max: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                // To the closing quote, past escapes.
+                i += 1;
+                loop {
+                    match memchr::memchr2(b'"', b'\\', &bytes[i..]) {
+                        Some(k) if bytes[i + k] == b'\\' => {
+                            i += k + 2;
+                            if i >= bytes.len() {
+                                return None;
+                            }
+                        }
+                        Some(k) => {
+                            i += k;
+                            break;
+                        }
+                        None => return None,
+                    }
+                }
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    return Some(i);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 fn either<'a>(obj: &'a Map<String, Value>, snake: &str, camel: &str) -> Option<&'a Value> {
@@ -371,6 +445,41 @@ pub fn kind_of(v: &Value) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn dump_with(extra: &str, schema: &str) -> String {
+        format!(r#"{{"task":"t","prompt_version":1,"schema":{schema}{extra}}}"#)
+    }
+
+    #[test]
+    fn depth_and_numbers_outside_the_key_as_php_accepts_them() {
+        let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        let obj = |n: usize| format!("{}{{}}{}", "{\"a\":".repeat(n - 1), "}".repeat(n - 1));
+        // PHP 8.2: a dump decodes up to 511 levels; its schema is one level in.
+        assert!(Request::from_slice(
+            dump_with(&format!(r#","meta":{}"#, nested(200)), "{}").as_bytes()
+        )
+        .is_ok());
+        assert!(Request::from_slice(
+            dump_with(&format!(r#","meta":{}"#, nested(510)), "{}").as_bytes()
+        )
+        .is_ok());
+        let err =
+            Request::from_slice(dump_with(&format!(r#","meta":{}"#, nested(511)), "{}").as_bytes())
+                .unwrap_err();
+        assert!(err.message.contains("deeper than 511"), "{err}");
+        assert!(Request::from_slice(dump_with("", &obj(510)).as_bytes()).is_ok());
+        assert!(Request::from_slice(dump_with("", &obj(511)).as_bytes()).is_err());
+        // Outside the key PHP decodes 1e400 without complaint.
+        assert!(Request::from_slice(dump_with(r#","meta":{"x":1e400}"#, "{}").as_bytes()).is_ok());
+        // A string full of brackets and escapes is no nesting.
+        let text = format!(
+            r#","blocks":[{{"type":"text","text":"{}\\\"[{{"}}]"#,
+            "[{".repeat(600)
+        );
+        assert!(Request::from_slice(dump_with(&text, "{}").as_bytes()).is_ok());
+        assert!(deeper_than(br#""\"#, 1).is_none());
+    }
+
 
     fn parse(s: &str) -> Result<Request> {
         Request::from_slice(s.as_bytes())

@@ -16,7 +16,8 @@ pub struct Schema {
 impl Schema {
     /// Parses schema JSON text.
     pub fn parse(text: &str) -> Result<Schema, DecodeError> {
-        let mut php = php::decode(text)?;
+        // A schema sits one level inside the request PHP decodes.
+        let mut php = php::decode_to_depth(text, php::MAX_DEPTH - 1)?;
         if !matches!(php, PhpValue::Array(_)) {
             return Err(DecodeError {
                 line: 1,
@@ -24,11 +25,19 @@ impl Schema {
                 message: "a schema is a JSON object".into(),
             });
         }
-        let value = serde_json::from_str(text).map_err(|e| DecodeError {
-            line: e.line(),
-            column: e.column(),
-            message: e.to_string(),
-        })?;
+        let value = match validation_value(text) {
+            Ok(v) => v,
+            // A number out of serde_json's range that a later duplicate key replaced (PHP's
+            // decode above already refused one that survives): the PHP value stands in.
+            Err(e) if e.to_string().starts_with("number out of range") => php.to_json_value(),
+            Err(e) => {
+                return Err(DecodeError {
+                    line: e.line(),
+                    column: e.column(),
+                    message: e.to_string(),
+                })
+            }
+        };
         php.canonicalise();
         Ok(Schema {
             value,
@@ -39,5 +48,36 @@ impl Schema {
     /// The canonical schema JSON that goes into the key (`ksort`ed PHP arrays, PHP encoding).
     pub fn canonical_json(&self) -> &str {
         &self.canonical
+    }
+}
+
+/// The schema as serde_json reads it, to the depth PHP allows (checked before this is called).
+fn validation_value(text: &str) -> serde_json::Result<Value> {
+    use serde::Deserialize;
+    let mut de = serde_json::Deserializer::from_str(text);
+    de.disable_recursion_limit();
+    let v = Value::deserialize(&mut de)?;
+    de.end()?;
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_as_php_allows_it_inside_a_request() {
+        let deep = |n: usize| format!("{}{{}}{}", "{\"a\":".repeat(n - 1), "}".repeat(n - 1));
+        assert!(Schema::parse(&deep(510)).is_ok());
+        let err = Schema::parse(&deep(511)).unwrap_err();
+        assert!(err.message.contains("deeper than 510"), "{}", err.message);
+    }
+
+    #[test]
+    fn an_overwritten_infinity_is_no_error() {
+        let s = Schema::parse(r#"{"default": -1e400, "default": 1.5}"#).unwrap();
+        assert_eq!(s.canonical_json(), r#"{"default":1.5}"#);
+        assert_eq!(s.value["default"], 1.5);
+        assert!(Schema::parse(r#"{"default": 1.5, "default": -1e400}"#).is_err());
     }
 }

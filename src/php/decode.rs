@@ -19,16 +19,26 @@ impl std::fmt::Display for DecodeError {
     }
 }
 
-/// PHP's default `json_decode` depth limit.
-pub const MAX_DEPTH: usize = 512;
+/// The deepest nesting PHP's `json_decode` accepts with its default depth of 512 (arrays and
+/// objects; checked against PHP 8.2: 511 levels decode, 512 do not).
+pub const MAX_DEPTH: usize = 511;
 
 /// Decodes JSON text as `json_decode($json, true)` does: integers that fit in i64 are ints
 /// (`-0` is the int 0), other numbers floats, duplicate keys keep their first position and
-/// their last value, nesting deeper than 512 is refused. Non-finite numbers are refused too.
+/// their last value, nesting deeper than [`MAX_DEPTH`] is refused. A non-finite number (`1e400`)
+/// is refused where it survives (PHP would decode it, then fail to encode it), not where a later
+/// duplicate key replaced it.
 pub fn decode(input: &str) -> Result<PhpValue, DecodeError> {
+    decode_to_depth(input, MAX_DEPTH)
+}
+
+/// [`decode`] with nesting limited to `max_depth` levels.
+pub fn decode_to_depth(input: &str, max_depth: usize) -> Result<PhpValue, DecodeError> {
     let mut p = Decoder {
         s: input.as_bytes(),
         i: 0,
+        max_depth,
+        non_finite: None,
     };
     p.ws();
     let v = p.value(0)?;
@@ -36,12 +46,28 @@ pub fn decode(input: &str) -> Result<PhpValue, DecodeError> {
     if p.i < p.s.len() {
         return Err(p.error("trailing characters after the JSON value"));
     }
+    if let Some(at) = p.non_finite.filter(|_| has_non_finite(&v)) {
+        p.i = at;
+        return Err(p.error("a non-finite number, which the reference cannot encode"));
+    }
     Ok(v)
+}
+
+/// Whether a non-finite float is anywhere in `v`.
+fn has_non_finite(v: &PhpValue) -> bool {
+    match v {
+        PhpValue::Float(f) => !f.is_finite(),
+        PhpValue::Array(entries) => entries.iter().any(|(_, v)| has_non_finite(v)),
+        _ => false,
+    }
 }
 
 struct Decoder<'a> {
     s: &'a [u8],
     i: usize,
+    max_depth: usize,
+    /// Where the first non-finite number was read (reported if one survives).
+    non_finite: Option<usize>,
 }
 
 impl Decoder<'_> {
@@ -95,8 +121,11 @@ impl Decoder<'_> {
     }
 
     fn object(&mut self, depth: usize) -> Result<PhpValue, DecodeError> {
-        if depth > MAX_DEPTH {
-            return Err(self.error("nesting deeper than 512 levels"));
+        if depth > self.max_depth {
+            return Err(self.error(&format!(
+                "nested deeper than {} levels, which PHP's json_decode refuses",
+                self.max_depth
+            )));
         }
         self.i += 1;
         let mut entries: Vec<(PhpKey, PhpValue)> = Vec::new();
@@ -136,8 +165,11 @@ impl Decoder<'_> {
     }
 
     fn array(&mut self, depth: usize) -> Result<PhpValue, DecodeError> {
-        if depth > MAX_DEPTH {
-            return Err(self.error("nesting deeper than 512 levels"));
+        if depth > self.max_depth {
+            return Err(self.error(&format!(
+                "nested deeper than {} levels, which PHP's json_decode refuses",
+                self.max_depth
+            )));
         }
         self.i += 1;
         let mut entries = Vec::new();
@@ -199,10 +231,15 @@ impl Decoder<'_> {
             }
         }
         match text.parse::<f64>() {
-            Ok(f) if f.is_finite() => Ok(PhpValue::Float(f)),
-            _ => {
+            Ok(f) => {
+                if !f.is_finite() && self.non_finite.is_none() {
+                    self.non_finite = Some(start);
+                }
+                Ok(PhpValue::Float(f))
+            }
+            Err(_) => {
                 self.i = start;
-                Err(self.error("a non-finite number, which the reference cannot encode"))
+                Err(self.error("invalid number"))
             }
         }
     }
@@ -301,6 +338,17 @@ mod decode_tests {
             "9.223372036854776e+18"
         );
         assert!(decode("1e999").unwrap_err().message.contains("non-finite"));
+        // PHP keeps the last of duplicate keys: an overwritten infinity is no error.
+        let v = decode(r#"{"default": -1e400, "default": 1.5}"#).unwrap();
+        assert_eq!(v.to_json(), r#"{"default":1.5}"#);
+        let err = decode(r#"{"a": 1, "b": [2, -1e400]}"#).unwrap_err();
+        assert_eq!((err.line, err.column), (1, 19));
+        let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        assert!(decode(&deep(511)).is_ok());
+        assert!(decode(&deep(512))
+            .unwrap_err()
+            .message
+            .contains("deeper than 511"));
         assert!(decode("01").is_err());
     }
 

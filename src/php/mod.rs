@@ -17,7 +17,7 @@ use serde_json::Value;
 mod decode;
 mod ksort;
 
-pub use decode::{decode, DecodeError, MAX_DEPTH};
+pub use decode::{decode, decode_to_depth, DecodeError, MAX_DEPTH};
 use ksort::php_ksort;
 
 /// A key of a PHP array: canonical decimal strings become integers, as in PHP.
@@ -125,6 +125,35 @@ impl PhpValue {
             if !is_list(entries) {
                 php_ksort(entries, |e| &e.0);
             }
+        }
+    }
+
+    /// The value as serde_json holds it: lists as arrays, other arrays as objects.
+    pub fn to_json_value(&self) -> serde_json::Value {
+        use serde_json::Value;
+        match self {
+            PhpValue::Null => Value::Null,
+            PhpValue::Bool(b) => Value::Bool(*b),
+            PhpValue::Int(i) => Value::from(*i),
+            PhpValue::Float(f) => {
+                serde_json::Number::from_f64(*f).map_or(Value::Null, Value::Number)
+            }
+            PhpValue::Str(s) => Value::String(s.clone()),
+            PhpValue::Array(entries) if is_list(entries) && !entries.is_empty() => {
+                Value::Array(entries.iter().map(|(_, v)| v.to_json_value()).collect())
+            }
+            PhpValue::Array(entries) => Value::Object(
+                entries
+                    .iter()
+                    .map(|(k, v)| {
+                        let name = match k {
+                            PhpKey::Int(i) => i.to_string(),
+                            PhpKey::Str(s) => s.clone(),
+                        };
+                        (name, v.to_json_value())
+                    })
+                    .collect(),
+            ),
         }
     }
 
