@@ -480,7 +480,6 @@ mod tests {
         assert!(deeper_than(br#""\"#, 1).is_none());
     }
 
-
     fn parse(s: &str) -> Result<Request> {
         Request::from_slice(s.as_bytes())
     }

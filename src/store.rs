@@ -97,7 +97,7 @@ pub fn scan(root: &Path) -> Result<StoreListing> {
             Ok(e) if !e.file_type().is_file() && !e.file_type().is_symlink() => {
                 listing.others.push(StoreEntry::Other {
                     path: e.path().to_path_buf(),
-                    why: "not a regular file".into(),
+                    why: NOT_REGULAR.into(),
                 });
             }
             Ok(e) => match classify(root, e.path(), e.file_type().is_symlink()) {
@@ -134,7 +134,7 @@ pub fn classify(root: &Path, path: &Path, is_symlink: bool) -> StoreEntry {
         why: why.to_owned(),
     };
     if is_symlink {
-        return other("a symbolic link (never followed)");
+        return other(SYMLINK);
     }
     if path
         .file_name()
@@ -390,6 +390,12 @@ pub fn create_atomic(path: &Path, bytes: &[u8]) -> Result<bool> {
         Err(e) => Err(Error::io(path, &e)),
     }
 }
+
+/// Why a symbolic link in a store is not walked (prune never follows one; verify resolves it).
+pub const SYMLINK: &str = "a symbolic link (never followed)";
+
+/// Why a pipe, socket or device in a store is never read.
+pub const NOT_REGULAR: &str = "not a regular file";
 
 /// Why a leftover temporary file is not a cassette.
 pub const INTERRUPTED_WRITE: &str = "the temporary file of an interrupted ulcas write (safe to delete; `ulcas prune --delete` removes it once it is 10 minutes old)";

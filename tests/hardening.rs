@@ -325,3 +325,61 @@ fn what_is_not_a_regular_file_is_refused_not_read() {
         );
     }
 }
+
+#[test]
+fn verify_checks_what_the_driver_would_load_through_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    common::copy_tree(&Path::new(MANIFEST).join("cassettes"), &store);
+    let lesson = std::fs::read_dir(store.join("lesson/v1"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let text = std::fs::read_to_string(&lesson).unwrap();
+    // A linked cassette inside the store whose target holds an API key.
+    std::fs::create_dir_all(store.join("shared")).unwrap();
+    let with_key = text.replacen("\"model\": \"", "\"model\": \"sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA-BBBBBBAA ", 1);
+    std::fs::write(store.join("shared/target.json"), with_key).unwrap();
+    std::fs::remove_file(&lesson).unwrap();
+    std::os::unix::fs::symlink("../../shared/target.json", &lesson).unwrap();
+    // A link that leaves the store.
+    std::fs::write(dir.path().join("outside.json"), &text).unwrap();
+    let outside_link = store.join("metadata/v1/0123456789abcdef0123456789abcdef.json");
+    std::os::unix::fs::symlink(dir.path().join("outside.json"), &outside_link).unwrap();
+    // A pipe at a cassette path.
+    let fifo = store.join("quiz/v1/fedcba9876543210fedcba9876543210.json");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+
+    let (code, _) = bounded(dir.path(), &["verify", "store"]);
+    assert_eq!(code, 1);
+    let run = common::ulcas_in(dir.path(), &["verify", "store", "--format", "json"]);
+    let findings: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|e| e["type"] == "finding")
+        .collect();
+    let about = |path: &Path, check: &str| {
+        let shown = path
+            .strip_prefix(dir.path())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        findings
+            .iter()
+            .any(|f| f["path"] == shown.as_str() && f["check"] == check)
+    };
+    assert!(
+        about(&lesson, "secret"),
+        "the linked cassette was not checked: {}",
+        run.stdout
+    );
+    assert!(about(&outside_link, "link-outside-store"), "{}", run.stdout);
+    assert!(about(&fifo, "special-file"), "{}", run.stdout);
+}

@@ -6,6 +6,7 @@
 //! proportional to the number of files, not their size.
 
 mod checks;
+mod links;
 mod schemas;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -19,7 +20,7 @@ use crate::key::CassetteKey;
 use crate::registry::Registry;
 use crate::settings::Store;
 use crate::staleness::StalenessView;
-use crate::store::{scan, CassetteFile, StoreEntry, StoreListing};
+use crate::store::{classify, scan, CassetteFile, StoreEntry, StoreListing, NOT_REGULAR, SYMLINK};
 
 pub use checks::{repaired_contents, strip_fence, validate_answer, AnswerVerdict};
 pub use schemas::{compile, Validators};
@@ -86,6 +87,10 @@ pub enum Check {
     UnrecordedVersion,
     /// A request dump (`--requests`) whose cassette the store does not have: that test misses.
     MissingCassette,
+    /// A symbolic link in the store that leads outside it: the driver would load what it points to.
+    LinkOutsideStore,
+    /// A pipe, socket or device at a cassette path: the driver's read would block or fail.
+    SpecialFile,
 }
 
 impl Check {
@@ -112,6 +117,8 @@ impl Check {
             Check::Registry => "registry",
             Check::UnrecordedVersion => "unrecorded-version",
             Check::MissingCassette => "missing-cassette",
+            Check::LinkOutsideStore => "link-outside-store",
+            Check::SpecialFile => "special-file",
         }
     }
 
@@ -238,8 +245,22 @@ pub fn verify_scanned(
         root: root.to_path_buf(),
         ..Default::default()
     };
+    let mut files = listing.cassettes;
     for entry in listing.others {
         match entry {
+            StoreEntry::Other { path, why } if why == SYMLINK => {
+                links::resolve(root, &path, &mut files, &mut report)
+            }
+            StoreEntry::Other { path, why }
+                if why == NOT_REGULAR
+                    && matches!(classify(root, &path, false), StoreEntry::Cassette(_)) =>
+            {
+                report.findings.push(Finding::new(
+                    &path,
+                    Check::SpecialFile,
+                    "a pipe, socket or device at a cassette path: the driver's read would block or fail; never read here. Remove it",
+                ))
+            }
             StoreEntry::Other { path, why } => report.skipped.push(Skipped { path, why }),
             StoreEntry::Unreadable { path, error } => report.findings.push(Finding::new(
                 &path,
@@ -249,7 +270,8 @@ pub fn verify_scanned(
             StoreEntry::Cassette(_) => {}
         }
     }
-    verify_files(store, listing.cassettes, report, progress)
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    verify_files(store, files, report, progress)
 }
 
 fn verify_files(
