@@ -43,7 +43,7 @@ pub fn normalize(args: NormalizeArgs, color: bool) -> Outcome {
             out.line(&head)?;
         }
         let text = highlight_placeholders(&out, &material.content.text);
-        out.line(&text)?;
+        out.block(&text)?;
         let map = &material.content.map;
         let summary = match map.len() {
             0 => "no generated ids".to_owned(),

@@ -83,9 +83,9 @@ pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
     w.flush()
 }
 
-/// Prints `ulcas: error: …` on stderr; a closed stderr is ignored (never a panic).
+/// Prints `ulcas: error: …` on stderr, terminal-safe; a closed stderr is ignored (never a panic).
 pub fn error_line(message: &str) {
-    let _ = writeln!(io::stderr(), "ulcas: error: {message}");
+    let _ = writeln!(io::stderr(), "ulcas: error: {}", terminal_safe(message, false, true));
 }
 
 /// The printer every command writes through.
@@ -143,9 +143,27 @@ impl Out {
         text.style(style).to_string()
     }
 
-    /// Writes one line of human text.
+    /// Writes human text and a newline, made safe for a terminal (see [`terminal_safe`]): each
+    /// of its lines is cut to a readable length.
     pub fn line(&mut self, text: &str) -> io::Result<()> {
-        self.w.write_all(text.as_bytes())?;
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                self.w.write_all(b"\n")?;
+            }
+            self.w.write_all(terminal_safe(line, self.color, true).as_bytes())?;
+        }
+        self.w.write_all(b"\n")
+    }
+
+    /// Writes text the user asked to see whole (normalised content) and a newline: escaped for a
+    /// terminal like [`Out::line`], never cut.
+    pub fn block(&mut self, text: &str) -> io::Result<()> {
+        for (i, line) in text.split('\n').enumerate() {
+            if i > 0 {
+                self.w.write_all(b"\n")?;
+            }
+            self.w.write_all(terminal_safe(line, self.color, false).as_bytes())?;
+        }
         self.w.write_all(b"\n")
     }
 
@@ -163,7 +181,64 @@ impl Out {
 
 /// Writes a progress or warning line on stderr (never fails the command).
 pub fn note(text: &str) {
-    let _ = writeln!(io::stderr(), "ulcas: {text}");
+    let _ = writeln!(io::stderr(), "ulcas: {}", terminal_safe(text, false, true));
+}
+
+/// The most characters one human line shows; the middle of a longer one is cut.
+const MAX_LINE: usize = 2_000;
+
+/// `text` as a terminal may show it: control characters (a newline, an escape sequence from a
+/// crafted file name or answer) and bidirectional overrides written as visible escapes (`\x1b`,
+/// `\n`, `\u{202e}`), only colour sequences (`ESC[…m`) kept when `colour` is on, and a line
+/// longer than [`MAX_LINE`] characters cut in the middle when `cut`.
+pub fn terminal_safe(text: &str, colour: bool, cut: bool) -> std::borrow::Cow<'_, str> {
+    let risky = |c: char| {
+        (c.is_control() && c != '\t') || ('\u{202a}'..='\u{202e}').contains(&c) || ('\u{2066}'..='\u{2069}').contains(&c)
+    };
+    if !text.chars().any(risky) && (!cut || text.len() <= MAX_LINE) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut chars = text.char_indices().peekable();
+    let mut shown = 0usize;
+    let total = text.chars().count();
+    let cut_from = if cut && total > MAX_LINE { MAX_LINE - 200 } else { usize::MAX };
+    let cut_to = total.saturating_sub(200);
+    while let Some((i, c)) = chars.next() {
+        if shown == cut_from {
+            out.push_str(&format!(" … [{} characters cut] … ", cut_to - cut_from));
+        }
+        let in_cut = shown >= cut_from && shown < cut_to;
+        shown += 1;
+        if colour && c == '\x1b' {
+            let rest = &text[i + 1..];
+            if let Some(body) = rest.strip_prefix('[') {
+                let len = body.bytes().take_while(|b| b.is_ascii_digit() || *b == b';').count();
+                if body.as_bytes().get(len) == Some(&b'm') {
+                    // A colour sequence: kept whole (it is never cut away, so colours close).
+                    out.push_str(&text[i..i + 1 + 1 + len + 1]);
+                    for _ in 0..len + 2 {
+                        chars.next();
+                    }
+                    continue;
+                }
+            }
+        }
+        if in_cut {
+            continue;
+        }
+        if risky(c) {
+            match c {
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                c if (c as u32) < 0x100 => out.push_str(&format!("\\x{:02x}", c as u32)),
+                c => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// A progress bar on stderr for long runs; hidden when stderr is not a terminal or `quiet`.
@@ -190,4 +265,23 @@ pub fn gh_data(s: &str) -> String {
 /// GitHub workflow command escaping of a property value (file, title).
 pub fn gh_property(s: &str) -> String {
     gh_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::terminal_safe;
+
+    #[test]
+    fn terminal_safe_lines() {
+        assert_eq!(terminal_safe("plain\ttext", false, true), "plain\ttext");
+        assert_eq!(terminal_safe("a\x1b[2Jb\nc", false, true), "a\\x1b[2Jb\\nc");
+        assert_eq!(terminal_safe("\x1b[31mred\x1b[0m", true, true), "\x1b[31mred\x1b[0m");
+        assert_eq!(terminal_safe("\x1b[31mred", false, true), "\\x1b[31mred");
+        assert_eq!(terminal_safe("x\u{202e}y\u{9b}", false, true), "x\\u{202e}y\\x9b");
+        let long = "x".repeat(30_000);
+        let cut = terminal_safe(&long, false, true);
+        assert_eq!(terminal_safe(&long, false, false).len(), 30_000);
+        assert!(cut.chars().count() < 2_100, "{}", cut.len());
+        assert!(cut.contains("[28000 characters cut]"), "{cut}");
+    }
 }
