@@ -85,7 +85,11 @@ pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
 
 /// Prints `ulcas: error: …` on stderr, terminal-safe; a closed stderr is ignored (never a panic).
 pub fn error_line(message: &str) {
-    let _ = writeln!(io::stderr(), "ulcas: error: {}", terminal_safe(message, false, true));
+    let _ = writeln!(
+        io::stderr(),
+        "ulcas: error: {}",
+        terminal_safe(message, false, true)
+    );
 }
 
 /// The printer every command writes through.
@@ -150,7 +154,8 @@ impl Out {
             if i > 0 {
                 self.w.write_all(b"\n")?;
             }
-            self.w.write_all(terminal_safe(line, self.color, true).as_bytes())?;
+            self.w
+                .write_all(terminal_safe(line, self.color, true).as_bytes())?;
         }
         self.w.write_all(b"\n")
     }
@@ -162,7 +167,8 @@ impl Out {
             if i > 0 {
                 self.w.write_all(b"\n")?;
             }
-            self.w.write_all(terminal_safe(line, self.color, false).as_bytes())?;
+            self.w
+                .write_all(terminal_safe(line, self.color, false).as_bytes())?;
         }
         self.w.write_all(b"\n")
     }
@@ -193,7 +199,9 @@ const MAX_LINE: usize = 2_000;
 /// longer than [`MAX_LINE`] characters cut in the middle when `cut`.
 pub fn terminal_safe(text: &str, colour: bool, cut: bool) -> std::borrow::Cow<'_, str> {
     let risky = |c: char| {
-        (c.is_control() && c != '\t') || ('\u{202a}'..='\u{202e}').contains(&c) || ('\u{2066}'..='\u{2069}').contains(&c)
+        (c.is_control() && c != '\t')
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
     };
     if !text.chars().any(risky) && (!cut || text.len() <= MAX_LINE) {
         return std::borrow::Cow::Borrowed(text);
@@ -202,7 +210,11 @@ pub fn terminal_safe(text: &str, colour: bool, cut: bool) -> std::borrow::Cow<'_
     let mut chars = text.char_indices().peekable();
     let mut shown = 0usize;
     let total = text.chars().count();
-    let cut_from = if cut && total > MAX_LINE { MAX_LINE - 200 } else { usize::MAX };
+    let cut_from = if cut && total > MAX_LINE {
+        MAX_LINE - 200
+    } else {
+        usize::MAX
+    };
     let cut_to = total.saturating_sub(200);
     while let Some((i, c)) = chars.next() {
         if shown == cut_from {
@@ -213,7 +225,10 @@ pub fn terminal_safe(text: &str, colour: bool, cut: bool) -> std::borrow::Cow<'_
         if colour && c == '\x1b' {
             let rest = &text[i + 1..];
             if let Some(body) = rest.strip_prefix('[') {
-                let len = body.bytes().take_while(|b| b.is_ascii_digit() || *b == b';').count();
+                let len = body
+                    .bytes()
+                    .take_while(|b| b.is_ascii_digit() || *b == b';')
+                    .count();
                 if body.as_bytes().get(len) == Some(&b'm') {
                     // A colour sequence: kept whole (it is never cut away, so colours close).
                     out.push_str(&text[i..i + 1 + 1 + len + 1]);
@@ -275,9 +290,15 @@ mod tests {
     fn terminal_safe_lines() {
         assert_eq!(terminal_safe("plain\ttext", false, true), "plain\ttext");
         assert_eq!(terminal_safe("a\x1b[2Jb\nc", false, true), "a\\x1b[2Jb\\nc");
-        assert_eq!(terminal_safe("\x1b[31mred\x1b[0m", true, true), "\x1b[31mred\x1b[0m");
+        assert_eq!(
+            terminal_safe("\x1b[31mred\x1b[0m", true, true),
+            "\x1b[31mred\x1b[0m"
+        );
         assert_eq!(terminal_safe("\x1b[31mred", false, true), "\\x1b[31mred");
-        assert_eq!(terminal_safe("x\u{202e}y\u{9b}", false, true), "x\\u{202e}y\\x9b");
+        assert_eq!(
+            terminal_safe("x\u{202e}y\u{9b}", false, true),
+            "x\\u{202e}y\\x9b"
+        );
         let long = "x".repeat(30_000);
         let cut = terminal_safe(&long, false, true);
         assert_eq!(terminal_safe(&long, false, false).len(), 30_000);
