@@ -72,7 +72,12 @@ pub fn find(start: &Path) -> Option<PathBuf> {
 /// Reads the stores of a config file.
 pub fn load(path: &Path) -> Result<Vec<StoreConfig>> {
     let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "config file")?;
-    let file: ConfigFile = toml::from_str(&text).map_err(|e| {
+    parse(&text, path)
+}
+
+/// Parses the text of the config file at `path` (relative paths are relative to its folder).
+pub fn parse(text: &str, path: &Path) -> Result<Vec<StoreConfig>> {
+    let file: ConfigFile = toml::from_str(text).map_err(|e| {
         let message = e.message().to_owned();
         let position = e.span().map(|s| {
             let before = &text[..s.start.min(text.len())];

@@ -36,8 +36,89 @@ fn ids() -> impl Strategy<Value = Vec<String>> {
     prop::collection::vec(prop_oneof![fragment_id(), ulid()], 1..6)
 }
 
+/// Each distinct id of `ids` mapped to a fresh one of the same kind and shape.
+fn fresh_ids(ids: &[String]) -> Vec<(String, String)> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for (i, id) in ids.iter().enumerate() {
+        if pairs.iter().any(|(a, _)| a == id) {
+            continue;
+        }
+        let new = if id.starts_with("frg_") {
+            format!("frg_zz{:010}", i)
+        } else {
+            format!("7ZZ{:023}", i)
+        };
+        pairs.push((id.clone(), new));
+    }
+    pairs
+}
+
+/// `text` with every id of `pairs` renamed (through markers, so one rename never feeds another).
+fn renamed(text: &str, pairs: &[(String, String)]) -> String {
+    let mut out = text.to_owned();
+    for (i, (old, _)) in pairs.iter().enumerate() {
+        out = out.replace(old.as_str(), &format!("\u{1}{i}\u{1}"));
+    }
+    for (i, (_, new)) in pairs.iter().enumerate() {
+        out = out.replace(&format!("\u{1}{i}\u{1}"), new);
+    }
+    out
+}
+
+/// A request dump whose blocks and a repair turn are made of `texts`.
+fn dump(texts: &[String]) -> Request {
+    let blocks: Vec<serde_json::Value> = texts[..texts.len() - 1]
+        .iter()
+        .map(|t| serde_json::json!({"type": "text", "text": t}))
+        .collect();
+    let last = &texts[texts.len() - 1];
+    let v = serde_json::json!({
+        "task": "outline", "prompt_version": 2, "schema": {"type": "object", "required": ["a"]},
+        "blocks": blocks,
+        "turns": [{"role": "assistant", "text": last}, {"role": "user", "text": "fix it"}],
+    });
+    Request::from_slice(v.to_string().as_bytes()).unwrap()
+}
+
+fn request_texts() -> impl Strategy<Value = (Vec<String>, Vec<String>, String)> {
+    ids().prop_flat_map(|ids| {
+        (
+            Just(ids.clone()),
+            prop::collection::vec(text_with(ids.clone()), 2..4),
+            text_with(ids),
+        )
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_request_and_its_fresh_id_copy_hash_alike((ids, texts, _) in request_texts()) {
+        let pairs = fresh_ids(&ids);
+        let copy: Vec<String> = texts.iter().map(|t| renamed(t, &pairs)).collect();
+        prop_assert_eq!(ulcas::key::key_of(&dump(&texts)), ulcas::key::key_of(&dump(&copy)));
+    }
+
+    #[test]
+    fn record_lookup_replay_gives_back_the_answer((ids, texts, answer) in request_texts()) {
+        let root = tempfile::tempdir().unwrap();
+        let request = dump(&texts);
+        let recording = ulcas::store::Recording::new(&answer, "m");
+        ulcas::store::record(root.path(), &request, &recording, Default::default()).unwrap();
+        let store = ulcas::settings::Store::with_registry(root.path(), Default::default());
+        // The same request gets its answer back; a fresh-id copy gets it with its own ids.
+        let hit = ulcas::lookup::lookup(&store, &request, None, &[]).unwrap();
+        let cassette = hit.hit.expect("the recorded request hits").cassette;
+        prop_assert_eq!(cassette.replay(&hit.map), answer.clone());
+        let pairs = fresh_ids(&ids);
+        let copy = dump(&texts.iter().map(|t| renamed(t, &pairs)).collect::<Vec<_>>());
+        let fresh = ulcas::lookup::lookup(&store, &copy, None, &[]).unwrap();
+        let cassette = fresh.hit.expect("the fresh-id copy hits").cassette;
+        // Ids of the answer that the request does not have stay as they were recorded.
+        let known: Vec<(String, String)> = pairs.into_iter().filter(|(old, _)| texts.iter().any(|t| t.contains(old.as_str()))).collect();
+        prop_assert_eq!(cassette.replay(&fresh.map), renamed(&answer, &known));
+    }
 
     #[test]
     fn replay_after_record_gives_back_the_answer((request, answer) in ids().prop_flat_map(|ids| (text_with(ids.clone()), text_with(ids)))) {

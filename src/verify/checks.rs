@@ -120,20 +120,24 @@ impl FileResult {
 
 /// Runs every check on one file.
 pub fn check_file(file: &CassetteFile, ctx: &StoreContext<'_>) -> FileResult {
-    let mut r = FileResult::default();
-    let path = file.path.as_path();
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            r.findings.push(Finding::new(
-                path,
+    match std::fs::read(&file.path) {
+        Ok(bytes) => check_bytes(file, &bytes, ctx),
+        Err(e) => FileResult {
+            findings: vec![Finding::new(
+                &file.path,
                 Check::Unreadable,
                 format!("cannot read: {}", crate::error::io_message(&e)),
-            ));
-            return r;
-        }
-    };
-    let text = match std::str::from_utf8(&bytes) {
+            )],
+            ..Default::default()
+        },
+    }
+}
+
+/// Runs every check on the bytes of one file.
+pub fn check_bytes(file: &CassetteFile, bytes: &[u8], ctx: &StoreContext<'_>) -> FileResult {
+    let mut r = FileResult::default();
+    let path = file.path.as_path();
+    let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
             let f = Finding::new(
@@ -181,11 +185,11 @@ pub fn check_file(file: &CassetteFile, ctx: &StoreContext<'_>) -> FileResult {
         return r;
     };
     let fields = check_fields(path, obj, &mut r.findings);
-    if !is_recorder_format(&bytes, &value) || !in_field_order(obj) {
+    if !is_recorder_format(bytes, &value) || !in_field_order(obj) {
         r.findings.push(Finding::new(
             path,
             Check::Format,
-            format_message(&bytes, &value),
+            format_message(bytes, &value),
         ));
     }
     let Some(fields) = fields else { return r };

@@ -386,3 +386,24 @@ pub fn missing_cassettes(store: &Store, requests: &[(PathBuf, CassetteKey)]) -> 
     }
     out
 }
+
+/// The findings of every per-file check on `bytes` as the cassette `<task>/v<version>/<name>`
+/// of an otherwise empty store without a registry (for fuzzing and tests of the checks alone).
+pub fn check_cassette_bytes(task: &str, version: i64, name: &str, bytes: &[u8]) -> Vec<Finding> {
+    let store = Store::with_registry(Path::new("store"), Registry::default());
+    let file = CassetteFile {
+        path: Path::new("store")
+            .join(task)
+            .join(format!("v{version}"))
+            .join(name),
+        task: task.into(),
+        version,
+    };
+    let ctx = StoreContext {
+        store: &store,
+        staleness: StalenessView::new(std::slice::from_ref(&file), &store.registry),
+        validators: Validators::for_registry(&store.registry),
+    };
+    let r = checks::check_bytes(&file, bytes, &ctx);
+    r.findings.into_iter().chain(r.invalid_answer).collect()
+}
