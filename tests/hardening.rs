@@ -383,3 +383,35 @@ fn verify_checks_what_the_driver_would_load_through_links() {
     assert!(about(&outside_link, "link-outside-store"), "{}", run.stdout);
     assert!(about(&fifo, "special-file"), "{}", run.stdout);
 }
+
+#[test]
+fn crafted_file_names_cannot_rewrite_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    common::copy_tree(&Path::new(MANIFEST).join("cassettes"), &store);
+    std::fs::write(
+        store.join("lesson/v1/evil\nline\x1b[2J\x1b]0;pwned\x07.json"),
+        "{",
+    )
+    .unwrap();
+    let run = common::ulcas_in(dir.path(), &["verify", "store"]);
+    assert!(
+        !run.stdout.contains('\x1b') && !run.stdout.contains('\x07'),
+        "{:?}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("store/lesson/v1/evil\\nline\\x1b[2J\\x1b]0;pwned\\x07.json\n"),
+        "{}",
+        run.stdout
+    );
+    // JSON keeps the name exact (serde escapes it).
+    let run = common::ulcas_in(dir.path(), &["verify", "store", "--format", "json"]);
+    assert!(
+        run.stdout
+            .contains(r#""path":"store/lesson/v1/evil\nline\u001b[2J\u001b]0;pwned\u0007.json""#),
+        "{}",
+        run.stdout
+    );
+}

@@ -5,7 +5,7 @@ use ulcas::backfill::{backfill_request, BackfillOutcome};
 
 use super::args::BackfillArgs;
 use super::output::{Format, Out, Tone};
-use super::{each_request, shown, stores, Answer, Outcome};
+use super::{each_request, exact, shown, stores, Answer, Outcome};
 
 /// `ulcas backfill`.
 pub fn backfill(args: BackfillArgs, color: bool) -> Outcome {
@@ -95,16 +95,16 @@ impl Counts {
 fn event(o: &BackfillOutcome) -> serde_json::Value {
     match o {
         BackfillOutcome::Backfilled { path, request } => {
-            json!({"type": "backfilled", "path": shown(path), "request": shown(request)})
+            json!({"type": "backfilled", "path": exact(path), "request": exact(request)})
         }
         BackfillOutcome::AlreadyThere { path, request } => {
-            json!({"type": "already-backfilled", "path": shown(path), "request": shown(request)})
+            json!({"type": "already-backfilled", "path": exact(path), "request": exact(request)})
         }
         BackfillOutcome::Conflict { path, request, why } => {
-            json!({"type": "conflict", "path": shown(path), "request": shown(request), "why": why})
+            json!({"type": "conflict", "path": exact(path), "request": exact(request), "why": why})
         }
         BackfillOutcome::Unmatched { request, path } => {
-            json!({"type": "unmatched", "request": shown(request), "path": shown(path)})
+            json!({"type": "unmatched", "request": exact(request), "path": exact(path)})
         }
     }
 }

@@ -9,7 +9,7 @@ use ulcas::lookup::word_diff;
 use super::args::DiffArgs;
 use super::output::{Format, Out, Tone};
 use super::render::{compact_diff, line_diff};
-use super::{shown, Answer, Outcome};
+use super::{exact, shown, Answer, Outcome};
 
 /// `ulcas diff`.
 pub fn diff(args: DiffArgs, color: bool) -> Outcome {
@@ -34,7 +34,7 @@ fn json_lines(out: &mut Out, r: &DiffReport) -> std::io::Result<()> {
         let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
         for c in &r.store_changes {
             out.event(
-                &json!({"type": "store-change", "status": c.status, "path": shown(&c.path)}),
+                &json!({"type": "store-change", "status": c.status, "path": exact(&c.path)}),
             )?;
             *counts.entry(c.status).or_default() += 1;
         }

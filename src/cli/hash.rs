@@ -7,7 +7,7 @@ use ulcas::settings::store_for_request;
 
 use super::args::{HashArgs, NormalizeArgs};
 use super::output::{Format, Out, Tone};
-use super::{each_request, shown, Answer, Outcome};
+use super::{each_request, exact, shown, Answer, Outcome};
 
 /// The placeholder map as a JSON object, in order of first appearance.
 pub fn map_json(map: &PlaceholderMap) -> Value {
@@ -26,7 +26,7 @@ pub fn normalize(args: NormalizeArgs, color: bool) -> Outcome {
         if out.format == Format::Json {
             out.event(&json!({
                 "type": "normalized",
-                "request": shown(file),
+                "request": exact(file),
                 "content": material.content.text,
                 "map": map_json(&material.content.map),
             }))?;
@@ -100,11 +100,11 @@ pub fn hash(args: HashArgs, color: bool) -> Outcome {
         if out.format == Format::Json {
             out.event(&json!({
                 "type": "key",
-                "request": shown(file),
+                "request": exact(file),
                 "task": key.task,
                 "prompt_version": key.prompt_version,
                 "hash": key.hash,
-                "path": shown(&path),
+                "path": exact(&path),
             }))?;
         } else {
             let hash = out.paint(Tone::Accent, &key.hash);

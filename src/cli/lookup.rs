@@ -7,7 +7,7 @@ use ulcas::settings::store_for_request;
 use super::args::{LookupArgs, Mode};
 use super::output::{Format, Out, Tone};
 use super::render::compact_diff;
-use super::{each_request, shown, Answer, Outcome};
+use super::{each_request, exact, shown, Answer, Outcome};
 
 /// `ulcas lookup`.
 pub fn lookup(args: LookupArgs, color: bool) -> Outcome {
@@ -57,7 +57,7 @@ pub fn lookup(args: LookupArgs, color: bool) -> Outcome {
 fn diagnosis_json(d: &Diagnosis) -> Value {
     let mut v = json!({"kind": d.kind.name(), "message": d.message});
     if let Some(c) = &d.cassette {
-        v["cassette"] = json!(shown(c));
+        v["cassette"] = json!(exact(c));
     }
     if !d.versions.is_empty() {
         v["versions"] = json!(d.versions);
@@ -100,9 +100,9 @@ fn event(file: &std::path::Path, r: &Lookup, replay: bool, synthetic: Option<&st
     };
     let mut v = json!({
         "type": "lookup",
-        "request": shown(file),
+        "request": exact(file),
         "status": status,
-        "path": shown(&r.path),
+        "path": exact(&r.path),
         "hash": r.key.hash,
         "task": r.key.task,
         "prompt_version": r.key.prompt_version,

@@ -9,7 +9,7 @@ use ulcas::Error;
 use super::args::MigrateArgs;
 use super::output::{gh_data, gh_property, Format, Out, Tone};
 use super::verify::GITHUB_ANNOTATIONS;
-use super::{rerun_with, shown, stores, Answer, Outcome};
+use super::{exact, rerun_with, shown, stores, Answer, Outcome};
 
 /// Paths listed per group in human output; JSON lists every one.
 const LISTED: usize = 10;
@@ -212,18 +212,18 @@ fn json_lines(out: &mut Out, store: &Store, m: &Migration) -> std::io::Result<()
                 written,
                 repaired,
             } => json!({
-                "type": "migrated", "from": shown(from), "to": shown(to), "written": written,
+                "type": "migrated", "from": exact(from), "to": exact(to), "written": written,
                 "repair_recorded": repaired,
             }),
             MigrateOutcome::NeedsRecording { path, errors } => json!({
-                "type": "needs-recording", "path": shown(path),
+                "type": "needs-recording", "path": exact(path),
                 "errors": errors.iter().map(|(p, m)| json!({"pointer": p, "message": m})).collect::<Vec<_>>(),
             }),
             MigrateOutcome::Skipped { path, why } => {
-                json!({"type": "skipped", "path": shown(path), "why": why})
+                json!({"type": "skipped", "path": exact(path), "why": why})
             }
             MigrateOutcome::Conflict { from, to } => {
-                json!({"type": "conflict", "from": shown(from), "to": shown(to)})
+                json!({"type": "conflict", "from": exact(from), "to": exact(to)})
             }
         };
         out.event(&event)?;
@@ -231,7 +231,7 @@ fn json_lines(out: &mut Out, store: &Store, m: &Migration) -> std::io::Result<()
     let (migrated, written, needs, skipped, conflicts) = counts(m);
     out.event(&json!({
         "type": "summary",
-        "store": shown(&store.root),
+        "store": exact(&store.root),
         "task": m.task,
         "prompt_version": m.version,
         "schema": m.schema_source,
@@ -272,7 +272,7 @@ fn github(out: &mut Out, store: &Store, m: &Migration) -> std::io::Result<()> {
         if shown_n <= GITHUB_ANNOTATIONS {
             out.line(&format!(
                 "::warning file={},title={}::{}",
-                gh_property(&shown(path)),
+                gh_property(&exact(path)),
                 gh_property("ulcas migrate"),
                 gh_data(&message)
             ))?;

@@ -168,8 +168,14 @@ pub fn request_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
     Ok(files)
 }
 
-/// A path as printed: as given, with `/` separators.
+/// A path in human output: as given, with control characters (a newline or an escape sequence
+/// in a crafted file name) written as visible escapes, so that it stays on its line.
 pub fn shown(path: &Path) -> String {
+    output::terminal_safe(&path.display().to_string(), false, false).into_owned()
+}
+
+/// A path exactly as given (JSON output and annotations, which escape it themselves).
+pub fn exact(path: &Path) -> String {
     path.display().to_string()
 }
 

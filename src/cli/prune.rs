@@ -13,7 +13,7 @@ use ulcas::store::scan;
 use super::args::PruneArgs;
 use super::output::{error_line, gh_data, gh_property, note, progress_bar, Format, Out, Tone};
 use super::verify::GITHUB_ANNOTATIONS;
-use super::{request_files, shown, stores, Answer, Failure, Outcome};
+use super::{exact, request_files, shown, stores, Answer, Failure, Outcome};
 
 /// Files listed per reason in human output; JSON lists every one.
 const LISTED_PER_REASON: usize = 20;
@@ -46,7 +46,7 @@ pub fn prune(args: PruneArgs, color: bool) -> Outcome {
     for m in &missing {
         match out.format {
             Format::Json => out.event(&json!({
-                "type": "journal-missing", "journal": shown(&m.journal), "line": m.line, "path": shown(&m.path),
+                "type": "journal-missing", "journal": exact(&m.journal), "line": m.line, "path": exact(&m.path),
             }))?,
             _ => note(&format!("{}:{}: {} no longer exists", shown(&m.journal), m.line, shown(&m.path))),
         }
@@ -303,7 +303,7 @@ fn json_lines(out: &mut Out, run: &Run<'_>) -> std::io::Result<()> {
                 .as_ref()
                 .is_some_and(|d| d.deleted.contains(&c.path));
             let mut event = json!({
-                "type": "prune", "path": shown(&c.path), "reason": c.reason.name(), "deleted": deleted,
+                "type": "prune", "path": exact(&c.path), "reason": c.reason.name(), "deleted": deleted,
                 "task": c.task, "prompt_version": c.version, "bytes": c.bytes,
             });
             if let Some(k) = c.kept {
@@ -318,17 +318,17 @@ fn json_lines(out: &mut Out, run: &Run<'_>) -> std::io::Result<()> {
             out.event(&event)?;
         }
         for (path, why) in &plan.skipped {
-            out.event(&json!({"type": "skipped", "path": shown(path), "why": why}))?;
+            out.event(&json!({"type": "skipped", "path": exact(path), "why": why}))?;
         }
         for path in &plan.leftovers {
             let deleted = deletion
                 .as_ref()
                 .is_some_and(|d| d.removed_leftovers.contains(path));
-            out.event(&json!({"type": "leftover", "path": shown(path), "deleted": deleted}))?;
+            out.event(&json!({"type": "leftover", "path": exact(path), "deleted": deleted}))?;
         }
         if let Some(d) = deletion {
             for folder in &d.removed_folders {
-                out.event(&json!({"type": "removed-folder", "path": shown(folder)}))?;
+                out.event(&json!({"type": "removed-folder", "path": exact(folder)}))?;
             }
         }
         cassettes += plan.cassettes;
@@ -336,7 +336,7 @@ fn json_lines(out: &mut Out, run: &Run<'_>) -> std::io::Result<()> {
     let problems: Vec<&String> = run.plans.iter().flat_map(|p| &p.doubts).collect();
     out.event(&json!({
         "type": "summary",
-        "stores": run.plans.iter().map(|p| shown(&p.root)).collect::<Vec<_>>(),
+        "stores": run.plans.iter().map(|p| exact(&p.root)).collect::<Vec<_>>(),
         "cassettes": cassettes,
         "prunable": prunable,
         "deleted": deleted_total,
@@ -361,7 +361,7 @@ fn github(out: &mut Out, run: &Run<'_>) -> std::io::Result<()> {
     for c in all.iter().take(GITHUB_ANNOTATIONS) {
         out.line(&format!(
             "::warning file={},title={}::{}",
-            gh_property(&shown(&c.path)),
+            gh_property(&exact(&c.path)),
             gh_property(&format!("ulcas prune {}", c.reason.name())),
             gh_data(&format!(
                 "this cassette can never be hit again ({}); `{}` removes it",

@@ -10,7 +10,7 @@ use ulcas::Error;
 
 use super::args::RecordArgs;
 use super::output::{note, Format, Out};
-use super::{shown, Answer, Outcome};
+use super::{exact, shown, Answer, Outcome};
 
 /// `ulcas record`.
 pub fn record(args: RecordArgs, color: bool) -> Outcome {
@@ -62,7 +62,7 @@ pub fn record(args: RecordArgs, color: bool) -> Outcome {
     if out.format == Format::Json {
         out.event(&json!({
             "type": "recorded",
-            "path": shown(&recorded.path),
+            "path": exact(&recorded.path),
             "hash": recorded.key.hash,
             "status": status,
         }))?;

@@ -12,7 +12,7 @@ use ulcas::Error;
 use super::args::{ReviewArgs, ReviewFormat};
 use super::output::{Format, Out, Tone};
 use super::render::compact_diff;
-use super::{shown, stores, Answer, Outcome};
+use super::{exact, shown, stores, Answer, Outcome};
 
 /// Strings longer than this are shown as a word diff.
 pub const LONG_STRING: usize = 80;
@@ -293,8 +293,8 @@ fn json_lines(out: &mut Out, store: &Store, r: &Review, s: &ReviewSummary) -> st
         out.event(&json!({
             "type": "pair",
             "task": r.task,
-            "from": shown(&p.from.path),
-            "to": shown(&p.to.path),
+            "from": exact(&p.from.path),
+            "to": exact(&p.to.path),
             "changed": p.changed(),
             "changes": p.changes,
             "usage": {"from": p.from.cassette.usage, "to": p.to.cassette.usage},
@@ -304,7 +304,7 @@ fn json_lines(out: &mut Out, store: &Store, r: &Review, s: &ReviewSummary) -> st
     }
     for u in &r.unpaired {
         out.event(
-            &json!({"type": "unpaired", "side": u.side, "path": shown(&u.path), "why": u.why}),
+            &json!({"type": "unpaired", "side": u.side, "path": exact(&u.path), "why": u.why}),
         )?;
     }
     out.event(&json!({

@@ -13,7 +13,7 @@ use ulcas::verify::{missing_cassettes, verify_scanned, Finding, Severity, Verify
 
 use super::args::{DenyLevel, VerifyArgs};
 use super::output::{gh_data, gh_property, progress_bar, Format, Out, Tone};
-use super::{shown, stores, Answer, Outcome};
+use super::{exact, shown, stores, Answer, Outcome};
 
 /// GitHub shows at most this many annotations per level in a step.
 pub const GITHUB_ANNOTATIONS: usize = 10;
@@ -182,7 +182,7 @@ fn plural(n: usize) -> &'static str {
 fn finding_json(f: &Finding) -> serde_json::Value {
     let mut v = json!({
         "type": "finding",
-        "path": shown(&f.path),
+        "path": exact(&f.path),
         "check": f.check.name(),
         "severity": f.severity.name(),
         "message": f.message,
@@ -204,7 +204,7 @@ fn json_lines(out: &mut Out, reports: &[VerifyReport]) -> std::io::Result<()> {
             out.event(&finding_json(f))?;
         }
         for s in &report.skipped {
-            out.event(&json!({"type": "skipped", "path": shown(&s.path), "why": s.why}))?;
+            out.event(&json!({"type": "skipped", "path": exact(&s.path), "why": s.why}))?;
         }
         totals.0 += report.cassettes;
         totals.1 += report.count(Severity::Error);
@@ -215,7 +215,7 @@ fn json_lines(out: &mut Out, reports: &[VerifyReport]) -> std::io::Result<()> {
             *checks.entry(c).or_default() += n;
         }
     }
-    let roots: Vec<String> = reports.iter().map(|r| shown(&r.root)).collect();
+    let roots: Vec<String> = reports.iter().map(|r| exact(&r.root)).collect();
     let unvalidated: std::collections::BTreeSet<&String> =
         reports.iter().flat_map(|r| &r.unvalidated_tasks).collect();
     out.event(&json!({
@@ -249,7 +249,7 @@ fn github(out: &mut Out, reports: &[VerifyReport]) -> std::io::Result<()> {
         let line = f.line.map(|l| format!(",line={l}")).unwrap_or_default();
         out.line(&format!(
             "::{level} file={}{line},title={}::{}",
-            gh_property(&shown(&f.path)),
+            gh_property(&exact(&f.path)),
             gh_property(&format!("ulcas {}", f.check.name())),
             gh_data(&f.message)
         ))?;
