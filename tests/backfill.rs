@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::events;
+
 use std::path::{Path, PathBuf};
 
 use common::MANIFEST;
@@ -68,13 +70,6 @@ impl Workspace {
         out.sort();
         out
     }
-}
-
-fn events(stdout: &str) -> Vec<Value> {
-    stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 #[test]

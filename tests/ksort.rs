@@ -153,19 +153,7 @@ fn generated(seed: u64, count: usize) -> Vec<Vec<String>> {
 
 #[test]
 fn live_against_php() {
-    let found = Command::new("php")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "php is not installed: CI must install php-cli"
-        );
-        let _ = writeln!(
-            std::io::stderr(),
-            "ksort: live comparison SKIPPED, php is not installed"
-        );
+    if !common::php_available("the live ksort comparison") {
         return;
     }
     let input: String = generated(0x5eed_1234_abcd, 3000)

@@ -3,21 +3,12 @@
 
 mod common;
 
+use common::{events, of_type};
+
 use std::path::{Path, PathBuf};
 
 use common::MANIFEST;
 use serde_json::{json, Value};
-
-fn events(stdout: &str) -> Vec<Value> {
-    stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
-
-fn of_type<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
-    events.iter().filter(|e| e["type"] == kind).collect()
-}
 
 struct Generated {
     dir: tempfile::TempDir,

@@ -6,31 +6,11 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::MANIFEST;
 use serde_json::Value;
-
-fn php_available() -> bool {
-    let found = Command::new("php")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "php is not installed: CI must install php-cli (.ci/run does) to run the PHP hook test"
-        );
-        // Straight to stderr, past the test harness's capture, so that it shows.
-        let _ = writeln!(
-            std::io::stderr(),
-            "php_hook: SKIPPED, php is not installed (apt-get install php-cli to run it)"
-        );
-    }
-    found
-}
 
 fn vectors() -> PathBuf {
     Path::new(MANIFEST).join("tests/data/vectors")
@@ -102,7 +82,7 @@ fn hashed(dir: &Path) -> BTreeMap<String, String> {
 
 #[test]
 fn the_hook_dumps_what_the_driver_keys() {
-    if !php_available() {
+    if !common::php_available("the PHP hook test") {
         return;
     }
     let dir = dump_all("hook");
@@ -115,7 +95,7 @@ fn the_hook_dumps_what_the_driver_keys() {
 
 #[test]
 fn default_json_encode_flags_lose_only_negative_zero() {
-    if !php_available() {
+    if !common::php_available("the PHP hook test") {
         return;
     }
     let dir = dump_all("plain");
@@ -150,7 +130,7 @@ fn default_json_encode_flags_lose_only_negative_zero() {
 
 #[test]
 fn the_miss_hint_names_the_lookup_command() {
-    if !php_available() {
+    if !common::php_available("the PHP hook test") {
         return;
     }
     let hook = Path::new(MANIFEST).join("tests/php/UlcasDump.php");

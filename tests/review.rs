@@ -3,18 +3,13 @@
 
 mod common;
 
+use common::events;
+
 use std::path::Path;
 
 use serde_json::{json, Value};
 use ulcas::request::Request;
 use ulcas::store::{record, RecordOptions, Recording};
-
-fn events(stdout: &str) -> Vec<Value> {
-    stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
 
 const V1: &str =
     r#"{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}"#;

@@ -150,25 +150,22 @@ impl Out {
     /// Writes human text and a newline, made safe for a terminal (see [`terminal_safe`]): each
     /// of its lines is cut to a readable length.
     pub fn line(&mut self, text: &str) -> io::Result<()> {
-        for (i, line) in text.split('\n').enumerate() {
-            if i > 0 {
-                self.w.write_all(b"\n")?;
-            }
-            self.w
-                .write_all(terminal_safe(line, self.color, true).as_bytes())?;
-        }
-        self.w.write_all(b"\n")
+        self.lines(text, true)
     }
 
     /// Writes text the user asked to see whole (normalised content) and a newline: escaped for a
     /// terminal like [`Out::line`], never cut.
     pub fn block(&mut self, text: &str) -> io::Result<()> {
+        self.lines(text, false)
+    }
+
+    fn lines(&mut self, text: &str, cut: bool) -> io::Result<()> {
         for (i, line) in text.split('\n').enumerate() {
             if i > 0 {
                 self.w.write_all(b"\n")?;
             }
             self.w
-                .write_all(terminal_safe(line, self.color, false).as_bytes())?;
+                .write_all(terminal_safe(line, self.color, cut).as_bytes())?;
         }
         self.w.write_all(b"\n")
     }

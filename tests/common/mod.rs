@@ -52,3 +52,38 @@ pub fn copy_tree(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The JSON Lines events of a run's stdout.
+pub fn events(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// The events of `kind` (`"type"`) among `events`.
+pub fn of_type<'a>(events: &'a [serde_json::Value], kind: &str) -> Vec<&'a serde_json::Value> {
+    events.iter().filter(|e| e["type"] == kind).collect()
+}
+
+/// Whether `php` is installed. Without it a test says plainly that `what` was skipped; in CI
+/// (`CI` set) a missing `php` is a failure.
+pub fn php_available(what: &str) -> bool {
+    use std::io::Write;
+    let found = Command::new("php")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "php is not installed: CI must install php-cli (.ci/run does) to run {what}"
+        );
+        // Straight to stderr, past the test harness's capture, so that it shows.
+        let _ = writeln!(
+            std::io::stderr(),
+            "{what}: SKIPPED, php is not installed (apt-get install php-cli to run it)"
+        );
+    }
+    found
+}
