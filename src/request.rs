@@ -293,9 +293,12 @@ impl<'de> Deserialize<'de> for DumpFields {
                     } else if KEY_FIELDS.contains(&name.as_str()) {
                         fields.insert(name, map.next_value()?);
                     } else {
-                        // Not in the key: skipped unread, so that a value PHP decodes but
-                        // serde_json could not hold (`1e400`) is no error, as in PHP.
-                        map.next_value::<serde::de::IgnoredAny>()?;
+                        // Not in the key: checked as PHP decodes it (a lone surrogate escape is
+                        // an error, `1e400` is not), never held.
+                        let raw = map.next_value::<Box<RawValue>>()?;
+                        crate::php::validate(raw.get()).map_err(|e| {
+                            serde::de::Error::custom(format!("`{name}`: {}", e.message))
+                        })?;
                     }
                 }
                 Ok(DumpFields { fields, schema })
@@ -469,8 +472,15 @@ mod tests {
         assert!(err.message.contains("deeper than 511"), "{err}");
         assert!(Request::from_slice(dump_with("", &obj(510)).as_bytes()).is_ok());
         assert!(Request::from_slice(dump_with("", &obj(511)).as_bytes()).is_err());
-        // Outside the key PHP decodes 1e400 without complaint.
+        // Outside the key PHP decodes 1e400 without complaint, but refuses what it cannot decode.
         assert!(Request::from_slice(dump_with(r#","meta":{"x":1e400}"#, "{}").as_bytes()).is_ok());
+        assert!(Request::from_slice(dump_with(r#","meta":"\ud800""#, "{}").as_bytes()).is_err());
+        let bad_utf8 = [
+            &br#"{"task":"t","prompt_version":1,"schema":{},"meta":""#[..],
+            b"\xff\"}",
+        ]
+        .concat();
+        assert!(Request::from_slice(&bad_utf8).is_err());
         // A string full of brackets and escapes is no nesting.
         let text = format!(
             r#","blocks":[{{"type":"text","text":"{}\\\"[{{"}}]"#,

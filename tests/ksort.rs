@@ -180,3 +180,102 @@ fn live_against_php() {
         wrong[0]
     );
 }
+
+/// Dumps at the edges of what PHP decodes and keys: ulcas accepts exactly those.
+fn edge_dumps() -> Vec<Vec<u8>> {
+    let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+    let object = |n: usize| format!("{}{{}}{}", "{\"a\":".repeat(n - 1), "}".repeat(n - 1));
+    let dump = |schema: &str, extra: &str| {
+        format!(r#"{{"task":"t","prompt_version":1,"schema":{schema}{extra}}}"#).into_bytes()
+    };
+    let mut out = vec![
+        dump(&object(510), ""),
+        dump(&object(511), ""),
+        dump("{}", &format!(r#","meta":{}"#, nested(200))),
+        dump("{}", &format!(r#","meta":{}"#, nested(510))),
+        dump("{}", &format!(r#","meta":{}"#, nested(511))),
+        dump(r#"{"default": -1e400, "default": 1.5}"#, ""),
+        dump(r#"{"default": 1.5, "default": -1e400}"#, ""),
+        dump(r#"{"a": 1e400}"#, ""),
+        dump("{}", r#","meta":{"x":1e400}"#),
+        dump("{}", r#","meta":"\ud800""#),
+        dump(r#"{"a":"\udc00"}"#, ""),
+        dump(r#"{"a":"\ud83d\ude00"}"#, ""),
+        dump(r#"{"a":"\u0000"}"#, ""),
+        dump("{}", r#","meta":"a\/b""#),
+        dump(r#"{"99999999999999999999":0,"99999999999999999998":1}"#, ""),
+    ];
+    let mut bom = b"\xef\xbb\xbf".to_vec();
+    bom.extend(dump("{}", ""));
+    out.push(bom);
+    out.push(
+        [
+            &br#"{"task":"t","prompt_version":1,"schema":{},"meta":""#[..],
+            b"\xff\"}",
+        ]
+        .concat(),
+    );
+    out
+}
+
+#[test]
+fn ulcas_keys_exactly_the_dumps_php_keys() {
+    if !common::php_available("the live comparison of accepted dumps") {
+        return;
+    }
+    use base64_lines::encode;
+    let dumps = edge_dumps();
+    let input: String = dumps.iter().map(|d| encode(d) + "\n").collect();
+    let mut child = Command::new("php")
+        .arg(Path::new(MANIFEST).join("tests/php/accepts.php"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let php: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(php.len(), dumps.len());
+    for (dump, verdict) in dumps.iter().zip(&php) {
+        let ours = ulcas::request::Request::from_slice(dump).map(|r| ulcas::key::key_of(&r));
+        let shown = String::from_utf8_lossy(&dump[..dump.len().min(120)]).into_owned();
+        assert_eq!(
+            ours.is_ok(),
+            verdict == "ok",
+            "{shown}…: php says {verdict}, ulcas {ours:?}"
+        );
+    }
+}
+
+/// Base64 for the PHP helper's input (standard alphabet, padded).
+mod base64_lines {
+    pub fn encode(bytes: &[u8]) -> String {
+        const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut out = String::new();
+        for chunk in bytes.chunks(3) {
+            let b = [
+                chunk[0],
+                *chunk.get(1).unwrap_or(&0),
+                *chunk.get(2).unwrap_or(&0),
+            ];
+            let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+            for i in 0..4 {
+                if i <= chunk.len() {
+                    out.push(T[(n >> (18 - 6 * i) & 63) as usize] as char);
+                } else {
+                    out.push('=');
+                }
+            }
+        }
+        out
+    }
+}

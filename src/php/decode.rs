@@ -32,6 +32,24 @@ pub fn decode(input: &str) -> Result<PhpValue, DecodeError> {
     decode_to_depth(input, MAX_DEPTH)
 }
 
+/// Whether PHP's `json_decode` accepts `input` at all (syntax, escapes, depth): what a member
+/// outside the key must pass. Non-finite numbers are accepted, as PHP decodes them.
+pub fn validate(input: &str) -> Result<(), DecodeError> {
+    let mut p = Decoder {
+        s: input.as_bytes(),
+        i: 0,
+        max_depth: MAX_DEPTH,
+        non_finite: None,
+    };
+    p.ws();
+    p.value(0)?;
+    p.ws();
+    if p.i < p.s.len() {
+        return Err(p.error("trailing characters after the JSON value"));
+    }
+    Ok(())
+}
+
 /// [`decode`] with nesting limited to `max_depth` levels.
 pub fn decode_to_depth(input: &str, max_depth: usize) -> Result<PhpValue, DecodeError> {
     let mut p = Decoder {

@@ -17,7 +17,7 @@ use serde_json::Value;
 mod decode;
 mod ksort;
 
-pub use decode::{decode, decode_to_depth, DecodeError, MAX_DEPTH};
+pub use decode::{decode, decode_to_depth, validate, DecodeError, MAX_DEPTH};
 use ksort::php_ksort;
 
 /// A key of a PHP array: canonical decimal strings become integers, as in PHP.
