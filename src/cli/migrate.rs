@@ -148,10 +148,13 @@ fn human(out: &mut Out, store: &Store, m: &Migration, write: bool) -> std::io::R
         }
         more(out, needs)?;
     }
+    // Skipped cassettes grouped by why, the first few paths of each.
+    let mut skipped_by_why: std::collections::BTreeMap<&str, Vec<&std::path::Path>> =
+        Default::default();
     for o in &m.outcomes {
         match o {
             MigrateOutcome::Skipped { path, why } => {
-                out.line(&out.paint(Tone::Warn, &format!("  skipped {}: {why}", shown(path))))?
+                skipped_by_why.entry(why).or_default().push(path)
             }
             MigrateOutcome::Conflict { from, to } => out.line(&out.paint(
                 Tone::Bad,
@@ -163,6 +166,17 @@ fn human(out: &mut Out, store: &Store, m: &Migration, write: bool) -> std::io::R
             ))?,
             _ => {}
         }
+    }
+    for (why, paths) in skipped_by_why {
+        let head = format!(
+            "  skipped {}: {why}",
+            plural(paths.len(), "cassette", "cassettes")
+        );
+        out.line(&out.paint(Tone::Warn, &head))?;
+        for path in paths.iter().take(LISTED) {
+            out.line(&format!("    {}", shown(path)))?;
+        }
+        more(out, paths.len())?;
     }
     let mut parts = vec![format!("{migrated} carried over")];
     if !write && migrated > written {
