@@ -101,7 +101,7 @@ _ulcas() {
 
     case "${cmd}" in
         ulcas)
-            opts="-h -V --color --help --version normalize hash record verify lookup diff prune backfill migrate review completions manpage help"
+            opts="-q -v -h -V --color --quiet --verbose --help --version normalize hash record verify lookup diff prune backfill migrate review completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -119,7 +119,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__backfill)
-            opts="-h -V --requests --prompts --schemas --pin --config --format --color --help --version"
+            opts="-q -v -h -V --requests --prompts --schemas --pin --config --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -161,7 +161,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__completions)
-            opts="-h -V --color --help --version bash elvish fish powershell zsh"
+            opts="-q -v -h -V --color --quiet --verbose --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -179,7 +179,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__diff)
-            opts="-h -V --stat --format --color --help --version"
+            opts="-q -v -h -V --stat --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -201,7 +201,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__hash)
-            opts="-h -V --cassettes --config --format --color --help --version"
+            opts="-q -v -h -V --cassettes --config --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -427,7 +427,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__lookup)
-            opts="-h -V --cassettes --config --prompts --schemas --schema --replay --mode --format --color --help --version"
+            opts="-q -v -h -V --cassettes --config --prompts --schemas --schema --replay --mode --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -473,7 +473,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__manpage)
-            opts="-h -V --color --help --version"
+            opts="-q -v -h -V --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -491,7 +491,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__migrate)
-            opts="-h -V --prompts --schemas --pin --config --schema --write --format --color --help --version"
+            opts="-q -v -h -V --prompts --schemas --pin --config --schema --write --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -533,7 +533,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__normalize)
-            opts="-h -V --format --color --help --version"
+            opts="-q -v -h -V --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -555,7 +555,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__prune)
-            opts="-q -h -V --prompts --schemas --pin --config --journal --requests --delete --orphans --include-last-recordings --quiet --format --color --help --version"
+            opts="-q -v -h -V --prompts --schemas --pin --config --journal --requests --delete --orphans --include-last-recordings --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -601,7 +601,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__record)
-            opts="-h -V --response --model --stop-reason --refusal-category --usage --prompt-id --cassettes --config --force --no-request-material --format --color --help --version"
+            opts="-q -v -h -V --response --model --stop-reason --refusal-category --usage --prompt-id --cassettes --config --force --no-request-material --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -655,7 +655,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__review)
-            opts="-h -V --prompts --schemas --pin --config --from --to --stat --format --color --help --version"
+            opts="-q -v -h -V --prompts --schemas --pin --config --from --to --stat --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -701,7 +701,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__verify)
-            opts="-q -h -V --prompts --schemas --pin --config --deny --quiet --requests --format --color --help --version"
+            opts="-q -v -h -V --prompts --schemas --pin --config --deny --requests --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -732,7 +732,7 @@ _ulcas() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github sarif" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_ulcas_global_optspecs
-    string join \n color= h/help V/version
+    string join \n color= q/quiet v/verbose h/help V/version
 end
 
 function __fish_ulcas_needs_command
@@ -24,9 +24,11 @@ function __fish_ulcas_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c ulcas -n "__fish_ulcas_needs_command" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+complete -c ulcas -n "__fish_ulcas_needs_command" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_needs_command" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_needs_command" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_needs_command" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "normalize" -d 'Show the normalised content and placeholder map of requests: exactly what the key sees'
@@ -40,22 +42,26 @@ complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "backfill" -d 'Add the r
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "migrate" -d 'Carry the answers that fit a task\'s new output schema over to its new key (--write)'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "review" -d 'What a prompt bump changed, answer by answer, before the old version goes'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "completions" -d 'Print a shell completion script'
-complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "manpage" -d 'Print the man page (roff)'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "manpage" -d 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l cassettes -d 'The store root (default: the ulcas.toml store of the request\'s task, else ./cassettes)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l response -d 'The model\'s raw answer: a file, or `-` for standard input (taken byte for byte)' -r -F
@@ -68,11 +74,13 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l cassettes -d 'The
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l force -d 'Replace an existing cassette that differs'
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l no-request-material -d 'Leave out the `request` block: write exactly the reference recorder\'s bytes'
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
@@ -81,13 +89,15 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l pin -d 'Take vers
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l deny -d 'Make warnings fail too (`--deny warnings`)' -r -f -a "warnings\t'Warnings fail like errors'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l requests -d 'Request dumps of a test run (files or folders): each must have its cassette' -r -F
-complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l format -d 'Output format: human text, JSON Lines or GitHub workflow annotations' -r -f -a "human\t'Readable text'
-json\t'JSON Lines on stdout, one object per event'
-github\t'GitHub workflow annotations'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l format -d 'Output format' -r -f -a "human\t'Readable text, findings grouped'
+json\t'JSON Lines on stdout, one object per finding'
+github\t'GitHub workflow annotations and a job summary'
+sarif\t'SARIF 2.1.0, for GitHub code scanning'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s q -l quiet -d 'Print only findings and the summary; no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l cassettes -d 'The store root (default: the ulcas.toml store of the request\'s task, else ./cassettes)' -r -F
@@ -99,18 +109,22 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l mode -d 'What a m
 synthetic\t'A miss is answered with a deterministic schema-valid answer'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l replay -d 'Print the answer as the driver would return it for this request'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l replay -d 'Print only the answer on stdout, as the driver would return it (the rest on stderr)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -l stat -d 'For two stores: only the summary of added, removed and changed cassettes'
+complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
@@ -121,14 +135,15 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l journal -d 'Journa
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l requests -d 'Request dumps (files or folders) whose cassettes are live' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l format -d 'Output format: human text, JSON Lines or GitHub workflow annotations' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'
-github\t'GitHub workflow annotations'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+github\t'GitHub workflow annotations and a job summary'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l delete -d 'Delete what can go (default: only report)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l orphans -d 'Also delete orphan-task cassettes (no prompt folder has their task)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l include-last-recordings -d 'Also delete the last recordings of a task whose current version has none yet'
-complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s q -l quiet -d 'No progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l requests -d 'Request dumps: a file or folder (e.g. the ULCAS_DUMP_DIR of a test run); repeatable' -r -F
@@ -138,9 +153,11 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l pin -d 'Take ve
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
@@ -150,11 +167,13 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l config -d 'A con
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l schema -d 'The new schema (default: the registry\'s schema of the task\'s current version)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l format -d 'Output format: human text, JSON Lines or GitHub workflow annotations' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'
-github\t'GitHub workflow annotations'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+github\t'GitHub workflow annotations and a job summary'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l write -d 'Write the carried-over cassettes (default: only report)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
@@ -167,20 +186,26 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l format -d 'Output
 json\t'JSON Lines on stdout, one object per event'
 markdown\t'Markdown for a pull-request comment (under GitHub\'s 65,536-character limit)'
 html\t'One self-contained HTML page'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l stat -d 'Only the summary'
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s V -l version -d 'Print version'
-complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -l color -d 'When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal'
+complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "normalize" -d 'Show the normalised content and placeholder map of requests: exactly what the key sees'
@@ -194,5 +219,5 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_su
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "migrate" -d 'Carry the answers that fit a task\'s new output schema over to its new key (--write)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "review" -d 'What a prompt bump changed, answer by answer, before the old version goes'
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "completions" -d 'Print a shell completion script'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "manpage" -d 'Print the man page (roff)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "manpage" -d 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

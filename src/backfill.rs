@@ -18,27 +18,35 @@ use crate::settings::Store;
 use crate::store::write_atomic;
 
 /// What backfilling one dump did to one cassette.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
 pub enum BackfillOutcome {
     /// The cassette gained the dump's request material.
     Backfilled {
         /// The cassette.
+        #[serde(serialize_with = "crate::event::path")]
         path: PathBuf,
         /// The dump.
+        #[serde(serialize_with = "crate::event::path")]
         request: PathBuf,
     },
     /// The cassette already carries the same material.
+    #[serde(rename = "already-backfilled")]
     AlreadyThere {
         /// The cassette.
+        #[serde(serialize_with = "crate::event::path")]
         path: PathBuf,
         /// The dump.
+        #[serde(serialize_with = "crate::event::path")]
         request: PathBuf,
     },
     /// The cassette carries other material, or cannot take the block; it is left as it is.
     Conflict {
         /// The cassette.
+        #[serde(serialize_with = "crate::event::path")]
         path: PathBuf,
         /// The dump.
+        #[serde(serialize_with = "crate::event::path")]
         request: PathBuf,
         /// Why.
         why: String,
@@ -46,10 +54,42 @@ pub enum BackfillOutcome {
     /// The dump hits no cassette of any store.
     Unmatched {
         /// The dump.
+        #[serde(serialize_with = "crate::event::path")]
         request: PathBuf,
         /// Where its cassette would be (in the store of its task).
+        #[serde(serialize_with = "crate::event::path")]
         path: PathBuf,
     },
+}
+
+/// The totals of a `backfill` run (the `summary` event).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct BackfillSummary {
+    /// Cassettes that gained request material.
+    pub backfilled: usize,
+    /// Cassettes that already had it.
+    pub already: usize,
+    /// Cassettes left as they were (other material).
+    pub conflicts: usize,
+    /// Dumps that hit no cassette.
+    pub unmatched: usize,
+}
+
+impl BackfillSummary {
+    /// Counts one outcome.
+    pub fn add(&mut self, o: &BackfillOutcome) {
+        match o {
+            BackfillOutcome::Backfilled { .. } => self.backfilled += 1,
+            BackfillOutcome::AlreadyThere { .. } => self.already += 1,
+            BackfillOutcome::Conflict { .. } => self.conflicts += 1,
+            BackfillOutcome::Unmatched { .. } => self.unmatched += 1,
+        }
+    }
+
+    /// Exit 0 when every dump found its cassette and none conflicted, else exit 1.
+    pub fn verdict(&self) -> crate::event::Verdict {
+        crate::event::Verdict::of(self.unmatched + self.conflicts == 0)
+    }
 }
 
 /// Backfills every store's cassette that `request` (read from `file`) hits.

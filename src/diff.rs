@@ -83,20 +83,66 @@ impl Part {
     }
 }
 
+/// What happened to a cassette between two stores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub enum ChangeStatus {
+    /// Only in the second store.
+    Added,
+    /// Only in the first store.
+    Removed,
+    /// In both, with other bytes.
+    Changed,
+}
+
+/// What was compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub enum DiffKind {
+    /// Two request dumps.
+    #[default]
+    Requests,
+    /// A request dump and a cassette.
+    RequestCassette,
+    /// Two cassettes.
+    Cassettes,
+    /// Two stores.
+    Stores,
+}
+
+crate::named!(ChangeStatus, DiffKind);
+
 /// A cassette added, removed or changed between two stores.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct StoreChange {
-    /// `added`, `removed` or `changed`.
-    pub status: &'static str,
+    /// What happened.
+    pub status: ChangeStatus,
     /// The path relative to the store roots.
+    #[serde(serialize_with = "crate::event::path")]
     pub path: PathBuf,
+}
+
+/// The totals of a diff of two stores (the `summary` event).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct StoresSummary {
+    /// Whether nothing changed.
+    pub identical: bool,
+    /// Cassettes only in the second store.
+    pub added: usize,
+    /// Cassettes only in the first store.
+    pub removed: usize,
+    /// Cassettes in both with other bytes.
+    pub changed: usize,
+    /// The two store roots, as given (human output).
+    #[serde(skip)]
+    pub sides: (PathBuf, PathBuf),
 }
 
 /// The result of a diff.
 #[derive(Debug, Clone, Default)]
 pub struct DiffReport {
-    /// `requests`, `request-cassette`, `cassettes` or `stores`.
-    pub kind: &'static str,
+    /// What was compared.
+    pub kind: DiffKind,
     /// The compared parts (not for stores).
     pub parts: Vec<Part>,
     /// For a request and a cassette: whether the request would hit it.
@@ -110,6 +156,28 @@ pub struct DiffReport {
 }
 
 impl DiffReport {
+    /// The totals of a diff of two stores.
+    pub fn stores_summary(&self, a: &Path, b: &Path) -> StoresSummary {
+        let count = |status| {
+            self.store_changes
+                .iter()
+                .filter(|c| c.status == status)
+                .count()
+        };
+        StoresSummary {
+            identical: self.identical(),
+            added: count(ChangeStatus::Added),
+            removed: count(ChangeStatus::Removed),
+            changed: count(ChangeStatus::Changed),
+            sides: (a.to_path_buf(), b.to_path_buf()),
+        }
+    }
+
+    /// Exit 0 when the two sides are the same in the terms compared, else exit 1.
+    pub fn verdict(&self) -> crate::event::Verdict {
+        crate::event::Verdict::of(self.identical())
+    }
+
     /// Whether the two sides are the same in the terms compared.
     pub fn identical(&self) -> bool {
         self.parts.iter().all(Part::same)
@@ -181,7 +249,7 @@ pub fn diff(a: &Side, b: &Side) -> Result<DiffReport> {
 fn requests(x: &Request, y: &Request) -> DiffReport {
     let (mx, my) = (KeyMaterial::of(x), KeyMaterial::of(y));
     DiffReport {
-        kind: "requests",
+        kind: DiffKind::Requests,
         same_key: Some(mx.key() == my.key()),
         parts: vec![
             part("task", mx.task.clone(), my.task.clone(), Style::Value),
@@ -231,7 +299,7 @@ fn request_cassette(r: &Request, c: &Cassette, cassette_first: bool) -> DiffRepo
     }
     let hit = c.task == key.task && c.prompt_version == key.prompt_version && c.hash == key.hash;
     DiffReport {
-        kind: "request-cassette",
+        kind: DiffKind::RequestCassette,
         hit: Some(hit),
         parts,
         notes,
@@ -298,7 +366,7 @@ fn cassettes(x: &Cassette, y: &Cassette) -> DiffReport {
         ));
     }
     DiffReport {
-        kind: "cassettes",
+        kind: DiffKind::Cassettes,
         parts,
         ..Default::default()
     }
@@ -317,7 +385,7 @@ fn stores(x: &Path, y: &Path) -> Result<DiffReport> {
     for (rel, px) in &lx {
         match ly.get(rel) {
             None => changes.push(StoreChange {
-                status: "removed",
+                status: ChangeStatus::Removed,
                 path: rel.clone(),
             }),
             Some(py) => {
@@ -327,7 +395,7 @@ fn stores(x: &Path, y: &Path) -> Result<DiffReport> {
                     .is_some_and(|(a, b)| a == b);
                 if !same {
                     changes.push(StoreChange {
-                        status: "changed",
+                        status: ChangeStatus::Changed,
                         path: rel.clone(),
                     });
                 }
@@ -336,13 +404,13 @@ fn stores(x: &Path, y: &Path) -> Result<DiffReport> {
     }
     for rel in ly.keys().filter(|r| !lx.contains_key(*r)) {
         changes.push(StoreChange {
-            status: "added",
+            status: ChangeStatus::Added,
             path: rel.clone(),
         });
     }
     changes.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(DiffReport {
-        kind: "stores",
+        kind: DiffKind::Stores,
         store_changes: changes,
         ..Default::default()
     })

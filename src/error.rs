@@ -37,6 +37,11 @@ impl Error {
         }
     }
 
+    /// Writing the output failed (a reporter's error).
+    pub fn output(err: std::io::Error) -> Self {
+        Error::msg(format!("writing output: {err}"))
+    }
+
     /// An I/O error about `file`.
     pub fn io(file: impl AsRef<Path>, err: &std::io::Error) -> Self {
         Error::in_file(file, io_message(err))

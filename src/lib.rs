@@ -41,6 +41,7 @@ pub mod cassette;
 pub mod config;
 pub mod diff;
 pub mod error;
+pub mod event;
 pub mod input;
 pub mod key;
 pub mod lookup;

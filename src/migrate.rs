@@ -21,29 +21,36 @@ use crate::store::{create_atomic, json_files_in, versions_in};
 use crate::verify::{compile, repaired_contents, validate_answer, AnswerVerdict};
 
 /// What happened to one cassette of the task's current version.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
 pub enum MigrateOutcome {
     /// The answer fits the new schema: carried over to `to` (written only with `--write`).
     Migrated {
         /// The old cassette.
+        #[serde(serialize_with = "crate::event::path")]
         from: PathBuf,
         /// The new one.
+        #[serde(serialize_with = "crate::event::path")]
         to: PathBuf,
         /// Whether the new file was written by this run.
         written: bool,
         /// Whether the answer fails the new schema but its repair turn is recorded.
+        #[serde(rename = "repair_recorded")]
         repaired: bool,
     },
     /// The answer fails the new schema: it must be recorded anew.
     NeedsRecording {
         /// The old cassette.
+        #[serde(serialize_with = "crate::event::path")]
         path: PathBuf,
         /// (JSON pointer, message) of each validation error.
+        #[serde(serialize_with = "pointer_messages")]
         errors: Vec<(String, String)>,
     },
     /// The cassette cannot be re-keyed (no request material, or not a cassette).
     Skipped {
         /// The file.
+        #[serde(serialize_with = "crate::event::path")]
         path: PathBuf,
         /// Why.
         why: String,
@@ -51,10 +58,56 @@ pub enum MigrateOutcome {
     /// A different cassette already sits at the new key: never overwritten.
     Conflict {
         /// The old cassette.
+        #[serde(serialize_with = "crate::event::path")]
         from: PathBuf,
         /// The existing file at the new key.
+        #[serde(serialize_with = "crate::event::path")]
         to: PathBuf,
     },
+}
+
+fn pointer_messages<S: serde::Serializer>(
+    errors: &[(String, String)],
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    #[derive(serde::Serialize)]
+    struct PointerMessage<'a> {
+        pointer: &'a str,
+        message: &'a str,
+    }
+    s.collect_seq(
+        errors
+            .iter()
+            .map(|(pointer, message)| PointerMessage { pointer, message }),
+    )
+}
+
+/// The totals of one store's migration (the `summary` event).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct MigrateSummary {
+    /// The store root.
+    #[serde(serialize_with = "crate::event::path")]
+    pub store: PathBuf,
+    /// The task.
+    pub task: String,
+    /// Its current version.
+    pub prompt_version: i64,
+    /// Where the new schema came from.
+    pub schema: String,
+    /// Answers carried over.
+    pub migrated: usize,
+    /// New cassettes written by this run.
+    pub written: usize,
+    /// Answers that fail the new schema.
+    pub needs_recording: usize,
+    /// Cassettes that cannot be re-keyed.
+    pub skipped: usize,
+    /// New keys already taken by a different cassette.
+    pub conflicts: usize,
+    /// Cassettes already recorded with the new schema.
+    pub already_current: usize,
+    /// `ulcas prune … --delete` for the store.
+    pub prune: String,
 }
 
 /// What `migrate` found (and did) for one task of one store.
@@ -79,6 +132,36 @@ impl Migration {
         self.outcomes
             .iter()
             .all(|o| matches!(o, MigrateOutcome::Migrated { .. }))
+    }
+
+    /// The totals of this migration in `store`.
+    pub fn summary(&self, store: &Store) -> MigrateSummary {
+        let mut s = MigrateSummary {
+            store: store.root.clone(),
+            task: self.task.clone(),
+            prompt_version: self.version,
+            schema: self.schema_source.clone(),
+            already_current: self.current,
+            prune: store.command("prune", &["--delete"]),
+            ..Default::default()
+        };
+        for o in &self.outcomes {
+            match o {
+                MigrateOutcome::Migrated { written, .. } => {
+                    s.migrated += 1;
+                    s.written += usize::from(*written);
+                }
+                MigrateOutcome::NeedsRecording { .. } => s.needs_recording += 1,
+                MigrateOutcome::Skipped { .. } => s.skipped += 1,
+                MigrateOutcome::Conflict { .. } => s.conflicts += 1,
+            }
+        }
+        s
+    }
+
+    /// Exit 0 when everything was carried over, else exit 1.
+    pub fn verdict(&self) -> crate::event::Verdict {
+        crate::event::Verdict::of(self.all_carried_over())
     }
 }
 
@@ -132,7 +215,7 @@ pub fn migrate(
     let validator = compile(&schema.value)
         .map_err(|e| Error::in_file(&schema_source, format!("not a usable JSON Schema: {e}")))?;
     let new_json = schema.canonical_json();
-    let files = json_files_in(&task_dir.join(format!("v{version}")))?;
+    let files = json_files_in(&crate::store::version_dir(&task_dir, "", version))?;
     let mut loaded = Vec::new();
     let mut out = Migration {
         task: task.to_owned(),

@@ -20,10 +20,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
-use serde::Serialize;
 
 use crate::cassette::Cassette;
 use crate::error::{io_message, Error, Result};
+use crate::event::{Counts, Event, Progress, PruneEvent, Report, Summary, Verdict};
 use crate::registry::Registry;
 use crate::settings::Store;
 pub use crate::staleness::StaleReason as PruneReason;
@@ -40,23 +40,13 @@ fn is_old(path: &Path) -> bool {
 }
 
 /// Why a cassette that could go is kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum KeptReason {
     /// The task's current version has no recordings: these are its last ones.
     LastRecordings,
     /// An orphan task's cassette, and `--orphans` was not given.
     OrphansOptIn,
-}
-
-impl KeptReason {
-    /// The stable name (JSON `kept`).
-    pub fn name(self) -> &'static str {
-        match self {
-            KeptReason::LastRecordings => "last-recordings",
-            KeptReason::OrphansOptIn => "orphans-opt-in",
-        }
-    }
 }
 
 /// What the user allowed beyond the safe default.
@@ -574,4 +564,191 @@ pub fn live_from_requests(
         }
     }
     paths
+}
+
+crate::named!(KeptReason);
+
+/// What a `prune` run is asked to do.
+#[derive(Debug, Clone, Default)]
+pub struct PruneRequest {
+    /// Journals of test runs (cassettes they name are live).
+    pub journals: Vec<PathBuf>,
+    /// Request dumps or folders of them (their cassettes are live).
+    pub requests: Vec<PathBuf>,
+    /// What beyond the safe default may go.
+    pub options: PruneOptions,
+    /// Delete (else only report).
+    pub delete: bool,
+}
+
+/// The totals of a `prune` run (the `summary` event).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct PruneSummary {
+    /// The store roots.
+    #[serde(serialize_with = "crate::event::paths")]
+    pub stores: Vec<PathBuf>,
+    /// Files at cassette positions.
+    pub cassettes: usize,
+    /// Cassettes that can go (not kept).
+    pub prunable: usize,
+    /// Cassettes this run deleted.
+    pub deleted: usize,
+    /// Bytes of the prunable cassettes.
+    pub bytes: u64,
+    /// Prunable cassettes per reason.
+    pub reasons: Counts,
+    /// Kept cassettes per reason.
+    pub kept: Counts,
+    /// Current cassettes kept because journals do not cover every store.
+    pub kept_unreferenced: usize,
+    /// Problems of the registries that decide staleness (nothing is deleted while any).
+    pub registry_problems: Vec<String>,
+    /// Whether `--delete` was refused for them.
+    pub refused: bool,
+    /// Files that could not be deleted (path, why): exit 2.
+    #[serde(skip)]
+    pub failed: Vec<(PathBuf, String)>,
+    /// Request dumps that could not be read: reported, and exit 2 at the end.
+    #[serde(skip)]
+    pub input_errors: usize,
+}
+
+impl PruneSummary {
+    fn add(&mut self, plan: &PrunePlan, deletion: Option<&Deletion>) {
+        self.stores.push(plan.root.clone());
+        self.cassettes += plan.cassettes;
+        for c in &plan.candidates {
+            match c.kept {
+                Some(k) => *self.kept.entry(k.name()).or_default() += 1,
+                None => {
+                    self.prunable += 1;
+                    self.bytes += c.bytes;
+                    *self.reasons.entry(c.reason.name()).or_default() += 1;
+                }
+            }
+        }
+        self.kept_unreferenced += plan.kept_unreferenced;
+        self.registry_problems.extend(plan.doubts.iter().cloned());
+        if let Some(d) = deletion {
+            self.deleted += d.deleted.len();
+            self.failed.extend(d.failed.iter().cloned());
+        }
+    }
+
+    /// Exit 0 when nothing (more) can go or it was deleted; exit 1 when cassettes can go and
+    /// `--delete` was not given. (A refusal or a failed deletion is an error: exit 2.)
+    pub fn verdict(&self, delete: bool) -> Verdict {
+        Verdict::of(self.prunable == 0 || delete)
+    }
+}
+
+/// Plans (and with `delete`, carries out) the pruning of `stores` and reports as it goes: the
+/// journal lines whose cassette is gone, then per store a [`Event::Store`], every candidate, the
+/// skipped files, leftovers and removed folders, and a [`Event::PrunePlan`]; then the summary.
+/// Nothing is deleted anywhere while any registry deciding staleness has problems
+/// ([`PruneSummary::refused`]).
+pub fn run(
+    stores: &[Store],
+    request: &PruneRequest,
+    progress: &dyn Progress,
+    report: &mut dyn Report,
+) -> Result<PruneSummary> {
+    let out = |report: &mut dyn Report, e: &Event<'_>| report.report(e).map_err(Error::output);
+    let roots: Vec<PathBuf> = stores.iter().map(|s| s.root.clone()).collect();
+    for root in &roots {
+        check_root(root)?;
+    }
+    let mut summary = PruneSummary::default();
+    let (mut live, missing) = if request.journals.is_empty() {
+        (LiveSet::default(), Vec::new())
+    } else {
+        read_journals(&request.journals, &roots)?
+    };
+    if !request.requests.is_empty() {
+        let mut requests = Vec::new();
+        for file in crate::request::dump_files(&request.requests)? {
+            match crate::request::Request::from_file(&file) {
+                Ok(r) => requests.push(r),
+                Err(e) => {
+                    summary.input_errors += 1;
+                    out(report, &Event::InputError(&e))?;
+                }
+            }
+        }
+        live.paths.extend(live_from_requests(&requests, &roots));
+        live.given = true;
+    }
+    for m in &missing {
+        out(
+            report,
+            &Event::JournalMissing {
+                journal: &m.journal,
+                line: m.line,
+                path: &m.path,
+            },
+        )?;
+    }
+    let mut plans = Vec::new();
+    for store in stores {
+        let listing = scan(&store.root)?;
+        progress.start("planning", listing.cassettes.len() as u64);
+        plans.push(plan_scanned(
+            store,
+            &live,
+            request.options,
+            listing,
+            &|_| progress.step(),
+        ));
+        progress.finish();
+    }
+    // A run that reads its inputs incompletely deletes nothing either.
+    let refused =
+        request.delete && (plans.iter().any(|p| !p.doubts.is_empty()) || summary.input_errors > 0);
+    for (store, plan) in stores.iter().zip(&plans) {
+        let deletion = if request.delete && !refused {
+            Some(delete(plan)?)
+        } else {
+            None
+        };
+        report_plan(store, plan, deletion.as_ref(), request.delete, report)
+            .map_err(Error::output)?;
+        summary.add(plan, deletion.as_ref());
+    }
+    summary.refused = refused;
+    out(report, &Event::Summary(Summary::Prune(&summary)))?;
+    Ok(summary)
+}
+
+fn report_plan(
+    store: &Store,
+    plan: &PrunePlan,
+    deletion: Option<&Deletion>,
+    delete_asked: bool,
+    report: &mut dyn Report,
+) -> std::io::Result<()> {
+    report.report(&Event::Store(store))?;
+    let gone: HashSet<&Path> = deletion
+        .iter()
+        .flat_map(|d| d.deleted.iter().map(PathBuf::as_path))
+        .collect();
+    for candidate in &plan.candidates {
+        let deleted = gone.contains(candidate.path.as_path());
+        report.report(&Event::Prune(PruneEvent { candidate, deleted }))?;
+    }
+    for (path, why) in &plan.skipped {
+        report.report(&Event::Skipped { path, why })?;
+    }
+    for path in &plan.leftovers {
+        let deleted = deletion.is_some_and(|d| d.removed_leftovers.contains(path));
+        report.report(&Event::Leftover { path, deleted })?;
+    }
+    for path in deletion.iter().flat_map(|d| &d.removed_folders) {
+        report.report(&Event::RemovedFolder { path })?;
+    }
+    report.report(&Event::PrunePlan {
+        store,
+        plan,
+        deletion,
+        delete_asked,
+    })
 }

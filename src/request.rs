@@ -62,7 +62,16 @@ pub struct Request {
 
 impl Request {
     /// Reads and parses the dump at `path`.
+    ///
+    /// `-` reads the dump from standard input (errors name it `<stdin>`).
     pub fn from_file(path: &Path) -> Result<Request> {
+        if path.as_os_str() == "-" {
+            let stdin = std::io::stdin().lock();
+            let bytes =
+                crate::input::read_capped(stdin, crate::input::MAX_DOCUMENT, "request dump")
+                    .map_err(|e| e.with_file("<stdin>"))?;
+            return Request::from_slice(&bytes).map_err(|e| e.with_file("<stdin>"));
+        }
         let bytes = crate::input::read_limited(path, crate::input::MAX_DOCUMENT, "request dump")?;
         Request::from_slice(&bytes).map_err(|e| e.with_file(path))
     }
@@ -443,6 +452,36 @@ pub fn kind_of(v: &Value) -> &'static str {
         Value::Array(_) => "a list",
         Value::Object(_) => "an object",
     }
+}
+
+/// Expands request arguments: files as given (`-` is standard input), folders to their `*.json`
+/// files, sorted. A folder without any is an error; a file that is missing or not a dump is
+/// reported when it is read, so that the others are still done.
+pub fn dump_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+            let mut found: Vec<std::path::PathBuf> = walkdir::WalkDir::new(path)
+                .sort_by_file_name()
+                .into_iter()
+                .filter_map(|e| e.ok())
+                .filter(|e| {
+                    e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "json")
+                })
+                .map(|e| e.into_path())
+                .collect();
+            if found.is_empty() {
+                return Err(Error::in_file(
+                    path,
+                    "no request dumps (*.json) in this folder",
+                ));
+            }
+            files.append(&mut found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
 }
 
 #[cfg(test)]

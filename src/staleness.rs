@@ -9,14 +9,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::Serialize;
-
 use crate::registry::Registry;
 use crate::store::CassetteFile;
 
 /// Why a cassette can never be hit again, in the order the reasons are tried.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum StaleReason {
     /// Its prompt version is older than the task's current one.
     StaleVersion,
@@ -26,18 +24,6 @@ pub enum StaleReason {
     SchemaChanged,
     /// No journal or request dump references it.
     Unreferenced,
-}
-
-impl StaleReason {
-    /// The stable name (`stale-version`, …).
-    pub fn name(self) -> &'static str {
-        match self {
-            StaleReason::StaleVersion => "stale-version",
-            StaleReason::OrphanTask => "orphan-task",
-            StaleReason::SchemaChanged => "schema-changed",
-            StaleReason::Unreferenced => "unreferenced",
-        }
-    }
 }
 
 /// A task whose current version has no recordings while an older one has.
@@ -216,3 +202,5 @@ mod tests {
         );
     }
 }
+
+crate::named!(StaleReason);

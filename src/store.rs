@@ -73,6 +73,11 @@ pub struct StoreListing {
     pub others: Vec<StoreEntry>,
 }
 
+/// `<root>/<task>/v<version>`: the folder of one prompt version's cassettes.
+pub fn version_dir(root: &Path, task: &str, version: i64) -> PathBuf {
+    root.join(task).join(format!("v{version}"))
+}
+
 /// Lists a store: every file under `root`, sorted by path, symlinks not followed.
 pub fn scan(root: &Path) -> Result<StoreListing> {
     let meta = std::fs::metadata(root).map_err(|e| Error::io(root, &e))?;
@@ -224,7 +229,8 @@ impl Default for RecordOptions {
 }
 
 /// What `record` did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum RecordStatus {
     /// A new file.
     Created,
@@ -550,3 +556,5 @@ mod tests {
         assert_eq!(files.len(), 1, "no temporary file is left behind");
     }
 }
+
+crate::named!(RecordStatus);

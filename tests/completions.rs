@@ -56,3 +56,47 @@ fn elvish() {
 fn man_page() {
     check("ulcas.1", &["manpage"]);
 }
+
+/// One page per subcommand (`ulcas-verify.1`, …), as `man ulcas-verify` finds them.
+#[test]
+fn man_pages_per_subcommand() {
+    for command in [
+        "normalize",
+        "hash",
+        "record",
+        "verify",
+        "lookup",
+        "diff",
+        "prune",
+        "backfill",
+        "migrate",
+        "review",
+        "completions",
+        "manpage",
+    ] {
+        check(&format!("ulcas-{command}.1"), &["manpage", command]);
+    }
+}
+
+/// Every subcommand has its page (a new one cannot be forgotten here).
+#[test]
+fn every_subcommand_has_a_page() {
+    let help = common::ulcas(&["--help"]).stdout;
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter(|l| !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 12, "{help}");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("completions");
+    for command in commands {
+        assert!(
+            dir.join(format!("ulcas-{command}.1")).is_file(),
+            "completions/ulcas-{command}.1 is missing: add it to man_pages_per_subcommand"
+        );
+    }
+}

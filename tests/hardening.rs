@@ -402,7 +402,7 @@ fn crafted_file_names_cannot_rewrite_the_terminal() {
     );
     assert!(
         run.stdout
-            .contains("store/lesson/v1/evil\\nline\\x1b[2J\\x1b]0;pwned\\x07.json\n"),
+            .contains("evil\\nline\\x1b[2J\\x1b]0;pwned\\x07.json:1\n"),
         "{}",
         run.stdout
     );

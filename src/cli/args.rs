@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use super::output::Format;
+use super::output::ColorChoice;
+use super::report::Format;
 
 /// Manage the cassette stores of a fake LLM driver: compute keys byte for byte as the reference
 /// driver does, record, verify, explain misses, diff and prune.
@@ -20,24 +21,21 @@ use super::output::Format;
     after_help = "Exit codes: 0 done and nothing wrong, 1 the answer is no (a miss, errors, differences), 2 error."
 )]
 pub struct Cli {
-    /// When to colour output (NO_COLOR and CLICOLOR_FORCE are honoured with `auto`).
+    /// When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`).
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+
+    /// Print only errors and the verdict line (the exit code is the same); no progress bar.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+
+    /// List every path of a group (verify: every finding on its own line, as found).
+    #[arg(long, short, global = true, conflicts_with = "quiet")]
+    pub verbose: bool,
 
     /// The command to run.
     #[command(subcommand)]
     pub command: Command,
-}
-
-/// When to colour output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    /// Colour when stdout is a terminal.
-    Auto,
-    /// Always colour.
-    Always,
-    /// Never colour.
-    Never,
 }
 
 /// The subcommands.
@@ -69,8 +67,12 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff).
-    Manpage,
+    /// Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`).
+    Manpage {
+        /// The subcommand (default: the page of ulcas itself).
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+    },
 }
 
 /// `--format` for commands that print human or JSON output.
@@ -99,18 +101,63 @@ impl From<TextFormat> for Format {
     }
 }
 
+/// The formats of commands that also print GitHub annotations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// Readable text.
+    Human,
+    /// JSON Lines on stdout, one object per event.
+    Json,
+    /// GitHub workflow annotations and a job summary.
+    Github,
+}
+
+impl From<CheckFormat> for Format {
+    fn from(f: CheckFormat) -> Format {
+        match f {
+            CheckFormat::Human => Format::Human,
+            CheckFormat::Json => Format::Json,
+            CheckFormat::Github => Format::Github,
+        }
+    }
+}
+
 /// `--format` for commands that also print GitHub annotations.
 #[derive(Debug, Args)]
 pub struct CheckFormatArg {
     /// Output format: human text, JSON Lines or GitHub workflow annotations.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+    pub format: CheckFormat,
+}
+
+/// The formats of `verify`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VerifyFormat {
+    /// Readable text, findings grouped.
+    Human,
+    /// JSON Lines on stdout, one object per finding.
+    Json,
+    /// GitHub workflow annotations and a job summary.
+    Github,
+    /// SARIF 2.1.0, for GitHub code scanning.
+    Sarif,
+}
+
+impl From<VerifyFormat> for Format {
+    fn from(f: VerifyFormat) -> Format {
+        match f {
+            VerifyFormat::Human => Format::Human,
+            VerifyFormat::Json => Format::Json,
+            VerifyFormat::Github => Format::Github,
+            VerifyFormat::Sarif => Format::Sarif,
+        }
+    }
 }
 
 /// Options of `normalize`.
 #[derive(Debug, Args)]
 pub struct NormalizeArgs {
-    /// Request dumps (JSON files, or folders of them).
+    /// Request dumps (JSON files, folders of them, or `-` for standard input).
     #[arg(required = true, value_name = "REQUEST")]
     pub requests: Vec<PathBuf>,
     #[command(flatten)]
@@ -120,7 +167,7 @@ pub struct NormalizeArgs {
 /// Options of `hash`.
 #[derive(Debug, Args)]
 pub struct HashArgs {
-    /// Request dumps (JSON files, or folders of them).
+    /// Request dumps (JSON files, folders of them, or `-` for standard input).
     #[arg(required = true, value_name = "REQUEST")]
     pub requests: Vec<PathBuf>,
     #[command(flatten)]
@@ -144,7 +191,7 @@ pub struct StoreChoice {
 /// Options of `record`.
 #[derive(Debug, Args)]
 pub struct RecordArgs {
-    /// The request dump the answer belongs to.
+    /// The request dump the answer belongs to (`-` for standard input).
     #[arg(value_name = "REQUEST")]
     pub request: PathBuf,
     /// The model's raw answer: a file, or `-` for standard input (taken byte for byte).
@@ -205,14 +252,12 @@ pub struct VerifyArgs {
     /// Make warnings fail too (`--deny warnings`).
     #[arg(long, value_enum, value_name = "LEVEL")]
     pub deny: Option<DenyLevel>,
-    /// Print only findings and the summary; no progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
     /// Request dumps of a test run (files or folders): each must have its cassette.
     #[arg(long = "requests", value_name = "PATH")]
     pub requests: Vec<PathBuf>,
-    #[command(flatten)]
-    pub format: CheckFormatArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = VerifyFormat::Human)]
+    pub format: VerifyFormat,
 }
 
 /// What `--deny` makes fail.
@@ -234,7 +279,7 @@ pub enum Mode {
 /// Options of `lookup`.
 #[derive(Debug, Args)]
 pub struct LookupArgs {
-    /// Request dumps (JSON files, or folders of them).
+    /// Request dumps (JSON files, folders of them, or `-` for standard input).
     #[arg(required = true, value_name = "REQUEST")]
     pub requests: Vec<PathBuf>,
     #[command(flatten)]
@@ -248,7 +293,7 @@ pub struct LookupArgs {
     /// Also try this schema (a JSON file) in place of the request's.
     #[arg(long = "schema", value_name = "FILE")]
     pub schema_files: Vec<PathBuf>,
-    /// Print the answer as the driver would return it for this request.
+    /// Print only the answer on stdout, as the driver would return it (the rest on stderr).
     #[arg(long)]
     pub replay: bool,
     /// What a miss gives: nothing (cassette) or a synthetic answer.
@@ -292,9 +337,6 @@ pub struct PruneArgs {
     /// Also delete the last recordings of a task whose current version has none yet.
     #[arg(long)]
     pub include_last_recordings: bool,
-    /// No progress bar.
-    #[arg(long, short)]
-    pub quiet: bool,
     #[command(flatten)]
     pub format: CheckFormatArg,
 }
@@ -362,4 +404,15 @@ pub struct ReviewArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReviewFormat::Human)]
     pub format: ReviewFormat,
+}
+
+impl From<ReviewFormat> for Format {
+    fn from(f: ReviewFormat) -> Format {
+        match f {
+            ReviewFormat::Human => Format::Human,
+            ReviewFormat::Json => Format::Json,
+            ReviewFormat::Markdown => Format::Markdown,
+            ReviewFormat::Html => Format::Html,
+        }
+    }
 }

@@ -10,10 +10,8 @@ mod migrate;
 mod output;
 mod prune;
 mod record;
-mod render;
+mod report;
 mod review;
-mod review_html;
-mod review_markdown;
 mod stores;
 mod tools;
 mod verify;
@@ -23,19 +21,49 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
+use ulcas::event::{Event, Verdict};
 use ulcas::request::Request;
 use ulcas::Error;
+
+use report::{Detail, Format, Reporter};
 
 pub use args::Cli;
 use args::Command;
 
-/// What a command answered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Answer {
-    /// Done, nothing wrong (exit 0).
-    Yes,
-    /// The answer is no: a miss, errors found, differences (exit 1).
-    No,
+/// What a command answered: exit 0 or 1.
+pub type Answer = Verdict;
+
+/// What every command gets from the global flags.
+#[derive(Debug, Clone, Copy)]
+pub struct Ctx {
+    /// Colour human output.
+    pub color: bool,
+    /// `--quiet`.
+    pub quiet: bool,
+    /// `--verbose`.
+    pub verbose: bool,
+}
+
+impl Ctx {
+    /// The reporter of `format`.
+    pub fn reporter(&self, format: Format) -> Box<dyn Reporter> {
+        report::reporter(format, self.detail())
+    }
+
+    /// How much reporters say.
+    pub fn detail(&self) -> Detail {
+        Detail {
+            quiet: self.quiet,
+            verbose: self.verbose,
+            color: self.color,
+            stat: false,
+        }
+    }
+
+    /// The progress bar (hidden when quiet or not on a terminal).
+    pub fn progress(&self) -> output::Bar {
+        output::Bar::new(self.quiet)
+    }
 }
 
 /// Why a command stopped.
@@ -75,8 +103,8 @@ pub fn main() -> ExitCode {
         }
     };
     match run(cli) {
-        Ok(Answer::Yes) => ExitCode::SUCCESS,
-        Ok(Answer::No) => ExitCode::from(1),
+        Ok(Verdict::Pass) => ExitCode::SUCCESS,
+        Ok(Verdict::Fail) => ExitCode::from(1),
         // A closed stdout never gets here: the printer stops writing and the run keeps its answer.
         Err(Failure::Io(e)) => {
             output::error_line(&format!("writing output: {e}"));
@@ -91,81 +119,70 @@ pub fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Outcome {
-    let color = output::use_color(cli.color);
+    let ctx = Ctx {
+        color: output::use_color(cli.color),
+        quiet: cli.quiet,
+        verbose: cli.verbose,
+    };
     match cli.command {
-        Command::Normalize(a) => hash::normalize(a, color),
-        Command::Hash(a) => hash::hash(a, color),
-        Command::Record(a) => record::record(a, color),
+        Command::Normalize(a) => hash::normalize(a, ctx),
+        Command::Hash(a) => hash::hash(a, ctx),
+        Command::Record(a) => record::record(a, ctx),
         Command::Completions { shell } => tools::completions(shell),
-        Command::Manpage => tools::manpage(),
-        Command::Verify(a) => verify::verify(a, color),
-        Command::Prune(a) => prune::prune(a, color),
-        Command::Backfill(a) => backfill::backfill(a, color),
-        Command::Migrate(a) => migrate::migrate(a, color),
-        Command::Review(a) => review::review(a, color),
-        Command::Lookup(a) => lookup::lookup(a, color),
-        Command::Diff(a) => diff::diff(a, color),
+        Command::Manpage { command } => tools::manpage(command),
+        Command::Verify(a) => verify::verify(a, ctx),
+        Command::Prune(a) => prune::prune(a, ctx),
+        Command::Backfill(a) => backfill::backfill(a, ctx),
+        Command::Migrate(a) => migrate::migrate(a, ctx),
+        Command::Review(a) => review::review(a, ctx),
+        Command::Lookup(a) => lookup::lookup(a, ctx),
+        Command::Diff(a) => diff::diff(a, ctx),
     }
 }
 
-/// Prints an error about one input and returns the failure to end the command with once
-/// the other inputs are done.
-pub fn per_file_error(e: Error) -> Failure {
-    output::error_line(&e.to_string());
-    Failure::Reported
+/// The outcome of a command whose reporter has seen everything: errors about single inputs
+/// (already on stderr) make it exit 2, else `verdict` decides.
+pub fn finish(reporter: &mut dyn Reporter, verdict: Verdict, input_errors: usize) -> Outcome {
+    reporter.finish()?;
+    if input_errors > 0 {
+        return Err(Failure::Reported);
+    }
+    Ok(verdict)
 }
 
-/// Reads every request dump of `paths` and hands it to `each`. A dump that cannot be read,
-/// or an error `each` returns about one request, is reported at once and the other requests
-/// are still done; the command then ends with exit 2. Output errors stop everything.
+/// Reads every request dump of `paths` and hands it to `each` with the reporter and whether
+/// there are several. A dump that cannot be read, or an error `each` returns about one request,
+/// is reported at once (stderr) and the other requests are still done; the count of those
+/// errors is returned, for exit 2 at the end. Output errors stop everything.
 pub fn each_request(
     paths: &[PathBuf],
-    mut each: impl FnMut(&Path, Request, bool) -> Result<(), Failure>,
-) -> Result<(), Failure> {
+    reporter: &mut dyn Reporter,
+    mut each: impl FnMut(&mut dyn Reporter, &Path, Request, bool) -> Result<(), Failure>,
+) -> Result<usize, Failure> {
     let files = request_files(paths)?;
     let several = files.len() > 1;
-    let mut failed = None;
+    let mut errors = 0;
     for file in &files {
         let outcome = Request::from_file(file)
             .map_err(Failure::from)
-            .and_then(|r| each(file, r, several));
+            .and_then(|r| each(reporter, file, r, several));
         match outcome {
             Ok(()) => {}
-            Err(Failure::Error(e)) => failed = Some(per_file_error(e.with_file(file))),
-            Err(Failure::Reported) => failed = Some(Failure::Reported),
+            Err(Failure::Error(e)) => {
+                errors += 1;
+                let e = e.with_file(file);
+                reporter.report(&Event::InputError(&e))?;
+            }
+            Err(Failure::Reported) => errors += 1,
             Err(io) => return Err(io),
         }
     }
-    failed.map_or(Ok(()), Err)
+    Ok(errors)
 }
 
-/// Expands request arguments: files as given, folders to their `*.json` files (sorted).
+/// Expands request arguments (see [`ulcas::request::dump_files`]).
 pub fn request_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
-    let mut files = Vec::new();
-    for path in paths {
-        // A missing or unreadable file is reported when it is read, with the others still done.
-        if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
-            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(path)
-                .sort_by_file_name()
-                .into_iter()
-                .filter_map(|e| e.ok())
-                .filter(|e| {
-                    e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "json")
-                })
-                .map(|e| e.into_path())
-                .collect();
-            if found.is_empty() {
-                return Err(Error::in_file(
-                    path,
-                    "no request dumps (*.json) in this folder",
-                ));
-            }
-            files.append(&mut found);
-        } else {
-            files.push(path.clone());
-        }
-    }
-    Ok(files)
+    ulcas::request::dump_files(paths)
 }
 
 /// A path in human output: as given, with control characters (a newline or an escape sequence

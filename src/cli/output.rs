@@ -1,40 +1,42 @@
-//! Where command output goes: stdout for results, stderr for errors and progress; one printer
-//! per `--format`, colour decided once from `--color`, `NO_COLOR`, `CLICOLOR_FORCE` and the tty.
+//! Where command output goes: stdout for results, stderr for errors and progress; colour
+//! decided once from `--color`, `NO_COLOR`, `CLICOLOR_FORCE`, `TERM` and the tty.
 
 use std::io::{self, IsTerminal, Write};
 
 use owo_colors::{OwoColorize, Style};
-use serde_json::Value;
 
-use super::args::ColorChoice;
-
-/// The output format of a command.
+/// When to colour output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Readable text.
-    Human,
-    /// JSON Lines on stdout, one object per event.
-    Json,
-    /// GitHub workflow annotations.
-    Github,
+pub enum ColorChoice {
+    /// Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with
+    /// CLICOLOR_FORCE).
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
 }
 
 /// Whether to colour output on stdout.
 pub fn use_color(choice: ColorChoice) -> bool {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    let force = var("CLICOLOR_FORCE").is_some_and(|v| v != "0");
+    color_for(
+        choice,
+        var("NO_COLOR").is_some(),
+        force,
+        var("TERM").is_some_and(|t| t == "dumb"),
+        io::stdout().is_terminal(),
+    )
+}
+
+/// The colour decision: `--color` first; under `auto`, `NO_COLOR` wins, then `CLICOLOR_FORCE`,
+/// then a dumb terminal means none, else colour on a terminal.
+pub fn color_for(choice: ColorChoice, no_color: bool, force: bool, dumb: bool, tty: bool) -> bool {
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
-            if set("NO_COLOR") {
-                false
-            } else if std::env::var_os("CLICOLOR_FORCE").is_some_and(|v| !v.is_empty() && v != "0")
-            {
-                true
-            } else {
-                io::stdout().is_terminal()
-            }
-        }
+        ColorChoice::Auto => !no_color && (force || (!dumb && tty)),
     }
 }
 
@@ -92,13 +94,11 @@ pub fn error_line(message: &str) {
     );
 }
 
-/// The printer every command writes through.
+/// The printer every reporter writes through.
 pub struct Out {
     w: Box<dyn Write>,
     /// Whether to colour.
     pub color: bool,
-    /// The chosen format.
-    pub format: Format,
 }
 
 /// The styles of human output.
@@ -120,15 +120,31 @@ pub enum Tone {
 
 impl Out {
     /// A printer on stdout.
-    pub fn stdout(format: Format, color: bool) -> Out {
+    pub fn stdout(color: bool) -> Out {
         Out {
             w: Box::new(UntilClosed {
                 inner: io::BufWriter::new(io::stdout()),
                 closed: false,
             }),
             color,
-            format,
         }
+    }
+
+    /// A printer on stderr (what `lookup --replay` says beside the answer).
+    pub fn stderr(color: bool) -> Out {
+        Out {
+            w: Box::new(UntilClosed {
+                inner: io::stderr(),
+                closed: false,
+            }),
+            color,
+        }
+    }
+
+    /// Writes raw text as it is (an answer for a pipe, a document), then a newline.
+    pub fn raw(&mut self, text: &str) -> io::Result<()> {
+        self.w.write_all(text.as_bytes())?;
+        self.w.write_all(b"\n")
     }
 
     /// `text` in `tone` when colouring, else as is.
@@ -170,9 +186,14 @@ impl Out {
         self.w.write_all(b"\n")
     }
 
-    /// Writes one JSON Lines event.
-    pub fn event(&mut self, event: &Value) -> io::Result<()> {
-        serde_json::to_writer(&mut self.w, event)?;
+    /// Writes text as it is, without a newline (a document written in pieces).
+    pub fn write_str(&mut self, text: &str) -> io::Result<()> {
+        self.w.write_all(text.as_bytes())
+    }
+
+    /// Writes one JSON Lines record.
+    pub fn json(&mut self, value: &impl serde::Serialize) -> io::Result<()> {
+        serde_json::to_writer(&mut self.w, value)?;
         self.w.write_all(b"\n")
     }
 
@@ -254,34 +275,74 @@ pub fn terminal_safe(text: &str, colour: bool, cut: bool) -> std::borrow::Cow<'_
 }
 
 /// A progress bar on stderr for long runs; hidden when stderr is not a terminal or `quiet`.
-pub fn progress_bar(total: u64, quiet: bool, what: &str) -> indicatif::ProgressBar {
-    if quiet || total < 2_000 || !io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(total);
-    if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
-        "{what} {{bar:40}} {{pos}}/{{len}} {{elapsed}}"
-    )) {
-        bar.set_style(style);
-    }
-    bar
+pub struct Bar {
+    quiet: bool,
+    bar: std::sync::Mutex<Option<indicatif::ProgressBar>>,
 }
 
-/// GitHub workflow command escaping of a message.
-pub fn gh_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+impl Bar {
+    /// A bar that shows unless `quiet`.
+    pub fn new(quiet: bool) -> Bar {
+        Bar {
+            quiet,
+            bar: std::sync::Mutex::new(None),
+        }
+    }
+
+    fn with(&self, f: impl FnOnce(&mut Option<indicatif::ProgressBar>)) {
+        if let Ok(mut bar) = self.bar.lock() {
+            f(&mut bar);
+        }
+    }
 }
 
-/// GitHub workflow command escaping of a property value (file, title).
-pub fn gh_property(s: &str) -> String {
-    gh_data(s).replace(':', "%3A").replace(',', "%2C")
+impl ulcas::event::Progress for Bar {
+    fn start(&self, what: &str, total: u64) {
+        if self.quiet || total < 2_000 || !io::stderr().is_terminal() {
+            return;
+        }
+        let bar = indicatif::ProgressBar::new(total);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
+            "{what} {{bar:40}} {{pos}}/{{len}} {{elapsed}}"
+        )) {
+            bar.set_style(style);
+        }
+        self.with(|b| *b = Some(bar));
+    }
+
+    fn step(&self) {
+        self.with(|b| {
+            if let Some(b) = b {
+                b.inc(1)
+            }
+        });
+    }
+
+    fn finish(&self) {
+        self.with(|b| {
+            if let Some(b) = b.take() {
+                b.finish_and_clear()
+            }
+        });
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::terminal_safe;
+    use super::{color_for, terminal_safe, ColorChoice};
+
+    #[test]
+    fn colour_decision() {
+        let auto = ColorChoice::Auto;
+        // (no_color, force, dumb, tty)
+        assert!(color_for(auto, false, false, false, true));
+        assert!(!color_for(auto, false, false, false, false));
+        assert!(!color_for(auto, false, false, true, true), "TERM=dumb");
+        assert!(!color_for(auto, true, true, false, true), "NO_COLOR wins");
+        assert!(color_for(auto, false, true, true, false), "CLICOLOR_FORCE");
+        assert!(color_for(ColorChoice::Always, true, false, true, false));
+        assert!(!color_for(ColorChoice::Never, false, true, false, true));
+    }
 
     #[test]
     fn terminal_safe_lines() {

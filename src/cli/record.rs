@@ -1,19 +1,25 @@
 //! `record`: write a cassette for a request and an answer, exactly as the reference recorder.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use ulcas::cassette::usage_from;
+use ulcas::event::{Event, Verdict};
 use ulcas::input::{read_capped, read_limited, MAX_DOCUMENT};
 use ulcas::request::Request;
 use ulcas::settings::store_for_request;
-use ulcas::store::{record as record_cassette, RecordOptions, RecordStatus, Recording};
+use ulcas::store::{record as record_cassette, RecordOptions, Recording};
 use ulcas::Error;
 
 use super::args::RecordArgs;
-use super::output::{note, Format, Out};
-use super::{exact, shown, Answer, Outcome};
+use super::{finish, Ctx, Outcome};
 
 /// `ulcas record`.
-pub fn record(args: RecordArgs, color: bool) -> Outcome {
+pub fn record(args: RecordArgs, ctx: Ctx) -> Outcome {
+    if args.request.as_os_str() == "-" && args.response.as_os_str() == "-" {
+        return Err(Error::msg(
+            "the request and the response cannot both come from standard input",
+        )
+        .into());
+    }
     let mut request = Request::from_file(&args.request)?;
     if let Some(id) = &args.prompt_id {
         request.prompt_id = Some(id.clone());
@@ -49,31 +55,17 @@ pub fn record(args: RecordArgs, color: bool) -> Outcome {
     let stores = super::stores::for_requests(&args.store, &[], &None)?;
     let store = store_for_request(&stores, &ulcas::key::key_of(&request))
         .ok_or_else(|| Error::msg("no store to record into"))?;
-    if args.format.format == super::args::TextFormat::Human {
+    if args.format.format == super::args::TextFormat::Human && !ctx.quiet {
         super::stores::say_origin(store, &mut false);
     }
     let recorded = record_cassette(&store.root, &request, &recording, options)?;
-    let status = match recorded.status {
-        RecordStatus::Created => "created",
-        RecordStatus::Unchanged => "unchanged",
-        RecordStatus::Replaced => "replaced",
-    };
-    let mut out = Out::stdout(args.format.format.into(), color);
-    if out.format == Format::Json {
-        out.event(&json!({
-            "type": "recorded",
-            "path": exact(&recorded.path),
-            "hash": recorded.key.hash,
-            "status": status,
-        }))?;
-    } else {
-        out.line(&shown(&recorded.path))?;
-        if recorded.status != RecordStatus::Created {
-            note(&format!("{status}: {}", shown(&recorded.path)));
-        }
-    }
-    out.flush()?;
-    Ok(Answer::Yes)
+    let mut reporter = ctx.reporter(args.format.format.into());
+    reporter.report(&Event::Recorded {
+        path: &recorded.path,
+        hash: &recorded.key.hash,
+        status: recorded.status,
+    })?;
+    finish(&mut *reporter, Verdict::Pass, 0)
 }
 
 /// The raw answer, byte for byte: a file or `-` for standard input.

@@ -9,13 +9,24 @@ pub fn completions(shell: clap_complete::Shell) -> Outcome {
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "ulcas", &mut buf);
     super::output::write_stdout(&buf)?;
-    Ok(Answer::Yes)
+    Ok(Answer::Pass)
 }
 
-/// Prints the man page.
-pub fn manpage() -> Outcome {
+/// Prints the man page of `ulcas`, or of one subcommand (`ulcas-verify(1)`).
+pub fn manpage(command: Option<String>) -> Outcome {
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    // Building gives subcommands their page names (`ulcas-verify`).
+    cmd.build();
+    let page = match command {
+        None => cmd,
+        Some(name) => cmd
+            .get_subcommands()
+            .find(|s| s.get_name() == name)
+            .cloned()
+            .ok_or_else(|| ulcas::Error::msg(format!("no subcommand {name:?}")))?,
+    };
     let mut buf = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut buf)?;
+    clap_mangen::Man::new(page).render(&mut buf)?;
     super::output::write_stdout(&buf)?;
-    Ok(Answer::Yes)
+    Ok(Answer::Pass)
 }

@@ -26,11 +26,40 @@ mod nearest;
 use nearest::compare_with_material;
 pub use nearest::{generated_values, word_diff};
 
-/// A word diff: `(tag, text)` runs with tag `=` (both), `-` (recorded) or `+` (request).
-pub type WordDiff = Vec<(char, String)>;
+/// Which side a run of a word diff is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DiffTag {
+    /// On both sides (`=` in JSON).
+    Same,
+    /// Only on the old side, the recorded one (`-`).
+    Removed,
+    /// Only on the new side, the request (`+`).
+    Added,
+}
+
+impl DiffTag {
+    /// `=`, `-` or `+`.
+    pub fn sign(self) -> char {
+        match self {
+            DiffTag::Same => '=',
+            DiffTag::Removed => '-',
+            DiffTag::Added => '+',
+        }
+    }
+}
+
+impl serde::Serialize for DiffTag {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_char(self.sign())
+    }
+}
+
+/// A word diff: `(tag, text)` runs.
+pub type WordDiff = Vec<(DiffTag, String)>;
 
 /// The stable names of diagnoses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum DiagnosisKind {
     /// The request hits with another prompt version.
     HitWithVersion,
@@ -52,25 +81,8 @@ pub enum DiagnosisKind {
     NoStoredContent,
 }
 
-impl DiagnosisKind {
-    /// The stable name (JSON `kind`).
-    pub fn name(self) -> &'static str {
-        match self {
-            DiagnosisKind::HitWithVersion => "hit-with-version",
-            DiagnosisKind::HitWithoutRepairTurns => "hit-without-repair-turns",
-            DiagnosisKind::SchemaChanged => "schema-changed",
-            DiagnosisKind::HitWithNormalisedText => "hit-with-normalised-text",
-            DiagnosisKind::TaskMissing => "task-missing",
-            DiagnosisKind::VersionMissing => "version-missing",
-            DiagnosisKind::ContentChanged => "content-changed",
-            DiagnosisKind::GeneratedValues => "generated-values",
-            DiagnosisKind::NoStoredContent => "no-stored-content",
-        }
-    }
-}
-
 /// Whether one part of the key matches a candidate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct KeyVerdicts {
     /// Same task.
     pub task: bool,
@@ -82,47 +94,99 @@ pub struct KeyVerdicts {
     pub content: bool,
 }
 
+/// What a diagnosis found, with the data of its kind (JSON: `kind` and these fields).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Detail {
+    /// The request hits with another prompt version.
+    HitWithVersion {
+        /// The version that would hit.
+        version: i64,
+    },
+    /// The request hits without its last repair attempt(s): a repair turn of that cassette.
+    HitWithoutRepairTurns {
+        /// How many turns were dropped.
+        turns_removed: usize,
+    },
+    /// The request hits with another schema.
+    SchemaChanged {
+        /// Which schema.
+        variant: String,
+    },
+    /// The request hits once its text is normalised.
+    HitWithNormalisedText {
+        /// Which normalisation (line endings, white space, NFC).
+        variant: String,
+    },
+    /// No folder for the task.
+    TaskMissing,
+    /// No `v<N>` folder for this version.
+    VersionMissing {
+        /// Versions present in the store.
+        versions: Vec<i64>,
+    },
+    /// A recorded request is near: what differs.
+    ContentChanged {
+        /// Similarity of the normalised contents, 0 to 1.
+        similarity: f64,
+        /// Verdict per key part.
+        #[serde(rename = "parts")]
+        verdicts: KeyVerdicts,
+        /// The content difference (recorded `-`, request `+`).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        diff: WordDiff,
+    },
+    /// Values in the difference look generated but are not normalised.
+    GeneratedValues {
+        /// The values.
+        values: Vec<String>,
+    },
+    /// Candidates exist but carry no request material to compare.
+    NoStoredContent,
+}
+
 /// One reason for a miss.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Diagnosis {
-    /// What kind.
-    pub kind: DiagnosisKind,
+    /// What was found.
+    #[serde(flatten)]
+    pub detail: Detail,
     /// What it means and what to do.
     pub message: String,
     /// The cassette it concerns, when there is one.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::event::opt_path"
+    )]
     pub cassette: Option<PathBuf>,
-    /// Versions present in the store (`version-missing`).
-    pub versions: Vec<i64>,
-    /// The version that would hit (`hit-with-version`).
-    pub version: Option<i64>,
-    /// How many turns were dropped (`hit-without-repair-turns`).
-    pub turns_removed: Option<usize>,
-    /// Which text normalisation hits (`hit-with-normalised-text`), or which schema (`schema-changed`).
-    pub variant: Option<String>,
-    /// Similarity of the normalised contents, 0 to 1 (`content-changed`).
-    pub similarity: Option<f64>,
-    /// Verdict per key part (`content-changed`).
-    pub verdicts: Option<KeyVerdicts>,
-    /// The content difference: `(tag, text)` with tag `=`, `-` (recorded), `+` (request).
-    pub diff: WordDiff,
-    /// Generated-looking values (`generated-values`).
-    pub values: Vec<String>,
 }
 
 impl Diagnosis {
-    fn new(kind: DiagnosisKind, message: impl Into<String>) -> Diagnosis {
+    fn new(detail: Detail, message: impl Into<String>) -> Diagnosis {
         Diagnosis {
-            kind,
+            detail,
             message: message.into(),
             cassette: None,
-            versions: Vec::new(),
-            version: None,
-            turns_removed: None,
-            variant: None,
-            similarity: None,
-            verdicts: None,
-            diff: Vec::new(),
-            values: Vec::new(),
+        }
+    }
+
+    fn at(mut self, cassette: PathBuf) -> Diagnosis {
+        self.cassette = Some(cassette);
+        self
+    }
+
+    /// Its kind.
+    pub fn kind(&self) -> DiagnosisKind {
+        match self.detail {
+            Detail::HitWithVersion { .. } => DiagnosisKind::HitWithVersion,
+            Detail::HitWithoutRepairTurns { .. } => DiagnosisKind::HitWithoutRepairTurns,
+            Detail::SchemaChanged { .. } => DiagnosisKind::SchemaChanged,
+            Detail::HitWithNormalisedText { .. } => DiagnosisKind::HitWithNormalisedText,
+            Detail::TaskMissing => DiagnosisKind::TaskMissing,
+            Detail::VersionMissing { .. } => DiagnosisKind::VersionMissing,
+            Detail::ContentChanged { .. } => DiagnosisKind::ContentChanged,
+            Detail::GeneratedValues { .. } => DiagnosisKind::GeneratedValues,
+            Detail::NoStoredContent => DiagnosisKind::NoStoredContent,
         }
     }
 }
@@ -198,16 +262,14 @@ pub fn lookup(
     for &v in versions.iter().filter(|&&v| v != request.prompt_version) {
         let k = key_with(v, &material.schema_json);
         if exists(&k) {
-            let mut d = Diagnosis::new(
-                DiagnosisKind::HitWithVersion,
+            let d = Diagnosis::new(
+                Detail::HitWithVersion { version: v },
                 format!(
                     "it would hit with prompt v{v} (the request says v{}): the prompt was bumped without re-recording, or the test pins an old version; record it anew with {record}",
                     request.prompt_version
                 ),
             );
-            d.version = Some(v);
-            d.cassette = Some(k.path_under(root));
-            diagnoses.push(d);
+            diagnoses.push(d.at(k.path_under(root)));
         }
     }
     let repairs = repair_attempts(request);
@@ -215,30 +277,26 @@ pub fn lookup(
         let probe = request.without_last_turns(2 * n);
         let k = key_of(&probe);
         if exists(&k) {
-            let mut d = Diagnosis::new(
-                DiagnosisKind::HitWithoutRepairTurns,
+            let d = Diagnosis::new(
+                Detail::HitWithoutRepairTurns { turns_removed: 2 * n },
                 format!(
                     "without its last {} it hits {}: this request is a repair turn of that cassette — its recorded answer now fails validation (a schema or validator change), and this repair was never recorded; re-record it",
                     if n == 1 { "repair attempt".to_owned() } else { format!("{n} repair attempts") },
                     k.path_under(root).display()
                 ),
             );
-            d.turns_removed = Some(2 * n);
-            d.cassette = Some(k.path_under(root));
-            diagnoses.push(d);
+            diagnoses.push(d.at(k.path_under(root)));
             break;
         }
     }
     for (label, schema) in schema_probes {
         let k = key_with(request.prompt_version, schema.canonical_json());
         if k != key && exists(&k) {
-            let mut d = Diagnosis::new(
-                DiagnosisKind::SchemaChanged,
+            let d = Diagnosis::new(
+                Detail::SchemaChanged { variant: label.clone() },
                 format!("it would hit with the schema of {label}: the output schema changed since recording; record it anew with {record}, then `{prune}` removes the old one"),
             );
-            d.variant = Some(label.clone());
-            d.cassette = Some(k.path_under(root));
-            diagnoses.push(d);
+            diagnoses.push(d.at(k.path_under(root)));
         }
     }
     for (name, transform) in TEXT_TRANSFORMS {
@@ -248,25 +306,23 @@ pub fn lookup(
         }
         let k = key_of(&probe);
         if exists(&k) {
-            let mut d = Diagnosis::new(
-                DiagnosisKind::HitWithNormalisedText,
+            let d = Diagnosis::new(
+                Detail::HitWithNormalisedText { variant: (*name).to_owned() },
                 format!("it would hit after {name}: the request text differs from the recording only in that; make the request builder produce stable text, or re-record"),
             );
-            d.variant = Some((*name).to_owned());
-            d.cassette = Some(k.path_under(root));
-            diagnoses.push(d);
+            diagnoses.push(d.at(k.path_under(root)));
         }
     }
 
     if versions.is_empty() && !task_dir.is_dir() {
         diagnoses.push(Diagnosis::new(
-            DiagnosisKind::TaskMissing,
+            Detail::TaskMissing,
             format!("the store has no folder for task {:?}: nothing was ever recorded for it here; record it with {record}", request.task),
         ));
     } else if !versions.contains(&request.prompt_version) {
         let listed: Vec<String> = versions.iter().map(|v| format!("v{v}")).collect();
-        let mut d = Diagnosis::new(
-            DiagnosisKind::VersionMissing,
+        let d = Diagnosis::new(
+            Detail::VersionMissing { versions: versions.clone() },
             format!(
                 "no recordings for prompt v{} of {:?} (the store has {}): a prompt-version bump; record anew with {record}, then `{prune}` removes the old versions",
                 request.prompt_version,
@@ -274,7 +330,6 @@ pub fn lookup(
                 if listed.is_empty() { "none".to_owned() } else { listed.join(", ") }
             ),
         );
-        d.versions = versions.clone();
         diagnoses.push(d);
     }
     compare_with_material(
@@ -403,7 +458,12 @@ mod tests {
     #[test]
     fn word_diff_marks_changes() {
         let (d, ratio) = word_diff("a b c", "a x c");
-        assert!(d.contains(&('-', "b".into())) && d.contains(&('+', "x".into())));
+        assert!(
+            d.contains(&(DiffTag::Removed, "b".into()))
+                && d.contains(&(DiffTag::Added, "x".into()))
+        );
         assert!(ratio > 0.5 && ratio < 1.0);
     }
 }
+
+crate::named!(DiagnosisKind);

@@ -10,7 +10,10 @@ use rayon::prelude::*;
 use regex::Regex;
 use serde::Deserialize;
 
-use super::{Diagnosis, DiagnosisKind, KeyVerdicts, WordDiff, DIFF_DEADLINE, NEAREST, PREFILTERED};
+use super::{
+    Detail, Diagnosis, DiagnosisKind, DiffTag, KeyVerdicts, WordDiff, DIFF_DEADLINE, NEAREST,
+    PREFILTERED,
+};
 use crate::key::KeyMaterial;
 use crate::request::Request;
 
@@ -90,7 +93,7 @@ pub(super) fn compare_with_material(
     let files: Vec<(i64, PathBuf)> = versions
         .iter()
         .flat_map(|&v| {
-            let dir = root.join(&request.task).join(format!("v{v}"));
+            let dir = crate::store::version_dir(root, &request.task, v);
             std::fs::read_dir(dir)
                 .into_iter()
                 .flatten()
@@ -125,7 +128,7 @@ pub(super) fn compare_with_material(
         .collect();
     if candidates.is_empty() {
         out.push(Diagnosis::new(
-            DiagnosisKind::NoStoredContent,
+            Detail::NoStoredContent,
             format!(
                 "the {} cassette{} of {:?} carry no request material, so there is nothing to compare: dump the requests of a test run that hits them (README: \"Wiring ulcas into your driver\") and add their material with `ulcas backfill` (see `ulcas backfill --help`); then lookup shows what changed",
                 files.len(),
@@ -152,7 +155,7 @@ pub(super) fn compare_with_material(
     ranked.sort_by(|a, b| b.2.total_cmp(&a.2).then_with(|| a.0.path.cmp(&b.0.path)));
     ranked.truncate(NEAREST);
     let mut generated: Vec<String> = Vec::new();
-    let mut schema_reported = out.iter().any(|d| d.kind == DiagnosisKind::SchemaChanged);
+    let mut schema_reported = out.iter().any(|d| d.kind() == DiagnosisKind::SchemaChanged);
     for (c, diff, similarity) in ranked {
         let verdicts = KeyVerdicts {
             task: true,
@@ -162,16 +165,16 @@ pub(super) fn compare_with_material(
         };
         if !verdicts.schema && verdicts.content && !schema_reported {
             schema_reported = true;
-            let mut d = Diagnosis::new(
-                DiagnosisKind::SchemaChanged,
+            let d = Diagnosis::new(
+                Detail::SchemaChanged {
+                    variant: "the recorded schema".into(),
+                },
                 format!("the same request content was recorded with a different output schema: the schema changed since recording; record it anew with {}, then `{}` removes the old one", record_and_prune.0, record_and_prune.1),
             );
-            d.cassette = Some(c.path.clone());
-            d.variant = Some("the recorded schema".into());
-            out.push(d);
+            out.push(d.at(c.path.clone()));
         }
         for (tag, text) in &diff {
-            if *tag != '=' {
+            if *tag != DiffTag::Same {
                 generated.extend(generated_values(text));
             }
         }
@@ -188,8 +191,12 @@ pub(super) fn compare_with_material(
         if !verdicts.content {
             parts.push(format!("content {:.1}% similar", similarity * 100.0));
         }
-        let mut d = Diagnosis::new(
-            DiagnosisKind::ContentChanged,
+        let d = Diagnosis::new(
+            Detail::ContentChanged {
+                similarity: (similarity * 1000.0).round() / 1000.0,
+                verdicts,
+                diff,
+            },
             format!(
                 "nearest recorded request: {} ({})",
                 c.path.display(),
@@ -200,27 +207,24 @@ pub(super) fn compare_with_material(
                 }
             ),
         );
-        d.cassette = Some(c.path);
-        d.similarity = Some((similarity * 1000.0).round() / 1000.0);
-        d.verdicts = Some(verdicts);
-        d.diff = diff;
-        out.push(d);
+        out.push(d.at(c.path));
     }
     generated.sort();
     generated.dedup();
     if !generated.is_empty() {
-        let mut d = Diagnosis::new(
-            DiagnosisKind::GeneratedValues,
+        let d = Diagnosis::new(
+            Detail::GeneratedValues {
+                values: generated.clone(),
+            },
             format!(
                 "the difference holds values that look generated but are not normalised ({}): they change on every run, so the request never matches twice; keep them out of the prompt, or make them fragment ids / ULIDs so the key replaces them",
                 generated.iter().take(5).map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", ")
             ),
         );
-        d.values = generated;
         // Most useful first: this explains the content difference.
         let at = out
             .iter()
-            .position(|d| d.kind == DiagnosisKind::ContentChanged)
+            .position(|d| d.kind() == DiagnosisKind::ContentChanged)
             .unwrap_or(out.len());
         out.insert(at, d);
     }
@@ -232,12 +236,12 @@ pub fn word_diff(old: &str, new: &str) -> (WordDiff, f64) {
         .algorithm(similar::Algorithm::Patience)
         .timeout(DIFF_DEADLINE)
         .diff_words(old, new);
-    let mut out: Vec<(char, String)> = Vec::new();
+    let mut out: WordDiff = Vec::new();
     for change in diff.iter_all_changes() {
         let tag = match change.tag() {
-            similar::ChangeTag::Equal => '=',
-            similar::ChangeTag::Delete => '-',
-            similar::ChangeTag::Insert => '+',
+            similar::ChangeTag::Equal => DiffTag::Same,
+            similar::ChangeTag::Delete => DiffTag::Removed,
+            similar::ChangeTag::Insert => DiffTag::Added,
         };
         match out.last_mut() {
             Some((t, text)) if *t == tag => text.push_str(change.value()),

@@ -88,11 +88,12 @@ pub enum UnpairedWhy {
 }
 
 /// A recording without a partner.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct Unpaired {
     /// Its side.
     pub side: Side,
     /// The file.
+    #[serde(serialize_with = "crate::event::path")]
     pub path: PathBuf,
     /// Why.
     pub why: UnpairedWhy,
@@ -157,6 +158,11 @@ impl Review {
     /// Whether every `from` input has a `to` recording (exit 0), else exit 1.
     pub fn complete(&self) -> bool {
         !self.unpaired.iter().any(|u| u.side == Side::From)
+    }
+
+    /// Exit 0 when every `from` input has a `to` recording, else exit 1.
+    pub fn verdict(&self) -> crate::event::Verdict {
+        crate::event::Verdict::of(self.complete())
     }
 
     /// The summary: counts, the most changed pointers, tokens, schema failures.
@@ -269,7 +275,7 @@ pub fn review(store: &Store, task: &str, from: Option<i64>, to: Option<i64>) -> 
     let mut unpaired = Vec::new();
     let mut read_side = |side: Side, version: i64| -> Result<Vec<(String, Recording)>> {
         let mut out = Vec::new();
-        for path in json_files_in(&task_dir.join(format!("v{version}")))? {
+        for path in json_files_in(&crate::store::version_dir(&task_dir, "", version))? {
             let cassette = match std::fs::read(&path)
                 .map_err(|e| io_message(&e))
                 .and_then(|b| Cassette::from_slice(&b).map_err(|e| e.message))

@@ -107,17 +107,6 @@ fn letters(mut n: usize, width: usize) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-impl FileResult {
-    /// Whether the file contributes nothing to the report (most files: nothing is kept).
-    pub fn is_empty(&self) -> bool {
-        // The content digest only matters for an invalid answer.
-        self.findings.is_empty()
-            && self.invalid_answer.is_empty()
-            && self.repair_prefixes.is_empty()
-            && !self.unvalidated
-    }
-}
-
 /// Runs every check on one file.
 pub fn check_file(file: &CassetteFile, ctx: &StoreContext<'_>) -> FileResult {
     match std::fs::read(&file.path) {
@@ -382,8 +371,7 @@ fn check_location(
             format!("hash {:?} is not 32 lowercase hex digits", f.hash),
         ));
     }
-    let expected = Path::new(f.task)
-        .join(format!("v{}", f.version))
+    let expected = crate::store::version_dir(Path::new(f.task), "", f.version)
         .join(format!("{}.json", f.hash));
     if file.relative() != expected {
         out.push(Finding::new(

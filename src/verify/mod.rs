@@ -9,24 +9,29 @@ mod checks;
 mod links;
 mod schemas;
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
+use serde::Serialize;
 
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::event::{Counts, Event, Progress, Report, Summary, Verdict};
 use crate::key::CassetteKey;
 use crate::registry::Registry;
 use crate::settings::Store;
 use crate::staleness::StalenessView;
-use crate::store::{classify, scan, CassetteFile, StoreEntry, StoreListing, NOT_REGULAR, SYMLINK};
+use crate::store::{
+    classify, scan, version_dir, CassetteFile, StoreEntry, StoreListing, NOT_REGULAR, SYMLINK,
+};
 
 pub use checks::{repaired_contents, strip_fence, validate_answer, AnswerVerdict};
 pub use schemas::{compile, Validators};
 
 /// How bad a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Severity {
     /// The cassette cannot work as recorded.
     Error,
@@ -34,18 +39,21 @@ pub enum Severity {
     Warning,
 }
 
-impl Severity {
-    /// `error` or `warning`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
-    }
-}
-
 /// A check, by its stable name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    strum::IntoStaticStr,
+    strum::EnumIter,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Check {
     /// The file or folder could not be read.
     Unreadable,
@@ -94,34 +102,6 @@ pub enum Check {
 }
 
 impl Check {
-    /// The stable name (JSON `check`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Check::Unreadable => "unreadable",
-            Check::Json => "json",
-            Check::Fields => "fields",
-            Check::Location => "location",
-            Check::HashFormat => "hash-format",
-            Check::TaskName => "task-name",
-            Check::PlaceholderSyntax => "placeholder-syntax",
-            Check::RawId => "raw-id",
-            Check::NotObject => "not-object",
-            Check::Schema => "schema",
-            Check::Secret => "secret",
-            Check::StaleVersion => "stale-version",
-            Check::OrphanTask => "orphan-task",
-            Check::SchemaChanged => "schema-changed",
-            Check::KeyMismatch => "key-mismatch",
-            Check::UnknownPlaceholder => "unknown-placeholder",
-            Check::Format => "format",
-            Check::Registry => "registry",
-            Check::UnrecordedVersion => "unrecorded-version",
-            Check::MissingCassette => "missing-cassette",
-            Check::LinkOutsideStore => "link-outside-store",
-            Check::SpecialFile => "special-file",
-        }
-    }
-
     /// How bad a finding of this check is.
     pub fn severity(self) -> Severity {
         match self {
@@ -138,9 +118,10 @@ impl Check {
 }
 
 /// One problem of one file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finding {
     /// The file.
+    #[serde(serialize_with = "crate::event::path")]
     pub path: PathBuf,
     /// Which check.
     pub check: Check,
@@ -149,8 +130,10 @@ pub struct Finding {
     /// What is wrong and how to fix it.
     pub message: String,
     /// 1-based line in the file, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     /// JSON pointer into the answer, for schema findings.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pointer: Option<String>,
 }
 
@@ -166,6 +149,10 @@ impl Finding {
             pointer: None,
         }
     }
+
+    fn order(&self) -> (&Path, Check, Option<usize>) {
+        (&self.path, self.check, self.line)
+    }
 }
 
 /// A file under a store root that is not a cassette.
@@ -177,14 +164,14 @@ pub struct Skipped {
     pub why: String,
 }
 
-/// What `verify` found in one store.
+/// What `verify` found in one store, collected (see [`verify_store`]; the command streams).
 #[derive(Debug, Clone, Default)]
 pub struct VerifyReport {
     /// The store root.
     pub root: PathBuf,
     /// How many files sit at cassette positions.
     pub cassettes: usize,
-    /// Findings, by path then check.
+    /// Findings, in the order they were reported.
     pub findings: Vec<Finding>,
     /// Files that are not cassettes.
     pub skipped: Vec<Skipped>,
@@ -202,14 +189,88 @@ impl VerifyReport {
             .filter(|f| f.severity == severity)
             .count()
     }
+}
 
-    /// Findings per check name.
-    pub fn per_check(&self) -> BTreeMap<&'static str, usize> {
-        let mut counts = BTreeMap::new();
-        for f in &self.findings {
-            *counts.entry(f.check.name()).or_insert(0) += 1;
+/// The totals of one store's verify: the findings themselves went to the reporter as found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoreVerdict {
+    /// The store root.
+    pub root: PathBuf,
+    /// How many files sit at cassette positions.
+    pub cassettes: usize,
+    /// Error findings.
+    pub errors: usize,
+    /// Warning findings.
+    pub warnings: usize,
+    /// Findings per check.
+    pub checks: Counts,
+    /// Files that are not cassettes.
+    pub skipped: usize,
+    /// Answers that fail validation but whose repair turn is recorded (not findings).
+    pub repaired: usize,
+    /// Tasks whose schema is unknown (built in code, or no registry and no stored schema).
+    pub unvalidated_tasks: BTreeSet<String>,
+}
+
+impl StoreVerdict {
+    fn count(&mut self, f: &Finding) {
+        match f.severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
         }
-        counts
+        *self.checks.entry(f.check.name()).or_default() += 1;
+    }
+
+    /// Whether this store passes: no errors, and no warnings when they are denied.
+    pub fn verdict(&self, deny_warnings: bool) -> Verdict {
+        Verdict::of(self.errors == 0 && !(deny_warnings && self.warnings > 0))
+    }
+}
+
+/// The totals of a whole `verify` run (the `summary` event).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct VerifySummary {
+    /// The store roots.
+    #[serde(serialize_with = "crate::event::paths")]
+    pub stores: Vec<PathBuf>,
+    /// Files at cassette positions.
+    pub cassettes: usize,
+    /// Error findings.
+    pub errors: usize,
+    /// Warning findings.
+    pub warnings: usize,
+    /// Files that are not cassettes.
+    pub skipped: usize,
+    /// Answers that fail validation but whose repair turn is recorded.
+    pub repaired: usize,
+    /// Findings per check.
+    pub checks: Counts,
+    /// Tasks whose schema is unknown.
+    pub unvalidated_tasks: BTreeSet<String>,
+    /// Request dumps (`--requests`) that could not be read: reported, and exit 2 at the end.
+    #[serde(skip)]
+    pub input_errors: usize,
+}
+
+impl VerifySummary {
+    /// Adds one store's totals.
+    pub fn add(&mut self, v: &StoreVerdict) {
+        self.stores.push(v.root.clone());
+        self.cassettes += v.cassettes;
+        self.errors += v.errors;
+        self.warnings += v.warnings;
+        self.skipped += v.skipped;
+        self.repaired += v.repaired;
+        for (c, n) in &v.checks {
+            *self.checks.entry(c).or_default() += n;
+        }
+        self.unvalidated_tasks
+            .extend(v.unvalidated_tasks.iter().cloned());
+    }
+
+    /// Exit 0 when nothing is wrong (warnings count only when denied), else exit 1.
+    pub fn verdict(&self, deny_warnings: bool) -> Verdict {
+        Verdict::of(self.errors == 0 && !(deny_warnings && self.warnings > 0))
     }
 }
 
@@ -223,8 +284,54 @@ pub struct StoreContext<'a> {
     pub validators: Validators,
 }
 
-/// Checks every file of the store at `root` with `registry` (hints name the root alone);
-/// `progress` is called once per file done.
+/// Verifies `stores`, checking each request dump of `requests` in the store it belongs to
+/// (`missing-cassette`), and reports as it goes: per store a [`Event::Store`], its findings (see
+/// [`verify_listing`] for the order), its skipped files and a [`Event::VerifyDone`]; then the
+/// [`Event::Summary`]. Errors of the reporter stop the run.
+pub fn run(
+    stores: &[Store],
+    requests: &[PathBuf],
+    progress: &dyn Progress,
+    report: &mut dyn Report,
+) -> Result<VerifySummary> {
+    // Each dump is keyed once and checked in the one store it belongs to.
+    let mut summary = VerifySummary::default();
+    let mut dumps: Vec<Vec<(PathBuf, CassetteKey)>> = vec![Vec::new(); stores.len()];
+    for file in crate::request::dump_files(requests)? {
+        let key = match crate::request::Request::from_file(&file) {
+            Ok(request) => crate::key::key_of(&request),
+            Err(e) => {
+                summary.input_errors += 1;
+                report
+                    .report(&Event::InputError(&e))
+                    .map_err(Error::output)?;
+                continue;
+            }
+        };
+        if let Some(i) = crate::settings::store_for_request(stores, &key)
+            .and_then(|s| stores.iter().position(|j| std::ptr::eq(j, s)))
+        {
+            dumps[i].push((file, key));
+        }
+    }
+    for (store, dumps) in stores.iter().zip(&dumps) {
+        report.report(&Event::Store(store)).map_err(Error::output)?;
+        let listing = scan(&store.root)?;
+        let verdict =
+            verify_listing(store, listing, dumps, progress, report).map_err(Error::output)?;
+        report
+            .report(&Event::VerifyDone(&verdict))
+            .map_err(Error::output)?;
+        summary.add(&verdict);
+    }
+    report
+        .report(&Event::Summary(Summary::Verify(&summary)))
+        .map_err(Error::output)?;
+    Ok(summary)
+}
+
+/// Checks every file of the store at `root` with `registry` (hints name the root alone) and
+/// collects the findings; `progress` is called once per file done.
 pub fn verify_store(
     root: &Path,
     registry: &Registry,
@@ -234,35 +341,83 @@ pub fn verify_store(
     Ok(verify_scanned(&store, scan(root)?, progress))
 }
 
-/// Checks the entries of an already scanned store (see [`crate::store::scan`]).
+/// Checks the entries of an already scanned store (see [`crate::store::scan`]), collected.
 pub fn verify_scanned(
     store: &Store,
     listing: StoreListing,
     progress: &(dyn Fn(u64) + Sync),
 ) -> VerifyReport {
+    struct Gather(VerifyReport);
+    impl Report for Gather {
+        fn report(&mut self, event: &Event<'_>) -> std::io::Result<()> {
+            match event {
+                Event::Finding(f) => self.0.findings.push((*f).clone()),
+                Event::Skipped { path, why } => self.0.skipped.push(Skipped {
+                    path: path.to_path_buf(),
+                    why: why.to_string(),
+                }),
+                _ => {}
+            }
+            Ok(())
+        }
+    }
+    struct Steps<'a>(&'a (dyn Fn(u64) + Sync), AtomicU64);
+    impl Progress for Steps<'_> {
+        fn step(&self) {
+            (self.0)(self.1.fetch_add(1, Ordering::Relaxed) + 1);
+        }
+    }
+    let mut gather = Gather(VerifyReport::default());
+    let steps = Steps(progress, AtomicU64::new(0));
+    let verdict =
+        verify_listing(store, listing, &[], &steps, &mut gather).expect("gathering never fails");
+    let mut report = gather.0;
+    report.root = verdict.root;
+    report.cassettes = verdict.cassettes;
+    report.repaired = verdict.repaired;
+    report.unvalidated_tasks = verdict.unvalidated_tasks;
+    report
+}
+
+/// How many files are checked at once; results are reported in path order after each batch,
+/// so memory holds one batch, not the store's findings.
+const BATCH: usize = 512;
+
+/// Checks a scanned store and reports its findings as they are found, in a stable order: by
+/// path, except that answers failing their schema come at the end of their `<task>/v<N>` folder
+/// (whether a recorded repair turn answers them is known only once the folder is read). Then
+/// each skipped file. Memory holds one batch of results and the failing answers of one folder.
+pub fn verify_listing(
+    store: &Store,
+    listing: StoreListing,
+    requests: &[(PathBuf, CassetteKey)],
+    progress: &dyn Progress,
+    report: &mut dyn Report,
+) -> std::io::Result<StoreVerdict> {
     let root = store.root.as_path();
-    let mut report = VerifyReport {
+    let mut verdict = StoreVerdict {
         root: root.to_path_buf(),
         ..Default::default()
     };
     let mut files = listing.cassettes;
+    let mut early = VerifyReport::default();
     for entry in listing.others {
         match entry {
             StoreEntry::Other { path, why } if why == SYMLINK => {
-                links::resolve(root, &path, &mut files, &mut report)
+                links::resolve(root, &path, &mut files, &mut early)
             }
             StoreEntry::Other { path, why }
                 if why == NOT_REGULAR
                     && matches!(classify(root, &path, false), StoreEntry::Cassette(_)) =>
             {
-                report.findings.push(Finding::new(
+                early.findings.push(Finding::new(
                     &path,
                     Check::SpecialFile,
                     "a pipe, socket or device at a cassette path: the driver's read would block or fail; never read here. Remove it",
                 ))
             }
-            StoreEntry::Other { path, why } => report.skipped.push(Skipped { path, why }),
-            StoreEntry::Unreadable { path, error } => report.findings.push(Finding::new(
+            StoreEntry::Other { path, why } => early.skipped.push(Skipped { path, why }),
+            StoreEntry::Unreadable { path, error } => early.findings.push(Finding::new(
                 &path,
                 Check::Unreadable,
                 format!("cannot read: {error}"),
@@ -271,28 +426,82 @@ pub fn verify_scanned(
         }
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    verify_files(store, files, report, progress)
-}
-
-fn verify_files(
-    store: &Store,
-    files: Vec<CassetteFile>,
-    mut report: VerifyReport,
-    progress: &(dyn Fn(u64) + Sync),
-) -> VerifyReport {
-    let registry = &store.registry;
     let ctx = StoreContext {
         store,
-        staleness: StalenessView::new(&files, registry),
-        validators: Validators::for_registry(registry),
+        staleness: StalenessView::new(&files, &store.registry),
+        validators: Validators::for_registry(&store.registry),
     };
+    early.findings.extend(store_findings(&ctx));
+    early.findings.extend(missing_cassettes(store, requests));
+    early.findings.sort_by(|a, b| a.order().cmp(&b.order()));
+    verdict.cassettes = files.len();
+    progress.start("verifying", files.len() as u64);
+    let mut out = Emitter {
+        early: early.findings.into_iter().peekable(),
+        verdict: &mut verdict,
+        report,
+    };
+    let mut start = 0;
+    while start < files.len() {
+        let first = &files[start];
+        let end = files[start..]
+            .iter()
+            .position(|f| f.version != first.version || f.task != first.task)
+            .map_or(files.len(), |n| start + n);
+        verify_folder(&files[start..end], &ctx, progress, &mut out)?;
+        start = end;
+    }
+    out.rest()?;
+    progress.finish();
+    for s in &early.skipped {
+        report.report(&Event::Skipped {
+            path: &s.path,
+            why: &s.why,
+        })?;
+    }
+    verdict.skipped = early.skipped.len();
+    Ok(verdict)
+}
+
+/// Reports findings, merging in the store-level ones (registry, links, dumps) by path.
+struct Emitter<'r, 'v> {
+    early: std::iter::Peekable<std::vec::IntoIter<Finding>>,
+    verdict: &'v mut StoreVerdict,
+    report: &'r mut dyn Report,
+}
+
+impl Emitter<'_, '_> {
+    fn emit(&mut self, f: &Finding) -> std::io::Result<()> {
+        while let Some(e) = self.early.next_if(|e| e.order() <= f.order()) {
+            self.send(&e)?;
+        }
+        self.send(f)
+    }
+
+    fn send(&mut self, f: &Finding) -> std::io::Result<()> {
+        self.verdict.count(f);
+        self.report.report(&Event::Finding(f))
+    }
+
+    fn rest(&mut self) -> std::io::Result<()> {
+        while let Some(e) = self.early.next() {
+            self.send(&e)?;
+        }
+        Ok(())
+    }
+}
+
+/// Findings of the store as a whole: unrecorded current versions, registry problems.
+fn store_findings(ctx: &StoreContext<'_>) -> Vec<Finding> {
+    let (store, registry) = (ctx.store, &ctx.store.registry);
+    let mut findings = Vec::new();
     for u in ctx.staleness.unrecorded() {
         let prompt = registry.prompt(&u.task, u.current).map(|p| p.path.clone());
         let path = prompt
             .clone()
-            .unwrap_or_else(|| store.root.join(&u.task).join(format!("v{}", u.current)));
+            .unwrap_or_else(|| version_dir(&store.root, &u.task, u.current));
         let prompt_file = prompt.map_or_else(|| "pinned".to_owned(), |p| p.display().to_string());
-        report.findings.push(Finding::new(
+        findings.push(Finding::new(
             &path,
             Check::UnrecordedVersion,
             format!(
@@ -308,58 +517,71 @@ fn verify_files(
         ));
     }
     for p in &registry.problems {
-        report
-            .findings
-            .push(Finding::new(&p.path, Check::Registry, p.message.clone()));
+        findings.push(Finding::new(&p.path, Check::Registry, p.message.clone()));
     }
     for (task, version, message) in ctx.validators.broken() {
         let path = registry
             .prompt(&task, version)
             .map(|p| p.path.clone())
             .unwrap_or_default();
-        report
-            .findings
-            .push(Finding::new(&path, Check::Registry, message));
+        findings.push(Finding::new(&path, Check::Registry, message));
     }
-    let done = AtomicU64::new(0);
-    // Only files with something to say are kept: memory follows the findings, not the store.
-    let results: Vec<(usize, checks::FileResult)> = files
-        .par_iter()
-        .enumerate()
-        .filter_map(|(i, file)| {
-            let r = checks::check_file(file, &ctx);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            (!r.is_empty()).then_some((i, r))
-        })
-        .collect();
-    report.cassettes = files.len();
-    // Answers that failed validation are fine when a later recorded request repairs them.
-    let repairs: HashSet<[u8; 16]> = results
-        .iter()
-        .flat_map(|(_, r)| r.repair_prefixes.iter().copied())
-        .collect();
-    for (i, r) in results {
-        report.findings.extend(r.findings);
+    findings
+}
+
+/// Checks the files of one `<task>/v<N>` folder, batch by batch, and reports their findings.
+fn verify_folder(
+    files: &[CassetteFile],
+    ctx: &StoreContext<'_>,
+    progress: &dyn Progress,
+    out: &mut Emitter<'_, '_>,
+) -> std::io::Result<()> {
+    // Answers that fail validation wait for the end of the folder: a later recorded request
+    // of the same folder may repair them.
+    let mut failing: Vec<checks::FileResult> = Vec::new();
+    let mut repairs: HashSet<[u8; 16]> = HashSet::new();
+    for batch in files.chunks(BATCH) {
+        let results: Vec<checks::FileResult> = batch
+            .par_iter()
+            .map(|file| {
+                let r = checks::check_file(file, ctx);
+                progress.step();
+                r
+            })
+            .collect();
+        for mut r in results {
+            repairs.extend(r.repair_prefixes.drain(..));
+            if r.unvalidated {
+                out.verdict
+                    .unvalidated_tasks
+                    .insert(files[0].task.to_string());
+            }
+            r.findings.sort_by(|a, b| a.order().cmp(&b.order()));
+            for f in &r.findings {
+                out.emit(f)?;
+            }
+            if !r.invalid_answer.is_empty() {
+                r.findings = Vec::new();
+                failing.push(r);
+            }
+        }
+    }
+    for r in failing {
         let repaired = r.content_digest.is_some_and(|d| repairs.contains(&d));
-        match (repaired, r.invalid_answer.is_empty()) {
-            (_, true) => {}
-            (true, false) => report.repaired += 1,
+        if repaired {
+            out.verdict.repaired += 1;
+            continue;
+        }
+        for mut f in r.invalid_answer {
             // Without request material a recorded repair cannot be told apart: say so, softly.
-            (false, false) if r.content_digest.is_none() => report.findings.extend(r.invalid_answer.into_iter().map(|mut f| {
+            if r.content_digest.is_none() {
                 f.severity = Severity::Warning;
                 f.message.push_str(" (if a repair turn of it is recorded, this is expected: record with request material so verify can tell)");
-                f
-            })),
-            (false, false) => report.findings.extend(r.invalid_answer),
-        }
-        if r.unvalidated {
-            report.unvalidated_tasks.insert(files[i].task.to_string());
+            }
+            out.emit(&f)?;
         }
     }
-    report
-        .findings
-        .sort_by(|a, b| (&a.path, a.check, a.line).cmp(&(&b.path, b.check, b.line)));
-    report
+    Ok(())
 }
 
 /// Findings for the request dumps of `requests` (dump file, its key) whose cassette `store`
@@ -392,10 +614,7 @@ pub fn missing_cassettes(store: &Store, requests: &[(PathBuf, CassetteKey)]) -> 
 pub fn check_cassette_bytes(task: &str, version: i64, name: &str, bytes: &[u8]) -> Vec<Finding> {
     let store = Store::with_registry(Path::new("store"), Registry::default());
     let file = CassetteFile {
-        path: Path::new("store")
-            .join(task)
-            .join(format!("v{version}"))
-            .join(name),
+        path: version_dir(Path::new("store"), task, version).join(name),
         task: task.into(),
         version,
     };
@@ -407,3 +626,5 @@ pub fn check_cassette_bytes(task: &str, version: i64, name: &str, bytes: &[u8]) 
     let r = checks::check_bytes(&file, bytes, &ctx);
     r.findings.into_iter().chain(r.invalid_answer).collect()
 }
+
+crate::named!(Severity, Check);

@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use similar::{Algorithm, ChangeTag, TextDiff};
 
-use super::output::{Out, Tone};
+use ulcas::lookup::DiffTag;
+
+use crate::cli::output::{Out, Tone};
 
 /// Makes invisible characters visible (they are often the whole difference).
 pub fn visible(s: &str) -> String {
@@ -32,12 +34,12 @@ pub fn visible(s: &str) -> String {
 }
 
 /// A compact word diff: changed words emphasised, unchanged text cut to a little context.
-pub fn compact_diff(out: &Out, diff: &[(char, String)]) -> Vec<String> {
+pub fn compact_diff(out: &Out, diff: &[(DiffTag, String)]) -> Vec<String> {
     const CONTEXT: usize = 40;
     let mut text = String::new();
     for (i, (tag, s)) in diff.iter().enumerate() {
         match tag {
-            '=' => {
+            DiffTag::Same => {
                 let chars: Vec<char> = s.chars().collect();
                 let keep_start = i > 0;
                 let keep_end = i + 1 < diff.len();
@@ -53,8 +55,12 @@ pub fn compact_diff(out: &Out, diff: &[(char, String)]) -> Vec<String> {
                     text.push_str(s);
                 }
             }
-            '-' => text.push_str(&out.paint(Tone::Bad, &format!("[-{}-]", visible(s)))),
-            _ => text.push_str(&out.paint(Tone::Good, &format!("{{+{}+}}", visible(s)))),
+            DiffTag::Removed => {
+                text.push_str(&out.paint(Tone::Bad, &format!("[-{}-]", visible(s))))
+            }
+            DiffTag::Added => {
+                text.push_str(&out.paint(Tone::Good, &format!("{{+{}+}}", visible(s))))
+            }
         }
     }
     text.lines().map(|l| format!("      {l}")).collect()

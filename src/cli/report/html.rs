@@ -10,8 +10,12 @@ use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 use ulcas::verify::strip_fence;
 
-use super::review::{from_to, unpaired_hint, verdict};
-use super::shown;
+use super::human::review::{from_to, unpaired_hint, verdict};
+use super::{input_error, Reporter};
+use crate::cli::output::Out;
+use crate::cli::shown;
+use ulcas::event::{Event, Report};
+use ulcas::lookup::DiffTag;
 
 const STYLE: &str = "
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#1f2328;background:#fff}
@@ -264,14 +268,14 @@ fn words(old: &str, new: &str) -> (String, String) {
     let (mut left, mut right) = (String::new(), String::new());
     for (tag, text) in diff {
         match tag {
-            '=' => {
+            DiffTag::Same => {
                 left.push_str(&esc(&text));
                 right.push_str(&esc(&text));
             }
-            '-' => {
+            DiffTag::Removed => {
                 let _ = write!(left, "<del>{}</del>", esc(&text));
             }
-            _ => {
+            DiffTag::Added => {
                 let _ = write!(right, "<ins>{}</ins>", esc(&text));
             }
         }
@@ -285,4 +289,39 @@ fn esc(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// `review --format html`: the page, written when the review arrives.
+pub struct Html {
+    out: Out,
+}
+
+impl Html {
+    /// A reporter on `out`.
+    pub fn new(out: Out) -> Self {
+        Html { out }
+    }
+}
+
+impl Report for Html {
+    fn report(&mut self, event: &Event<'_>) -> std::io::Result<()> {
+        if input_error(event) {
+            return Ok(());
+        }
+        if let Event::Review {
+            store,
+            review,
+            summary,
+        } = event
+        {
+            self.out.raw(&render(store, review, summary))?;
+        }
+        Ok(())
+    }
+}
+
+impl Reporter for Html {
+    fn finish(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }

@@ -1,0 +1,341 @@
+//! `--format github`: workflow annotations for the first findings of each level (as many as
+//! GitHub shows), then the rest grouped in plain lines, and a job summary that stays under
+//! GitHub's 1 MiB limit. Memory holds the groups, never every finding.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use ulcas::event::{Event, Report, Summary};
+use ulcas::migrate::MigrateOutcome;
+use ulcas::verify::{Finding, Severity, VerifySummary};
+
+use super::group::{count, Groups, FIRST};
+use super::{input_error, Detail, Reporter};
+use crate::cli::output::Out;
+use crate::cli::{exact, shown};
+
+/// GitHub shows at most this many annotations per level in a step.
+pub const ANNOTATIONS: usize = 10;
+
+/// Grouped plain lines after the annotations.
+const GROUP_LINES: usize = 100;
+
+/// GitHub refuses a job summary larger than 1 MiB; stay well under.
+pub const SUMMARY_LIMIT: usize = 900 * 1024;
+
+/// GitHub workflow command escaping of a message.
+pub fn gh_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// GitHub workflow command escaping of a property value (file, title).
+pub fn gh_property(s: &str) -> String {
+    gh_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// Annotations on stdout, a job summary in `$GITHUB_STEP_SUMMARY`.
+pub struct Github {
+    out: Out,
+    detail: Detail,
+    /// Annotations written per level (errors, warnings).
+    annotated: [usize; 2],
+    /// Every finding, grouped (plain lines and the job summary).
+    groups: Groups,
+    /// `prune`/`migrate` items past the annotations: (what, folder) → (count, first path).
+    rest: BTreeMap<(String, String), (usize, PathBuf)>,
+    /// The current store's prune command, record hint, and migrate task.
+    store: (String, String, String),
+}
+
+impl Github {
+    /// A reporter on `out`.
+    pub fn new(out: Out, detail: Detail) -> Self {
+        Github {
+            out,
+            detail,
+            annotated: [0, 0],
+            groups: Groups::default(),
+            rest: BTreeMap::new(),
+            store: Default::default(),
+        }
+    }
+
+    /// An annotation, unless this level already has as many as GitHub shows; `false` then.
+    fn annotate(
+        &mut self,
+        severity: Severity,
+        file: &str,
+        line: Option<usize>,
+        title: &str,
+        message: &str,
+    ) -> io::Result<bool> {
+        let slot = usize::from(severity == Severity::Warning);
+        if self.annotated[slot] >= ANNOTATIONS || self.detail.quiet && severity == Severity::Warning
+        {
+            return Ok(false);
+        }
+        self.annotated[slot] += 1;
+        let line = line.map(|l| format!(",line={l}")).unwrap_or_default();
+        self.out.line(&format!(
+            "::{} file={}{line},title={}::{}",
+            severity.name(),
+            gh_property(file),
+            gh_property(title),
+            gh_data(message)
+        ))?;
+        Ok(true)
+    }
+
+    fn finding(&mut self, f: &Finding) -> io::Result<()> {
+        self.groups.add(f);
+        let title = format!("ulcas {}", f.check.name());
+        self.annotate(f.severity, &exact(&f.path), f.line, &title, &f.message)?;
+        Ok(())
+    }
+
+    /// An item of prune or migrate: annotated, or counted in its group.
+    fn item(&mut self, what: &str, path: &std::path::Path, message: &str) -> io::Result<()> {
+        let title = format!("ulcas {what}");
+        if !self.annotate(Severity::Warning, &exact(path), None, &title, message)? {
+            let folder = path.parent().map(shown).unwrap_or_default();
+            let slot = self
+                .rest
+                .entry((what.to_owned(), folder))
+                .or_insert_with(|| (0, path.to_path_buf()));
+            slot.0 += 1;
+        }
+        Ok(())
+    }
+
+    fn rest_lines(&mut self) -> io::Result<()> {
+        let total: usize = self.rest.values().map(|(n, _)| n).sum();
+        if total == 0 {
+            return Ok(());
+        }
+        self.out.line(&format!(
+            "{} more (GitHub shows {ANNOTATIONS} annotations per level), by folder:",
+            total
+        ))?;
+        for (i, ((what, folder), (n, first))) in self.rest.iter().enumerate() {
+            if i == GROUP_LINES {
+                self.out.line(&format!(
+                    "  … and {} more folders (--format json lists every one)",
+                    self.rest.len() - GROUP_LINES
+                ))?;
+                break;
+            }
+            self.out
+                .line(&format!("  {what} {folder}: {n}, first {}", shown(first)))?;
+        }
+        Ok(())
+    }
+
+    fn verify_summary(&mut self, s: &VerifySummary) -> io::Result<()> {
+        self.out.line(&format!(
+            "ulcas verify: {}, {}, {}",
+            count(s.cassettes, "cassette", "cassettes"),
+            count(s.errors, "error", "errors"),
+            count(s.warnings, "warning", "warnings")
+        ))?;
+        let annotated: usize = self.annotated.iter().sum();
+        if self.groups.findings > annotated && !self.detail.quiet {
+            self.out.line(&format!(
+                "{} (GitHub shows {ANNOTATIONS} annotations per level), grouped:",
+                count(self.groups.findings, "finding", "findings")
+            ))?;
+            let groups: Vec<String> = self
+                .groups
+                .iter()
+                .map(|(k, g)| {
+                    let first = g.first.first().map(|(p, ..)| shown(p)).unwrap_or_default();
+                    format!(
+                        "  {} {} {}: {}, first {first}: {}",
+                        k.severity.name(),
+                        k.check.name(),
+                        if k.folder.is_empty() {
+                            "(various folders)"
+                        } else {
+                            &k.folder
+                        },
+                        count(g.count, "finding", "findings"),
+                        g.message
+                    )
+                })
+                .collect();
+            for line in groups.iter().take(GROUP_LINES) {
+                self.out.line(line)?;
+            }
+            if groups.len() > GROUP_LINES {
+                self.out.line(&format!(
+                    "  … and {} more groups (--format json lists every finding)",
+                    groups.len() - GROUP_LINES
+                ))?;
+            }
+        }
+        if let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY") {
+            let md = step_summary(&self.groups, s);
+            if let Ok(mut file) = std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(path)
+            {
+                let _ = file.write_all(md.as_bytes());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Report for Github {
+    fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
+        if input_error(event) {
+            return Ok(());
+        }
+        match event {
+            Event::Store(store) => {
+                self.store.0 = store.command("prune", &["--delete"]);
+                self.store.1 = store.record_hint();
+            }
+            Event::Finding(f) => self.finding(f)?,
+            Event::Summary(Summary::Verify(s)) => self.verify_summary(s)?,
+            Event::Prune(p) if p.candidate.kept.is_none() => {
+                let c = p.candidate;
+                let message = format!(
+                    "this cassette can never be hit again ({}); `{}` removes it",
+                    c.reason.name(),
+                    self.store.0
+                );
+                self.item(&format!("prune {}", c.reason.name()), &c.path, &message)?;
+            }
+            Event::PrunePlan { plan, .. } => {
+                for doubt in &plan.doubts {
+                    self.out.line(&format!(
+                        "::error title=ulcas prune registry::{}",
+                        gh_data(&format!(
+                            "nothing is deleted while the registry has problems: {doubt}"
+                        ))
+                    ))?;
+                }
+            }
+            Event::Summary(Summary::Prune(s)) => {
+                self.out.line(&format!(
+                    "ulcas prune: {} can go, {} deleted, {} kept on purpose",
+                    count(s.prunable, "cassette", "cassettes"),
+                    s.deleted,
+                    s.kept.values().sum::<usize>()
+                ))?;
+                self.rest_lines()?;
+            }
+            Event::Migration { migration, .. } => self.store.2 = migration.task.clone(),
+            Event::Migrate(o) => {
+                let (path, message) = match o {
+                    MigrateOutcome::NeedsRecording { path, errors } => (
+                        path,
+                        format!(
+                            "the answer fails the new schema of {} ({}): record it anew with {}",
+                            self.store.2,
+                            errors
+                                .first()
+                                .map(|(p, e)| format!(
+                                    "{}: {e}",
+                                    if p.is_empty() { "/" } else { p }
+                                ))
+                                .unwrap_or_default(),
+                            self.store.1
+                        ),
+                    ),
+                    MigrateOutcome::Skipped { path, why } => (path, format!("not migrated: {why}")),
+                    MigrateOutcome::Conflict { from, to } => (
+                        from,
+                        format!("a different cassette is already at {}", shown(to)),
+                    ),
+                    MigrateOutcome::Migrated { .. } => return Ok(()),
+                };
+                self.item("migrate", path, &message)?;
+            }
+            Event::Summary(Summary::Migrate(s)) => {
+                self.out.line(&format!(
+                    "ulcas migrate {} v{}: {} carried over ({} written), {} need recording, {} skipped, {} in conflict",
+                    s.task, s.prompt_version, s.migrated, s.written, s.needs_recording, s.skipped, s.conflicts
+                ))?;
+                self.rest_lines()?;
+                self.rest.clear();
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+impl Reporter for Github {
+    fn finish(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// The job summary: totals, a table per check with counts and first paths, then the groups,
+/// cut before [`SUMMARY_LIMIT`] bytes with a line saying what was left out.
+pub fn step_summary(groups: &Groups, s: &VerifySummary) -> String {
+    let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+    let mut md = format!(
+        "### ulcas verify: {}, {}, {}\n\n",
+        count(s.cassettes, "cassette", "cassettes"),
+        count(s.errors, "error", "errors"),
+        count(s.warnings, "warning", "warnings")
+    );
+    if groups.is_empty() {
+        return md;
+    }
+    // Per check: severity, count, the first paths.
+    let mut per_check: BTreeMap<(Severity, &str), (usize, Vec<String>)> = BTreeMap::new();
+    for (k, g) in groups.iter() {
+        let slot = per_check.entry((k.severity, k.check.name())).or_default();
+        slot.0 += g.count;
+        for (p, ..) in &g.first {
+            if slot.1.len() < FIRST {
+                slot.1.push(format!("`{}`", cell(&shown(p))));
+            }
+        }
+    }
+    md.push_str("| check | severity | findings | first files |\n|---|---|---|---|\n");
+    for ((severity, check), (n, paths)) in &per_check {
+        md.push_str(&format!(
+            "| {check} | {} | {n} | {} |\n",
+            severity.name(),
+            paths.join("<br>")
+        ));
+    }
+    md.push_str("\n| check | folder | findings | message |\n|---|---|---|---|\n");
+    let mut left_out = (0, 0);
+    for (k, g) in groups.iter() {
+        let message: String = g.message.chars().take(400).collect();
+        let row = format!(
+            "| {} | `{}` | {} | {} |\n",
+            k.check.name(),
+            cell(if k.folder.is_empty() {
+                "(various)"
+            } else {
+                &k.folder
+            }),
+            g.count,
+            cell(&message)
+        );
+        if md.len() + row.len() > SUMMARY_LIMIT - 1024 || left_out.0 > 0 {
+            left_out.0 += 1;
+            left_out.1 += g.count;
+            continue;
+        }
+        md.push_str(&row);
+    }
+    if left_out.0 > 0 {
+        md.push_str(&format!(
+            "\n{} ({}) left out to stay under GitHub's 1 MiB summary limit: `ulcas verify --format json` lists every finding.\n",
+            count(left_out.0, "group", "groups"),
+            count(left_out.1, "finding", "findings")
+        ));
+    }
+    md
+}

@@ -1,0 +1,168 @@
+//! `migrate` in human text: what can be carried over, what needs recording, what was skipped
+//! and why, then the command that writes it and the one that prunes the old cassettes.
+
+use std::io;
+
+use ulcas::migrate::{MigrateOutcome, Migration};
+use ulcas::settings::Store;
+
+use crate::cli::output::{Out, Tone};
+use crate::cli::report::Detail;
+use crate::cli::{rerun_with, shown};
+
+/// Paths listed per group (`--verbose` lists every one).
+const LISTED: usize = 10;
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+pub fn migration(
+    out: &mut Out,
+    store: &Store,
+    m: &Migration,
+    write: bool,
+    detail: Detail,
+) -> io::Result<()> {
+    let head = format!(
+        "{}: migrate {} v{} to the schema of {}",
+        shown(&store.root),
+        m.task,
+        m.version,
+        m.schema_source
+    );
+    out.line(&out.paint(Tone::Strong, &head))?;
+    if detail.quiet {
+        return out.line(&totals(m, &m.summary(store), write));
+    }
+    let listed = if detail.verbose { usize::MAX } else { LISTED };
+    let s = m.summary(store);
+    let (migrated, written, needs) = (s.migrated, s.written, s.needs_recording);
+    let pick = |f: fn(&MigrateOutcome) -> bool| m.outcomes.iter().filter(move |o| f(o));
+    if migrated > 0 {
+        let verb = if write {
+            "carried over"
+        } else {
+            "can carry over"
+        };
+        let line = format!(
+            "  {verb} {} (the answer fits the new schema):",
+            plural(migrated, "answer", "answers")
+        );
+        out.line(&out.paint(Tone::Good, &line))?;
+        for o in pick(|o| matches!(o, MigrateOutcome::Migrated { .. })).take(listed) {
+            if let MigrateOutcome::Migrated {
+                from, to, repaired, ..
+            } = o
+            {
+                let note = if *repaired {
+                    " (fails, but its repair turn is recorded)"
+                } else {
+                    ""
+                };
+                out.line(&format!("    {} → {}{note}", shown(from), shown(to)))?;
+            }
+        }
+        more(out, migrated, listed)?;
+    }
+    if needs > 0 {
+        let line = format!(
+            "  {} the new schema: record {} anew with {}",
+            plural(needs, "answer fails", "answers fail"),
+            if needs == 1 { "it" } else { "them" },
+            store.record_hint()
+        );
+        out.line(&out.paint(Tone::Warn, &line))?;
+        for o in pick(|o| matches!(o, MigrateOutcome::NeedsRecording { .. })).take(listed) {
+            if let MigrateOutcome::NeedsRecording { path, errors } = o {
+                out.line(&format!("    {}", shown(path)))?;
+                for (pointer, message) in errors.iter().take(3) {
+                    let at = if pointer.is_empty() { "/" } else { pointer };
+                    out.line(&out.paint(Tone::Dim, &format!("      {at}: {message}")))?;
+                }
+                if errors.len() > 3 {
+                    out.line(
+                        &out.paint(Tone::Dim, &format!("      and {} more", errors.len() - 3)),
+                    )?;
+                }
+            }
+        }
+        more(out, needs, listed)?;
+    }
+    // Skipped cassettes grouped by why, the first few paths of each.
+    let mut skipped_by_why: std::collections::BTreeMap<&str, Vec<&std::path::Path>> =
+        Default::default();
+    for o in &m.outcomes {
+        match o {
+            MigrateOutcome::Skipped { path, why } => {
+                skipped_by_why.entry(why).or_default().push(path)
+            }
+            MigrateOutcome::Conflict { from, to } => out.line(&out.paint(
+                Tone::Bad,
+                &format!(
+                    "  left {} alone: a different cassette is already at {} (never overwritten)",
+                    shown(from),
+                    shown(to)
+                ),
+            ))?,
+            _ => {}
+        }
+    }
+    for (why, paths) in skipped_by_why {
+        let head = format!(
+            "  skipped {}: {why}",
+            plural(paths.len(), "cassette", "cassettes")
+        );
+        out.line(&out.paint(Tone::Warn, &head))?;
+        for path in paths.iter().take(listed) {
+            out.line(&format!("    {}", shown(path)))?;
+        }
+        more(out, paths.len(), listed)?;
+    }
+    out.line(&totals(m, &s, write))?;
+    if !write && migrated > written {
+        out.line(&format!("  to write them: {}", rerun_with("--write")))?;
+    } else if migrated > 0 {
+        out.line(&format!(
+            "  the old cassettes stay (schema-changed now); once the tests pass: {}",
+            store.command("prune", &["--delete"])
+        ))?;
+    }
+    Ok(())
+}
+
+/// `  3 carried over, 1 need recording`.
+fn totals(m: &Migration, s: &ulcas::migrate::MigrateSummary, write: bool) -> String {
+    let (migrated, written, needs, skipped, conflicts) = (
+        s.migrated,
+        s.written,
+        s.needs_recording,
+        s.skipped,
+        s.conflicts,
+    );
+    let mut parts = vec![format!("{migrated} carried over")];
+    if !write && migrated > written {
+        parts[0] = format!("{migrated} can be carried over");
+    }
+    for (n, what) in [
+        (needs, "need recording"),
+        (skipped, "skipped"),
+        (conflicts, "in conflict"),
+    ] {
+        if n > 0 {
+            parts.push(format!("{n} {what}"));
+        }
+    }
+    if m.current > 0 {
+        parts.push(format!("{} already on the new schema", m.current));
+    }
+    format!("  {}", parts.join(", "))
+}
+
+fn more(out: &mut Out, n: usize, listed: usize) -> io::Result<()> {
+    if n > listed {
+        let line = format!("    … and {} more (--verbose lists every one)", n - listed);
+        out.line(&out.paint(Tone::Dim, &line))?;
+    }
+    Ok(())
+}

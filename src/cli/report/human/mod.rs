@@ -1,0 +1,165 @@
+//! `--format human`: readable text, one reporter for every command. Each family of events has
+//! its file here; this one dispatches and holds what a family gathers across events.
+
+mod diff;
+mod lookup;
+mod migrate;
+mod prune;
+pub mod render;
+mod requests;
+pub mod review;
+mod verify;
+
+use std::io;
+use std::path::PathBuf;
+
+use ulcas::event::{Event, Report, Summary};
+
+use super::group::Groups;
+use super::{input_error, Detail, Reporter};
+use crate::cli::output::{note, Out, Tone};
+use crate::cli::shown;
+
+/// Human output on stdout (notes on stderr).
+pub struct Human {
+    out: Out,
+    detail: Detail,
+    /// Findings of the current store, grouped.
+    groups: Groups,
+    /// Files of the current store that are not cassettes.
+    skipped: Vec<(PathBuf, String)>,
+    /// Per task: added, removed, changed (diff of two stores).
+    store_changes: std::collections::BTreeMap<String, [usize; 3]>,
+    /// Whether `prune --delete` was given and any store can lose cassettes.
+    prune: (bool, bool),
+}
+
+impl Human {
+    /// A reporter on `out`.
+    pub fn new(out: Out, detail: Detail) -> Self {
+        Human {
+            out,
+            detail,
+            groups: Groups::default(),
+            skipped: Vec::new(),
+            store_changes: Default::default(),
+            prune: (false, false),
+        }
+    }
+}
+
+impl Report for Human {
+    fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
+        if input_error(event) {
+            return Ok(());
+        }
+        let (out, quiet) = (&mut self.out, self.detail.quiet);
+        match event {
+            Event::Normalized {
+                request,
+                content,
+                map,
+                several,
+                task,
+            } => requests::normalized(out, request, content, map, *several, *task),
+            Event::Key {
+                request,
+                hash,
+                path,
+                several,
+                ..
+            } => requests::key(out, request, hash, path, *several),
+            Event::Recorded { path, status, .. } => requests::recorded(out, path, *status, quiet),
+            Event::Lookup(l) => lookup::lookup(out, l, quiet),
+            Event::Store(store) => {
+                if let Some(settings) = store.describe().filter(|_| !quiet) {
+                    let line = format!("{}: {settings}", shown(&store.root));
+                    out.line(&out.paint(Tone::Dim, &line))?;
+                }
+                Ok(())
+            }
+            Event::Finding(f) if self.detail.verbose && !quiet => verify::finding_line(out, f),
+            Event::Finding(f) => {
+                self.groups.add(f);
+                Ok(())
+            }
+            Event::Skipped { path, why } => {
+                self.skipped.push((path.to_path_buf(), why.to_string()));
+                Ok(())
+            }
+            Event::VerifyDone(v) => {
+                let r = verify::store_done(out, &self.groups, &self.skipped, v, self.detail);
+                self.groups.clear();
+                self.skipped.clear();
+                r
+            }
+            Event::JournalMissing {
+                journal,
+                line,
+                path,
+            } => {
+                note(&format!(
+                    "{}:{line}: {} no longer exists",
+                    shown(journal),
+                    shown(path)
+                ));
+                Ok(())
+            }
+            Event::Prune(_) | Event::Leftover { .. } | Event::RemovedFolder { .. } => Ok(()),
+            Event::PrunePlan {
+                store,
+                plan,
+                deletion,
+                delete_asked,
+            } => {
+                self.skipped.clear();
+                self.prune.0 = *delete_asked;
+                self.prune.1 |= plan.deletable().next().is_some();
+                prune::plan(out, store, plan, *deletion, *delete_asked, quiet)
+            }
+            Event::StoreChange(c) => {
+                diff::store_change(out, c, &mut self.store_changes, self.detail)
+            }
+            Event::Diff(d) => diff::diff(out, d, quiet),
+            Event::Backfill(o) if quiet => {
+                let _ = o;
+                Ok(())
+            }
+            Event::Backfill(o) => requests::backfill(out, o),
+            Event::Migrate(_) | Event::Pair(_) | Event::Unpaired(_) => Ok(()),
+            Event::Migration {
+                store,
+                migration,
+                write,
+            } => migrate::migration(out, store, migration, *write, self.detail),
+            Event::Review {
+                store,
+                review,
+                summary,
+            } => review::review(out, store, review, summary, self.detail),
+            Event::Summary(Summary::Prune(s)) => {
+                let (delete_asked, any) = self.prune;
+                if any && !delete_asked && !s.refused && s.registry_problems.is_empty() && !quiet {
+                    out.line(&format!(
+                        "\nto delete them: {}",
+                        crate::cli::rerun_with("--delete")
+                    ))?;
+                }
+                Ok(())
+            }
+            Event::Summary(Summary::Verify(s)) => verify::total(out, s),
+            Event::Summary(Summary::DiffStores(s)) => {
+                diff::stores_total(out, s, &self.store_changes)
+            }
+            Event::Summary(Summary::Backfill(s)) => requests::backfill_total(out, s),
+            Event::Summary(Summary::Migrate(_) | Summary::Review(_)) => Ok(()),
+            Event::InputError(_) => Ok(()),
+        }
+    }
+}
+
+impl Reporter for Human {
+    fn finish(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}

@@ -1,0 +1,197 @@
+//! `prune` in human text: per store, what can go grouped by reason and task with counts and
+//! bytes, the first paths per reason, what is kept on purpose and how to delete it after all.
+
+use std::io;
+
+use ulcas::prune::{Deletion, KeptReason, PrunePlan};
+use ulcas::settings::Store;
+
+use crate::cli::output::{Out, Tone};
+use crate::cli::report::group::count;
+use crate::cli::shown;
+
+/// Files listed per reason (`--format json` lists every one).
+const LISTED_PER_REASON: usize = 20;
+
+/// `12.3 KiB`.
+pub fn human_bytes(n: u64) -> String {
+    const UNITS: [&str; 4] = ["B", "KiB", "MiB", "GiB"];
+    let mut v = n as f64;
+    let mut unit = 0;
+    while v >= 1024.0 && unit < UNITS.len() - 1 {
+        v /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{n} B")
+    } else {
+        format!("{v:.1} {}", UNITS[unit])
+    }
+}
+
+/// One store's plan: what can go per reason and task, the first paths, what is kept and why.
+pub fn plan(
+    out: &mut Out,
+    store: &Store,
+    plan: &PrunePlan,
+    deletion: Option<&Deletion>,
+    delete_asked: bool,
+    quiet: bool,
+) -> io::Result<()> {
+    let deletable: Vec<_> = plan.deletable().collect();
+    let bytes: u64 = deletable.iter().map(|c| c.bytes).sum();
+    if deletable.is_empty() {
+        let line = format!(
+            "{}: nothing to prune in {}",
+            shown(&plan.root),
+            count(plan.cassettes, "cassette", "cassettes")
+        );
+        out.line(&out.paint(Tone::Good, &line))?;
+    } else {
+        let verb = if deletion.is_some() {
+            "deleted"
+        } else if delete_asked {
+            "would delete (refused)"
+        } else {
+            "can delete"
+        };
+        let head = format!(
+            "{}: {verb} {} of {} ({})",
+            shown(&plan.root),
+            deletable.len(),
+            count(plan.cassettes, "cassette", "cassettes"),
+            human_bytes(bytes)
+        );
+        out.line(&out.paint(Tone::Strong, &head))?;
+    }
+    if quiet {
+        return Ok(());
+    }
+    if !deletable.is_empty() {
+        for ((reason, task), (n, b)) in plan.totals() {
+            let r = out.paint(Tone::Accent, &format!("{:<15}", reason.name()));
+            out.line(&format!(
+                "  {r} {task:<24} {n:>6} cassette{} {:>10}",
+                if n == 1 { " " } else { "s" },
+                human_bytes(b)
+            ))?;
+        }
+        listed_paths(out, &deletable)?;
+    }
+    kept_lines(out, store, plan)?;
+    if let Some(d) = deletion {
+        for folder in &d.removed_folders {
+            let line = format!("  removed empty folder {}", shown(folder));
+            out.line(&out.paint(Tone::Dim, &line))?;
+        }
+    }
+    notes(out, plan, deletion, delete_asked)
+}
+
+/// Leftovers, what was kept unreferenced or left alone, and the registry's problems.
+fn notes(
+    out: &mut Out,
+    plan: &PrunePlan,
+    deletion: Option<&Deletion>,
+    delete_asked: bool,
+) -> io::Result<()> {
+    if !plan.leftovers.is_empty() {
+        let removed = deletion.as_ref().map_or(0, |d| d.removed_leftovers.len());
+        let line = if deletion.is_some() {
+            format!(
+                "  removed {removed} leftover temporary file{} of interrupted writes",
+                if removed == 1 { "" } else { "s" }
+            )
+        } else {
+            let n = plan.leftovers.len();
+            format!("  {n} leftover temporary file{} of interrupted writes (10+ minutes old): --delete removes {}", if n == 1 { "" } else { "s" }, if n == 1 { "it" } else { "them" })
+        };
+        out.line(&out.paint(Tone::Dim, &line))?;
+    }
+    if plan.kept_unreferenced > 0 {
+        let line = format!(
+            "  kept {} current cassette{} that no request dump references: give journals of a full test run (for every store) to prune those",
+            plan.kept_unreferenced,
+            if plan.kept_unreferenced == 1 { "" } else { "s" }
+        );
+        out.line(&out.paint(Tone::Dim, &line))?;
+    }
+    if !plan.skipped.is_empty() {
+        let line = match plan.skipped.len() {
+            1 => "  left alone 1 file that is not a cassette".to_owned(),
+            n => format!("  left alone {n} files that are not cassettes"),
+        };
+        out.line(&out.paint(Tone::Dim, &line))?;
+    }
+    if !plan.doubts.is_empty() {
+        let head = format!(
+            "  {} delete nothing while its registry has problems:",
+            if delete_asked {
+                "refused:"
+            } else {
+                "--delete would"
+            }
+        );
+        out.line(&out.paint(Tone::Bad, &head))?;
+        for doubt in &plan.doubts {
+            out.line(&format!("    {doubt}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// The paths of the deletable candidates, the first few per reason.
+fn listed_paths(out: &mut Out, deletable: &[&ulcas::prune::PruneCandidate]) -> io::Result<()> {
+    let mut per_reason: std::collections::BTreeMap<_, usize> = Default::default();
+    for c in deletable {
+        *per_reason.entry(c.reason).or_default() += 1;
+    }
+    let mut listed: std::collections::BTreeMap<_, usize> = Default::default();
+    for c in deletable {
+        let n = listed.entry(c.reason).or_default();
+        *n += 1;
+        if *n <= LISTED_PER_REASON {
+            let line = format!("    {} ({})", shown(&c.path), c.reason.name());
+            out.line(&out.paint(Tone::Dim, &line))?;
+        } else if *n == LISTED_PER_REASON + 1 {
+            let more = format!(
+                "    … and {} more {} (--format json lists every one)",
+                per_reason[&c.reason] - LISTED_PER_REASON,
+                c.reason.name()
+            );
+            out.line(&out.paint(Tone::Dim, &more))?;
+        }
+    }
+    Ok(())
+}
+
+/// What is kept on purpose, per reason and task, with how to delete it after all.
+fn kept_lines(out: &mut Out, store: &Store, plan: &PrunePlan) -> io::Result<()> {
+    let mut kept: std::collections::BTreeMap<(KeptReason, &str, i64), usize> = Default::default();
+    for c in &plan.candidates {
+        if let Some(k) = c.kept {
+            *kept.entry((k, &c.task, c.version)).or_default() += 1;
+        }
+    }
+    for ((reason, task, version), n) in kept {
+        let s = if n == 1 { "" } else { "s" };
+        let line = match reason {
+            KeptReason::LastRecordings => format!(
+                "  kept {n} cassette{s} of {task} v{version}: the task's last recordings (its current version has none yet; record it with {}). To delete them anyway: {}",
+                store.record_hint(),
+                store.command("prune", &["--include-last-recordings", "--delete"])
+            ),
+            KeptReason::OrphansOptIn => {
+                let folders: Vec<String> =
+                    store.registry.folders.iter().map(|f| shown(f)).collect();
+                format!(
+                    "  kept {n} orphan-task cassette{s} of {task} v{version}: no prompt for {task:?} in the prompt folders read ({}). If its prompt lives in another package, add that prompts folder (--prompts, or this store's `prompts` in ulcas.toml); if the task is gone: {}",
+                    folders.join(", "),
+                    store.command("prune", &["--orphans", "--delete"])
+                )
+            }
+        };
+        out.line(&out.paint(Tone::Warn, &line))?;
+    }
+    Ok(())
+}

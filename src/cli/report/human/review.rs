@@ -1,0 +1,266 @@
+//! `review` in human text, and the pieces its Markdown and HTML share: a block per pair with
+//! its changes as JSON pointers, the unpaired recordings with what to do, the summary.
+
+use std::io;
+
+use serde_json::Value;
+use ulcas::lookup::word_diff;
+use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side, UnpairedWhy};
+use ulcas::settings::Store;
+
+use super::render::compact_diff;
+use crate::cli::output::{Out, Tone};
+use crate::cli::report::Detail;
+use crate::cli::shown;
+
+/// Strings longer than this are shown as a word diff.
+pub const LONG_STRING: usize = 80;
+
+/// The review: pairs and unpaired recordings (unless `--stat` or quiet), then the summary.
+pub fn review(
+    out: &mut Out,
+    store: &Store,
+    r: &Review,
+    s: &ReviewSummary,
+    detail: Detail,
+) -> io::Result<()> {
+    if detail.quiet {
+        return out.line(&summary_lines(store, r, s)[0]);
+    }
+    human(out, store, r, s, detail.stat)
+}
+
+/// A JSON value on one line, cut to `max` characters.
+pub fn short(v: &Value, max: usize) -> String {
+    let s = v.to_string();
+    if s.chars().count() <= max {
+        s
+    } else {
+        format!("{}…", s.chars().take(max).collect::<String>())
+    }
+}
+
+/// `1180 → 1200 (+1.7%)`.
+pub fn from_to(a: f64, b: f64) -> String {
+    let pct = if a == 0.0 {
+        String::new()
+    } else {
+        format!(" ({:+.1}%)", (b - a) / a * 100.0)
+    };
+    let n = |x: f64| {
+        if x.fract() == 0.0 {
+            format!("{x:.0}")
+        } else {
+            format!("{x:.1}")
+        }
+    };
+    format!("{} → {}{pct}", n(a), n(b))
+}
+
+/// `ok`, `fails` or `unknown` for a schema verdict.
+pub fn verdict(ok: Option<bool>) -> &'static str {
+    match ok {
+        Some(true) => "passes",
+        Some(false) => "fails",
+        None => "unknown",
+    }
+}
+
+/// What to do about an unpaired recording.
+pub fn unpaired_hint(store: &Store, why: UnpairedWhy) -> String {
+    match why {
+        UnpairedWhy::NotRerecorded => format!("not re-recorded yet: record it with {}", store.record_hint()),
+        UnpairedWhy::NewInput => "a new input (only in the new version)".into(),
+        UnpairedWhy::NoMaterial => "no request material, cannot be paired: add it with `ulcas backfill` from the request dumps of a test run (see `ulcas backfill --help`)".into(),
+        UnpairedWhy::NotACassette => "not readable as a cassette (`ulcas verify` says why)".into(),
+    }
+}
+
+/// The summary lines shared by human output (plain text, one per line).
+pub fn summary_lines(store: &Store, r: &Review, s: &ReviewSummary) -> Vec<String> {
+    let mut lines = vec![format!(
+        "{} {}: v{} → v{}: {} (identical {}, changed {})",
+        shown(&store.root),
+        r.task,
+        r.from_version,
+        r.to_version,
+        plural(s.pairs, "pair", "pairs"),
+        s.identical,
+        s.changed
+    )];
+    if !s.top_pointers.is_empty() {
+        let top: Vec<String> = s
+            .top_pointers
+            .iter()
+            .map(|(p, n)| format!("{} ({n})", if p.is_empty() { "/" } else { p }))
+            .collect();
+        lines.push(format!("  most changed: {}", top.join(", ")));
+    }
+    if s.pairs > 0 {
+        lines.push(format!(
+            "  input tokens: total {}, mean {}",
+            from_to(
+                s.tokens_from.input_total as f64,
+                s.tokens_to.input_total as f64
+            ),
+            from_to(s.tokens_from.input_mean, s.tokens_to.input_mean)
+        ));
+        lines.push(format!(
+            "  output tokens: total {}, mean {}",
+            from_to(
+                s.tokens_from.output_total as f64,
+                s.tokens_to.output_total as f64
+            ),
+            from_to(s.tokens_from.output_mean, s.tokens_to.output_mean)
+        ));
+    }
+    lines.push(format!(
+        "  schema failures: v{} {}, v{} {}",
+        r.from_version, s.schema_failures_from, r.to_version, s.schema_failures_to
+    ));
+    lines.push(format!(
+        "  not re-recorded: {}, new inputs: {}, without request material: {}",
+        s.unpaired_from, s.unpaired_to, s.without_material
+    ));
+    let retire = store.command("prune", &["--delete"]);
+    lines.push(if r.complete() {
+        format!("  to retire v{}: {retire}", r.from_version)
+    } else if s.unpaired_from > 0 {
+        format!(
+            "  record the {} first; then retire v{}: {retire}",
+            plural(s.unpaired_from, "input not re-recorded", "inputs not re-recorded"),
+            r.from_version
+        )
+    } else {
+        format!(
+            "  the v{} recordings without request material cannot be paired: backfill them first (`ulcas backfill --help`); then retire v{}: {retire}",
+            r.from_version, r.from_version
+        )
+    });
+    lines
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn human(
+    out: &mut Out,
+    store: &Store,
+    r: &Review,
+    s: &ReviewSummary,
+    stat: bool,
+) -> io::Result<()> {
+    if !stat {
+        for p in &r.pairs {
+            pair_block(out, p)?;
+        }
+        for u in &r.unpaired {
+            let side = match u.side {
+                Side::From => format!("v{} only", r.from_version),
+                Side::To => format!("v{} only", r.to_version),
+            };
+            let tone = if u.why == UnpairedWhy::NewInput {
+                Tone::Dim
+            } else {
+                Tone::Warn
+            };
+            let line = format!(
+                "{} ({side}): {}",
+                shown(&u.path),
+                unpaired_hint(store, u.why)
+            );
+            out.line(&out.paint(tone, &line))?;
+        }
+        if !r.pairs.is_empty() || !r.unpaired.is_empty() {
+            out.line("")?;
+        }
+    }
+    for (i, line) in summary_lines(store, r, s).into_iter().enumerate() {
+        let line = if i == 0 {
+            out.paint(Tone::Strong, &line)
+        } else {
+            line
+        };
+        out.line(&line)?;
+    }
+    Ok(())
+}
+
+fn pair_block(out: &mut Out, p: &Pair) -> io::Result<()> {
+    let status = if p.changed() {
+        out.paint(
+            Tone::Warn,
+            &if p.changes.len() == 1 {
+                "1 change".to_owned()
+            } else {
+                format!("{} changes", p.changes.len())
+            },
+        )
+    } else {
+        out.paint(Tone::Good, "identical")
+    };
+    let head = format!("{} → {}", shown(&p.from.path), shown(&p.to.path));
+    out.line(&format!("{}  {status}", out.paint(Tone::Strong, &head)))?;
+    let (fi, fo) = p.from.tokens();
+    let (ti, to) = p.to.tokens();
+    let mut facts = vec![
+        format!("tokens in {}", from_to(fi as f64, ti as f64)),
+        format!("out {}", from_to(fo as f64, to as f64)),
+        format!(
+            "schema {} → {}",
+            verdict(p.from.schema_ok),
+            verdict(p.to.schema_ok)
+        ),
+    ];
+    if p.from.cassette.stop_reason != p.to.cassette.stop_reason {
+        facts.insert(
+            0,
+            format!(
+                "stop {} → {}",
+                p.from.cassette.stop_reason, p.to.cassette.stop_reason
+            ),
+        );
+    }
+    out.line(&out.paint(Tone::Dim, &format!("  {}", facts.join(", "))))?;
+    for c in &p.changes {
+        change_lines(out, c)?;
+    }
+    Ok(())
+}
+
+fn change_lines(out: &mut Out, c: &AnswerChange) -> io::Result<()> {
+    let at = if c.pointer.is_empty() {
+        "/"
+    } else {
+        &c.pointer
+    };
+    match (c.op, &c.from, &c.to) {
+        (ChangeOp::Changed, Some(Value::String(a)), Some(Value::String(b)))
+            if a.chars().count() > LONG_STRING || b.chars().count() > LONG_STRING =>
+        {
+            out.line(&format!("  {} {at}:", out.paint(Tone::Warn, "~")))?;
+            for line in compact_diff(out, &word_diff(a, b).0) {
+                out.line(&line)?;
+            }
+        }
+        (ChangeOp::Changed, Some(a), Some(b)) => out.line(&format!(
+            "  {} {at}: {} → {}",
+            out.paint(Tone::Warn, "~"),
+            out.paint(Tone::Bad, &short(a, 100)),
+            out.paint(Tone::Good, &short(b, 100))
+        ))?,
+        (ChangeOp::Added, _, Some(b)) => out.line(&format!(
+            "  {} {at}: {}",
+            out.paint(Tone::Good, "+"),
+            out.paint(Tone::Good, &short(b, 160))
+        ))?,
+        (ChangeOp::Removed, Some(a), _) => out.line(&format!(
+            "  {} {at}: {}",
+            out.paint(Tone::Bad, "-"),
+            out.paint(Tone::Bad, &short(a, 160))
+        ))?,
+        _ => {}
+    }
+    Ok(())
+}

@@ -1,0 +1,200 @@
+//! `verify` in human text: findings grouped (a count, the first paths, the message with its
+//! fix), or with `--verbose` every finding on its own line as it is found; then the verdict.
+
+use std::io;
+use std::path::PathBuf;
+
+use ulcas::verify::{Finding, Severity, StoreVerdict, VerifySummary};
+
+use crate::cli::output::{Out, Tone};
+use crate::cli::report::group::{count, Groups, FIRST};
+use crate::cli::report::Detail;
+use crate::cli::shown;
+
+/// Groups shown per store; the rest are summed up per check.
+const SHOWN_GROUPS: usize = 40;
+
+/// The `error`/`warning` label, painted.
+fn label(out: &Out, severity: Severity) -> String {
+    match severity {
+        Severity::Error => out.paint(Tone::Bad, "error  "),
+        Severity::Warning => out.paint(Tone::Warn, "warning"),
+    }
+}
+
+/// One finding on one line (`--verbose`).
+pub fn finding_line(out: &mut Out, f: &Finding) -> io::Result<()> {
+    let check = out.paint(Tone::Accent, f.check.name());
+    let at = f.line.map(|l| format!(":{l}")).unwrap_or_default();
+    let line = format!(
+        "{} {check} {}{at}: {}",
+        label(out, f.severity),
+        out.paint(Tone::Strong, &shown(&f.path)),
+        f.message
+    );
+    out.line(&line)
+}
+
+/// The groups of one store, its skipped files and its verdict line.
+pub fn store_done(
+    out: &mut Out,
+    groups: &Groups,
+    skipped: &[(PathBuf, String)],
+    v: &StoreVerdict,
+    detail: Detail,
+) -> io::Result<()> {
+    if !detail.quiet {
+        groups_block(out, groups)?;
+        if !skipped.is_empty() {
+            let head = format!("not cassettes ({}), left alone:", skipped.len());
+            out.line(&out.paint(Tone::Dim, &head))?;
+            for (path, why) in skipped.iter().take(20) {
+                let line = format!("  {}: {why}", shown(path));
+                out.line(&out.paint(Tone::Dim, &line))?;
+            }
+            if skipped.len() > 20 {
+                let more = format!("  … and {} more", skipped.len() - 20);
+                out.line(&out.paint(Tone::Dim, &more))?;
+            }
+        }
+    }
+    verdict_line(out, v, detail.quiet)
+}
+
+fn groups_block(out: &mut Out, groups: &Groups) -> io::Result<()> {
+    let mut folded: std::collections::BTreeMap<(Severity, &str), (usize, usize)> =
+        Default::default();
+    for (i, (key, group)) in groups.iter().enumerate() {
+        if i >= SHOWN_GROUPS {
+            let slot = folded.entry((key.severity, key.check.name())).or_default();
+            slot.0 += 1;
+            slot.1 += group.count;
+            continue;
+        }
+        let folder = if key.folder.is_empty() {
+            "(various folders)".to_owned()
+        } else {
+            shown(std::path::Path::new(&key.folder))
+        };
+        let head = format!(
+            "{} {} {} ({})",
+            label(out, key.severity),
+            out.paint(Tone::Accent, key.check.name()),
+            out.paint(Tone::Strong, &folder),
+            count(group.count, "finding", "findings")
+        );
+        out.line(&head)?;
+        if group.same_message {
+            out.line(&format!("  {}", group.message))?;
+        }
+        for (path, line, message) in &group.first {
+            let at = line.map(|l| format!(":{l}")).unwrap_or_default();
+            let name = path
+                .file_name()
+                .filter(|_| !key.folder.is_empty())
+                .map_or_else(|| shown(path), |n| shown(std::path::Path::new(n)));
+            if group.same_message {
+                out.line(&out.paint(Tone::Dim, &format!("    {name}{at}")))?;
+            } else {
+                out.line(&format!(
+                    "    {}: {message}",
+                    out.paint(Tone::Dim, &format!("{name}{at}"))
+                ))?;
+            }
+        }
+        if group.count > FIRST {
+            let more = format!(
+                "    … and {} more (--verbose lists every finding)",
+                group.count - FIRST
+            );
+            out.line(&out.paint(Tone::Dim, &more))?;
+        }
+    }
+    for ((severity, check), (n_groups, n)) in folded {
+        let line = format!(
+            "{} {} … {} more in {} (--verbose lists every finding)",
+            label(out, severity),
+            out.paint(Tone::Accent, check),
+            count(n, "finding", "findings"),
+            count(n_groups, "folder", "folders")
+        );
+        out.line(&line)?;
+    }
+    if !groups.is_empty() {
+        out.line("")?;
+    }
+    Ok(())
+}
+
+/// `ok: ROOT — 12 cassettes, 0 errors, 1 warning (stale-version 1)`.
+fn verdict_line(out: &mut Out, v: &StoreVerdict, quiet: bool) -> io::Result<()> {
+    let verdict = if v.errors > 0 {
+        out.paint(Tone::Bad, "FAILED")
+    } else if v.warnings > 0 {
+        out.paint(Tone::Warn, "ok with warnings")
+    } else {
+        out.paint(Tone::Good, "ok")
+    };
+    let mut line = format!(
+        "{verdict}: {} — {}, {}, {}",
+        shown(&v.root),
+        count(v.cassettes, "cassette", "cassettes"),
+        count(v.errors, "error", "errors"),
+        count(v.warnings, "warning", "warnings"),
+    );
+    if !v.checks.is_empty() {
+        let parts: Vec<String> = v.checks.iter().map(|(c, n)| format!("{c} {n}")).collect();
+        line.push_str(&format!(" ({})", parts.join(", ")));
+    }
+    if v.skipped > 0 {
+        line.push_str(&format!(
+            ", {} skipped",
+            count(v.skipped, "other file", "other files")
+        ));
+    }
+    out.line(&line)?;
+    if quiet {
+        return Ok(());
+    }
+    if v.repaired > 0 {
+        let note = if v.repaired == 1 {
+            "  1 answer fails validation, but its repair turn is recorded (fine)".to_owned()
+        } else {
+            format!(
+                "  {} answers fail validation, but their repair turns are recorded (fine)",
+                v.repaired
+            )
+        };
+        out.line(&out.paint(Tone::Dim, &note))?;
+    }
+    if !v.unvalidated_tasks.is_empty() {
+        let tasks: Vec<&str> = v.unvalidated_tasks.iter().map(String::as_str).collect();
+        let note = format!(
+            "  not validated, no known schema: {} (pass --prompts, or record with request material)",
+            tasks.join(", ")
+        );
+        out.line(&out.paint(Tone::Dim, &note))?;
+    }
+    Ok(())
+}
+
+/// The total over several stores (one store's verdict line says it all).
+pub fn total(out: &mut Out, s: &VerifySummary) -> io::Result<()> {
+    if s.stores.len() < 2 {
+        return Ok(());
+    }
+    let line = format!(
+        "{}: {} in {}, {}, {}",
+        if s.errors > 0 { "FAILED" } else { "total" },
+        count(s.cassettes, "cassette", "cassettes"),
+        count(s.stores.len(), "store", "stores"),
+        count(s.errors, "error", "errors"),
+        count(s.warnings, "warning", "warnings"),
+    );
+    let tone = if s.errors > 0 {
+        Tone::Bad
+    } else {
+        Tone::Strong
+    };
+    out.line(&out.paint(tone, &line))
+}

@@ -1,0 +1,74 @@
+//! One reporter per output format, each written once over the library's [`Event`]s: a command
+//! hands its events to the reporter `--format` chose and never formats anything itself.
+
+mod github;
+pub mod group;
+pub mod html;
+pub mod human;
+mod json;
+pub mod markdown;
+mod sarif;
+
+use std::io;
+
+use ulcas::event::{Event, Report};
+
+use super::output::Out;
+
+/// Every output format (each command offers some of them, see `args`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Readable text.
+    Human,
+    /// JSON Lines, one object per event.
+    Json,
+    /// GitHub workflow annotations and a job summary.
+    Github,
+    /// SARIF 2.1.0 (GitHub code scanning).
+    Sarif,
+    /// Markdown (a pull-request comment).
+    Markdown,
+    /// One self-contained HTML page.
+    Html,
+}
+
+/// How much human and GitHub output say.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Detail {
+    /// Only errors and the verdict line.
+    pub quiet: bool,
+    /// Every path of every group (human: each finding on its own line, as found).
+    pub verbose: bool,
+    /// Colour human output.
+    pub color: bool,
+    /// Summaries only (`diff --stat`, `review --stat`).
+    pub stat: bool,
+}
+
+/// A reporter: takes events, then finishes its output.
+pub trait Reporter: Report {
+    /// Writes what waits for the end (a document's close, a job summary) and flushes.
+    fn finish(&mut self) -> io::Result<()>;
+}
+
+/// The reporter of `format`, writing to stdout.
+pub fn reporter(format: Format, detail: Detail) -> Box<dyn Reporter> {
+    let out = Out::stdout(detail.color && format == Format::Human);
+    match format {
+        Format::Human => Box::new(human::Human::new(out, detail)),
+        Format::Json => Box::new(json::JsonLines::new(out, detail)),
+        Format::Github => Box::new(github::Github::new(out, detail)),
+        Format::Sarif => Box::new(sarif::Sarif::new(out)),
+        Format::Markdown => Box::new(markdown::Markdown::new(out, detail)),
+        Format::Html => Box::new(html::Html::new(out)),
+    }
+}
+
+/// Writes an input error on stderr (every format: stdout keeps its own format).
+pub fn input_error(event: &Event<'_>) -> bool {
+    if let Event::InputError(e) = event {
+        super::output::error_line(&e.to_string());
+        return true;
+    }
+    false
+}

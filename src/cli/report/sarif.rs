@@ -1,0 +1,183 @@
+//! `verify --format sarif`: SARIF 2.1.0 for GitHub code scanning. One result per finding, rule
+//! ids are check names; results are written as they come (the log is never held whole).
+
+use std::io;
+
+use serde::Serialize;
+use strum::{EnumMessage, IntoEnumIterator};
+use ulcas::event::{Event, Report};
+use ulcas::verify::{Check, Finding, Severity};
+
+use super::{input_error, Reporter};
+use crate::cli::output::Out;
+
+/// The schema a SARIF 2.1.0 log names.
+pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// A SARIF log on stdout.
+pub struct Sarif {
+    out: Out,
+    /// Results written so far (a comma goes before the next).
+    results: usize,
+    /// Whether the log's head is written.
+    open: bool,
+}
+
+impl Sarif {
+    /// A reporter on `out`.
+    pub fn new(out: Out) -> Self {
+        Sarif {
+            out,
+            results: 0,
+            open: false,
+        }
+    }
+
+    fn head(&mut self) -> io::Result<()> {
+        if self.open {
+            return Ok(());
+        }
+        self.open = true;
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Rule {
+            id: &'static str,
+            short_description: Text,
+            default_configuration: Level,
+            help_uri: &'static str,
+        }
+        #[derive(Serialize)]
+        struct Text {
+            text: String,
+        }
+        #[derive(Serialize)]
+        struct Level {
+            level: &'static str,
+        }
+        let rules: Vec<Rule> = Check::iter()
+            .map(|c| Rule {
+                id: c.name(),
+                short_description: Text {
+                    text: c.get_documentation().unwrap_or(c.name()).trim().to_owned(),
+                },
+                default_configuration: Level {
+                    level: level(c.severity()),
+                },
+                help_uri: "https://github.com/ulcas/ulcas#verify",
+            })
+            .collect();
+        let rules = serde_json::to_string(&rules)?;
+        let head = format!(
+            r#"{{"$schema":"{SCHEMA}","version":"2.1.0","runs":[{{"tool":{{"driver":{{"name":"ulcas","version":"{}","informationUri":"https://github.com/ulcas/ulcas","rules":{rules}}}}},"columnKind":"unicodeCodePoints","originalUriBaseIds":{{"%SRCROOT%":{{"uri":"./"}}}},"results":["#,
+            env!("CARGO_PKG_VERSION")
+        );
+        self.out.write_str(&head)
+    }
+
+    fn result(&mut self, f: &Finding) -> io::Result<()> {
+        self.head()?;
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct SarifResult<'a> {
+            rule_id: &'static str,
+            level: &'static str,
+            message: Message<'a>,
+            locations: [Location; 1],
+        }
+        #[derive(Serialize)]
+        struct Message<'a> {
+            text: &'a str,
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Location {
+            physical_location: Physical,
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Physical {
+            artifact_location: Artifact,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            region: Option<Region>,
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Artifact {
+            uri: String,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            uri_base_id: Option<&'static str>,
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Region {
+            start_line: usize,
+        }
+        let (uri, base) = uri_of(&f.path);
+        let result = SarifResult {
+            rule_id: f.check.name(),
+            level: level(f.severity),
+            message: Message { text: &f.message },
+            locations: [Location {
+                physical_location: Physical {
+                    artifact_location: Artifact {
+                        uri,
+                        uri_base_id: base,
+                    },
+                    region: f.line.map(|l| Region { start_line: l }),
+                },
+            }],
+        };
+        if self.results > 0 {
+            self.out.write_str(",")?;
+        }
+        self.results += 1;
+        self.out.write_str(&serde_json::to_string(&result)?)
+    }
+}
+
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+/// A path as a URI reference: relative paths against the checkout (`%SRCROOT%`), absolute ones
+/// as `file://` URIs; every byte outside the unreserved set and `/` percent-encoded.
+pub fn uri_of(path: &std::path::Path) -> (String, Option<&'static str>) {
+    let text = path.to_string_lossy().replace('\\', "/");
+    let text = text.strip_prefix("./").unwrap_or(&text).to_owned();
+    let mut encoded = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            encoded.push(b as char);
+        } else {
+            encoded.push_str(&format!("%{b:02X}"));
+        }
+    }
+    if path.is_absolute() {
+        (format!("file://{encoded}"), None)
+    } else {
+        (encoded, Some("%SRCROOT%"))
+    }
+}
+
+impl Report for Sarif {
+    fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
+        if input_error(event) {
+            return Ok(());
+        }
+        if let Event::Finding(f) = event {
+            self.result(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Reporter for Sarif {
+    fn finish(&mut self) -> io::Result<()> {
+        self.head()?;
+        self.out.write_str("]}]}\n")?;
+        self.out.flush()
+    }
+}
