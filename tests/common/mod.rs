@@ -87,3 +87,24 @@ pub fn php_available(what: &str) -> bool {
     }
     found
 }
+
+/// Runs `ulcas ARGS` in `dir` with `stdin` on standard input and `env` set.
+pub fn ulcas_with(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .current_dir(dir)
+        .args(args)
+        .envs(env.iter().copied())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
