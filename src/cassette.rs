@@ -259,6 +259,22 @@ pub fn is_recorder_format(bytes: &[u8], value: &Value) -> bool {
     php::is_pretty_print_of(value, bytes)
 }
 
+/// The answer inside one surrounding Markdown code fence, as the client strips it.
+pub fn strip_fence(text: &str) -> &str {
+    let t = text.trim();
+    let Some(rest) = t.strip_prefix("```") else {
+        return t;
+    };
+    let Some(body) = rest.strip_suffix("```") else {
+        return t;
+    };
+    // Drop the info string (```json) up to the first newline.
+    match body.find('\n') {
+        Some(i) => body[i + 1..].trim(),
+        None => body.trim(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

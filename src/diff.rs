@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
 use crate::key::KeyMaterial;
 use crate::request::Request;
 use crate::store::scan;
-use crate::verify::strip_fence;
 
 /// What one side of a diff is.
 #[derive(Debug, Clone)]

@@ -189,23 +189,6 @@ impl CassetteKey {
     }
 }
 
-/// Refuses task names that could leave the store root or be ambiguous: empty, `.`/`..`, path
-/// separators, NUL or other control characters.
-pub fn validate_task(task: &str) -> std::result::Result<(), String> {
-    let why = if task.is_empty() {
-        "it is empty"
-    } else if task == "." || task == ".." {
-        "it names a folder itself"
-    } else if task.contains('/') || task.contains('\\') {
-        "it contains a path separator"
-    } else if task.chars().any(char::is_control) {
-        "it contains a control character"
-    } else {
-        return Ok(());
-    };
-    Err(format!("unsafe task name {task:?}: {why}"))
-}
-
 /// Whether `s` is a well-formed hash: 32 lowercase hex digits.
 pub fn is_hash(s: &str) -> bool {
     s.len() == 32 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
@@ -214,7 +197,7 @@ pub fn is_hash(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::Request;
+    use crate::request::{validate_task, Request};
 
     #[test]
     fn task_names() {

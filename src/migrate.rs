@@ -15,10 +15,11 @@ use std::path::{Path, PathBuf};
 use crate::cassette::{Cassette, StoredRequest};
 use crate::error::{io_message, Error, Result};
 use crate::key::{hash_parts, CassetteKey};
+use crate::schema::compile;
 use crate::schema::Schema;
 use crate::settings::Store;
 use crate::store::{create_atomic, json_files_in, versions_in};
-use crate::verify::{compile, repaired_contents, validate_answer, AnswerVerdict};
+use crate::verify::{repaired_contents, validate_answer, AnswerVerdict};
 
 /// What happened to one cassette of the task's current version.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -173,7 +174,7 @@ pub fn migrate(
     new_schema: Option<(&Schema, &Path)>,
     write: bool,
 ) -> Result<Migration> {
-    crate::key::validate_task(task).map_err(Error::msg)?;
+    crate::request::validate_task(task).map_err(Error::msg)?;
     let task_dir = store.root.join(task);
     let recorded = versions_in(&task_dir);
     let version = match store.registry.current_version(task) {

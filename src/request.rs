@@ -14,7 +14,6 @@ use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
-use crate::key::validate_task;
 use crate::schema::Schema;
 
 /// The separator between content parts: newline, U+241E SYMBOL FOR RECORD SEPARATOR, newline.
@@ -452,6 +451,23 @@ pub fn kind_of(v: &Value) -> &'static str {
         Value::Array(_) => "a list",
         Value::Object(_) => "an object",
     }
+}
+
+/// Refuses task names that could leave the store root or be ambiguous: empty, `.`/`..`, path
+/// separators, NUL or other control characters.
+pub fn validate_task(task: &str) -> std::result::Result<(), String> {
+    let why = if task.is_empty() {
+        "it is empty"
+    } else if task == "." || task == ".." {
+        "it names a folder itself"
+    } else if task.contains('/') || task.contains('\\') {
+        "it contains a path separator"
+    } else if task.chars().any(char::is_control) {
+        "it contains a control character"
+    } else {
+        return Ok(());
+    };
+    Err(format!("unsafe task name {task:?}: {why}"))
 }
 
 /// Expands request arguments: files as given (`-` is standard input), folders to their `*.json`

@@ -1,5 +1,6 @@
 //! An output schema as both sides see it: PHP (for the key) and JSON Schema (for validation).
 
+use jsonschema::{Draft, Validator};
 use serde_json::Value;
 
 use crate::php::{self, DecodeError, PhpValue};
@@ -59,6 +60,15 @@ fn validation_value(text: &str) -> serde_json::Result<Value> {
     let v = Value::deserialize(&mut de)?;
     de.end()?;
     Ok(v)
+}
+
+/// Compiles a schema: its `$schema` draft, else 2020-12; formats are asserted.
+pub fn compile(schema: &Value) -> Result<Validator, String> {
+    let mut options = jsonschema::options().should_validate_formats(true);
+    if schema.get("$schema").is_none() {
+        options = options.with_draft(Draft::Draft202012);
+    }
+    options.build(schema).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -11,8 +11,9 @@ use serde_json::Value;
 
 use crate::cassette::{Cassette, StoredRequest, DEFAULT_STOP_REASON};
 use crate::error::{io_message, Error, Result};
-use crate::key::{validate_task, CassetteKey, KeyMaterial};
+use crate::key::{CassetteKey, KeyMaterial};
 use crate::normalise::to_placeholders;
+use crate::request::validate_task;
 use crate::request::Request;
 
 /// A file at a cassette position in a store: `<task>/v<N>/<name>.json`.

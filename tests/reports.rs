@@ -404,3 +404,24 @@ fn a_dump_folder_with_other_json_reports_it_and_goes_on() {
         .join("outline/v1/83d282e33ae9469beb039daa9d29e1e2.json")
         .is_file());
 }
+
+/// The pre-commit hook's entry is a command line that works.
+#[test]
+fn pre_commit_hook_entry_runs() {
+    let hooks =
+        std::fs::read_to_string(Path::new(MANIFEST).join(".pre-commit-hooks.yaml")).unwrap();
+    let entry = hooks
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("entry: "))
+        .expect("an entry line");
+    let words: Vec<&str> = entry.split_whitespace().collect();
+    assert_eq!(words[0], "ulcas");
+    let run = ulcas(&words[1..]);
+    assert_eq!(run.code, 0, "{entry}: {}{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.stdout.lines().count(),
+        1,
+        "quiet: the verdict line only\n{}",
+        run.stdout
+    );
+}

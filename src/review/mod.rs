@@ -14,11 +14,12 @@ use serde_json::Value;
 
 pub use jsondiff::{pattern, AnswerChange, ChangeOp};
 
+use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{io_message, Error, Result};
 use crate::settings::Store;
 use crate::store::{json_files_in, versions_in};
-use crate::verify::{strip_fence, validate_answer, AnswerVerdict, Validators};
+use crate::verify::{validate_answer, AnswerVerdict, Validators};
 
 /// One recording of one side.
 #[derive(Debug, Clone)]
@@ -231,7 +232,7 @@ impl Review {
 /// Reviews `task` in `store` from version `from` to `to` (defaults: `to` the current version,
 /// `from` the newest older version with recordings).
 pub fn review(store: &Store, task: &str, from: Option<i64>, to: Option<i64>) -> Result<Review> {
-    crate::key::validate_task(task).map_err(Error::msg)?;
+    crate::request::validate_task(task).map_err(Error::msg)?;
     let task_dir = store.root.join(task);
     let recorded = versions_in(&task_dir);
     if recorded.is_empty() {

@@ -187,7 +187,7 @@ pub fn words_of(text: &str) -> Vec<String> {
 
 /// Validates a generated answer; an error names where the schema was not satisfied.
 pub fn validate(schema: &Value, answer: &Value) -> Result<()> {
-    let validator = crate::verify::compile(schema)
+    let validator = crate::schema::compile(schema)
         .map_err(|e| Error::msg(format!("the output schema is not valid: {e}")))?;
     if let Some(e) = validator.iter_errors(answer).next() {
         return Err(Error::msg(format!(

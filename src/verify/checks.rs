@@ -6,10 +6,12 @@ use serde_json::{Map, Value};
 
 use super::schemas::digest;
 use super::{Check, Finding, Severity, StoreContext};
+use crate::cassette::strip_fence;
 use crate::cassette::{is_recorder_format, USAGE_FIELDS};
-use crate::key::{hash_parts, is_hash, validate_task};
+use crate::key::{hash_parts, is_hash};
 use crate::normalise::{id_matches, placeholders_in, Placeholder};
 use crate::request::kind_of;
+use crate::request::validate_task;
 use crate::secrets::find_secrets;
 use crate::store::CassetteFile;
 
@@ -53,22 +55,6 @@ pub struct FileResult {
     pub repair_prefixes: Vec<[u8; 16]>,
     /// Whether the answer could not be validated for want of a schema.
     pub unvalidated: bool,
-}
-
-/// The answer inside one surrounding Markdown code fence, as the client strips it.
-pub fn strip_fence(text: &str) -> &str {
-    let t = text.trim();
-    let Some(rest) = t.strip_prefix("```") else {
-        return t;
-    };
-    let Some(body) = rest.strip_suffix("```") else {
-        return t;
-    };
-    // Drop the info string (```json) up to the first newline.
-    match body.find('\n') {
-        Some(i) => body[i + 1..].trim(),
-        None => body.trim(),
-    }
 }
 
 /// The stored answer with placeholders replaced by ids of the right shape (validation sees

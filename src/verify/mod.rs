@@ -26,8 +26,10 @@ use crate::store::{
     classify, scan, version_dir, CassetteFile, StoreEntry, StoreListing, NOT_REGULAR, SYMLINK,
 };
 
-pub use checks::{repaired_contents, strip_fence, validate_answer, AnswerVerdict};
-pub use schemas::{compile, Validators};
+pub use crate::cassette::strip_fence;
+pub use crate::schema::compile;
+pub use checks::{repaired_contents, validate_answer, AnswerVerdict};
+pub use schemas::Validators;
 
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]

@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use jsonschema::{Draft, Validator};
+use jsonschema::Validator;
+
+use crate::schema::compile;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
@@ -21,15 +23,6 @@ pub fn digest(text: &str) -> [u8; 16] {
 pub struct Validators {
     registry: HashMap<(String, i64), Result<Arc<Validator>, String>>,
     stored: Mutex<HashMap<[u8; 16], Option<Arc<Validator>>>>,
-}
-
-/// Compiles a schema: its `$schema` draft, else 2020-12; formats are asserted.
-pub fn compile(schema: &Value) -> Result<Validator, String> {
-    let mut options = jsonschema::options().should_validate_formats(true);
-    if schema.get("$schema").is_none() {
-        options = options.with_draft(Draft::Draft202012);
-    }
-    options.build(schema).map_err(|e| e.to_string())
 }
 
 impl Validators {

@@ -5,10 +5,10 @@
 use std::fmt::Write as _;
 
 use serde_json::Value;
+use ulcas::cassette::strip_fence;
 use ulcas::lookup::word_diff;
 use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
-use ulcas::verify::strip_fence;
 
 use super::human::review::{from_to, unpaired_hint, verdict};
 use super::{input_error, Reporter};
