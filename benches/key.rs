@@ -12,44 +12,10 @@ use sha2::{Digest, Sha256};
 use ulcas::key::KeyMaterial;
 use ulcas::request::Request;
 
-/// A deterministic request dump of about 16 MB with 40,000 fragments.
-pub fn big_request() -> Vec<u8> {
-    let alphabet = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let words = [
-        "bloom", "grind", "ratio", "kettle", "espresso", "filter", "roast", "scale", "water",
-        "bean",
-    ];
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let mut doc = String::from("<source_document untrusted=\"true\">\n");
-    for n in 0..40_000 {
-        let id: String = (0..12)
-            .map(|_| alphabet[(next() % 36) as usize] as char)
-            .collect();
-        doc.push_str(&format!("<fragment id=\"frg_{id}\" section=\"§{n}\">"));
-        while doc.len() < (n + 1) * 400 {
-            doc.push_str(words[(next() % 10) as usize]);
-            doc.push(' ');
-        }
-        doc.push_str("</fragment>\n");
-    }
-    doc.push_str("</source_document>");
-    let dump = serde_json::json!({
-        "task": "outline", "prompt_version": 3,
-        "schema": {"type": "object", "properties": {"citations": {"type": "array", "items": {"type": "string"}}}},
-        "blocks": [{"type": "text", "text": doc}],
-        "turns": [],
-    });
-    serde_json::to_vec_pretty(&dump).expect("serialises")
-}
+mod inputs;
 
 fn bench(c: &mut Criterion) {
-    let bytes = big_request();
+    let bytes = inputs::big_request();
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/ulcas-bench");
     if std::fs::create_dir_all(&dir).is_ok() {
         let _ = std::fs::write(dir.join("request-16mb.json"), &bytes);

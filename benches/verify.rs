@@ -8,106 +8,14 @@
 //! `time find target/ulcas-bench/store-100000 -type f -exec cat {} + >/dev/null`.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+
+mod inputs;
+use inputs::generated_store;
 use ulcas::registry::Registry;
-use ulcas::request::Request;
-use ulcas::store::{cassette_for, Recording};
 use ulcas::verify::verify_store;
-
-const TASKS: [&str; 12] = [
-    "outline",
-    "lesson",
-    "quiz",
-    "metadata",
-    "grounding",
-    "critic_ux",
-    "critic_pedagogy",
-    "interview",
-    "price",
-    "selfcheck",
-    "update",
-    "patch",
-];
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// Writes the store if it is not there yet; returns its root.
-pub fn generated_store(n: usize) -> PathBuf {
-    let root =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("target/ulcas-bench/store-{n}"));
-    if root.join(".complete").exists() {
-        return root;
-    }
-    let _ = std::fs::remove_dir_all(&root);
-    let words = [
-        "bloom", "grind", "ratio", "kettle", "espresso", "filter", "roast", "scale", "water",
-        "bean", "acid",
-    ];
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let alphabet = b"abcdefghijklmnopqrstuvwxyz234567";
-    for i in 0..n {
-        let task = TASKS[i % TASKS.len()];
-        let versions = 1 + (i % TASKS.len()) as u64 % 3;
-        let version = 1 + rng.below(versions) as i64;
-        let fragments: Vec<String> = (0..6)
-            .map(|_| {
-                format!(
-                    "frg_{}",
-                    (0..12)
-                        .map(|_| alphabet[rng.below(32) as usize] as char)
-                        .collect::<String>()
-                )
-            })
-            .collect();
-        let mut source = String::new();
-        for (k, f) in fragments.iter().enumerate() {
-            source.push_str(&format!(
-                "<fragment id=\"{f}\">{} {} {i}</fragment>\n",
-                words[k % 11],
-                words[(k + i) % 11]
-            ));
-        }
-        let target = 200 + rng.below(5_800) as usize;
-        let mut message = String::new();
-        while message.len() < target {
-            message.push_str(words[rng.below(11) as usize]);
-            message.push(' ');
-        }
-        let answer =
-            serde_json::json!({"message": message, "citations": [fragments[0], fragments[3]]})
-                .to_string();
-        let dump = serde_json::json!({
-            "task": task, "prompt_version": version,
-            "schema": {"type": "object", "required": ["message", "citations"], "properties": {
-                "message": {"type": "string"},
-                "citations": {"type": "array", "items": {"type": "string", "pattern": "^frg_[a-z2-7]{12}$"}}}},
-            "blocks": [{"type": "text", "text": source}],
-        });
-        let request = Request::from_slice(dump.to_string().as_bytes()).expect("valid dump");
-        let (cassette, key) =
-            cassette_for(&request, &Recording::new(answer, "model-x"), i % 2 == 0)
-                .expect("records");
-        let path = key.path_under(&root);
-        std::fs::create_dir_all(path.parent().expect("has a folder")).expect("creates folders");
-        std::fs::write(&path, cassette.render()).expect("writes");
-    }
-    std::fs::write(root.join(".complete"), b"").expect("marks the store complete");
-    root
-}
 
 fn read_all(root: &Path) -> usize {
     walkdir::WalkDir::new(root)

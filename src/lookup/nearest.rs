@@ -35,7 +35,6 @@ struct Candidate {
     version: i64,
     content: String,
     schema: String,
-    score: f64,
 }
 
 /// Word hashes are already well mixed: the set need not hash them again.
@@ -82,6 +81,8 @@ fn jaccard(a: &WordSet, b: &WordSet) -> f64 {
     inter as f64 / (a.len() + b.len() - inter) as f64
 }
 
+/// The nearest recorded requests of the task (with request material), each with a verdict
+/// per key part and a word diff; `no-stored-content` when none carries material.
 pub(super) fn compare_with_material(
     root: &Path,
     record_and_prune: (&str, &str),
@@ -90,42 +91,11 @@ pub(super) fn compare_with_material(
     versions: &[i64],
     out: &mut Vec<Diagnosis>,
 ) {
-    let files: Vec<(i64, PathBuf)> = versions
-        .iter()
-        .flat_map(|&v| {
-            let dir = crate::store::version_dir(root, &request.task, v);
-            std::fs::read_dir(dir)
-                .into_iter()
-                .flatten()
-                .filter_map(|e| e.ok())
-                .filter(|e| {
-                    e.file_type().is_ok_and(|t| t.is_file())
-                        && e.path().extension().is_some_and(|x| x == "json")
-                })
-                .map(move |e| (v, e.path()))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let files = candidate_files(root, &request.task, versions);
     if files.is_empty() {
         return;
     }
-    let query = word_set(&material.content.text);
-    let mut candidates: Vec<Candidate> = files
-        .par_iter()
-        .filter_map(|(v, path)| {
-            let bytes = std::fs::read(path).ok()?;
-            let m: MaterialOnly = serde_json::from_slice(&bytes).ok()?;
-            let stored = m.request?;
-            let score = jaccard(&query, &word_set(&stored.content));
-            Some(Candidate {
-                path: path.clone(),
-                version: *v,
-                content: stored.content,
-                schema: stored.schema,
-                score,
-            })
-        })
-        .collect();
+    let candidates = scored_candidates(&files, &material.content.text);
     if candidates.is_empty() {
         out.push(Diagnosis::new(
             Detail::NoStoredContent,
@@ -138,22 +108,115 @@ pub(super) fn compare_with_material(
         ));
         return;
     }
-    // Prefilter by word overlap, then rank the best few by a real diff (each with a deadline).
-    candidates.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then_with(|| a.path.cmp(&b.path))
-    });
-    candidates.truncate(PREFILTERED);
+    let ranked = nearest(candidates, &material.content.text);
+    report_nearest(ranked, record_and_prune, request, material, out);
+}
+
+/// The `*.json` files of the task's version folders, with their version.
+fn candidate_files(root: &Path, task: &str, versions: &[i64]) -> Vec<(i64, PathBuf)> {
+    versions
+        .iter()
+        .flat_map(|&v| {
+            let dir = crate::store::version_dir(root, task, v);
+            std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok())
+                .filter(|e| {
+                    e.file_type().is_ok_and(|t| t.is_file())
+                        && e.path().extension().is_some_and(|x| x == "json")
+                })
+                .map(move |e| (v, e.path()))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The files that carry request material, scored by word overlap with `content` (read in
+/// parallel; a file that is not a cassette is no candidate). Only the stored content is decoded
+/// here; the best-scored files are then read whole, in order, until [`PREFILTERED`] of them
+/// parse as cassettes with material: the same candidates a full parse of every file would give.
+fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> {
+    let query = word_set(content);
+    let mut scored: Vec<(f64, &PathBuf, i64)> = files
+        .par_iter()
+        .filter_map(|(v, path)| {
+            let bytes = std::fs::read(path).ok()?;
+            let stored = stored_content(&bytes)?;
+            Some((jaccard(&query, &word_set(&stored)), path, *v))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+    let mut candidates = Vec::new();
+    for (_, path, version) in scored {
+        if candidates.len() == PREFILTERED {
+            break;
+        }
+        let Some(stored) = std::fs::read(path)
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<MaterialOnly>(&bytes).ok())
+            .and_then(|m| m.request)
+        else {
+            continue;
+        };
+        candidates.push(Candidate {
+            path: path.clone(),
+            version,
+            content: stored.content,
+            schema: stored.schema,
+        });
+    }
+    candidates
+}
+
+/// Where the recorder writes the request material: the last member of the top-level object.
+const MATERIAL_MEMBER: &[u8] = b"\n    \"request\": {\n        \"content\": \"";
+
+/// The stored request content of a cassette's bytes: found where the recorder writes it and
+/// decoded as the JSON string it is, else (another layout) by parsing the whole file.
+fn stored_content(bytes: &[u8]) -> Option<String> {
+    if let Some(at) = memchr::memmem::rfind(bytes, MATERIAL_MEMBER) {
+        let start = at + MATERIAL_MEMBER.len() - 1;
+        let mut i = start + 1;
+        while let Some(n) = memchr::memchr2(b'"', b'\\', &bytes[i..]) {
+            i += n;
+            if bytes[i] == b'\\' {
+                i += 2;
+                continue;
+            }
+            return serde_json::from_slice::<String>(&bytes[start..=i]).ok();
+        }
+        return None;
+    }
+    serde_json::from_slice::<MaterialOnly>(bytes)
+        .ok()?
+        .request
+        .map(|m| m.content)
+}
+
+/// Prefiltered by word overlap, then the best few ranked by a real diff (each with a deadline).
+fn nearest(candidates: Vec<Candidate>, content: &str) -> Vec<(Candidate, WordDiff, f64)> {
     let mut ranked: Vec<(Candidate, WordDiff, f64)> = candidates
         .into_par_iter()
         .map(|c| {
-            let (diff, ratio) = word_diff(&c.content, &material.content.text);
+            let (diff, ratio) = word_diff(&c.content, content);
             (c, diff, ratio)
         })
         .collect();
     ranked.sort_by(|a, b| b.2.total_cmp(&a.2).then_with(|| a.0.path.cmp(&b.0.path)));
     ranked.truncate(NEAREST);
+    ranked
+}
+
+/// One `content-changed` per near request (and `schema-changed` when only the schema differs),
+/// then `generated-values` before them when the differences hold generated-looking values.
+fn report_nearest(
+    ranked: Vec<(Candidate, WordDiff, f64)>,
+    record_and_prune: (&str, &str),
+    request: &Request,
+    material: &KeyMaterial,
+    out: &mut Vec<Diagnosis>,
+) {
     let mut generated: Vec<String> = Vec::new();
     let mut schema_reported = out.iter().any(|d| d.kind() == DiagnosisKind::SchemaChanged);
     for (c, diff, similarity) in ranked {

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Whole-process speed of ulcas against the floor of the same work, on generated inputs.
+
+    python3 benches/compare.py [--runs N]
+
+Generates the inputs once (`cargo bench --bench generate`: a 100,000-cassette store, a
+10,000-cassette one-task store with request material, a lookup query one word off, a 16 MB
+request), builds the release binary, then for each row runs the two commands alternately N
+times after a warm-up (warm page cache) and prints the median time of each, the median of the
+paired ratios and ulcas's peak RSS. The figures in the README's table come from this script.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(argv, shell=False):
+    """Wall seconds and peak RSS (MB) of one run, output discarded."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, shell=shell, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_maxrss / 1024, code
+
+
+def compare(name, ulcas, floor, runs, target, floor_is_shell=True):
+    for _ in range(2):
+        run(ulcas)
+        run(floor, shell=floor_is_shell)
+    mine, base, ratios, rss = [], [], [], []
+    for _ in range(runs):
+        a, mem, code = run(ulcas)
+        b, _, _ = run(floor, shell=floor_is_shell)
+        if code not in (0, 1):
+            sys.exit(f"{name}: ulcas exited {code}: {' '.join(ulcas)}")
+        mine.append(a)
+        base.append(b)
+        ratios.append(a / b)
+        rss.append(mem)
+    ratio = statistics.median(ratios)
+    print(
+        f"| {name} | {statistics.median(mine) * 1000:.0f} ms, peak {max(rss):.0f} MB "
+        f"| {statistics.median(base) * 1000:.0f} ms | {ratio:.2f}× | {target} |",
+        flush=True,
+    )
+    return ratio
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=11)
+    args = parser.parse_args()
+    generated = subprocess.run(
+        ["cargo", "bench", "--quiet", "--bench", "generate"],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    ).stdout
+    paths = dict(line.split(" ", 1) for line in generated.splitlines() if " " in line)
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    ulcas = os.path.join(ROOT, "target", "release", "ulcas")
+    store, lookup_store = paths["verify-store"], paths["lookup-store"]
+    query, request = paths["lookup-query"], paths["request"]
+    task_folder = os.path.join(lookup_store, "lesson", "v2")
+    print(f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}; {args.runs} paired runs each\n")
+    print("| work | ulcas | floor | ratio | target |")
+    print("| --- | --- | --- | --- | --- |")
+    compare(
+        "`verify --quiet`, 100,000 cassettes",
+        [ulcas, "verify", "--quiet", store],
+        f"find {store} -type f -exec cat {{}} + >/dev/null",
+        args.runs, "≤ 1.2× `cat` of every file",
+    )
+    compare(
+        "`lookup`, full diagnosis, 10,000 same-task cassettes",
+        [ulcas, "lookup", query, "--cassettes", lookup_store],
+        f"cat {task_folder}/*.json >/dev/null",
+        args.runs, "≤ 1.0× `cat` of the task folder",
+    )
+    compare(
+        "`hash` of a 16 MB request",
+        [ulcas, "hash", request],
+        f"sha256sum {request} >/dev/null",
+        args.runs, "≤ 1.5× `sha256sum`",
+    )
+    compare(
+        "`prune` plan, the same 100,000 cassettes",
+        [ulcas, "prune", "--quiet", store],
+        [ulcas, "verify", "--quiet", store],
+        args.runs, "≤ 1.0× `verify`", floor_is_shell=False,
+    )
+
+
+if __name__ == "__main__":
+    main()

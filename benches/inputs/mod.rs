@@ -1,0 +1,191 @@
+//! Generated inputs of the benchmarks and of `benches/compare.py`, written once under
+//! `target/ulcas-bench/` and reused.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use ulcas::request::Request;
+use ulcas::store::{cassette_for, Recording};
+
+const TASKS: [&str; 12] = [
+    "outline",
+    "lesson",
+    "quiz",
+    "metadata",
+    "grounding",
+    "critic_ux",
+    "critic_pedagogy",
+    "interview",
+    "price",
+    "selfcheck",
+    "update",
+    "patch",
+];
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Writes the store if it is not there yet; returns its root.
+pub fn generated_store(n: usize) -> PathBuf {
+    let root =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("target/ulcas-bench/store-{n}"));
+    if root.join(".complete").exists() {
+        return root;
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    let words = [
+        "bloom", "grind", "ratio", "kettle", "espresso", "filter", "roast", "scale", "water",
+        "bean", "acid",
+    ];
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let alphabet = b"abcdefghijklmnopqrstuvwxyz234567";
+    for i in 0..n {
+        let task = TASKS[i % TASKS.len()];
+        let versions = 1 + (i % TASKS.len()) as u64 % 3;
+        let version = 1 + rng.below(versions) as i64;
+        let fragments: Vec<String> = (0..6)
+            .map(|_| {
+                format!(
+                    "frg_{}",
+                    (0..12)
+                        .map(|_| alphabet[rng.below(32) as usize] as char)
+                        .collect::<String>()
+                )
+            })
+            .collect();
+        let mut source = String::new();
+        for (k, f) in fragments.iter().enumerate() {
+            source.push_str(&format!(
+                "<fragment id=\"{f}\">{} {} {i}</fragment>\n",
+                words[k % 11],
+                words[(k + i) % 11]
+            ));
+        }
+        let target = 200 + rng.below(5_800) as usize;
+        let mut message = String::new();
+        while message.len() < target {
+            message.push_str(words[rng.below(11) as usize]);
+            message.push(' ');
+        }
+        let answer =
+            serde_json::json!({"message": message, "citations": [fragments[0], fragments[3]]})
+                .to_string();
+        let dump = serde_json::json!({
+            "task": task, "prompt_version": version,
+            "schema": {"type": "object", "required": ["message", "citations"], "properties": {
+                "message": {"type": "string"},
+                "citations": {"type": "array", "items": {"type": "string", "pattern": "^frg_[a-z2-7]{12}$"}}}},
+            "blocks": [{"type": "text", "text": source}],
+        });
+        let request = Request::from_slice(dump.to_string().as_bytes()).expect("valid dump");
+        let (cassette, key) =
+            cassette_for(&request, &Recording::new(answer, "model-x"), i % 2 == 0)
+                .expect("records");
+        let path = key.path_under(&root);
+        std::fs::create_dir_all(path.parent().expect("has a folder")).expect("creates folders");
+        std::fs::write(&path, cassette.render()).expect("writes");
+    }
+    std::fs::write(root.join(".complete"), b"").expect("marks the store complete");
+    root
+}
+
+/// The dump of recorded request `i` of the lookup store.
+pub fn dump(i: usize) -> serde_json::Value {
+    let words = [
+        "bloom", "grind", "ratio", "kettle", "espresso", "filter", "roast", "scale", "water",
+        "bean",
+    ];
+    let mut text = String::from("<source_document untrusted=\"true\">\n");
+    for f in 0..8 {
+        text.push_str(&format!("<fragment id=\"frg_{:012}\">", i * 8 + f));
+        for w in 0..60 {
+            text.push_str(words[(i * 7 + f * 3 + w * (i % 5 + 1)) % 10]);
+            text.push(' ');
+        }
+        text.push_str("</fragment>\n");
+    }
+    text.push_str(&format!("</source_document>\n<brief>course {i}</brief>"));
+    serde_json::json!({
+        "task": "lesson", "prompt_version": 2,
+        "schema": {"type": "object", "properties": {"citations": {"type": "array"}}},
+        "blocks": [{"type": "text", "text": text}],
+    })
+}
+
+/// 10,000 cassettes of one task and version, all with request material.
+pub fn lookup_store() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/ulcas-bench/lookup-10000");
+    if root.join(".complete").exists() {
+        return root;
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    for i in 0..10_000 {
+        let request = Request::from_slice(dump(i).to_string().as_bytes()).expect("valid");
+        let (cassette, key) =
+            cassette_for(&request, &Recording::new("{\"citations\":[]}", "m"), true)
+                .expect("records");
+        let path = key.path_under(&root);
+        std::fs::create_dir_all(path.parent().expect("folder")).expect("folders");
+        std::fs::write(path, cassette.render()).expect("writes");
+    }
+    std::fs::write(root.join(".complete"), b"").expect("marks complete");
+    root
+}
+
+/// Recorded request 4,321 of the lookup store with a timestamp added: a miss whose nearest
+/// request is in the store.
+pub fn lookup_miss() -> Vec<u8> {
+    let mut miss = dump(4321);
+    let text = miss["blocks"][0]["text"].as_str().expect("text").to_owned();
+    miss["blocks"][0]["text"] =
+        format!("{text}\n<generated_at>2026-12-01T10:00:00Z</generated_at>").into();
+    miss.to_string().into_bytes()
+}
+
+/// A deterministic request dump of about 16 MB with 40,000 fragments.
+pub fn big_request() -> Vec<u8> {
+    let alphabet = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let words = [
+        "bloom", "grind", "ratio", "kettle", "espresso", "filter", "roast", "scale", "water",
+        "bean",
+    ];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut doc = String::from("<source_document untrusted=\"true\">\n");
+    for n in 0..40_000 {
+        let id: String = (0..12)
+            .map(|_| alphabet[(next() % 36) as usize] as char)
+            .collect();
+        doc.push_str(&format!("<fragment id=\"frg_{id}\" section=\"§{n}\">"));
+        while doc.len() < (n + 1) * 400 {
+            doc.push_str(words[(next() % 10) as usize]);
+            doc.push(' ');
+        }
+        doc.push_str("</fragment>\n");
+    }
+    doc.push_str("</source_document>");
+    let dump = serde_json::json!({
+        "task": "outline", "prompt_version": 3,
+        "schema": {"type": "object", "properties": {"citations": {"type": "array", "items": {"type": "string"}}}},
+        "blocks": [{"type": "text", "text": doc}],
+        "turns": [],
+    });
+    serde_json::to_vec_pretty(&dump).expect("serialises")
+}
