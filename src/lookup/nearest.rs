@@ -331,3 +331,36 @@ pub fn generated_values(text: &str) -> Vec<String> {
     });
     re.find_iter(text).map(|m| m.as_str().to_owned()).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::stored_content;
+    use crate::request::Request;
+    use crate::store::{cassette_for, Recording};
+
+    #[test]
+    fn stored_content_reads_what_a_whole_parse_reads() {
+        let text = "<fragment id=\"frg_abcdefghijkm\">a \"quoted\" back\\\\slash é \u{1F600}\n\ttab</fragment>";
+        let dump = serde_json::json!({
+            "task": "lesson", "prompt_version": 1, "schema": {"type": "object"},
+            "blocks": [{"type": "text", "text": text}],
+        });
+        let request = Request::from_slice(dump.to_string().as_bytes()).unwrap();
+        let (cassette, _) = cassette_for(
+            &request,
+            &Recording::new("{\"request\": {\"content\": \"not this\"}}", "m"),
+            true,
+        )
+        .unwrap();
+        let bytes = cassette.render().into_bytes();
+        let whole: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        let expected = whole["request"]["content"].as_str().unwrap();
+        assert_eq!(stored_content(&bytes).as_deref(), Some(expected));
+        // Another layout (one line): read by a whole parse.
+        let compact = serde_json::to_vec(&whole).unwrap();
+        assert_eq!(stored_content(&compact).as_deref(), Some(expected));
+        // No material: none.
+        let (bare, _) = cassette_for(&request, &Recording::new("{}", "m"), false).unwrap();
+        assert_eq!(stored_content(bare.render().as_bytes()), None);
+    }
+}
