@@ -299,39 +299,10 @@ pub fn lookup(
             diagnoses.push(d.at(k.path_under(root)));
         }
     }
-    for (name, transform) in TEXT_TRANSFORMS {
-        let probe = map_text(request, *transform);
-        if probe == *request {
-            continue;
-        }
-        let k = key_of(&probe);
-        if exists(&k) {
-            let d = Diagnosis::new(
-                Detail::HitWithNormalisedText { variant: (*name).to_owned() },
-                format!("it would hit after {name}: the request text differs from the recording only in that; make the request builder produce stable text, or re-record"),
-            );
-            diagnoses.push(d.at(k.path_under(root)));
-        }
-    }
-
-    if versions.is_empty() && !task_dir.is_dir() {
-        diagnoses.push(Diagnosis::new(
-            Detail::TaskMissing,
-            format!("the store has no folder for task {:?}: nothing was ever recorded for it here; record it with {record}", request.task),
-        ));
-    } else if !versions.contains(&request.prompt_version) {
-        let listed: Vec<String> = versions.iter().map(|v| format!("v{v}")).collect();
-        let d = Diagnosis::new(
-            Detail::VersionMissing { versions: versions.clone() },
-            format!(
-                "no recordings for prompt v{} of {:?} (the store has {}): a prompt-version bump; record anew with {record}, then `{prune}` removes the old versions",
-                request.prompt_version,
-                request.task,
-                if listed.is_empty() { "none".to_owned() } else { listed.join(", ") }
-            ),
-        );
-        diagnoses.push(d);
-    }
+    diagnoses.extend(text_probes(root, request));
+    diagnoses.extend(missing_folder(
+        request, &versions, &task_dir, &record, &prune,
+    ));
     compare_with_material(
         root,
         (&record, &prune),
@@ -347,6 +318,57 @@ pub fn lookup(
         diagnoses,
         map: material.content.map,
     })
+}
+
+/// The text-normalisation probes: CRLF/LF, trailing white space, Unicode normal forms.
+fn text_probes(root: &Path, request: &Request) -> Vec<Diagnosis> {
+    let mut diagnoses = Vec::new();
+    for (name, transform) in TEXT_TRANSFORMS {
+        let probe = map_text(request, *transform);
+        if probe == *request {
+            continue;
+        }
+        let k = key_of(&probe);
+        if k.path_under(root).is_file() {
+            let d = Diagnosis::new(
+                Detail::HitWithNormalisedText { variant: (*name).to_owned() },
+                format!("it would hit after {name}: the request text differs from the recording only in that; make the request builder produce stable text, or re-record"),
+            );
+            diagnoses.push(d.at(k.path_under(root)));
+        }
+    }
+
+    diagnoses
+}
+
+/// `task-missing` or `version-missing`, when the request's folder is not in the store.
+fn missing_folder(
+    request: &Request,
+    versions: &[i64],
+    task_dir: &Path,
+    record: &str,
+    prune: &str,
+) -> Option<Diagnosis> {
+    if versions.is_empty() && !task_dir.is_dir() {
+        return Some(Diagnosis::new(
+            Detail::TaskMissing,
+            format!("the store has no folder for task {:?}: nothing was ever recorded for it here; record it with {record}", request.task),
+        ));
+    }
+    if !versions.contains(&request.prompt_version) {
+        let listed: Vec<String> = versions.iter().map(|v| format!("v{v}")).collect();
+        let d = Diagnosis::new(
+            Detail::VersionMissing { versions: versions.to_vec() },
+            format!(
+                "no recordings for prompt v{} of {:?} (the store has {}): a prompt-version bump; record anew with {record}, then `{prune}` removes the old versions",
+                request.prompt_version,
+                request.task,
+                if listed.is_empty() { "none".to_owned() } else { listed.join(", ") }
+            ),
+        );
+        return Some(d);
+    }
+    None
 }
 
 /// How many trailing (assistant, user) pairs the request has after its first turn.
