@@ -434,11 +434,6 @@ pub struct PairEvent<'a> {
 impl Serialize for PairEvent<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
-        struct Sides<T> {
-            from: T,
-            to: T,
-        }
-        #[derive(Serialize)]
         struct Out<'p> {
             task: &'p str,
             #[serde(serialize_with = "crate::event::path")]
@@ -473,6 +468,13 @@ impl Serialize for PairEvent<'_> {
         }
         .serialize(s)
     }
+}
+
+/// A value of each side of a review (`{"from": …, "to": …}`).
+#[derive(Serialize)]
+struct Sides<T> {
+    from: T,
+    to: T,
 }
 
 /// The last event of a command: its totals.
@@ -510,11 +512,6 @@ pub struct ReviewSummaryEvent<'a> {
 
 impl Serialize for ReviewSummaryEvent<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Sides<T> {
-            from: T,
-            to: T,
-        }
         #[derive(Serialize)]
         struct Top<'p> {
             pointer: &'p str,

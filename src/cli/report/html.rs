@@ -11,10 +11,7 @@ use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
 use super::human::review::{from_to, unpaired_hint, verdict};
-use super::{input_error, Reporter};
-use crate::cli::output::Out;
 use crate::cli::shown;
-use ulcas::event::{Event, Report};
 use ulcas::lookup::DiffTag;
 
 const STYLE: &str = "
@@ -289,39 +286,4 @@ fn esc(s: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-}
-
-/// `review --format html`: the page, written when the review arrives.
-pub struct Html {
-    out: Out,
-}
-
-impl Html {
-    /// A reporter on `out`.
-    pub fn new(out: Out) -> Self {
-        Html { out }
-    }
-}
-
-impl Report for Html {
-    fn report(&mut self, event: &Event<'_>) -> std::io::Result<()> {
-        if input_error(event) {
-            return Ok(());
-        }
-        if let Event::Review {
-            store,
-            review,
-            summary,
-        } = event
-        {
-            self.out.raw(&render(store, review, summary))?;
-        }
-        Ok(())
-    }
-}
-
-impl Reporter for Html {
-    fn finish(&mut self) -> std::io::Result<()> {
-        self.out.flush()
-    }
 }

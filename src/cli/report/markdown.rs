@@ -6,10 +6,7 @@ use ulcas::review::{AnswerChange, ChangeOp, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
 use super::human::review::{from_to, short, unpaired_hint, verdict};
-use super::{input_error, Detail, Reporter};
-use crate::cli::output::Out;
 use crate::cli::shown;
-use ulcas::event::{Event, Report};
 
 /// GitHub refuses comments longer than this many characters.
 pub const COMMENT_LIMIT: usize = 65_536;
@@ -165,43 +162,4 @@ fn html(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
-}
-
-/// `review --format markdown`: the comment, written when the review arrives.
-pub struct Markdown {
-    out: Out,
-    stat: bool,
-}
-
-impl Markdown {
-    /// A reporter on `out`.
-    pub fn new(out: Out, detail: Detail) -> Self {
-        Markdown {
-            out,
-            stat: detail.stat,
-        }
-    }
-}
-
-impl Report for Markdown {
-    fn report(&mut self, event: &Event<'_>) -> std::io::Result<()> {
-        if input_error(event) {
-            return Ok(());
-        }
-        if let Event::Review {
-            store,
-            review,
-            summary,
-        } = event
-        {
-            self.out.raw(&render(store, review, summary, self.stat))?;
-        }
-        Ok(())
-    }
-}
-
-impl Reporter for Markdown {
-    fn finish(&mut self) -> std::io::Result<()> {
-        self.out.flush()
-    }
 }

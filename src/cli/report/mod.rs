@@ -12,6 +12,8 @@ mod sarif;
 use std::io;
 
 use ulcas::event::{Event, Report};
+use ulcas::review::{Review, ReviewSummary};
+use ulcas::settings::Store;
 
 use super::output::Out;
 
@@ -59,8 +61,47 @@ pub fn reporter(format: Format, detail: Detail) -> Box<dyn Reporter> {
         Format::Json => Box::new(json::JsonLines::new(out, detail)),
         Format::Github => Box::new(github::Github::new(out, detail)),
         Format::Sarif => Box::new(sarif::Sarif::new(out)),
-        Format::Markdown => Box::new(markdown::Markdown::new(out, detail)),
-        Format::Html => Box::new(html::Html::new(out)),
+        Format::Markdown => Box::new(Document {
+            out,
+            stat: detail.stat,
+            render: |store, review, summary, stat| markdown::render(store, review, summary, stat),
+        }),
+        Format::Html => Box::new(Document {
+            out,
+            stat: detail.stat,
+            render: |store, review, summary, _| html::render(store, review, summary),
+        }),
+    }
+}
+
+/// A review as one document (Markdown, HTML), written when the review arrives.
+struct Document {
+    out: Out,
+    stat: bool,
+    render: fn(&Store, &Review, &ReviewSummary, bool) -> String,
+}
+
+impl Report for Document {
+    fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
+        if input_error(event) {
+            return Ok(());
+        }
+        if let Event::Review {
+            store,
+            review,
+            summary,
+        } = event
+        {
+            self.out
+                .raw(&(self.render)(store, review, summary, self.stat))?;
+        }
+        Ok(())
+    }
+}
+
+impl Reporter for Document {
+    fn finish(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 }
 
