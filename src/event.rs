@@ -621,3 +621,42 @@ macro_rules! named {
         }
     )+};
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Verdict;
+    use crate::backfill::BackfillSummary;
+    use crate::prune::PruneSummary;
+    use crate::verify::VerifySummary;
+
+    #[test]
+    fn verdicts() {
+        assert_eq!(Verdict::Pass.and(Verdict::Fail), Verdict::Fail);
+        assert_eq!(Verdict::Pass.and(Verdict::Pass), Verdict::Pass);
+
+        let mut v = VerifySummary::default();
+        assert_eq!(v.verdict(true), Verdict::Pass);
+        v.warnings = 1;
+        assert_eq!(v.verdict(false), Verdict::Pass, "warnings pass by default");
+        assert_eq!(v.verdict(true), Verdict::Fail, "--deny warnings");
+        v.errors = 1;
+        assert_eq!(v.verdict(false), Verdict::Fail);
+
+        let mut p = PruneSummary::default();
+        assert_eq!(p.verdict(false), Verdict::Pass, "nothing to prune");
+        p.prunable = 3;
+        assert_eq!(p.verdict(false), Verdict::Fail, "cassettes can go");
+        assert_eq!(p.verdict(true), Verdict::Pass, "and were deleted");
+
+        let mut b = BackfillSummary {
+            backfilled: 2,
+            ..Default::default()
+        };
+        assert_eq!(b.verdict(), Verdict::Pass);
+        b.unmatched = 1;
+        assert_eq!(b.verdict(), Verdict::Fail);
+        b.unmatched = 0;
+        b.conflicts = 1;
+        assert_eq!(b.verdict(), Verdict::Fail);
+    }
+}

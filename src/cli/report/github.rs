@@ -339,3 +339,38 @@ pub fn step_summary(groups: &Groups, s: &VerifySummary) -> String {
     }
     md
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ulcas::verify::{Check, Finding};
+
+    /// The worst case: as many groups as are kept, each with a long message and long paths.
+    #[test]
+    fn the_job_summary_stays_under_the_limit() {
+        let mut groups = Groups::default();
+        let message = "m".repeat(20_000);
+        let folder = "f".repeat(3_000);
+        for i in 0..2_000 {
+            let path = format!("{folder}/task{i}/v1/{}.json", "a".repeat(200));
+            groups.add(&Finding::new(
+                std::path::Path::new(&path),
+                Check::Schema,
+                format!("{i} {message}"),
+            ));
+        }
+        let summary = VerifySummary {
+            cassettes: 200_000,
+            errors: 200_000,
+            ..Default::default()
+        };
+        let md = step_summary(&groups, &summary);
+        assert!(md.len() < SUMMARY_LIMIT, "{} bytes", md.len());
+        assert!(md.len() < 1024 * 1024);
+        assert!(
+            md.contains("left out to stay under GitHub's 1 MiB summary limit"),
+            "{}",
+            &md[md.len() - 300..]
+        );
+    }
+}
