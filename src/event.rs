@@ -5,7 +5,7 @@
 //! A few events carry context for human and GitHub output only ([`Event::is_context`]); JSON
 //! Lines leaves them out, so its contract (README, "Machine output") stays what it was.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Serialize, Serializer};
@@ -568,9 +568,6 @@ impl Serialize for ReviewSummaryEvent<'_> {
 
 /// Counts per name, for summaries (`{"stale-version": 3}`).
 pub type Counts = BTreeMap<&'static str, usize>;
-
-/// Names, sorted (summaries).
-pub type Names = BTreeSet<String>;
 
 /// Serialises a path as its display form (JSON has no other).
 pub fn path<S: Serializer>(p: &Path, s: S) -> Result<S::Ok, S::Error> {

@@ -114,17 +114,20 @@ fn sarif_validates_against_the_schema() {
     );
     // A name that needs percent-encoding in a URI.
     std::fs::write(dir.path().join("store/lesson/v1/a b%.json"), "{").unwrap();
-    let sarif = ulcas_in(
-        dir.path(),
-        &[
-            "verify",
-            "store",
-            "--prompts",
-            "prompts",
-            "--format",
-            "sarif",
-        ],
-    );
+    let verify = |format: &str| {
+        ulcas_in(
+            dir.path(),
+            &[
+                "verify",
+                "store",
+                "--prompts",
+                "prompts",
+                "--format",
+                format,
+            ],
+        )
+    };
+    let sarif = verify("sarif");
     assert_eq!(sarif.code, 1, "{}", sarif.stderr);
     let log: Value = serde_json::from_str(&sarif.stdout).unwrap();
     let errors: Vec<String> = validator
@@ -132,17 +135,7 @@ fn sarif_validates_against_the_schema() {
         .map(|e| format!("{} at {}", e, e.instance_path))
         .collect();
     assert!(errors.is_empty(), "{errors:?}\n{}", sarif.stdout);
-    let json = ulcas_in(
-        dir.path(),
-        &[
-            "verify",
-            "store",
-            "--prompts",
-            "prompts",
-            "--format",
-            "json",
-        ],
-    );
+    let json = verify("json");
     let findings = events(&json.stdout);
     let findings = of_type(&findings, "finding");
     let results = log["runs"][0]["results"].as_array().unwrap();
@@ -423,5 +416,48 @@ fn pre_commit_hook_entry_runs() {
         1,
         "quiet: the verdict line only\n{}",
         run.stdout
+    );
+}
+
+/// A Rust driver calls the same run the command does and gets the wire events.
+#[test]
+fn library_verify_run_reports_the_wire_events() {
+    let root = Path::new(MANIFEST).join("tests/cmd/verify-damaged.in");
+    let stores = ulcas::settings::resolve(&ulcas::settings::StoreFlags {
+        roots: vec![root.join("store")],
+        prompts: vec![root.join("prompts")],
+        ..Default::default()
+    })
+    .unwrap();
+    let mut collect = ulcas::event::Collect::default();
+    let summary =
+        ulcas::verify::run(&stores, &[], &ulcas::event::NoProgress, &mut collect).unwrap();
+    assert_eq!(summary.verdict(false), ulcas::event::Verdict::Fail);
+    let events = collect.0;
+    let last = events.last().unwrap();
+    assert_eq!(last["type"], "summary");
+    assert_eq!(last["errors"], summary.errors);
+    let findings = of_type(&events, "finding");
+    assert_eq!(findings.len(), summary.errors + summary.warnings);
+    // Only wire events: the context events of human output are not among them.
+    assert!(events
+        .iter()
+        .all(|e| ["finding", "skipped", "summary"].contains(&e["type"].as_str().unwrap())));
+    // The same events as `--format json` prints.
+    let json = ulcas_in(
+        &root,
+        &[
+            "verify",
+            "store",
+            "--prompts",
+            "prompts",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(events.len(), common::events(&json.stdout).len());
+    assert_eq!(
+        findings.len(),
+        of_type(&common::events(&json.stdout), "finding").len()
     );
 }

@@ -36,7 +36,7 @@ pub fn lookup(args: LookupArgs, ctx: Ctx) -> Outcome {
         ctx.reporter(format)
     };
     let mut answers = Out::stdout(false);
-    let mut said = format != Format::Human;
+    let mut said = format != Format::Human || ctx.quiet;
     let mut misses = 0;
     let done = each_request(
         &args.requests,

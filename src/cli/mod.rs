@@ -159,7 +159,7 @@ pub fn each_request(
     reporter: &mut dyn Reporter,
     mut each: impl FnMut(&mut dyn Reporter, &Path, Request, bool) -> Result<(), Failure>,
 ) -> Result<usize, Failure> {
-    let files = request_files(paths)?;
+    let files = ulcas::request::dump_files(paths)?;
     let several = files.len() > 1;
     let mut errors = 0;
     for file in &files {
@@ -178,11 +178,6 @@ pub fn each_request(
         }
     }
     Ok(errors)
-}
-
-/// Expands request arguments (see [`ulcas::request::dump_files`]).
-pub fn request_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
-    ulcas::request::dump_files(paths)
 }
 
 /// A path in human output: as given, with control characters (a newline or an escape sequence

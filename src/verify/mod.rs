@@ -222,11 +222,6 @@ impl StoreVerdict {
         }
         *self.checks.entry(f.check.name()).or_default() += 1;
     }
-
-    /// Whether this store passes: no errors, and no warnings when they are denied.
-    pub fn verdict(&self, deny_warnings: bool) -> Verdict {
-        Verdict::of(self.errors == 0 && !(deny_warnings && self.warnings > 0))
-    }
 }
 
 /// The totals of a whole `verify` run (the `summary` event).

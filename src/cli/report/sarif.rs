@@ -6,7 +6,7 @@ use std::io;
 use serde::Serialize;
 use strum::{EnumMessage, IntoEnumIterator};
 use ulcas::event::{Event, Report};
-use ulcas::verify::{Check, Finding, Severity};
+use ulcas::verify::{Check, Finding};
 
 use super::{input_error, Reporter};
 use crate::cli::output::Out;
@@ -61,7 +61,7 @@ impl Sarif {
                     text: c.get_documentation().unwrap_or(c.name()).trim().to_owned(),
                 },
                 default_configuration: Level {
-                    level: level(c.severity()),
+                    level: c.severity().name(),
                 },
                 help_uri: "https://github.com/ulcas/ulcas#verify",
             })
@@ -115,7 +115,7 @@ impl Sarif {
         let (uri, base) = uri_of(&f.path);
         let result = SarifResult {
             rule_id: f.check.name(),
-            level: level(f.severity),
+            level: f.severity.name(),
             message: Message { text: &f.message },
             locations: [Location {
                 physical_location: Physical {
@@ -132,13 +132,6 @@ impl Sarif {
         }
         self.results += 1;
         self.out.write_str(&serde_json::to_string(&result)?)
-    }
-}
-
-fn level(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
     }
 }
 

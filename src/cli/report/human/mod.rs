@@ -121,10 +121,7 @@ impl Report for Human {
                 diff::store_change(out, c, &mut self.store_changes, self.detail)
             }
             Event::Diff(d) => diff::diff(out, d, quiet),
-            Event::Backfill(o) if quiet => {
-                let _ = o;
-                Ok(())
-            }
+            Event::Backfill(_) if quiet => Ok(()),
             Event::Backfill(o) => requests::backfill(out, o),
             Event::Migrate(_) | Event::Pair(_) | Event::Unpaired(_) => Ok(()),
             Event::Migration {
