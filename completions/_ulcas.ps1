@@ -59,7 +59,10 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;hash' {
-            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)')
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
+            [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
+            [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text or JSON Lines')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)')
@@ -80,7 +83,10 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('--refusal-category', '--refusal-category', [CompletionResultType]::ParameterName, 'The refusal category, for a refusal')
             [CompletionResult]::new('--usage', '--usage', [CompletionResultType]::ParameterName, 'Usage counters as a JSON object (missing reference counters are 0)')
             [CompletionResult]::new('--prompt-id', '--prompt-id', [CompletionResultType]::ParameterName, 'The prompt id to write (default: the request''s `prompt_id`)')
-            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)')
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
+            [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
+            [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text or JSON Lines')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)')
@@ -97,6 +103,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;verify' {
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
             [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
             [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
             [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
@@ -116,10 +123,11 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;lookup' {
-            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)')
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
+            [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
+            [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
-            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries, for the schema-of-another-version probe (default: the store''s)')
-            [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve')
             [CompletionResult]::new('--schema', '--schema', [CompletionResultType]::ParameterName, 'Also try this schema (a JSON file) in place of the request''s')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'What a miss gives: nothing (cassette) or a synthetic answer')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text or JSON Lines')
@@ -150,6 +158,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;prune' {
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
             [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
             [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
             [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
@@ -173,6 +182,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
         }
         'ulcas;backfill' {
             [CompletionResult]::new('--requests', '--requests', [CompletionResultType]::ParameterName, 'Request dumps: a file or folder (e.g. the ULCAS_DUMP_DIR of a test run); repeatable')
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
             [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
             [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
             [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
@@ -190,6 +200,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;migrate' {
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
             [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
             [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
             [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
@@ -209,6 +220,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;review' {
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
             [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
             [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
             [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')

@@ -119,13 +119,17 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__backfill)
-            opts="-q -v -h -V --requests --prompts --schemas --pin --config --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --requests --cassettes --prompts --schemas --pin --config --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --requests)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --cassettes)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -201,13 +205,25 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__hash)
-            opts="-q -v -h -V --cassettes --config --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --cassettes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --prompts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pin)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -427,7 +443,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__lookup)
-            opts="-q -v -h -V --cassettes --config --prompts --schemas --schema --replay --mode --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --schema --replay --mode --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -437,15 +453,19 @@ _ulcas() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --config)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --prompts)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -491,12 +511,16 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__migrate)
-            opts="-q -v -h -V --prompts --schemas --pin --config --schema --write --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --schema --write --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --cassettes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --prompts)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -555,12 +579,16 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__prune)
-            opts="-q -v -h -V --prompts --schemas --pin --config --journal --requests --delete --orphans --include-last-recordings --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --journal --requests --delete --orphans --include-last-recordings --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --cassettes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --prompts)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -601,7 +629,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__record)
-            opts="-q -v -h -V --response --model --stop-reason --refusal-category --usage --prompt-id --cassettes --config --force --no-request-material --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --response --model --stop-reason --refusal-category --usage --prompt-id --cassettes --prompts --schemas --pin --config --force --no-request-material --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -635,6 +663,18 @@ _ulcas() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --prompts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -655,12 +695,16 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__review)
-            opts="-q -v -h -V --prompts --schemas --pin --config --from --to --stat --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --from --to --stat --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --cassettes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --prompts)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -701,12 +745,16 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__verify)
-            opts="-q -v -h -V --prompts --schemas --pin --config --deny --requests --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --deny --requests --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --cassettes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --prompts)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -54,7 +54,10 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --version 'Print version'
         }
         &'ulcas;hash'= {
-            cand --cassettes 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)'
+            cand --cassettes 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)'
+            cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
+            cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
+            cand --pin 'Take version N as the task''s current one'
             cand --config 'A config file to read instead of looking for ulcas.toml'
             cand --format 'Output format: human text or JSON Lines'
             cand --color 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)'
@@ -74,7 +77,10 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --refusal-category 'The refusal category, for a refusal'
             cand --usage 'Usage counters as a JSON object (missing reference counters are 0)'
             cand --prompt-id 'The prompt id to write (default: the request''s `prompt_id`)'
-            cand --cassettes 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)'
+            cand --cassettes 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)'
+            cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
+            cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
+            cand --pin 'Take version N as the task''s current one'
             cand --config 'A config file to read instead of looking for ulcas.toml'
             cand --format 'Output format: human text or JSON Lines'
             cand --color 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)'
@@ -90,6 +96,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --version 'Print version'
         }
         &'ulcas;verify'= {
+            cand --cassettes 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)'
             cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
             cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
             cand --pin 'Take version N as the task''s current one'
@@ -108,10 +115,11 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --version 'Print version'
         }
         &'ulcas;lookup'= {
-            cand --cassettes 'The store root (default: the ulcas.toml store of the request''s task, else ./cassettes)'
+            cand --cassettes 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)'
+            cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
+            cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
+            cand --pin 'Take version N as the task''s current one'
             cand --config 'A config file to read instead of looking for ulcas.toml'
-            cand --prompts 'Prompt registries, for the schema-of-another-version probe (default: the store''s)'
-            cand --schemas 'Where the prompts'' `schema:` paths resolve'
             cand --schema 'Also try this schema (a JSON file) in place of the request''s'
             cand --mode 'What a miss gives: nothing (cassette) or a synthetic answer'
             cand --format 'Output format: human text or JSON Lines'
@@ -140,6 +148,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --version 'Print version'
         }
         &'ulcas;prune'= {
+            cand --cassettes 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)'
             cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
             cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
             cand --pin 'Take version N as the task''s current one'
@@ -162,6 +171,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
         }
         &'ulcas;backfill'= {
             cand --requests 'Request dumps: a file or folder (e.g. the ULCAS_DUMP_DIR of a test run); repeatable'
+            cand --cassettes 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)'
             cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
             cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
             cand --pin 'Take version N as the task''s current one'
@@ -178,6 +188,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --version 'Print version'
         }
         &'ulcas;migrate'= {
+            cand --cassettes 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)'
             cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
             cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
             cand --pin 'Take version N as the task''s current one'
@@ -196,6 +207,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --version 'Print version'
         }
         &'ulcas;review'= {
+            cand --cassettes 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)'
             cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
             cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
             cand --pin 'Take version N as the task''s current one'

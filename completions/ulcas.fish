@@ -53,7 +53,10 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s q -l quiet -d 
 complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s V -l version -d 'Print version'
-complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l cassettes -d 'The store root (default: the ulcas.toml store of the request\'s task, else ./cassettes)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l pin -d 'Take version N as the task\'s current one' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
@@ -70,7 +73,10 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l stop-reason -d 'W
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l refusal-category -d 'The refusal category, for a refusal' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l usage -d 'Usage counters as a JSON object (missing reference counters are 0)' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l prompt-id -d 'The prompt id to write (default: the request\'s `prompt_id`)' -r
-complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l cassettes -d 'The store root (default: the ulcas.toml store of the request\'s task, else ./cassettes)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l pin -d 'Take version N as the task\'s current one' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
@@ -83,6 +89,7 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s q -l quiet -d 'Pr
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l pin -d 'Take version N as the task\'s current one' -r
@@ -100,10 +107,11 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s q -l quiet -d 'Pr
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s V -l version -d 'Print version'
-complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l cassettes -d 'The store root (default: the ulcas.toml store of the request\'s task, else ./cassettes)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l pin -d 'Take version N as the task\'s current one' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
-complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l prompts -d 'Prompt registries, for the schema-of-another-version probe (default: the store\'s)' -r -F
-complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l schemas -d 'Where the prompts\' `schema:` paths resolve' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l schema -d 'Also try this schema (a JSON file) in place of the request\'s' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l mode -d 'What a miss gives: nothing (cassette) or a synthetic answer' -r -f -a "cassette\t'A miss is a miss (the driver\'s cassette-only mode)'
 synthetic\t'A miss is answered with a deterministic schema-valid answer'"
@@ -127,6 +135,7 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s q -l quiet -d 'Prin
 complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l pin -d 'Take version N as the task\'s current one' -r
@@ -147,6 +156,7 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s v -l verbose -d 'L
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l requests -d 'Request dumps: a file or folder (e.g. the ULCAS_DUMP_DIR of a test run); repeatable' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l pin -d 'Take version N as the task\'s current one' -r
@@ -160,6 +170,7 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s q -l quiet -d '
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l pin -d 'Take version N as the task\'s current one' -r
@@ -176,6 +187,7 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s q -l quiet -d 'P
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l pin -d 'Take version N as the task\'s current one' -r

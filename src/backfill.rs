@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use crate::cassette::{push_request_member, Cassette, StoredRequest};
 use crate::error::{Error, Result};
+use crate::event::{Event, Report, Summary};
 use crate::key::KeyMaterial;
 use crate::request::Request;
 use crate::settings::Store;
@@ -73,6 +74,9 @@ pub struct BackfillSummary {
     pub conflicts: usize,
     /// Dumps that hit no cassette.
     pub unmatched: usize,
+    /// Dumps that could not be read (reported as they came; not in the `summary` event).
+    #[serde(skip)]
+    pub input_errors: usize,
 }
 
 impl BackfillSummary {
@@ -90,6 +94,31 @@ impl BackfillSummary {
     pub fn verdict(&self) -> crate::event::Verdict {
         crate::event::Verdict::of(self.unmatched + self.conflicts == 0)
     }
+}
+
+/// `backfill`: adds the request material of every dump of `requests` to the cassettes of
+/// `stores` it hits, reporting each outcome as it happens, then the summary.
+pub fn run(
+    stores: &[Store],
+    requests: &[PathBuf],
+    report: &mut dyn Report,
+) -> Result<BackfillSummary> {
+    if let Some(missing) = stores.iter().find(|s| !s.root.is_dir()) {
+        return Err(Error::in_file(&missing.root, "no such store folder"));
+    }
+    let mut summary = BackfillSummary::default();
+    let errors = crate::dumps::each(requests, report, |report, file, request, _| {
+        for outcome in backfill_request(stores, file, &request) {
+            summary.add(&outcome);
+            report.report(&Event::Backfill(&outcome))?;
+        }
+        Ok(())
+    })?;
+    summary.input_errors = errors;
+    report
+        .report(&Event::Summary(Summary::Backfill(&summary)))
+        .map_err(Error::output)?;
+    Ok(summary)
 }
 
 /// Backfills every store's cassette that `request` (read from `file`) hits.

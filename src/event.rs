@@ -186,6 +186,10 @@ pub enum Event<'a> {
     /// Context: a store is about to be reported (its settings head human output).
     #[serde(skip)]
     Store(&'a Store),
+    /// Context: the store a request goes to (`hash`, `lookup`, `record`); human output notes
+    /// once on stderr which config's settings it got.
+    #[serde(skip)]
+    StoreOfRequest(&'a Store),
     /// Context: one store's verify is done (human output prints its verdict line).
     #[serde(skip)]
     VerifyDone(&'a StoreVerdict),
@@ -235,6 +239,7 @@ impl Event<'_> {
         matches!(
             self,
             Event::Store(_)
+                | Event::StoreOfRequest(_)
                 | Event::InputError(_)
                 | Event::VerifyDone(_)
                 | Event::PrunePlan { .. }

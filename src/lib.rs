@@ -40,6 +40,7 @@ pub mod backfill;
 pub mod cassette;
 pub mod config;
 pub mod diff;
+pub mod dumps;
 pub mod error;
 pub mod event;
 pub mod input;

@@ -14,10 +14,11 @@ use std::path::{Path, PathBuf};
 
 use crate::cassette::{Cassette, StoredRequest};
 use crate::error::{io_message, Error, Result};
+use crate::event::{Event, Report, Summary, Verdict};
 use crate::key::{hash_parts, CassetteKey};
 use crate::schema::compile;
 use crate::schema::Schema;
-use crate::settings::Store;
+use crate::settings::{with_task, Store};
 use crate::store::{create_atomic, json_files_in, versions_in};
 use crate::verify::{repaired_contents, validate_answer, AnswerVerdict};
 
@@ -164,6 +165,49 @@ impl Migration {
     pub fn verdict(&self) -> crate::event::Verdict {
         crate::event::Verdict::of(self.all_carried_over())
     }
+}
+
+/// What `migrate` is asked, beside the stores.
+#[derive(Debug, Clone, Default)]
+pub struct MigrateRequest {
+    /// The task whose output schema changed.
+    pub task: String,
+    /// The new schema's file (default: the registry's schema of the task's current version).
+    pub schema: Option<PathBuf>,
+    /// Write the carried-over cassettes (else only plan).
+    pub write: bool,
+}
+
+/// `migrate`: plans (with `write`, carries out) the migration of the task in each store that
+/// has it ([`with_task`]), reporting each store's outcomes and summary. Exit 0 when every
+/// answer was carried over.
+pub fn run(stores: &[Store], asked: &MigrateRequest, report: &mut dyn Report) -> Result<Verdict> {
+    let schema = match &asked.schema {
+        Some(file) => Some((Schema::from_file(file)?, file.as_path())),
+        None => None,
+    };
+    let new = schema.as_ref().map(|(s, f)| (s, *f));
+    let out = |report: &mut dyn Report, e: &Event<'_>| report.report(e).map_err(Error::output);
+    let mut verdict = Verdict::Pass;
+    for store in with_task(stores, &asked.task)? {
+        let migration = migrate(store, &asked.task, new, asked.write)?;
+        out(report, &Event::Store(store))?;
+        out(
+            report,
+            &Event::Migration {
+                store,
+                migration: &migration,
+                write: asked.write,
+            },
+        )?;
+        for outcome in &migration.outcomes {
+            out(report, &Event::Migrate(outcome))?;
+        }
+        let summary = migration.summary(store);
+        out(report, &Event::Summary(Summary::Migrate(&summary)))?;
+        verdict = verdict.and(migration.verdict());
+    }
+    Ok(verdict)
 }
 
 /// Plans (and with `write`, carries out) the migration of `task` in `store` to `new_schema`

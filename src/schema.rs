@@ -46,6 +46,16 @@ impl Schema {
         })
     }
 
+    /// Reads a schema file (`--schema FILE`): an error names the file, line and column.
+    pub fn from_file(path: &std::path::Path) -> crate::Result<Schema> {
+        let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "schema file")?;
+        Schema::parse(&text).map_err(|e| crate::Error {
+            file: Some(path.to_path_buf()),
+            position: Some((e.line, e.column)),
+            message: e.message,
+        })
+    }
+
     /// The canonical schema JSON that goes into the key (`ksort`ed PHP arrays, PHP encoding).
     pub fn canonical_json(&self) -> &str {
         &self.canonical

@@ -51,6 +51,9 @@ pub struct Store {
     pub origin: SettingsOrigin,
     /// The command that records this store's cassettes anew, when the config names one.
     pub record_command: Option<String>,
+    /// Whether the root was named (on the command line, or by a caller that built the store),
+    /// rather than found in `ulcas.toml` or taken by default.
+    pub named: bool,
     /// The words after the subcommand that select this store with these settings.
     selector: Vec<String>,
 }
@@ -65,6 +68,7 @@ impl Store {
             source,
             origin: SettingsOrigin::Flags,
             record_command: None,
+            named: true,
             selector,
         })
     }
@@ -82,6 +86,7 @@ impl Store {
             registry,
             origin: SettingsOrigin::Flags,
             record_command: None,
+            named: true,
         }
     }
 
@@ -251,6 +256,7 @@ pub fn resolve_in(flags: &StoreFlags, cwd: &Path) -> Result<Vec<Store>> {
                 source,
                 origin,
                 record_command: record,
+                named: !flags.roots.is_empty(),
                 selector,
             })
         })
@@ -281,6 +287,26 @@ pub fn store_for_request<'a>(stores: &'a [Store], key: &CassetteKey) -> Option<&
         .or_else(|| stores.iter().find(|s| s.registry.has_task(&key.task)))
         .or_else(|| stores.iter().find(|s| s.root.join(&key.task).is_dir()))
         .or_else(|| stores.first())
+}
+
+/// The stores a command about one task works on: every named store, else every store with
+/// recordings of the task (an error when there is none).
+pub fn with_task<'a>(stores: &'a [Store], task: &str) -> Result<Vec<&'a Store>> {
+    crate::request::validate_task(task).map_err(crate::Error::msg)?;
+    let chosen: Vec<&Store> = if stores.iter().any(|s| s.named) {
+        stores.iter().filter(|s| s.named).collect()
+    } else {
+        stores
+            .iter()
+            .filter(|s| s.root.join(task).is_dir())
+            .collect()
+    };
+    if chosen.is_empty() {
+        return Err(crate::Error::msg(format!(
+            "no store has recordings of task {task:?}"
+        )));
+    }
+    Ok(chosen)
 }
 
 fn selector_words(root: &Path, source: &RegistrySource, config: Option<&PathBuf>) -> Vec<String> {

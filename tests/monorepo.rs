@@ -316,6 +316,71 @@ fn an_explicit_root_named_by_the_config_gets_its_settings() {
         .starts_with(LC_STORE));
 }
 
+/// One set of store flags on every command: `--cassettes ROOT` is a positional root where a
+/// command takes those, and `hash`, `lookup`, `migrate`, `review` choose among the stores named
+/// the same way.
+#[test]
+fn every_command_takes_the_same_store_flags() {
+    let m = Monorepo::new(true);
+    for command in ["verify", "prune"] {
+        let positional = m.ulcas(&[command, LC_STORE, "--format", "json"]);
+        let flag = m.ulcas(&[command, "--cassettes", LC_STORE, "--format", "json"]);
+        assert_eq!(positional.stdout, flag.stdout, "{command}");
+        assert_eq!(positional.code, flag.code, "{command}");
+    }
+    // Both ways together name two stores.
+    let run = m.ulcas(&["verify", CB_STORE, "--cassettes", LC_STORE, "-q"]);
+    assert!(run.stdout.contains("in 2 stores"), "{}", run.stdout);
+
+    // A named store is the one a task command works on, even where the task is not recorded.
+    let run = m.ulcas(&["review", "grounding", "--cassettes", CB_STORE]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("course-builder"), "{}", run.stderr);
+    let run = m.ulcas(&[
+        "migrate",
+        "grounding",
+        "--cassettes",
+        LC_STORE,
+        "--format",
+        "json",
+    ]);
+    let all = events(&run.stdout);
+    let summaries = of_type(&all, "summary");
+    assert_eq!(summaries.len(), 1, "{}", run.stderr);
+    assert_eq!(summaries[0]["store"], LC_STORE);
+    let run = m.ulcas(&["review", "grounding", CB_STORE, "--cassettes", LC_STORE]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("review takes one store root"),
+        "{}",
+        run.stderr
+    );
+
+    // hash and lookup choose among the stores the same flags give: the config's store of the
+    // task, another config's store, the first named store whose registry has the task.
+    let dump = m.path("dump.json");
+    std::fs::write(
+        &dump,
+        r#"{"task":"quiz","prompt_version":1,"schema":{"type":"object"},"blocks":[]}"#,
+    )
+    .unwrap();
+    let hash = |extra: &[&str]| -> String {
+        let run = m.ulcas(&[&["hash", "dump.json", "--format", "json"], extra].concat());
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        events(&run.stdout)[0]["path"].as_str().unwrap().to_owned()
+    };
+    assert!(hash(&[]).starts_with(CB_STORE));
+    let config = m.path("other.toml");
+    std::fs::write(&config, format!("[[store]]\nroot = \"{LC_STORE}\"\n")).unwrap();
+    assert!(hash(&["--config", "other.toml"]).starts_with(LC_STORE));
+    let both = ["--cassettes", LC_STORE, "--cassettes", CB_STORE];
+    assert!(hash(&both).starts_with(LC_STORE));
+    let prompts = ["--prompts", "api/packages/course-builder/resources/prompts"];
+    assert!(hash(&[&both[..], &prompts[..]].concat()).starts_with(LC_STORE));
+    let run = m.ulcas(&[&["lookup", "dump.json", "--pin", "quiz=1"], &both[..]].concat());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+}
+
 #[test]
 fn a_prompt_bump_keeps_the_last_recordings() {
     let m = Monorepo::new(true);

@@ -461,3 +461,168 @@ fn library_verify_run_reports_the_wire_events() {
         of_type(&common::events(&json.stdout), "finding").len()
     );
 }
+
+/// The stores of the sample store with its prompts, as the command line resolves them.
+fn sample_stores() -> Vec<ulcas::settings::Store> {
+    ulcas::settings::resolve(&ulcas::settings::StoreFlags {
+        roots: vec!["cassettes".into()],
+        prompts: vec!["tests/fixtures/prompts".into()],
+        ..Default::default()
+    })
+    .unwrap()
+}
+
+/// The JSON events of `ulcas ARGS --cassettes cassettes --prompts … --format json`.
+fn cli_events(args: &[&str]) -> Vec<Value> {
+    let mut all = args.to_vec();
+    all.extend([
+        "--cassettes",
+        "cassettes",
+        "--prompts",
+        "tests/fixtures/prompts",
+        "--format",
+        "json",
+    ]);
+    events(&ulcas(&all).stdout)
+}
+
+/// A Rust driver gets from each library run exactly the events the command prints: the
+/// commands are argument handling, one library call and a reporter.
+#[test]
+fn library_runs_report_what_the_commands_print() {
+    use ulcas::event::{Collect, Verdict};
+    let stores = sample_stores();
+    let requests = vec![
+        "tests/data/requests/outline-edited.json".into(),
+        "tests/fixtures/requests".into(),
+    ];
+
+    let mut lookup = Collect::default();
+    let asked = ulcas::lookup::LookupRequest {
+        requests: requests.clone(),
+        replay: true,
+        ..Default::default()
+    };
+    let summary = ulcas::lookup::run(&stores, &asked, &mut lookup).unwrap();
+    assert_eq!((summary.looked_up, summary.misses), (6, 1));
+    assert_eq!(summary.verdict(), Verdict::Fail);
+    let cli = cli_events(&[
+        "lookup",
+        "tests/data/requests/outline-edited.json",
+        "tests/fixtures/requests",
+        "--replay",
+    ]);
+    assert_eq!(lookup.0, cli);
+    assert_eq!(of_type(&cli, "lookup").len(), 6);
+
+    let mut hash = Collect::default();
+    assert_eq!(
+        ulcas::dumps::hash(&stores, &requests, &mut hash).unwrap(),
+        0
+    );
+    let cli = cli_events(&[
+        "hash",
+        "tests/data/requests/outline-edited.json",
+        "tests/fixtures/requests",
+    ]);
+    assert_eq!(hash.0, cli);
+    assert_eq!(of_type(&cli, "key").len(), 6);
+
+    let mut normalize = Collect::default();
+    assert_eq!(
+        ulcas::dumps::normalize(&requests, &mut normalize).unwrap(),
+        0
+    );
+    let cli = events(
+        &ulcas(&[
+            "normalize",
+            "tests/data/requests/outline-edited.json",
+            "tests/fixtures/requests",
+            "--format",
+            "json",
+        ])
+        .stdout,
+    );
+    assert_eq!(normalize.0, cli);
+
+    let mut migrate = Collect::default();
+    let asked = ulcas::migrate::MigrateRequest {
+        task: "outline".into(),
+        ..Default::default()
+    };
+    let verdict = ulcas::migrate::run(&stores, &asked, &mut migrate).unwrap();
+    let cli = cli_events(&["migrate", "outline"]);
+    assert_eq!(migrate.0, cli);
+    assert_eq!(
+        verdict == Verdict::Pass,
+        cli.last().unwrap()["needs_recording"] == 0
+    );
+
+    let mut review = Collect::default();
+    let asked = ulcas::review::ReviewRequest {
+        task: "outline".into(),
+        ..Default::default()
+    };
+    ulcas::review::run(&stores, &asked, &mut review).unwrap();
+    let cli = cli_events(&["review", "outline"]);
+    assert_eq!(review.0, cli);
+    assert_eq!(cli.last().unwrap()["type"], "summary");
+}
+
+/// `backfill` writes: the command and the library each run on a copy of the same store.
+#[test]
+fn library_backfill_run_reports_what_the_command_prints() {
+    let copy = |dir: &Path| {
+        common::copy_tree(&Path::new(MANIFEST).join("cassettes"), &dir.join("store"));
+        common::copy_tree(
+            &Path::new(MANIFEST).join("tests/fixtures/requests"),
+            &dir.join("requests"),
+        );
+    };
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    copy(a.path());
+    copy(b.path());
+    let cli = ulcas_in(
+        a.path(),
+        &[
+            "backfill",
+            "--requests",
+            "requests",
+            "store",
+            "--format",
+            "json",
+        ],
+    );
+    let stores = ulcas::settings::resolve_in(
+        &ulcas::settings::StoreFlags {
+            roots: vec![b.path().join("store")],
+            ..Default::default()
+        },
+        b.path(),
+    )
+    .unwrap();
+    let mut collect = ulcas::event::Collect::default();
+    let summary =
+        ulcas::backfill::run(&stores, &[b.path().join("requests")], &mut collect).unwrap();
+    let library: Vec<Value> = collect
+        .0
+        .iter()
+        .map(|e| {
+            let text = e
+                .to_string()
+                .replace(&format!("{}/", b.path().display()), "");
+            serde_json::from_str(&text).unwrap()
+        })
+        .collect();
+    assert_eq!(library, events(&cli.stdout));
+    // The sample store's cassettes carry their material already.
+    assert_eq!((summary.already, summary.backfilled), (5, 0), "{summary:?}");
+    assert_eq!(
+        cli.code,
+        if summary.verdict() == ulcas::event::Verdict::Pass {
+            0
+        } else {
+            1
+        }
+    );
+}

@@ -171,21 +171,9 @@ pub struct HashArgs {
     #[arg(required = true, value_name = "REQUEST")]
     pub requests: Vec<PathBuf>,
     #[command(flatten)]
-    pub store: StoreChoice,
+    pub stores: StoreArgs,
     #[command(flatten)]
     pub format: FormatArg,
-}
-
-/// Which one store a request goes to: `--cassettes ROOT`, else the store of `ulcas.toml` whose
-/// prompts have the request's task, else `./cassettes`.
-#[derive(Debug, Args)]
-pub struct StoreChoice {
-    /// The store root (default: the ulcas.toml store of the request's task, else ./cassettes).
-    #[arg(long, value_name = "ROOT")]
-    pub cassettes: Option<PathBuf>,
-    /// A config file to read instead of looking for ulcas.toml.
-    #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
 }
 
 /// Options of `record`.
@@ -213,7 +201,7 @@ pub struct RecordArgs {
     #[arg(long, value_name = "ID")]
     pub prompt_id: Option<String>,
     #[command(flatten)]
-    pub store: StoreChoice,
+    pub stores: StoreArgs,
     /// Replace an existing cassette that differs.
     #[arg(long)]
     pub force: bool,
@@ -224,29 +212,33 @@ pub struct RecordArgs {
     pub format: FormatArg,
 }
 
-/// Where stores and their prompt registries are: roots on the command line, else `ulcas.toml`.
+/// Which stores a command works on, and with which prompt registries: the same flags on every
+/// command that reads a store. Without a root: the stores of `ulcas.toml`, else `./cassettes`.
 #[derive(Debug, Args)]
 pub struct StoreArgs {
-    /// Store roots (default: the stores of ulcas.toml, else ./cassettes).
-    #[arg(value_name = "ROOT")]
-    pub roots: Vec<PathBuf>,
+    /// A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes).
+    #[arg(long = "cassettes", value_name = "ROOT", help_heading = "Stores")]
+    pub cassettes: Vec<PathBuf>,
     /// Prompt registries: <DIR>/<task>/v<N>.md with front matter.
-    #[arg(long = "prompts", value_name = "DIR")]
+    #[arg(long = "prompts", value_name = "DIR", help_heading = "Stores")]
     pub prompts: Vec<PathBuf>,
     /// Where the prompts' `schema:` paths resolve (default: `schemas` beside each prompts folder).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", help_heading = "Stores")]
     pub schemas: Option<PathBuf>,
     /// Take version N as the task's current one.
-    #[arg(long = "pin", value_name = "TASK=N")]
+    #[arg(long = "pin", value_name = "TASK=N", help_heading = "Stores")]
     pub pins: Vec<String>,
     /// A config file to read instead of looking for ulcas.toml.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help_heading = "Stores")]
     pub config: Option<PathBuf>,
 }
 
 /// Options of `verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
+    /// Store roots (the same as --cassettes ROOT).
+    #[arg(value_name = "ROOT")]
+    pub roots: Vec<PathBuf>,
     #[command(flatten)]
     pub stores: StoreArgs,
     /// Make warnings fail too (`--deny warnings`).
@@ -283,13 +275,7 @@ pub struct LookupArgs {
     #[arg(required = true, value_name = "REQUEST")]
     pub requests: Vec<PathBuf>,
     #[command(flatten)]
-    pub store: StoreChoice,
-    /// Prompt registries, for the schema-of-another-version probe (default: the store's).
-    #[arg(long = "prompts", value_name = "DIR")]
-    pub prompts: Vec<PathBuf>,
-    /// Where the prompts' `schema:` paths resolve.
-    #[arg(long, value_name = "DIR")]
-    pub schemas: Option<PathBuf>,
+    pub stores: StoreArgs,
     /// Also try this schema (a JSON file) in place of the request's.
     #[arg(long = "schema", value_name = "FILE")]
     pub schema_files: Vec<PathBuf>,
@@ -320,6 +306,9 @@ pub struct DiffArgs {
 /// Options of `prune`.
 #[derive(Debug, Args)]
 pub struct PruneArgs {
+    /// Store roots (the same as --cassettes ROOT).
+    #[arg(value_name = "ROOT")]
+    pub roots: Vec<PathBuf>,
     #[command(flatten)]
     pub stores: StoreArgs,
     /// Journals of the cassettes a test run loaded (one path per line; one file per shard).
@@ -347,6 +336,9 @@ pub struct BackfillArgs {
     /// Request dumps: a file or folder (e.g. the ULCAS_DUMP_DIR of a test run); repeatable.
     #[arg(long = "requests", value_name = "PATH", required = true)]
     pub requests: Vec<PathBuf>,
+    /// Store roots (the same as --cassettes ROOT).
+    #[arg(value_name = "ROOT")]
+    pub roots: Vec<PathBuf>,
     #[command(flatten)]
     pub stores: StoreArgs,
     #[command(flatten)]
@@ -359,6 +351,9 @@ pub struct MigrateArgs {
     /// The task whose output schema changed.
     #[arg(value_name = "TASK")]
     pub task: String,
+    /// Store roots (the same as --cassettes ROOT).
+    #[arg(value_name = "ROOT")]
+    pub roots: Vec<PathBuf>,
     #[command(flatten)]
     pub stores: StoreArgs,
     /// The new schema (default: the registry's schema of the task's current version).
@@ -390,6 +385,9 @@ pub struct ReviewArgs {
     /// The task whose prompt was bumped.
     #[arg(value_name = "TASK")]
     pub task: String,
+    /// Store roots (the same as --cassettes ROOT).
+    #[arg(value_name = "ROOT")]
+    pub roots: Vec<PathBuf>,
     #[command(flatten)]
     pub stores: StoreArgs,
     /// The old version (default: the newest older version with recordings).
@@ -414,5 +412,76 @@ impl From<ReviewFormat> for Format {
             ReviewFormat::Markdown => Format::Markdown,
             ReviewFormat::Html => Format::Html,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// Every command that reads a store takes the same store flags, and the commands that take
+    /// no other positional argument also take store roots positionally.
+    #[test]
+    fn one_set_of_store_arguments() {
+        let store_flags = ["cassettes", "prompts", "schemas", "pins", "config"];
+        let cli = Cli::command();
+        let mut with_stores = Vec::new();
+        for sub in cli.get_subcommands() {
+            let ids: Vec<&str> = sub.get_arguments().map(|a| a.get_id().as_str()).collect();
+            let has = store_flags.iter().filter(|f| ids.contains(f)).count();
+            assert!(
+                has == 0 || has == store_flags.len(),
+                "{} has only some of the store flags: {ids:?}",
+                sub.get_name()
+            );
+            if has > 0 {
+                with_stores.push(sub.get_name());
+                let roots = sub.get_arguments().find(|a| a.get_id() == "roots");
+                if let Some(roots) = roots {
+                    assert!(roots.is_positional(), "{}", sub.get_name());
+                }
+                for flag in store_flags {
+                    let arg = sub.get_arguments().find(|a| a.get_id() == flag).unwrap();
+                    assert_eq!(
+                        arg.get_help_heading(),
+                        Some("Stores"),
+                        "{} --{flag}",
+                        sub.get_name()
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            with_stores,
+            ["hash", "record", "verify", "lookup", "prune", "backfill", "migrate", "review"]
+        );
+        // The commands whose only positional arguments could be stores take them so.
+        for name in ["verify", "prune", "backfill", "migrate", "review"] {
+            let sub = cli.find_subcommand(name).unwrap();
+            assert!(sub.get_arguments().any(|a| a.get_id() == "roots"), "{name}");
+        }
+    }
+
+    /// `--cassettes` and positional roots are the same roots, in order.
+    #[test]
+    fn cassettes_flag_adds_roots() {
+        let cli = <Cli as clap::Parser>::try_parse_from([
+            "ulcas",
+            "verify",
+            "a",
+            "--cassettes",
+            "b",
+            "--pin",
+            "outline=1",
+        ])
+        .unwrap();
+        let super::Command::Verify(args) = cli.command else {
+            panic!("verify")
+        };
+        assert_eq!(args.roots, [std::path::PathBuf::from("a")]);
+        assert_eq!(args.stores.cassettes, [std::path::PathBuf::from("b")]);
+        assert_eq!(args.stores.pins, ["outline=1"]);
     }
 }

@@ -17,12 +17,11 @@ mod tools;
 mod verify;
 
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
-use ulcas::event::{Event, Verdict};
-use ulcas::request::Request;
+use ulcas::event::Verdict;
 use ulcas::Error;
 
 use report::{Detail, Format, Reporter};
@@ -148,36 +147,6 @@ pub fn finish(reporter: &mut dyn Reporter, verdict: Verdict, input_errors: usize
         return Err(Failure::Reported);
     }
     Ok(verdict)
-}
-
-/// Reads every request dump of `paths` and hands it to `each` with the reporter and whether
-/// there are several. A dump that cannot be read, or an error `each` returns about one request,
-/// is reported at once (stderr) and the other requests are still done; the count of those
-/// errors is returned, for exit 2 at the end. Output errors stop everything.
-pub fn each_request(
-    paths: &[PathBuf],
-    reporter: &mut dyn Reporter,
-    mut each: impl FnMut(&mut dyn Reporter, &Path, Request, bool) -> Result<(), Failure>,
-) -> Result<usize, Failure> {
-    let files = ulcas::request::dump_files(paths)?;
-    let several = files.len() > 1;
-    let mut errors = 0;
-    for file in &files {
-        let outcome = Request::from_file(file)
-            .map_err(Failure::from)
-            .and_then(|r| each(reporter, file, r, several));
-        match outcome {
-            Ok(()) => {}
-            Err(Failure::Error(e)) => {
-                errors += 1;
-                let e = e.with_file(file);
-                reporter.report(&Event::InputError(&e))?;
-            }
-            Err(Failure::Reported) => errors += 1,
-            Err(io) => return Err(io),
-        }
-    }
-    Ok(errors)
 }
 
 /// A path in human output: as given, with control characters (a newline or an escape sequence

@@ -10,7 +10,7 @@ use super::{shown, stores, Ctx, Failure, Outcome};
 
 /// `ulcas prune`.
 pub fn prune(args: PruneArgs, ctx: Ctx) -> Outcome {
-    let jobs = stores::resolve(&args.stores)?;
+    let jobs = stores::resolve(&args.stores, &args.roots)?;
     let request = PruneRequest {
         journals: args.journals,
         requests: args.requests,

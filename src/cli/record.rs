@@ -52,14 +52,12 @@ pub fn record(args: RecordArgs, ctx: Ctx) -> Outcome {
         with_request_material: !args.no_request_material,
         force: args.force,
     };
-    let stores = super::stores::for_requests(&args.store, &[], &None)?;
+    let stores = super::stores::resolve(&args.stores, &[])?;
     let store = store_for_request(&stores, &ulcas::key::key_of(&request))
         .ok_or_else(|| Error::msg("no store to record into"))?;
-    if args.format.format == super::args::TextFormat::Human && !ctx.quiet {
-        super::stores::say_origin(store, &mut false);
-    }
-    let recorded = record_cassette(&store.root, &request, &recording, options)?;
     let mut reporter = ctx.reporter(args.format.format.into());
+    reporter.report(&Event::StoreOfRequest(store))?;
+    let recorded = record_cassette(&store.root, &request, &recording, options)?;
     reporter.report(&Event::Recorded {
         path: &recorded.path,
         hash: &recorded.key.hash,

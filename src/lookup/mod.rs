@@ -14,11 +14,12 @@ use std::time::Duration;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::error::{Error, Result};
+use crate::event::{Event, LookupEvent, Report, Verdict};
 use crate::key::{hash_parts, key_of, CassetteKey, KeyMaterial};
 use crate::normalise::PlaceholderMap;
 use crate::request::{Block, Request};
 use crate::schema::Schema;
-use crate::settings::Store;
+use crate::settings::{store_for_request, Store};
 use crate::store::{load, versions_in, LoadedCassette};
 
 mod nearest;
@@ -225,7 +226,83 @@ pub const NEAREST: usize = 3;
 /// How many of the best prefiltered candidates are diffed to pick the nearest.
 pub const PREFILTERED: usize = 8;
 
-/// Looks `request` up in the store at `root` and explains a miss.
+/// What `lookup` is asked, beside the stores.
+#[derive(Debug, Clone, Default)]
+pub struct LookupRequest {
+    /// Request dumps: files, folders of them, `-` for standard input.
+    pub requests: Vec<PathBuf>,
+    /// `--schema FILE`: schemas to try in place of each request's.
+    pub schema_files: Vec<PathBuf>,
+    /// Give a hit's answer as the driver replays it (the event's `text`).
+    pub replay: bool,
+    /// Answer a miss with a synthetic answer (the driver's synthetic mode).
+    pub synthetic: bool,
+}
+
+/// The totals of a `lookup` run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LookupSummary {
+    /// Requests looked up.
+    pub looked_up: usize,
+    /// Requests that missed and got no synthetic answer.
+    pub misses: usize,
+    /// Dumps that could not be read (reported as they came).
+    pub input_errors: usize,
+}
+
+impl LookupSummary {
+    /// Exit 0 when every request was answered, else exit 1.
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of(self.misses == 0)
+    }
+}
+
+/// Looks every request of `asked` up in its store of `stores` ([`store_for_request`]) and
+/// reports one [`Event::Lookup`] each, as it is done.
+pub fn run(
+    stores: &[Store],
+    asked: &LookupRequest,
+    report: &mut dyn Report,
+) -> Result<LookupSummary> {
+    let file_probes = asked
+        .schema_files
+        .iter()
+        .map(|f| schema_probe_from_file(f))
+        .collect::<Result<Vec<_>>>()?;
+    // A mistyped root would read as "nothing recorded"; synthetic mode needs no store.
+    if !asked.synthetic {
+        if let Some(missing) = stores.iter().find(|s| !s.root.is_dir()) {
+            return Err(Error::in_file(
+                &missing.root,
+                "no such store folder (give --cassettes ROOT)",
+            ));
+        }
+    }
+    let mut summary = LookupSummary::default();
+    let errors = crate::dumps::each(&asked.requests, report, |report, file, request, _| {
+        let store = store_for_request(stores, &key_of(&request))
+            .ok_or_else(|| Error::msg("no store to look in"))?;
+        report.report(&Event::StoreOfRequest(store))?;
+        let mut probes = registry_probes(&store.registry, &request.task, request.prompt_version);
+        probes.extend(file_probes.iter().cloned());
+        let result = lookup(store, &request, Some(file), &probes)?;
+        let text = match &result.hit {
+            Some(_) if asked.replay => result.replayed(),
+            None if asked.synthetic => Some(crate::synth::answer(&request)?),
+            _ => None,
+        };
+        summary.looked_up += 1;
+        summary.misses += usize::from(result.hit.is_none() && text.is_none());
+        let event = LookupEvent::new(file, &result, text.as_deref(), asked.replay);
+        report.report(&Event::Lookup(event))?;
+        Ok(())
+    })?;
+    summary.input_errors = errors;
+    Ok(summary)
+}
+
+/// Looks `request` up in `store` and explains a miss. `request_file` names the dump in the
+/// record hints; `schema_probes` are the other schemas to try.
 pub fn lookup(
     store: &Store,
     request: &Request,
@@ -233,91 +310,140 @@ pub fn lookup(
     schema_probes: &[SchemaProbe],
 ) -> Result<Lookup> {
     let root = store.root.as_path();
-    let record = store.record_hint_for(request_file);
-    let prune = store.command("prune", &["--delete"]);
     let material = KeyMaterial::of(request);
     let key = material.key();
     let path = key.path_under(root);
-    if let Some(hit) = load(root, &key)? {
-        return Ok(Lookup {
-            key,
-            path,
-            hit: Some(hit),
-            diagnoses: Vec::new(),
-            map: material.content.map,
-        });
-    }
+    let hit = load(root, &key)?;
     let mut diagnoses = Vec::new();
-    let exists = |k: &CassetteKey| k.path_under(root).is_file();
-    // Probes that change only the version or the schema reuse the normalised content.
-    let key_with = |version: i64, schema_json: &str| CassetteKey {
-        task: key.task.clone(),
-        prompt_version: version,
-        hash: hash_parts(&key.task, version, schema_json, &material.content.text),
-    };
-    let task_dir = root.join(&request.task);
-    let versions = versions_in(&task_dir);
-
-    // Counterfactual probes: each hit is definitive, so they come first.
-    for &v in versions.iter().filter(|&&v| v != request.prompt_version) {
-        let k = key_with(v, &material.schema_json);
-        if exists(&k) {
-            let d = Diagnosis::new(
-                Detail::HitWithVersion { version: v },
-                format!(
-                    "it would hit with prompt v{v} (the request says v{}): the prompt was bumped without re-recording, or the test pins an old version; record it anew with {record}",
-                    request.prompt_version
-                ),
-            );
-            diagnoses.push(d.at(k.path_under(root)));
-        }
+    if hit.is_none() {
+        let probes = Probes {
+            root,
+            request,
+            material: &material,
+            key: &key,
+            record: store.record_hint_for(request_file),
+            prune: store.command("prune", &["--delete"]),
+        };
+        let task_dir = root.join(&request.task);
+        let versions = versions_in(&task_dir);
+        // Counterfactual probes first: each hit is definitive.
+        diagnoses.extend(probes.other_versions(&versions));
+        diagnoses.extend(probes.without_repairs());
+        diagnoses.extend(probes.other_schemas(schema_probes));
+        diagnoses.extend(text_probes(root, request));
+        diagnoses.extend(missing_folder(
+            request,
+            &versions,
+            &task_dir,
+            &probes.record,
+            &probes.prune,
+        ));
+        compare_with_material(
+            root,
+            (&probes.record, &probes.prune),
+            request,
+            &material,
+            &versions,
+            &mut diagnoses,
+        );
     }
-    let repairs = repair_attempts(request);
-    for n in 1..=repairs {
-        let probe = request.without_last_turns(2 * n);
-        let k = key_of(&probe);
-        if exists(&k) {
-            let d = Diagnosis::new(
-                Detail::HitWithoutRepairTurns { turns_removed: 2 * n },
-                format!(
-                    "without its last {} it hits {}: this request is a repair turn of that cassette — its recorded answer now fails validation (a schema or validator change), and this repair was never recorded; re-record it",
-                    if n == 1 { "repair attempt".to_owned() } else { format!("{n} repair attempts") },
-                    k.path_under(root).display()
-                ),
-            );
-            diagnoses.push(d.at(k.path_under(root)));
-            break;
-        }
-    }
-    for (label, schema) in schema_probes {
-        let k = key_with(request.prompt_version, schema.canonical_json());
-        if k != key && exists(&k) {
-            let d = Diagnosis::new(
-                Detail::SchemaChanged { variant: label.clone() },
-                format!("it would hit with the schema of {label}: the output schema changed since recording; record it anew with {record}, then `{prune}` removes the old one"),
-            );
-            diagnoses.push(d.at(k.path_under(root)));
-        }
-    }
-    diagnoses.extend(text_probes(root, request));
-    diagnoses.extend(missing_folder(
-        request, &versions, &task_dir, &record, &prune,
-    ));
-    compare_with_material(
-        root,
-        (&record, &prune),
-        request,
-        &material,
-        &versions,
-        &mut diagnoses,
-    );
     Ok(Lookup {
         key,
         path,
-        hit: None,
+        hit,
         diagnoses,
         map: material.content.map,
     })
+}
+
+/// What the counterfactual probes of one missed request share.
+struct Probes<'a> {
+    root: &'a Path,
+    request: &'a Request,
+    material: &'a KeyMaterial,
+    key: &'a CassetteKey,
+    /// The command that records the request anew.
+    record: String,
+    /// The command that prunes the store.
+    prune: String,
+}
+
+impl Probes<'_> {
+    /// The cassette path of `k`, when it is recorded.
+    fn recorded(&self, k: &CassetteKey) -> Option<PathBuf> {
+        let path = k.path_under(self.root);
+        path.is_file().then_some(path)
+    }
+
+    /// The request's key with another version or schema (the normalised content is reused).
+    fn key_with(&self, version: i64, schema_json: &str) -> CassetteKey {
+        let task = &self.key.task;
+        CassetteKey {
+            task: task.clone(),
+            prompt_version: version,
+            hash: hash_parts(task, version, schema_json, &self.material.content.text),
+        }
+    }
+
+    /// `hit-with-version`: the same request under another recorded prompt version.
+    fn other_versions(&self, versions: &[i64]) -> Vec<Diagnosis> {
+        let asked = self.request.prompt_version;
+        let record = &self.record;
+        versions
+            .iter()
+            .filter(|&&v| v != asked)
+            .filter_map(|&v| {
+                let at = self.recorded(&self.key_with(v, &self.material.schema_json))?;
+                let d = Diagnosis::new(
+                    Detail::HitWithVersion { version: v },
+                    format!(
+                        "it would hit with prompt v{v} (the request says v{asked}): the prompt was bumped without re-recording, or the test pins an old version; record it anew with {record}"
+                    ),
+                );
+                Some(d.at(at))
+            })
+            .collect()
+    }
+
+    /// `hit-without-repair-turns`: the request without its last repair attempt(s).
+    fn without_repairs(&self) -> Option<Diagnosis> {
+        (1..=repair_attempts(self.request)).find_map(|n| {
+            let at = self.recorded(&key_of(&self.request.without_last_turns(2 * n)))?;
+            let attempts = if n == 1 {
+                "repair attempt".to_owned()
+            } else {
+                format!("{n} repair attempts")
+            };
+            let d = Diagnosis::new(
+                Detail::HitWithoutRepairTurns { turns_removed: 2 * n },
+                format!(
+                    "without its last {attempts} it hits {}: this request is a repair turn of that cassette — its recorded answer now fails validation (a schema or validator change), and this repair was never recorded; re-record it",
+                    at.display()
+                ),
+            );
+            Some(d.at(at))
+        })
+    }
+
+    /// `schema-changed`: the request with the schema of another version or file.
+    fn other_schemas(&self, schema_probes: &[SchemaProbe]) -> Vec<Diagnosis> {
+        let (record, prune) = (&self.record, &self.prune);
+        schema_probes
+            .iter()
+            .filter_map(|(label, schema)| {
+                let k = self.key_with(self.request.prompt_version, schema.canonical_json());
+                if k == *self.key {
+                    return None;
+                }
+                let at = self.recorded(&k)?;
+                let d = Diagnosis::new(
+                    Detail::SchemaChanged { variant: label.clone() },
+                    format!("it would hit with the schema of {label}: the output schema changed since recording; record it anew with {record}, then `{prune}` removes the old one"),
+                );
+                Some(d.at(at))
+            })
+            .collect()
+    }
 }
 
 /// The text-normalisation probes: CRLF/LF, trailing white space, Unicode normal forms.
@@ -418,13 +544,7 @@ fn map_text(request: &Request, f: TextTransform) -> Request {
 
 /// Reads a `--schema FILE` probe.
 pub fn schema_probe_from_file(path: &Path) -> Result<SchemaProbe> {
-    let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "schema file")?;
-    let schema = Schema::parse(&text).map_err(|e| Error {
-        file: Some(path.to_path_buf()),
-        position: Some((e.line, e.column)),
-        message: e.message,
-    })?;
-    Ok((path.display().to_string(), schema))
+    Ok((path.display().to_string(), Schema::from_file(path)?))
 }
 
 /// Lookups of many requests share one schema-probe list; this groups the registry schemas.

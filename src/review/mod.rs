@@ -17,7 +17,10 @@ pub use jsondiff::{pattern, AnswerChange, ChangeOp};
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{io_message, Error, Result};
-use crate::settings::Store;
+use crate::event::{
+    Event, PairEvent, Report, ReviewSummaryEvent, Summary as EventSummary, Verdict,
+};
+use crate::settings::{with_task, Store};
 use crate::store::{json_files_in, versions_in};
 use crate::verify::{validate_answer, AnswerVerdict, Validators};
 
@@ -227,6 +230,62 @@ impl Review {
                 .count(),
         }
     }
+}
+
+/// What `review` is asked, beside the stores.
+#[derive(Debug, Clone, Default)]
+pub struct ReviewRequest {
+    /// The task whose prompt was bumped.
+    pub task: String,
+    /// The old version (default: the newest older version with recordings).
+    pub from: Option<i64>,
+    /// The new version (default: the task's current version).
+    pub to: Option<i64>,
+}
+
+/// `review`: reviews the task in its store (the one named, else the first with recordings of
+/// it) and reports the review, each pair, each recording without a partner, then the summary.
+/// Exit 0 when every `from` recording has its `to` partner.
+pub fn run(stores: &[Store], asked: &ReviewRequest, report: &mut dyn Report) -> Result<Verdict> {
+    let store = match with_task(stores, &asked.task)?.as_slice() {
+        [one] => *one,
+        _ if stores.iter().any(|s| s.named) => {
+            return Err(Error::msg("review takes one store root"))
+        }
+        more => more[0],
+    };
+    let r = review(store, &asked.task, asked.from, asked.to)?;
+    let summary = r.summary();
+    let out = |report: &mut dyn Report, e: &Event<'_>| report.report(e).map_err(Error::output);
+    out(
+        report,
+        &Event::Review {
+            store,
+            review: &r,
+            summary: &summary,
+        },
+    )?;
+    for pair in &r.pairs {
+        out(
+            report,
+            &Event::Pair(PairEvent {
+                task: &r.task,
+                pair,
+            }),
+        )?;
+    }
+    for unpaired in &r.unpaired {
+        out(report, &Event::Unpaired(unpaired))?;
+    }
+    let event = ReviewSummaryEvent {
+        task: &r.task,
+        from_version: r.from_version,
+        to_version: r.to_version,
+        summary: &summary,
+        retire: store.command("prune", &["--delete"]),
+    };
+    out(report, &Event::Summary(EventSummary::Review(&event)))?;
+    Ok(r.verdict())
 }
 
 /// Reviews `task` in `store` from version `from` to `to` (defaults: `to` the current version,

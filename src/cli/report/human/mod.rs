@@ -14,6 +14,7 @@ use std::io;
 use std::path::PathBuf;
 
 use ulcas::event::{Event, Report, Summary};
+use ulcas::settings::SettingsOrigin;
 
 use super::group::Groups;
 use super::{input_error, Detail, Reporter};
@@ -32,6 +33,8 @@ pub struct Human {
     store_changes: std::collections::BTreeMap<String, [usize; 3]>,
     /// Whether `prune --delete` was given and any store can lose cassettes.
     prune: (bool, bool),
+    /// The stores whose settings were noted (once each).
+    noted: std::collections::BTreeSet<PathBuf>,
 }
 
 impl Human {
@@ -44,6 +47,7 @@ impl Human {
             skipped: Vec::new(),
             store_changes: Default::default(),
             prune: (false, false),
+            noted: Default::default(),
         }
     }
 }
@@ -75,6 +79,16 @@ impl Report for Human {
                 if let Some(settings) = store.describe().filter(|_| !quiet) {
                     let line = format!("{}: {settings}", shown(&store.root));
                     out.line(&out.paint(Tone::Dim, &line))?;
+                }
+                Ok(())
+            }
+            Event::StoreOfRequest(store) => {
+                if let (SettingsOrigin::Config(_), Some(settings), false) =
+                    (&store.origin, store.describe(), quiet)
+                {
+                    if self.noted.insert(store.root.clone()) {
+                        note(&format!("store {}: {settings}", shown(&store.root)));
+                    }
                 }
                 Ok(())
             }
