@@ -253,6 +253,22 @@ pub fn usage_from(given: Option<&Map<String, Value>>) -> Value {
     Value::Object(usage)
 }
 
+/// [`usage_from`] of counters given as JSON text (`record --usage`): an object of
+/// non-negative integers.
+pub fn usage_from_json(raw: &str) -> crate::Result<Value> {
+    let v: Value = serde_json::from_str(raw)
+        .map_err(|e| crate::Error::msg(format!("--usage: invalid JSON: {e}")))?;
+    let obj = v
+        .as_object()
+        .ok_or_else(|| crate::Error::msg("--usage must be a JSON object of counters"))?;
+    if let Some((k, _)) = obj.iter().find(|(_, v)| v.as_u64().is_none()) {
+        return Err(crate::Error::msg(format!(
+            "--usage: `{k}` must be a non-negative integer"
+        )));
+    }
+    Ok(usage_from(Some(obj)))
+}
+
 /// Whether `bytes` are exactly what PHP's pretty printer makes of the JSON they hold (the
 /// recorder's format), whatever fields the file has.
 pub fn is_recorder_format(bytes: &[u8], value: &Value) -> bool {

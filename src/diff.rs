@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
+use crate::event::{DiffEvent, Event, Report, Summary, Verdict};
 use crate::key::KeyMaterial;
 use crate::request::Request;
 use crate::store::scan;
@@ -228,6 +229,31 @@ fn schema_text(canonical: &str) -> String {
     serde_json::from_str::<Value>(canonical)
         .map(|v| stable_pretty(&v))
         .unwrap_or_else(|_| canonical.to_owned())
+}
+
+/// `diff`: reads `a` and `b` (each a request dump, a cassette or a store folder), compares
+/// them and reports the result: one [`Event::StoreChange`] per cassette and a summary for two
+/// stores, else one [`Event::Diff`]. Exit 0 when they are the same in the terms of the key.
+pub fn run(a: &Path, b: &Path, report: &mut dyn Report) -> Result<Verdict> {
+    let result = diff(&Side::read(a)?, &Side::read(b)?)?;
+    let out = |report: &mut dyn Report, e: &Event<'_>| report.report(e).map_err(Error::output);
+    if result.kind == DiffKind::Stores {
+        for change in &result.store_changes {
+            out(report, &Event::StoreChange(change))?;
+        }
+        let summary = result.stores_summary(a, b);
+        out(report, &Event::Summary(Summary::DiffStores(&summary)))?;
+    } else {
+        out(
+            report,
+            &Event::Diff(DiffEvent {
+                report: &result,
+                a,
+                b,
+            }),
+        )?;
+    }
+    Ok(result.verdict())
 }
 
 /// Compares two sides.

@@ -56,6 +56,25 @@ pub fn read_text(path: &Path, limit: u64, what: &str) -> Result<String> {
     })
 }
 
+/// A model's raw answer, byte for byte: the file `path`, or standard input for `-`.
+pub fn read_answer(path: &Path) -> Result<String> {
+    let bytes = if path.as_os_str() == "-" {
+        read_capped(std::io::stdin().lock(), MAX_DOCUMENT, "response")
+            .map_err(|e| e.with_file("<stdin>"))?
+    } else {
+        read_limited(path, MAX_DOCUMENT, "response")?
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        Error::in_file(
+            path,
+            format!(
+                "the response is not UTF-8 (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

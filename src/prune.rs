@@ -635,6 +635,30 @@ impl PruneSummary {
         }
     }
 
+    /// Why `--delete` deleted nothing, when it was refused: the registry's problems or the
+    /// request dumps that could not be read, with what to do.
+    pub fn refusal(&self) -> Option<String> {
+        if !self.refused {
+            return None;
+        }
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let them = |n: usize| if n == 1 { "it" } else { "them" };
+        let problems = &self.registry_problems;
+        Some(match problems.first() {
+            Some(first) => format!(
+                "the registry that decides staleness has {} (first: {first}); fix {} and run again",
+                plural(problems.len(), "problem", "problems"),
+                them(problems.len())
+            ),
+            None => format!(
+                "{} could not be read (above); fix or remove {} and run again",
+                plural(self.input_errors, "request dump", "request dumps"),
+                them(self.input_errors)
+            ),
+        })
+    }
+
     /// Exit 0 when nothing (more) can go or it was deleted; exit 1 when cassettes can go and
     /// `--delete` was not given. (A refusal or a failed deletion is an error: exit 2.)
     pub fn verdict(&self, delete: bool) -> Verdict {

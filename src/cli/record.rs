@@ -1,16 +1,14 @@
 //! `record`: write a cassette for a request and an answer, exactly as the reference recorder.
 
-use serde_json::Value;
-use ulcas::cassette::usage_from;
+use ulcas::cassette::{usage_from, usage_from_json};
 use ulcas::event::{Event, Verdict};
-use ulcas::input::{read_capped, read_limited, MAX_DOCUMENT};
 use ulcas::request::Request;
 use ulcas::settings::store_for_request;
 use ulcas::store::{record as record_cassette, RecordOptions, Recording};
 use ulcas::Error;
 
 use super::args::RecordArgs;
-use super::{finish, Ctx, Outcome};
+use super::{finish, stores, Ctx, Outcome};
 
 /// `ulcas record`.
 pub fn record(args: RecordArgs, ctx: Ctx) -> Outcome {
@@ -21,38 +19,24 @@ pub fn record(args: RecordArgs, ctx: Ctx) -> Outcome {
         .into());
     }
     let mut request = Request::from_file(&args.request)?;
-    if let Some(id) = &args.prompt_id {
-        request.prompt_id = Some(id.clone());
+    if let Some(id) = args.prompt_id {
+        request.prompt_id = Some(id);
     }
-    let text = read_response(&args.response)?;
-    let usage = match &args.usage {
-        None => usage_from(None),
-        Some(raw) => {
-            let v: Value = serde_json::from_str(raw)
-                .map_err(|e| Error::msg(format!("--usage: invalid JSON: {e}")))?;
-            let obj = v
-                .as_object()
-                .ok_or_else(|| Error::msg("--usage must be a JSON object of counters"))?;
-            if let Some((k, _)) = obj.iter().find(|(_, v)| v.as_u64().is_none()) {
-                return Err(
-                    Error::msg(format!("--usage: `{k}` must be a non-negative integer")).into(),
-                );
-            }
-            usage_from(Some(obj))
-        }
-    };
     let recording = Recording {
-        text,
-        model: args.model.clone(),
-        stop_reason: args.stop_reason.clone(),
-        refusal_category: args.refusal_category.clone(),
-        usage,
+        text: ulcas::input::read_answer(&args.response)?,
+        model: args.model,
+        stop_reason: args.stop_reason,
+        refusal_category: args.refusal_category,
+        usage: match &args.usage {
+            Some(raw) => usage_from_json(raw)?,
+            None => usage_from(None),
+        },
     };
     let options = RecordOptions {
         with_request_material: !args.no_request_material,
         force: args.force,
     };
-    let stores = super::stores::resolve(&args.stores, &[])?;
+    let stores = stores::resolve(&args.stores, &[])?;
     let store = store_for_request(&stores, &ulcas::key::key_of(&request))
         .ok_or_else(|| Error::msg("no store to record into"))?;
     let mut reporter = ctx.reporter(args.format.format.into());
@@ -64,23 +48,4 @@ pub fn record(args: RecordArgs, ctx: Ctx) -> Outcome {
         status: recorded.status,
     })?;
     finish(&mut *reporter, Verdict::Pass, 0)
-}
-
-/// The raw answer, byte for byte: a file or `-` for standard input.
-fn read_response(path: &std::path::Path) -> Result<String, Error> {
-    let bytes = if path.as_os_str() == "-" {
-        read_capped(std::io::stdin().lock(), MAX_DOCUMENT, "response")
-            .map_err(|e| e.with_file("<stdin>"))?
-    } else {
-        read_limited(path, MAX_DOCUMENT, "response")?
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        Error::in_file(
-            path,
-            format!(
-                "the response is not UTF-8 (invalid byte at offset {})",
-                e.utf8_error().valid_up_to()
-            ),
-        )
-    })
 }
