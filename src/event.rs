@@ -4,6 +4,27 @@
 //! The JSON names are derived here once, by serde; optional fields are left out when absent.
 //! A few events carry context for human and GitHub output only ([`Event::is_context`]); JSON
 //! Lines leaves them out, so its contract (README, "Machine output") stays what it was.
+//!
+//! Every subcommand is one library run reporting to a [`Report`]; [`Collect`] gathers what
+//! `--format json` would print:
+//!
+//! ```
+//! use ulcas::event::{Collect, Verdict};
+//! use ulcas::settings::{resolve, StoreFlags};
+//! # fn main() -> ulcas::Result<()> {
+//! let stores = resolve(&StoreFlags { roots: vec!["cassettes".into()], ..Default::default() })?;
+//! let mut events = Collect::default();
+//! let asked = ulcas::lookup::LookupRequest {
+//!     requests: vec!["tests/fixtures/requests/outline.json".into()],
+//!     ..Default::default()
+//! };
+//! let summary = ulcas::lookup::run(&stores, &asked, &mut events)?;
+//! assert_eq!(summary.verdict(), Verdict::Pass);
+//! assert_eq!(events.0[0]["type"], "lookup");
+//! assert_eq!(events.0[0]["status"], "hit");
+//! # Ok(())
+//! # }
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::Path;
