@@ -220,48 +220,14 @@ pub fn migrate(
 ) -> Result<Migration> {
     crate::request::validate_task(task).map_err(Error::msg)?;
     let task_dir = store.root.join(task);
-    let recorded = versions_in(&task_dir);
-    let version = match store.registry.current_version(task) {
-        Some(v) if store.registry.present => v,
-        _ if store.registry.present && !store.registry.has_task(task) && recorded.is_empty() => {
-            return Err(Error::msg(format!(
-                "unknown task {task:?}: no prompt for it and no recordings in {}",
-                store.root.display()
-            )))
-        }
-        _ => *recorded.last().ok_or_else(|| {
-            Error::in_file(
-                &task_dir,
-                format!("no recordings of task {task:?} in this store"),
-            )
-        })?,
-    };
+    let version = current_version(store, task, &task_dir)?;
     let (schema, schema_source) = match new_schema {
         Some((schema, file)) => (schema.clone(), file.display().to_string()),
-        None => match store.registry.schema(task, version) {
-            Some(schema) => {
-                let file = store
-                    .registry
-                    .prompt(task, version)
-                    .map(|p| match &p.schema {
-                        crate::registry::SchemaSource::File { path, .. } => path.display().to_string(),
-                        _ => p.path.display().to_string(),
-                    })
-                    .unwrap_or_default();
-                (schema.clone(), file)
-            }
-            None => {
-                return Err(Error::msg(format!(
-                    "no known output schema for {task:?} v{version} (its prompt names none, or no --prompts): give the new schema with --schema FILE"
-                )))
-            }
-        },
+        None => registry_schema(store, task, version)?,
     };
     let validator = compile(&schema.value)
         .map_err(|e| Error::in_file(&schema_source, format!("not a usable JSON Schema: {e}")))?;
     let new_json = schema.canonical_json();
-    let files = json_files_in(&crate::store::version_dir(&task_dir, "", version))?;
-    let mut loaded = Vec::new();
     let mut out = Migration {
         task: task.to_owned(),
         version,
@@ -269,7 +235,8 @@ pub fn migrate(
         outcomes: Vec::new(),
         current: 0,
     };
-    for path in files {
+    let mut loaded = Vec::new();
+    for path in json_files_in(&crate::store::version_dir(&task_dir, "", version))? {
         match std::fs::read(&path)
             .map_err(|e| io_message(&e))
             .and_then(|b| Cassette::from_slice(&b).map_err(|e| e.message))
@@ -299,26 +266,14 @@ pub fn migrate(
             out.current += 1;
             continue;
         }
-        let mut was_repaired = false;
-        if cassette.stop_reason == "end_turn" {
-            let errors = match validate_answer(&cassette.text, &validator) {
-                AnswerVerdict::Valid => None,
-                AnswerVerdict::NotObject => Some(vec![(
-                    String::new(),
-                    "not a JSON object, even after stripping one code fence".to_owned(),
-                )]),
-                AnswerVerdict::Invalid(errors) => Some(errors),
-            };
-            if let Some(errors) = errors {
-                if !repaired.contains(material.content.as_str()) {
-                    out.outcomes.push(MigrateOutcome::NeedsRecording {
-                        path: path.clone(),
-                        errors,
-                    });
-                    continue;
-                }
-                was_repaired = true;
-            }
+        let errors = answer_errors(cassette, &validator);
+        let was_repaired = errors.is_some() && repaired.contains(material.content.as_str());
+        if let (Some(errors), false) = (errors, was_repaired) {
+            out.outcomes.push(MigrateOutcome::NeedsRecording {
+                path: path.clone(),
+                errors,
+            });
+            continue;
         }
         out.outcomes.push(carry_over(
             store,
@@ -331,6 +286,62 @@ pub fn migrate(
         )?);
     }
     Ok(out)
+}
+
+/// The version whose cassettes migrate: the registry's current one, else the highest recorded.
+fn current_version(store: &Store, task: &str, task_dir: &Path) -> Result<i64> {
+    let recorded = versions_in(task_dir);
+    match store.registry.current_version(task) {
+        Some(v) if store.registry.present => Ok(v),
+        _ if store.registry.present && !store.registry.has_task(task) && recorded.is_empty() => {
+            Err(Error::msg(format!(
+                "unknown task {task:?}: no prompt for it and no recordings in {}",
+                store.root.display()
+            )))
+        }
+        _ => recorded.last().copied().ok_or_else(|| {
+            Error::in_file(
+                task_dir,
+                format!("no recordings of task {task:?} in this store"),
+            )
+        }),
+    }
+}
+
+/// The registry's schema of `task` v`version`, with the file it came from.
+fn registry_schema(store: &Store, task: &str, version: i64) -> Result<(Schema, String)> {
+    let schema = store.registry.schema(task, version).ok_or_else(|| {
+        Error::msg(format!(
+            "no known output schema for {task:?} v{version} (its prompt names none, or no --prompts): give the new schema with --schema FILE"
+        ))
+    })?;
+    let file = store
+        .registry
+        .prompt(task, version)
+        .map(|p| match &p.schema {
+            crate::registry::SchemaSource::File { path, .. } => path.display().to_string(),
+            _ => p.path.display().to_string(),
+        })
+        .unwrap_or_default();
+    Ok((schema.clone(), file))
+}
+
+/// Why a finished answer fails the new schema (`None` when it fits, or did not end its turn).
+fn answer_errors(
+    cassette: &Cassette,
+    validator: &jsonschema::Validator,
+) -> Option<Vec<(String, String)>> {
+    if cassette.stop_reason != "end_turn" {
+        return None;
+    }
+    match validate_answer(&cassette.text, validator) {
+        AnswerVerdict::Valid => None,
+        AnswerVerdict::NotObject => Some(vec![(
+            String::new(),
+            "not a JSON object, even after stripping one code fence".to_owned(),
+        )]),
+        AnswerVerdict::Invalid(errors) => Some(errors),
+    }
 }
 
 fn carry_over(

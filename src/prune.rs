@@ -183,27 +183,7 @@ pub fn read_journals(
         }
         let mut named = 0;
         for (n, line) in lines {
-            let given = Path::new(line);
-            // (store, path) pairs the line can mean: an absolute path belongs to the store that
-            // contains it, a relative one is tried under every root.
-            // A relative line may also be relative to the current folder (`cassettes/…`).
-            let mut meant: Vec<(usize, PathBuf)> = Vec::new();
-            for i in 0..roots.len() {
-                let mut forms = vec![if given.is_absolute() {
-                    given.to_path_buf()
-                } else {
-                    roots[i].join(given)
-                }];
-                if given.is_relative() {
-                    forms.push(given.to_path_buf());
-                }
-                for path in forms {
-                    let abs = resolve_lexically(&path);
-                    if abs.starts_with(&lexical[i]) || abs.starts_with(&canonical[i]) {
-                        meant.push((i, path));
-                    }
-                }
-            }
+            let meant = meanings(Path::new(line), roots, &lexical, &canonical);
             if meant.is_empty() {
                 return Err(Error::in_file(
                     journal,
@@ -243,6 +223,35 @@ pub fn read_journals(
     }
     live.journals_cover_every_store = !journals.is_empty() && stores_named.iter().all(|&b| b);
     Ok((live, missing))
+}
+
+/// The (store, path) pairs a journal line can mean: an absolute path belongs to the store that
+/// contains it, a relative one is tried under every root and also against the current folder
+/// (`cassettes/…`).
+fn meanings(
+    given: &Path,
+    roots: &[PathBuf],
+    lexical: &[PathBuf],
+    canonical: &[PathBuf],
+) -> Vec<(usize, PathBuf)> {
+    let mut meant = Vec::new();
+    for (i, root) in roots.iter().enumerate() {
+        let mut forms = vec![if given.is_absolute() {
+            given.to_path_buf()
+        } else {
+            root.join(given)
+        }];
+        if given.is_relative() {
+            forms.push(given.to_path_buf());
+        }
+        for path in forms {
+            let abs = resolve_lexically(&path);
+            if abs.starts_with(&lexical[i]) || abs.starts_with(&canonical[i]) {
+                meant.push((i, path));
+            }
+        }
+    }
+    meant
 }
 
 /// `path` made absolute against the current folder, `.` and `..` resolved without touching the

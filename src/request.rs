@@ -186,34 +186,8 @@ impl Request {
             }
         };
         // Taken out of the dump, not copied: block texts can be megabytes.
-        let blocks = match obj.swap_remove("blocks") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(items)) => items
-                .into_iter()
-                .enumerate()
-                .map(|(i, b)| parse_block(i, b))
-                .collect::<Result<_>>()?,
-            Some(other) => {
-                return Err(Error::msg(format!(
-                    "`blocks` must be a list, not {}",
-                    kind_of(&other)
-                )))
-            }
-        };
-        let turns = match obj.swap_remove("turns") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(items)) => items
-                .into_iter()
-                .enumerate()
-                .map(|(i, t)| parse_turn(i, t))
-                .collect::<Result<_>>()?,
-            Some(other) => {
-                return Err(Error::msg(format!(
-                    "`turns` must be a list, not {}",
-                    kind_of(&other)
-                )))
-            }
-        };
+        let blocks = list(obj.swap_remove("blocks"), "blocks", parse_block)?;
+        let turns = list(obj.swap_remove("turns"), "turns", parse_turn)?;
         Ok(Request {
             task,
             prompt_version,
@@ -468,6 +442,26 @@ pub fn validate_task(task: &str) -> std::result::Result<(), String> {
         return Ok(());
     };
     Err(format!("unsafe task name {task:?}: {why}"))
+}
+
+/// The items of the list `name` (missing or null: none), each parsed with its index.
+fn list<T>(
+    value: Option<Value>,
+    name: &str,
+    parse: impl Fn(usize, Value) -> Result<T>,
+) -> Result<Vec<T>> {
+    match value {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .into_iter()
+            .enumerate()
+            .map(|(i, item)| parse(i, item))
+            .collect(),
+        Some(other) => Err(Error::msg(format!(
+            "`{name}` must be a list, not {}",
+            kind_of(&other)
+        ))),
+    }
 }
 
 /// Expands request arguments: files as given (`-` is standard input), folders to their `*.json`

@@ -175,32 +175,7 @@ pub fn resolve(flags: &StoreFlags) -> Result<Vec<Store>> {
 /// [`resolve`] as if run from `cwd`.
 pub fn resolve_in(flags: &StoreFlags, cwd: &Path) -> Result<Vec<Store>> {
     let pins = parse_pins(&flags.pins)?;
-    let config = match &flags.config {
-        Some(file) => Some((file.clone(), config::load(file)?)),
-        None => {
-            let mut starts = vec![cwd.to_path_buf()];
-            starts.extend(flags.roots.iter().map(|r| absolute(cwd, r)));
-            match starts.iter().find_map(|d| config::find(d)) {
-                // Shown relative to the current folder, as the user would write the paths.
-                Some(found) => {
-                    let shown = |p: &Path| {
-                        p.strip_prefix(cwd)
-                            .map(PathBuf::from)
-                            .unwrap_or_else(|_| p.to_path_buf())
-                    };
-                    let mut stores = config::load(&found)?;
-                    for s in &mut stores {
-                        s.root = shown(&s.root);
-                        s.registry.prompts = s.registry.prompts.iter().map(|p| shown(p)).collect();
-                        s.registry.schemas = s.registry.schemas.as_deref().map(shown);
-                    }
-                    Some((shown(&found), stores))
-                }
-                None => None,
-            }
-        }
-    };
-    let explicit_config = flags.config.is_some();
+    let config = find_config(flags, cwd)?;
     let settings: Vec<(PathBuf, Option<(PathBuf, StoreConfig)>)> = if !flags.roots.is_empty() {
         flags
             .roots
@@ -227,40 +202,74 @@ pub fn resolve_in(flags: &StoreFlags, cwd: &Path) -> Result<Vec<Store>> {
     };
     settings
         .into_iter()
-        .map(|(root, named)| {
-            let (mut source, record, origin) = match named {
-                Some((file, s)) => (s.registry, s.record, SettingsOrigin::Config(file)),
-                None => (RegistrySource::default(), None, SettingsOrigin::Flags),
-            };
-            if !flags.prompts.is_empty() {
-                source.prompts = flags.prompts.clone();
-            }
-            if flags.schemas.is_some() {
-                source.schemas = flags.schemas.clone();
-            }
-            source.pins.extend(pins.clone());
-            let selector = match &origin {
-                SettingsOrigin::Config(file) => {
-                    let overrides = RegistrySource {
-                        prompts: flags.prompts.clone(),
-                        schemas: flags.schemas.clone(),
-                        pins: pins.clone(),
-                    };
-                    selector_words(&root, &overrides, explicit_config.then_some(file))
-                }
-                SettingsOrigin::Flags => selector_words(&root, &source, None),
-            };
-            Ok(Store {
-                registry: Registry::load(&read_from(cwd, &source))?,
-                root,
-                source,
-                origin,
-                record_command: record,
-                named: !flags.roots.is_empty(),
-                selector,
-            })
-        })
+        .map(|(root, named)| build_store(flags, &pins, cwd, root, named))
         .collect()
+}
+
+/// The config that applies: `--config FILE`, else the `ulcas.toml` found from `cwd` or from a
+/// root given (its paths shown relative to `cwd`, as the user would write them).
+fn find_config(flags: &StoreFlags, cwd: &Path) -> Result<Option<(PathBuf, Vec<StoreConfig>)>> {
+    if let Some(file) = &flags.config {
+        return Ok(Some((file.clone(), config::load(file)?)));
+    }
+    let mut starts = vec![cwd.to_path_buf()];
+    starts.extend(flags.roots.iter().map(|r| absolute(cwd, r)));
+    let Some(found) = starts.iter().find_map(|d| config::find(d)) else {
+        return Ok(None);
+    };
+    let shown = |p: &Path| {
+        p.strip_prefix(cwd)
+            .map(PathBuf::from)
+            .unwrap_or_else(|_| p.to_path_buf())
+    };
+    let mut stores = config::load(&found)?;
+    for s in &mut stores {
+        s.root = shown(&s.root);
+        s.registry.prompts = s.registry.prompts.iter().map(|p| shown(p)).collect();
+        s.registry.schemas = s.registry.schemas.as_deref().map(shown);
+    }
+    Ok(Some((shown(&found), stores)))
+}
+
+/// The store at `root` with the settings the config has for it (`named`), flags overriding.
+fn build_store(
+    flags: &StoreFlags,
+    pins: &BTreeMap<String, i64>,
+    cwd: &Path,
+    root: PathBuf,
+    named: Option<(PathBuf, StoreConfig)>,
+) -> Result<Store> {
+    let (mut source, record, origin) = match named {
+        Some((file, s)) => (s.registry, s.record, SettingsOrigin::Config(file)),
+        None => (RegistrySource::default(), None, SettingsOrigin::Flags),
+    };
+    if !flags.prompts.is_empty() {
+        source.prompts = flags.prompts.clone();
+    }
+    if flags.schemas.is_some() {
+        source.schemas = flags.schemas.clone();
+    }
+    source.pins.extend(pins.clone());
+    let selector = match &origin {
+        SettingsOrigin::Config(file) => {
+            let overrides = RegistrySource {
+                prompts: flags.prompts.clone(),
+                schemas: flags.schemas.clone(),
+                pins: pins.clone(),
+            };
+            selector_words(&root, &overrides, flags.config.is_some().then_some(file))
+        }
+        SettingsOrigin::Flags => selector_words(&root, &source, None),
+    };
+    Ok(Store {
+        registry: Registry::load(&read_from(cwd, &source))?,
+        root,
+        source,
+        origin,
+        record_command: record,
+        named: !flags.roots.is_empty(),
+        selector,
+    })
 }
 
 /// `source` with relative paths read against `cwd` (as given when `cwd` is the current folder,

@@ -241,34 +241,18 @@ fn report_nearest(
                 generated.extend(generated_values(text));
             }
         }
-        let mut parts = Vec::new();
-        if !verdicts.version {
-            parts.push(format!(
-                "version v{} ≠ v{}",
-                c.version, request.prompt_version
-            ));
-        }
-        if !verdicts.schema {
-            parts.push("schema differs".to_owned());
-        }
-        if !verdicts.content {
-            parts.push(format!("content {:.1}% similar", similarity * 100.0));
-        }
+        let message = format!(
+            "nearest recorded request: {} ({})",
+            c.path.display(),
+            differences(&verdicts, c.version, request.prompt_version, similarity)
+        );
         let d = Diagnosis::new(
             Detail::ContentChanged {
                 similarity: (similarity * 1000.0).round() / 1000.0,
                 verdicts,
                 diff,
             },
-            format!(
-                "nearest recorded request: {} ({})",
-                c.path.display(),
-                if parts.is_empty() {
-                    "same key material".into()
-                } else {
-                    parts.join(", ")
-                }
-            ),
+            message,
         );
         out.push(d.at(c.path));
     }
@@ -290,6 +274,25 @@ fn report_nearest(
             .position(|d| d.kind() == DiagnosisKind::ContentChanged)
             .unwrap_or(out.len());
         out.insert(at, d);
+    }
+}
+
+/// What differs between a recorded request's key material and the request's, in words.
+fn differences(verdicts: &KeyVerdicts, recorded: i64, asked: i64, similarity: f64) -> String {
+    let mut parts = Vec::new();
+    if !verdicts.version {
+        parts.push(format!("version v{recorded} ≠ v{asked}"));
+    }
+    if !verdicts.schema {
+        parts.push("schema differs".to_owned());
+    }
+    if !verdicts.content {
+        parts.push(format!("content {:.1}% similar", similarity * 100.0));
+    }
+    if parts.is_empty() {
+        "same key material".into()
+    } else {
+        parts.join(", ")
     }
 }
 

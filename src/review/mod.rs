@@ -293,10 +293,41 @@ pub fn run(stores: &[Store], asked: &ReviewRequest, report: &mut dyn Report) -> 
 pub fn review(store: &Store, task: &str, from: Option<i64>, to: Option<i64>) -> Result<Review> {
     crate::request::validate_task(task).map_err(Error::msg)?;
     let task_dir = store.root.join(task);
-    let recorded = versions_in(&task_dir);
+    let (from, to) = versions(store, task, &task_dir, from, to)?;
+    let validators = Validators::for_registry(&store.registry);
+    let mut unpaired = Vec::new();
+    let side = SideReader {
+        task,
+        task_dir: &task_dir,
+        validators: &validators,
+    };
+    let olds = side.read(Side::From, from, &mut unpaired)?;
+    let news = side.read(Side::To, to, &mut unpaired)?;
+    let mut pairs = pair_up(olds, news, &mut unpaired);
+    pairs.sort_by(|a, b| a.from.path.cmp(&b.from.path));
+    unpaired.sort_by(|a, b| (a.side as u8, &a.path).cmp(&(b.side as u8, &b.path)));
+    Ok(Review {
+        task: task.to_owned(),
+        from_version: from,
+        to_version: to,
+        pairs,
+        unpaired,
+    })
+}
+
+/// The versions to review: `to` defaults to the current one, `from` to the newest older one
+/// with recordings; each must be recorded (or current), and they must differ.
+fn versions(
+    store: &Store,
+    task: &str,
+    task_dir: &std::path::Path,
+    from: Option<i64>,
+    to: Option<i64>,
+) -> Result<(i64, i64)> {
+    let recorded = versions_in(task_dir);
     if recorded.is_empty() {
         return Err(Error::in_file(
-            &task_dir,
+            task_dir,
             format!("no recordings of task {task:?} in this store"),
         ));
     }
@@ -314,13 +345,13 @@ pub fn review(store: &Store, task: &str, from: Option<i64>, to: Option<i64>) -> 
     let from = match from {
         Some(v) => v,
         None => *recorded.iter().rev().find(|&&v| v < to).ok_or_else(|| {
-            Error::in_file(&task_dir, format!("no version of {task:?} older than v{to} has recordings: nothing to review (give --from N)"))
+            Error::in_file(task_dir, format!("no version of {task:?} older than v{to} has recordings: nothing to review (give --from N)"))
         })?,
     };
     for v in [from, to] {
         if !recorded.contains(&v) && Some(v) != store.registry.current_version(task) {
             return Err(Error::in_file(
-                &task_dir,
+                task_dir,
                 format!(
                     "no v{v} recordings of {task:?} (the store has {})",
                     listed(&recorded)
@@ -331,24 +362,38 @@ pub fn review(store: &Store, task: &str, from: Option<i64>, to: Option<i64>) -> 
     if from == to {
         return Err(Error::msg(format!("--from and --to are both v{from}")));
     }
-    let validators = Validators::for_registry(&store.registry);
-    let mut unpaired = Vec::new();
-    let mut read_side = |side: Side, version: i64| -> Result<Vec<(String, Recording)>> {
+    Ok((from, to))
+}
+
+/// What reading either side of a review needs.
+struct SideReader<'a> {
+    task: &'a str,
+    task_dir: &'a std::path::Path,
+    validators: &'a Validators,
+}
+
+impl SideReader<'_> {
+    /// The recordings of `version`, each with its request content; the files that cannot be
+    /// paired (not a cassette, no request material) go to `unpaired`.
+    fn read(
+        &self,
+        side: Side,
+        version: i64,
+        unpaired: &mut Vec<Unpaired>,
+    ) -> Result<Vec<(String, Recording)>> {
         let mut out = Vec::new();
-        for path in json_files_in(&crate::store::version_dir(&task_dir, "", version))? {
-            let cassette = match std::fs::read(&path)
+        let folder = crate::store::version_dir(self.task_dir, "", version);
+        for path in json_files_in(&folder)? {
+            let read = std::fs::read(&path)
                 .map_err(|e| io_message(&e))
-                .and_then(|b| Cassette::from_slice(&b).map_err(|e| e.message))
-            {
-                Ok(c) => c,
-                Err(_) => {
-                    unpaired.push(Unpaired {
-                        side,
-                        path,
-                        why: UnpairedWhy::NotACassette,
-                    });
-                    continue;
-                }
+                .and_then(|b| Cassette::from_slice(&b).map_err(|e| e.message));
+            let Ok(cassette) = read else {
+                unpaired.push(Unpaired {
+                    side,
+                    path,
+                    why: UnpairedWhy::NotACassette,
+                });
+                continue;
             };
             let Some(content) = cassette.request.as_ref().map(|m| m.content.clone()) else {
                 unpaired.push(Unpaired {
@@ -358,39 +403,50 @@ pub fn review(store: &Store, task: &str, from: Option<i64>, to: Option<i64>) -> 
                 });
                 continue;
             };
-            let validator = validators.registry(task, version).or_else(|| {
-                cassette
-                    .request
-                    .as_ref()
-                    .and_then(|m| validators.stored(&m.schema))
-            });
-            let schema_ok = match (validator, cassette.stop_reason.as_str()) {
-                (Some(v), "end_turn") => {
-                    Some(validate_answer(&cassette.text, &v) == AnswerVerdict::Valid)
-                }
-                _ => None,
+            let schema_ok = self.schema_ok(version, &cassette);
+            let recording = Recording {
+                path,
+                cassette,
+                schema_ok,
             };
-            out.push((
-                content,
-                Recording {
-                    path,
-                    cassette,
-                    schema_ok,
-                },
-            ));
+            out.push((content, recording));
         }
         Ok(out)
+    }
+
+    /// Whether a finished answer fits its schema (the registry's, else the stored one); `None`
+    /// when there is no schema to check or the answer did not end its turn.
+    fn schema_ok(&self, version: i64, cassette: &Cassette) -> Option<bool> {
+        let validator = self.validators.registry(self.task, version).or_else(|| {
+            cassette
+                .request
+                .as_ref()
+                .and_then(|m| self.validators.stored(&m.schema))
+        });
+        match (validator, cassette.stop_reason.as_str()) {
+            (Some(v), "end_turn") => {
+                Some(validate_answer(&cassette.text, &v) == AnswerVerdict::Valid)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Pairs the recordings of both sides by request content; the rest go to `unpaired`.
+fn pair_up(
+    olds: Vec<(String, Recording)>,
+    news: Vec<(String, Recording)>,
+    unpaired: &mut Vec<Unpaired>,
+) -> Vec<Pair> {
+    let new_input = |rec: Recording| Unpaired {
+        side: Side::To,
+        path: rec.path,
+        why: UnpairedWhy::NewInput,
     };
-    let olds = read_side(Side::From, from)?;
-    let news = read_side(Side::To, to)?;
     let mut by_content: HashMap<String, Recording> = HashMap::new();
     for (content, rec) in news {
         match by_content.entry(content) {
-            std::collections::hash_map::Entry::Occupied(_) => unpaired.push(Unpaired {
-                side: Side::To,
-                path: rec.path,
-                why: UnpairedWhy::NewInput,
-            }),
+            std::collections::hash_map::Entry::Occupied(_) => unpaired.push(new_input(rec)),
             std::collections::hash_map::Entry::Vacant(slot) => {
                 slot.insert(rec);
             }
@@ -414,22 +470,8 @@ pub fn review(store: &Store, task: &str, from: Option<i64>, to: Option<i64>) -> 
             }),
         }
     }
-    for (_, rec) in by_content {
-        unpaired.push(Unpaired {
-            side: Side::To,
-            path: rec.path,
-            why: UnpairedWhy::NewInput,
-        });
-    }
-    pairs.sort_by(|a, b| a.from.path.cmp(&b.from.path));
-    unpaired.sort_by(|a, b| (a.side as u8, &a.path).cmp(&(b.side as u8, &b.path)));
-    Ok(Review {
-        task: task.to_owned(),
-        from_version: from,
-        to_version: to,
-        pairs,
-        unpaired,
-    })
+    unpaired.extend(by_content.into_values().map(new_input));
+    pairs
 }
 
 /// The changes between two stored answers: as JSON when both parse (after one code fence), else

@@ -367,80 +367,10 @@ impl<'a> Walker<'a> {
         }
         let fits = |s: &str| (min..=max).contains(&s.chars().count());
         if let Some(p) = obj.get("pattern").and_then(Value::as_str) {
-            let re = regex::Regex::new(p).map_err(|e| {
-                fail(
-                    &format!("{at}/pattern"),
-                    format!("not a regular expression: {e}"),
-                )
-            })?;
-            let pool = if is_fragment_pattern(p) {
-                self.g.fragments.clone()
-            } else if is_ulid_pattern(p) {
-                self.g.ulids.clone()
-            } else {
-                Vec::new()
-            };
-            let grounded: Vec<&String> = pool
-                .iter()
-                .filter(|id| re.is_match(id) && fits(id))
-                .collect();
-            if !grounded.is_empty() {
-                let (next, len) = if is_fragment_pattern(p) {
-                    (&mut self.next_fragment, grounded.len())
-                } else {
-                    (&mut self.next_ulid, grounded.len())
-                };
-                let id = grounded[*next % len].clone();
-                *next += 1;
-                return Ok(Value::String(id));
-            }
-            for _ in 0..16 {
-                let rng = &mut self.rng;
-                let mut pick = |n: usize| rng.below(n);
-                let s = pattern::generate(p, &mut pick).ok_or_else(|| {
-                    fail(
-                        &format!("{at}/pattern"),
-                        format!("the pattern {p:?} is beyond the supported subset"),
-                    )
-                })?;
-                if re.is_match(&s) && fits(&s) {
-                    return Ok(Value::String(s));
-                }
-            }
-            return Err(fail(
-                &format!("{at}/pattern"),
-                format!("no string of {min} to {max} characters matching {p:?} was found"),
-            ));
+            return self.patterned(p, (min, max), at).map(Value::String);
         }
         if let Some(format) = obj.get("format").and_then(Value::as_str) {
-            let n = self.rng.next();
-            let s = match format {
-                "date-time" => format!(
-                    "2026-{:02}-{:02}T{:02}:{:02}:00Z",
-                    1 + n % 12,
-                    1 + (n >> 8) % 28,
-                    (n >> 16) % 24,
-                    (n >> 24) % 60
-                ),
-                "date" => format!("2026-{:02}-{:02}", 1 + n % 12, 1 + (n >> 8) % 28),
-                "time" => format!("{:02}:{:02}:00Z", n % 24, (n >> 8) % 60),
-                "uri" | "url" | "iri" => format!("https://example.com/{}", self.slug()),
-                "email" | "idn-email" => format!("{}@example.com", self.slug()),
-                "uuid" => {
-                    let h = format!("{:016x}{:016x}", n, self.rng.next());
-                    format!(
-                        "{}-{}-4{}-8{}-{}",
-                        &h[..8],
-                        &h[8..12],
-                        &h[13..16],
-                        &h[17..20],
-                        &h[20..32]
-                    )
-                }
-                "hostname" => format!("{}.example.com", self.slug()),
-                "ipv4" => format!("192.0.2.{}", n % 250 + 1),
-                _ => String::new(),
-            };
+            let s = self.formatted(format);
             if !s.is_empty() {
                 return if fits(&s) {
                     Ok(Value::String(s))
@@ -468,6 +398,88 @@ impl<'a> Walker<'a> {
         }
         let target_max = max.min(min.max(60) + 60);
         Ok(Value::String(self.prose(min, target_max)))
+    }
+
+    /// A string of `min..=max` characters matching the pattern `p`: a request id when the
+    /// pattern is that of fragment ids or ULIDs, else one generated from the pattern.
+    fn patterned(&mut self, p: &str, (min, max): (usize, usize), at: &str) -> Result<String> {
+        let fits = |s: &str| (min..=max).contains(&s.chars().count());
+        let re = regex::Regex::new(p).map_err(|e| {
+            fail(
+                &format!("{at}/pattern"),
+                format!("not a regular expression: {e}"),
+            )
+        })?;
+        let pool = if is_fragment_pattern(p) {
+            self.g.fragments.clone()
+        } else if is_ulid_pattern(p) {
+            self.g.ulids.clone()
+        } else {
+            Vec::new()
+        };
+        let grounded: Vec<&String> = pool
+            .iter()
+            .filter(|id| re.is_match(id) && fits(id))
+            .collect();
+        if !grounded.is_empty() {
+            let next = if is_fragment_pattern(p) {
+                &mut self.next_fragment
+            } else {
+                &mut self.next_ulid
+            };
+            let id = grounded[*next % grounded.len()].clone();
+            *next += 1;
+            return Ok(id);
+        }
+        for _ in 0..16 {
+            let rng = &mut self.rng;
+            let mut pick = |n: usize| rng.below(n);
+            let s = pattern::generate(p, &mut pick).ok_or_else(|| {
+                fail(
+                    &format!("{at}/pattern"),
+                    format!("the pattern {p:?} is beyond the supported subset"),
+                )
+            })?;
+            if re.is_match(&s) && fits(&s) {
+                return Ok(s);
+            }
+        }
+        Err(fail(
+            &format!("{at}/pattern"),
+            format!("no string of {min} to {max} characters matching {p:?} was found"),
+        ))
+    }
+
+    /// A string of the JSON Schema `format`, or empty for a format without a generator.
+    fn formatted(&mut self, format: &str) -> String {
+        let n = self.rng.next();
+        match format {
+            "date-time" => format!(
+                "2026-{:02}-{:02}T{:02}:{:02}:00Z",
+                1 + n % 12,
+                1 + (n >> 8) % 28,
+                (n >> 16) % 24,
+                (n >> 24) % 60
+            ),
+            "date" => format!("2026-{:02}-{:02}", 1 + n % 12, 1 + (n >> 8) % 28),
+            "time" => format!("{:02}:{:02}:00Z", n % 24, (n >> 8) % 60),
+            "uri" | "url" | "iri" => format!("https://example.com/{}", self.slug()),
+            "email" | "idn-email" => format!("{}@example.com", self.slug()),
+            "uuid" => {
+                let h = format!("{:016x}{:016x}", n, self.rng.next());
+                format!(
+                    "{}-{}-4{}-8{}-{}",
+                    &h[..8],
+                    &h[8..12],
+                    &h[13..16],
+                    &h[17..20],
+                    &h[20..32]
+                )
+            }
+            "hostname" => format!("{}.example.com", self.slug()),
+            "ipv4" => format!("192.0.2.{}", n % 250 + 1),
+            _ => String::new(),
+        }
     }
 
     fn slug(&mut self) -> String {
@@ -595,6 +607,31 @@ impl<'a> Walker<'a> {
         Ok(Value::Array(out))
     }
 
+    /// A value for the property `key` that `properties` does not list, from
+    /// `additionalProperties`; `refused` says why when that is `false`.
+    fn additional(
+        &mut self,
+        obj: &Map<String, Value>,
+        at: &str,
+        key: &str,
+        depth: usize,
+        refused: impl FnOnce() -> String,
+    ) -> Result<Value> {
+        let extra = obj
+            .get("additionalProperties")
+            .cloned()
+            .unwrap_or(Value::Bool(true));
+        if extra == Value::Bool(false) {
+            return Err(fail(at, refused()));
+        }
+        self.value(
+            &extra,
+            &format!("{at}/additionalProperties"),
+            key,
+            depth + 1,
+        )
+    }
+
     fn object(&mut self, obj: &Map<String, Value>, at: &str, depth: usize) -> Result<Value> {
         let empty = Map::new();
         let properties = obj
@@ -629,19 +666,9 @@ impl<'a> Walker<'a> {
         }
         for r in &required {
             if !properties.contains_key(*r) && !out.contains_key(*r) {
-                let extra = obj
-                    .get("additionalProperties")
-                    .cloned()
-                    .unwrap_or(Value::Bool(true));
-                if extra == Value::Bool(false) {
-                    return Err(fail(
-                        at,
-                        format!(
-                            "{r:?} is required but not allowed (additionalProperties is false)"
-                        ),
-                    ));
-                }
-                let v = self.value(&extra, &format!("{at}/additionalProperties"), r, depth + 1)?;
+                let v = self.additional(obj, at, r, depth, || {
+                    format!("{r:?} is required but not allowed (additionalProperties is false)")
+                })?;
                 out.insert((*r).to_owned(), v);
             }
         }
@@ -667,24 +694,11 @@ impl<'a> Walker<'a> {
         ordered.extend(out);
         let mut n = 0;
         while ordered.len() < min {
-            let extra = obj
-                .get("additionalProperties")
-                .cloned()
-                .unwrap_or(Value::Bool(true));
-            if extra == Value::Bool(false) {
-                return Err(fail(
-                    at,
-                    format!("minProperties {min} needs more properties than the schema allows"),
-                ));
-            }
             n += 1;
             let key = format!("extra{n}");
-            let v = self.value(
-                &extra,
-                &format!("{at}/additionalProperties"),
-                &key,
-                depth + 1,
-            )?;
+            let v = self.additional(obj, at, &key, depth, || {
+                format!("minProperties {min} needs more properties than the schema allows")
+            })?;
             ordered.insert(key, v);
         }
         if ordered.len() > max {

@@ -230,43 +230,8 @@ fn check_fields<'a>(
     let stop_reason = string("stop_reason", false);
     let _ = string("refusal_category", true);
     let text = string("text", false);
-    let version = match obj.get("prompt_version") {
-        Some(Value::Number(n)) if n.as_i64().is_some_and(|v| v >= 0) && !n.is_f64() => n.as_i64(),
-        Some(other) => {
-            problems.push(format!(
-                "`prompt_version` must be a non-negative integer, not {other}"
-            ));
-            None
-        }
-        None => {
-            problems.push("missing `prompt_version`".into());
-            None
-        }
-    };
-    match obj.get("usage") {
-        Some(Value::Object(usage)) => {
-            for (name, count) in usage {
-                if count.as_u64().is_none() {
-                    problems.push(format!(
-                        "`usage.{name}` must be a non-negative integer, not {count}"
-                    ));
-                }
-            }
-            let missing: Vec<&str> = USAGE_FIELDS
-                .iter()
-                .copied()
-                .filter(|f| !usage.contains_key(*f))
-                .collect();
-            if !missing.is_empty() {
-                problems.push(format!("`usage` lacks {}", missing.join(", ")));
-            }
-        }
-        Some(other) => problems.push(format!(
-            "`usage` must be an object of token counts, not {}",
-            kind_of(other)
-        )),
-        None => problems.push("missing `usage`".into()),
-    }
+    let version = prompt_version(obj, &mut problems);
+    usage_problems(obj, &mut problems);
     if !problems.is_empty() {
         let mut f = Finding::new(
             path,
@@ -300,6 +265,51 @@ fn check_fields<'a>(
         text: text?,
         stop_reason: stop_reason.unwrap_or("end_turn"),
     })
+}
+
+/// `prompt_version`, a non-negative integer (else a problem).
+fn prompt_version(obj: &Map<String, Value>, problems: &mut Vec<String>) -> Option<i64> {
+    match obj.get("prompt_version") {
+        Some(Value::Number(n)) if n.as_i64().is_some_and(|v| v >= 0) && !n.is_f64() => n.as_i64(),
+        Some(other) => {
+            problems.push(format!(
+                "`prompt_version` must be a non-negative integer, not {other}"
+            ));
+            None
+        }
+        None => {
+            problems.push("missing `prompt_version`".into());
+            None
+        }
+    }
+}
+
+/// `usage`: an object of non-negative counts with every reference counter.
+fn usage_problems(obj: &Map<String, Value>, problems: &mut Vec<String>) {
+    match obj.get("usage") {
+        Some(Value::Object(usage)) => {
+            for (name, count) in usage {
+                if count.as_u64().is_none() {
+                    problems.push(format!(
+                        "`usage.{name}` must be a non-negative integer, not {count}"
+                    ));
+                }
+            }
+            let missing: Vec<&str> = USAGE_FIELDS
+                .iter()
+                .copied()
+                .filter(|f| !usage.contains_key(*f))
+                .collect();
+            if !missing.is_empty() {
+                problems.push(format!("`usage` lacks {}", missing.join(", ")));
+            }
+        }
+        Some(other) => problems.push(format!(
+            "`usage` must be an object of token counts, not {}",
+            kind_of(other)
+        )),
+        None => problems.push("missing `usage`".into()),
+    }
 }
 
 fn in_field_order(obj: &Map<String, Value>) -> bool {

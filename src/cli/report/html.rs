@@ -45,33 +45,39 @@ pub fn render(store: &Store, r: &Review, s: &ReviewSummary) -> String {
         esc(&title),
         esc(&title)
     );
+    summary(&mut h, store, r, s);
+    h.push_str("<p><label><input type=\"checkbox\" id=\"only-changed\" checked> show only changed pairs</label></p>\n");
+    for p in &r.pairs {
+        pair(&mut h, r, p);
+    }
+    unpaired(&mut h, store, r);
+    let _ = write!(h, "\n<script>{SCRIPT}</script>\n</body></html>");
+    h
+}
+
+/// The summary block: the token and schema-failure table, the counts, the most changed
+/// pointers and the command that retires the old version.
+fn summary(h: &mut String, store: &Store, r: &Review, s: &ReviewSummary) {
     h.push_str("<div class=\"summary\">");
     let _ = write!(
         h,
         "<table><tr><th></th><th>v{}</th><th>v{}</th><th>change</th></tr>",
         r.from_version, r.to_version
     );
+    let (from, to) = (&s.tokens_from, &s.tokens_to);
     for (label, a, b) in [
         (
             "input tokens (total)",
-            s.tokens_from.input_total as f64,
-            s.tokens_to.input_total as f64,
+            from.input_total as f64,
+            to.input_total as f64,
         ),
-        (
-            "input tokens (mean)",
-            s.tokens_from.input_mean,
-            s.tokens_to.input_mean,
-        ),
+        ("input tokens (mean)", from.input_mean, to.input_mean),
         (
             "output tokens (total)",
-            s.tokens_from.output_total as f64,
-            s.tokens_to.output_total as f64,
+            from.output_total as f64,
+            to.output_total as f64,
         ),
-        (
-            "output tokens (mean)",
-            s.tokens_from.output_mean,
-            s.tokens_to.output_mean,
-        ),
+        ("output tokens (mean)", from.output_mean, to.output_mean),
         (
             "schema failures",
             s.schema_failures_from as f64,
@@ -119,28 +125,28 @@ pub fn render(store: &Store, r: &Review, s: &ReviewSummary) -> String {
         r.from_version,
         esc(&store.command("prune", &["--delete"]))
     );
-    h.push_str("</div>\n<p><label><input type=\"checkbox\" id=\"only-changed\" checked> show only changed pairs</label></p>\n");
-    for p in &r.pairs {
-        pair(&mut h, r, p);
+    h.push_str("</div>\n");
+}
+
+/// The recordings without a partner, each with what to do.
+fn unpaired(h: &mut String, store: &Store, r: &Review) {
+    if r.unpaired.is_empty() {
+        return;
     }
-    if !r.unpaired.is_empty() {
-        h.push_str("<h2>Without a partner</h2><ul class=\"unpaired\">");
-        for u in &r.unpaired {
-            let side = match u.side {
-                Side::From => r.from_version,
-                Side::To => r.to_version,
-            };
-            let _ = write!(
-                h,
-                "<li><code>{}</code> <span class=\"muted\">(v{side} only)</span>: {}</li>",
-                esc(&shown(&u.path)),
-                esc(&unpaired_hint(store, u.why))
-            );
-        }
-        h.push_str("</ul>");
+    h.push_str("<h2>Without a partner</h2><ul class=\"unpaired\">");
+    for u in &r.unpaired {
+        let side = match u.side {
+            Side::From => r.from_version,
+            Side::To => r.to_version,
+        };
+        let _ = write!(
+            h,
+            "<li><code>{}</code> <span class=\"muted\">(v{side} only)</span>: {}</li>",
+            esc(&shown(&u.path)),
+            esc(&unpaired_hint(store, u.why))
+        );
     }
-    let _ = write!(h, "\n<script>{SCRIPT}</script>\n</body></html>");
-    h
+    h.push_str("</ul>");
 }
 
 fn pair(h: &mut String, r: &Review, p: &Pair) {

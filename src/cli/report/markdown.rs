@@ -16,34 +16,44 @@ const RESERVE: usize = 2_000;
 
 /// The comment.
 pub fn render(store: &Store, r: &Review, s: &ReviewSummary, stat: bool) -> String {
+    let mut md = summary(r, s);
+    let cut = if stat { 0 } else { details(&mut md, store, r) };
+    if cut > 0 {
+        md.push_str(&format!(
+            "_{cut} more changed pairs are not shown: a comment is limited to {COMMENT_LIMIT} characters; `ulcas review {} --format json` lists every one._\n\n",
+            r.task
+        ));
+    }
+    md.push_str(&format!(
+        "To retire v{}: `{}`\n",
+        r.from_version,
+        store.command("prune", &["--delete"])
+    ));
+    md
+}
+
+/// The heading, the token and schema-failure table, the counts and the most changed pointers.
+fn summary(r: &Review, s: &ReviewSummary) -> String {
+    let (from, to) = (&s.tokens_from, &s.tokens_to);
     let mut md = format!(
         "### ulcas review: `{}` v{} → v{}\n\n| | v{} | v{} |\n|---|---|---|\n",
         r.task, r.from_version, r.to_version, r.from_version, r.to_version
     );
     md.push_str(&format!(
         "| input tokens (total) | {} | {} ({}) |\n",
-        s.tokens_from.input_total,
-        s.tokens_to.input_total,
-        change(
-            s.tokens_from.input_total as f64,
-            s.tokens_to.input_total as f64
-        )
+        from.input_total,
+        to.input_total,
+        change(from.input_total as f64, to.input_total as f64)
     ));
     md.push_str(&format!(
         "| output tokens (total) | {} | {} ({}) |\n",
-        s.tokens_from.output_total,
-        s.tokens_to.output_total,
-        change(
-            s.tokens_from.output_total as f64,
-            s.tokens_to.output_total as f64
-        )
+        from.output_total,
+        to.output_total,
+        change(from.output_total as f64, to.output_total as f64)
     ));
     md.push_str(&format!(
         "| output tokens (mean) | {:.1} | {:.1} |\n| schema failures | {} | {} |\n\n",
-        s.tokens_from.output_mean,
-        s.tokens_to.output_mean,
-        s.schema_failures_from,
-        s.schema_failures_to
+        from.output_mean, to.output_mean, s.schema_failures_from, s.schema_failures_to
     ));
     md.push_str(&format!(
         "**{}**: {} identical, {} changed. Not re-recorded: {}. New inputs: {}. Without request material: {}.\n\n",
@@ -58,49 +68,43 @@ pub fn render(store: &Store, r: &Review, s: &ReviewSummary, stat: bool) -> Strin
             .collect();
         md.push_str(&format!("Most changed: {}\n\n", top.join(", ")));
     }
+    md
+}
+
+/// One `<details>` per changed pair and the list of inputs not re-recorded, as far as the
+/// comment limit allows; returns how many changed pairs were cut.
+fn details(md: &mut String, store: &Store, r: &Review) -> usize {
     let mut cut = 0;
-    if !stat {
-        for p in r.pairs.iter().filter(|p| p.changed()) {
-            let block = pair_block(r, p);
-            if md.len() + block.len() + RESERVE > COMMENT_LIMIT {
-                cut += 1;
-                continue;
-            }
-            md.push_str(&block);
+    for p in r.pairs.iter().filter(|p| p.changed()) {
+        let block = pair_block(r, p);
+        if md.len() + block.len() + RESERVE > COMMENT_LIMIT {
+            cut += 1;
+            continue;
         }
-        let missing: Vec<_> = r.unpaired.iter().filter(|u| u.side == Side::From).collect();
-        if !missing.is_empty() {
-            let mut list = String::from("<details><summary>Not re-recorded yet</summary>\n\n");
-            for u in &missing {
-                list.push_str(&format!(
-                    "- `{}`: {}\n",
-                    shown(&u.path),
-                    cell(&unpaired_hint(store, u.why))
-                ));
-            }
-            list.push_str("\n</details>\n\n");
-            if md.len() + list.len() + RESERVE <= COMMENT_LIMIT {
-                md.push_str(&list);
-            } else {
-                md.push_str(&format!(
-                    "{} inputs are not re-recorded yet (list cut for length).\n\n",
-                    missing.len()
-                ));
-            }
-        }
+        md.push_str(&block);
     }
-    if cut > 0 {
-        md.push_str(&format!(
-            "_{cut} more changed pairs are not shown: a comment is limited to {COMMENT_LIMIT} characters; `ulcas review {} --format json` lists every one._\n\n",
-            r.task
+    let missing: Vec<_> = r.unpaired.iter().filter(|u| u.side == Side::From).collect();
+    if missing.is_empty() {
+        return cut;
+    }
+    let mut list = String::from("<details><summary>Not re-recorded yet</summary>\n\n");
+    for u in &missing {
+        list.push_str(&format!(
+            "- `{}`: {}\n",
+            shown(&u.path),
+            cell(&unpaired_hint(store, u.why))
         ));
     }
-    md.push_str(&format!(
-        "To retire v{}: `{}`\n",
-        r.from_version,
-        store.command("prune", &["--delete"])
-    ));
-    md
+    list.push_str("\n</details>\n\n");
+    if md.len() + list.len() + RESERVE <= COMMENT_LIMIT {
+        md.push_str(&list);
+    } else {
+        md.push_str(&format!(
+            "{} inputs are not re-recorded yet (list cut for length).\n\n",
+            missing.len()
+        ));
+    }
+    cut
 }
 
 fn change(a: f64, b: f64) -> String {

@@ -32,64 +32,101 @@ pub fn migration(
         m.schema_source
     );
     out.line(&out.paint(Tone::Strong, &head))?;
+    let s = m.summary(store);
     if detail.quiet {
-        return out.line(&totals(m, &m.summary(store), write));
+        return out.line(&totals(m, &s, write));
     }
     let listed = if detail.verbose { usize::MAX } else { LISTED };
-    let s = m.summary(store);
-    let (migrated, written, needs) = (s.migrated, s.written, s.needs_recording);
-    let pick = |f: fn(&MigrateOutcome) -> bool| m.outcomes.iter().filter(move |o| f(o));
-    if migrated > 0 {
-        let verb = if write {
-            "carried over"
+    carried_over(out, m, s.migrated, write, listed)?;
+    needs_recording(out, store, m, s.needs_recording, listed)?;
+    skipped(out, m, listed)?;
+    out.line(&totals(m, &s, write))?;
+    if !write && s.migrated > s.written {
+        out.line(&format!("  to write them: {}", rerun_with("--write")))?;
+    } else if s.migrated > 0 {
+        out.line(&format!(
+            "  the old cassettes stay (schema-changed now); once the tests pass: {}",
+            store.command("prune", &["--delete"])
+        ))?;
+    }
+    Ok(())
+}
+
+/// The answers that fit the new schema: old path → new path.
+fn carried_over(
+    out: &mut Out,
+    m: &Migration,
+    migrated: usize,
+    write: bool,
+    listed: usize,
+) -> io::Result<()> {
+    if migrated == 0 {
+        return Ok(());
+    }
+    let verb = if write {
+        "carried over"
+    } else {
+        "can carry over"
+    };
+    let line = format!(
+        "  {verb} {} (the answer fits the new schema):",
+        plural(migrated, "answer", "answers")
+    );
+    out.line(&out.paint(Tone::Good, &line))?;
+    let moves = m.outcomes.iter().filter_map(|o| match o {
+        MigrateOutcome::Migrated {
+            from, to, repaired, ..
+        } => Some((from, to, *repaired)),
+        _ => None,
+    });
+    for (from, to, repaired) in moves.take(listed) {
+        let note = if repaired {
+            " (fails, but its repair turn is recorded)"
         } else {
-            "can carry over"
+            ""
         };
-        let line = format!(
-            "  {verb} {} (the answer fits the new schema):",
-            plural(migrated, "answer", "answers")
-        );
-        out.line(&out.paint(Tone::Good, &line))?;
-        for o in pick(|o| matches!(o, MigrateOutcome::Migrated { .. })).take(listed) {
-            if let MigrateOutcome::Migrated {
-                from, to, repaired, ..
-            } = o
-            {
-                let note = if *repaired {
-                    " (fails, but its repair turn is recorded)"
-                } else {
-                    ""
-                };
-                out.line(&format!("    {} → {}{note}", shown(from), shown(to)))?;
-            }
-        }
-        more(out, migrated, listed)?;
+        out.line(&format!("    {} → {}{note}", shown(from), shown(to)))?;
     }
-    if needs > 0 {
-        let line = format!(
-            "  {} the new schema: record {} anew with {}",
-            plural(needs, "answer fails", "answers fail"),
-            if needs == 1 { "it" } else { "them" },
-            store.record_hint()
-        );
-        out.line(&out.paint(Tone::Warn, &line))?;
-        for o in pick(|o| matches!(o, MigrateOutcome::NeedsRecording { .. })).take(listed) {
-            if let MigrateOutcome::NeedsRecording { path, errors } = o {
-                out.line(&format!("    {}", shown(path)))?;
-                for (pointer, message) in errors.iter().take(3) {
-                    let at = if pointer.is_empty() { "/" } else { pointer };
-                    out.line(&out.paint(Tone::Dim, &format!("      {at}: {message}")))?;
-                }
-                if errors.len() > 3 {
-                    out.line(
-                        &out.paint(Tone::Dim, &format!("      and {} more", errors.len() - 3)),
-                    )?;
-                }
-            }
-        }
-        more(out, needs, listed)?;
+    more(out, migrated, listed)
+}
+
+/// The answers that fail the new schema, each with its first errors.
+fn needs_recording(
+    out: &mut Out,
+    store: &Store,
+    m: &Migration,
+    needs: usize,
+    listed: usize,
+) -> io::Result<()> {
+    if needs == 0 {
+        return Ok(());
     }
-    // Skipped cassettes grouped by why, the first few paths of each.
+    let line = format!(
+        "  {} the new schema: record {} anew with {}",
+        plural(needs, "answer fails", "answers fail"),
+        if needs == 1 { "it" } else { "them" },
+        store.record_hint()
+    );
+    out.line(&out.paint(Tone::Warn, &line))?;
+    let failing = m.outcomes.iter().filter_map(|o| match o {
+        MigrateOutcome::NeedsRecording { path, errors } => Some((path, errors)),
+        _ => None,
+    });
+    for (path, errors) in failing.take(listed) {
+        out.line(&format!("    {}", shown(path)))?;
+        for (pointer, message) in errors.iter().take(3) {
+            let at = if pointer.is_empty() { "/" } else { pointer };
+            out.line(&out.paint(Tone::Dim, &format!("      {at}: {message}")))?;
+        }
+        if errors.len() > 3 {
+            out.line(&out.paint(Tone::Dim, &format!("      and {} more", errors.len() - 3)))?;
+        }
+    }
+    more(out, needs, listed)
+}
+
+/// Conflicts, then the skipped cassettes grouped by why, the first few paths of each.
+fn skipped(out: &mut Out, m: &Migration, listed: usize) -> io::Result<()> {
     let mut skipped_by_why: std::collections::BTreeMap<&str, Vec<&std::path::Path>> =
         Default::default();
     for o in &m.outcomes {
@@ -118,15 +155,6 @@ pub fn migration(
             out.line(&format!("    {}", shown(path)))?;
         }
         more(out, paths.len(), listed)?;
-    }
-    out.line(&totals(m, &s, write))?;
-    if !write && migrated > written {
-        out.line(&format!("  to write them: {}", rerun_with("--write")))?;
-    } else if migrated > 0 {
-        out.line(&format!(
-            "  the old cassettes stay (schema-changed now); once the tests pass: {}",
-            store.command("prune", &["--delete"])
-        ))?;
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ mod requests;
 pub mod review;
 mod verify;
 
+use std::collections::BTreeSet;
 use std::io;
 use std::path::PathBuf;
 
@@ -34,7 +35,7 @@ pub struct Human {
     /// Whether `prune --delete` was given and any store can lose cassettes.
     prune: (bool, bool),
     /// The stores whose settings were noted (once each).
-    noted: std::collections::BTreeSet<PathBuf>,
+    noted: BTreeSet<PathBuf>,
 }
 
 impl Human {
@@ -75,21 +76,9 @@ impl Report for Human {
             } => requests::key(out, request, hash, path, *several),
             Event::Recorded { path, status, .. } => requests::recorded(out, path, *status, quiet),
             Event::Lookup(l) => lookup::lookup(out, l, quiet),
-            Event::Store(store) => {
-                if let Some(settings) = store.describe().filter(|_| !quiet) {
-                    let line = format!("{}: {settings}", shown(&store.root));
-                    out.line(&out.paint(Tone::Dim, &line))?;
-                }
-                Ok(())
-            }
+            Event::Store(store) => store_settings(out, store, quiet),
             Event::StoreOfRequest(store) => {
-                if let (SettingsOrigin::Config(_), Some(settings), false) =
-                    (&store.origin, store.describe(), quiet)
-                {
-                    if self.noted.insert(store.root.clone()) {
-                        note(&format!("store {}: {settings}", shown(&store.root)));
-                    }
-                }
+                note_store_once(&mut self.noted, store, quiet);
                 Ok(())
             }
             Event::Finding(f) if self.detail.verbose && !quiet => verify::finding_line(out, f),
@@ -148,16 +137,7 @@ impl Report for Human {
                 review,
                 summary,
             } => review::review(out, store, review, summary, self.detail),
-            Event::Summary(Summary::Prune(s)) => {
-                let (delete_asked, any) = self.prune;
-                if any && !delete_asked && !s.refused && s.registry_problems.is_empty() && !quiet {
-                    out.line(&format!(
-                        "\nto delete them: {}",
-                        crate::cli::rerun_with("--delete")
-                    ))?;
-                }
-                Ok(())
-            }
+            Event::Summary(Summary::Prune(s)) => prune::delete_hint(out, s, self.prune, quiet),
             Event::Summary(Summary::Verify(s)) => verify::total(out, s),
             Event::Summary(Summary::DiffStores(s)) => {
                 diff::stores_total(out, s, &self.store_changes)
@@ -165,6 +145,26 @@ impl Report for Human {
             Event::Summary(Summary::Backfill(s)) => requests::backfill_total(out, s),
             Event::Summary(Summary::Migrate(_) | Summary::Review(_)) => Ok(()),
             Event::InputError(_) => Ok(()),
+        }
+    }
+}
+
+/// A store's settings, dimmed, before its report.
+fn store_settings(out: &mut Out, store: &ulcas::settings::Store, quiet: bool) -> io::Result<()> {
+    if let Some(settings) = store.describe().filter(|_| !quiet) {
+        let line = format!("{}: {settings}", shown(&store.root));
+        out.line(&out.paint(Tone::Dim, &line))?;
+    }
+    Ok(())
+}
+
+/// Which config's settings a request's store got, once per store, on stderr.
+fn note_store_once(noted: &mut BTreeSet<PathBuf>, store: &ulcas::settings::Store, quiet: bool) {
+    if let (SettingsOrigin::Config(_), Some(settings), false) =
+        (&store.origin, store.describe(), quiet)
+    {
+        if noted.insert(store.root.clone()) {
+            note(&format!("store {}: {settings}", shown(&store.root)));
         }
     }
 }

@@ -195,3 +195,21 @@ fn kept_lines(out: &mut Out, store: &Store, plan: &PrunePlan) -> io::Result<()> 
     }
     Ok(())
 }
+
+/// After the summary of a run without `--delete` that found what can go: the command that
+/// deletes it. `(delete_asked, any)`: whether `--delete` was given, whether any store can lose
+/// cassettes.
+pub fn delete_hint(
+    out: &mut Out,
+    s: &ulcas::prune::PruneSummary,
+    (delete_asked, any): (bool, bool),
+    quiet: bool,
+) -> io::Result<()> {
+    if any && !delete_asked && !s.refused && s.registry_problems.is_empty() && !quiet {
+        out.line(&format!(
+            "\nto delete them: {}",
+            crate::cli::rerun_with("--delete")
+        ))?;
+    }
+    Ok(())
+}
