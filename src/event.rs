@@ -681,5 +681,42 @@ mod tests {
         b.unmatched = 0;
         b.conflicts = 1;
         assert_eq!(b.verdict(), Verdict::Fail);
+
+        let mut l = crate::lookup::LookupSummary {
+            looked_up: 2,
+            ..Default::default()
+        };
+        assert_eq!(l.verdict(), Verdict::Pass, "every request answered");
+        l.misses = 1;
+        assert_eq!(l.verdict(), Verdict::Fail, "a miss");
+    }
+
+    #[test]
+    fn prune_refusals_say_why() {
+        let mut p = PruneSummary::default();
+        assert_eq!(p.refusal(), None, "nothing refused");
+        p.registry_problems = vec!["quiz/v2.md: no such schema".into()];
+        assert_eq!(
+            p.refusal(),
+            None,
+            "problems without --delete refuse nothing"
+        );
+        p.refused = true;
+        assert_eq!(
+            p.refusal().unwrap(),
+            "the registry that decides staleness has 1 problem (first: quiz/v2.md: no such schema); fix it and run again"
+        );
+        p.registry_problems
+            .push("lesson/v3.md: bad front matter".into());
+        assert!(p.refusal().unwrap().contains("2 problems"));
+        let unreadable = PruneSummary {
+            refused: true,
+            input_errors: 2,
+            ..Default::default()
+        };
+        assert_eq!(
+            unreadable.refusal().unwrap(),
+            "2 request dumps could not be read (above); fix or remove them and run again"
+        );
     }
 }
