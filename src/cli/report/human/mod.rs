@@ -53,12 +53,44 @@ impl Human {
     }
 }
 
+impl Human {
+    /// The events of `verify`: findings are grouped (listed as found with `--verbose`),
+    /// skipped files gathered, and both written when the store is done.
+    fn verify(&mut self, event: &Event<'_>) -> io::Result<()> {
+        let out = &mut self.out;
+        match event {
+            Event::Finding(f) if self.detail.verbose && !self.detail.quiet => {
+                verify::finding_line(out, f)
+            }
+            Event::Finding(f) => {
+                self.groups.add(f);
+                Ok(())
+            }
+            Event::Skipped { path, why } => {
+                self.skipped.push((path.to_path_buf(), why.to_string()));
+                Ok(())
+            }
+            Event::VerifyDone(v) => {
+                let r = verify::store_done(out, &self.groups, &self.skipped, v, self.detail);
+                self.groups.clear();
+                self.skipped.clear();
+                r
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 impl Report for Human {
     fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
         if input_error(event) {
             return Ok(());
         }
-        let (out, quiet) = (&mut self.out, self.detail.quiet);
+        let quiet = self.detail.quiet;
+        if let Event::Finding(_) | Event::Skipped { .. } | Event::VerifyDone(_) = event {
+            return self.verify(event);
+        }
+        let out = &mut self.out;
         match event {
             Event::Normalized {
                 request,
@@ -81,21 +113,7 @@ impl Report for Human {
                 note_store_once(&mut self.noted, store, quiet);
                 Ok(())
             }
-            Event::Finding(f) if self.detail.verbose && !quiet => verify::finding_line(out, f),
-            Event::Finding(f) => {
-                self.groups.add(f);
-                Ok(())
-            }
-            Event::Skipped { path, why } => {
-                self.skipped.push((path.to_path_buf(), why.to_string()));
-                Ok(())
-            }
-            Event::VerifyDone(v) => {
-                let r = verify::store_done(out, &self.groups, &self.skipped, v, self.detail);
-                self.groups.clear();
-                self.skipped.clear();
-                r
-            }
+            Event::Finding(_) | Event::Skipped { .. } | Event::VerifyDone(_) => Ok(()),
             Event::JournalMissing {
                 journal,
                 line,
