@@ -28,17 +28,19 @@ pub enum Side {
 
 impl Side {
     /// Reads `path` as a store (a folder), a cassette (a JSON object with `hash` and `text`)
-    /// or a request dump.
+    /// or a request dump; `-` reads a cassette or a dump from standard input.
     pub fn read(path: &Path) -> Result<Side> {
-        let meta = std::fs::metadata(path).map_err(|e| Error::io(path, &e))?;
-        if meta.is_dir() {
+        let stdin = crate::input::is_stdin(path);
+        if !stdin
+            && std::fs::metadata(path)
+                .map_err(|e| Error::io(path, &e))?
+                .is_dir()
+        {
             return Ok(Side::Store(path.to_path_buf()));
         }
-        let bytes = crate::input::read_limited(
-            path,
-            crate::input::MAX_DOCUMENT,
-            "request dump or cassette",
-        )?;
+        let bytes =
+            crate::input::read_input(path, crate::input::MAX_DOCUMENT, "request dump or cassette")?;
+        let path = crate::input::shown_name(path);
         let value: Value =
             serde_json::from_slice(&bytes).map_err(|e| Error::json(&e).with_file(path))?;
         if value.get("hash").is_some() && value.get("text").is_some() {
@@ -235,6 +237,9 @@ fn schema_text(canonical: &str) -> String {
 /// them and reports the result: one [`Event::StoreChange`] per cassette and a summary for two
 /// stores, else one [`Event::Diff`]. Exit 0 when they are the same in the terms of the key.
 pub fn run(a: &Path, b: &Path, report: &mut dyn Report) -> Result<Verdict> {
+    if crate::input::is_stdin(a) && crate::input::is_stdin(b) {
+        return Err(Error::msg("A and B cannot both come from standard input"));
+    }
     let result = diff(&Side::read(a)?, &Side::read(b)?)?;
     let out = |report: &mut dyn Report, e: &Event<'_>| report.report(e).map_err(Error::output);
     if result.kind == DiffKind::Stores {

@@ -56,17 +56,35 @@ pub fn read_text(path: &Path, limit: u64, what: &str) -> Result<String> {
     })
 }
 
+/// Whether `path` is `-`: standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The name errors give `path`: `<stdin>` for `-`, else the path.
+pub fn shown_name(path: &Path) -> &Path {
+    if is_stdin(path) {
+        Path::new("<stdin>")
+    } else {
+        path
+    }
+}
+
+/// [`read_limited`] of a file given on the command line, where `-` is standard input.
+pub fn read_input(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
+    if is_stdin(path) {
+        read_capped(std::io::stdin().lock(), limit, what).map_err(|e| e.with_file("<stdin>"))
+    } else {
+        read_limited(path, limit, what)
+    }
+}
+
 /// A model's raw answer, byte for byte: the file `path`, or standard input for `-`.
 pub fn read_answer(path: &Path) -> Result<String> {
-    let bytes = if path.as_os_str() == "-" {
-        read_capped(std::io::stdin().lock(), MAX_DOCUMENT, "response")
-            .map_err(|e| e.with_file("<stdin>"))?
-    } else {
-        read_limited(path, MAX_DOCUMENT, "response")?
-    };
+    let bytes = read_input(path, MAX_DOCUMENT, "response")?;
     String::from_utf8(bytes).map_err(|e| {
         Error::in_file(
-            path,
+            shown_name(path),
             format!(
                 "the response is not UTF-8 (invalid byte at offset {})",
                 e.utf8_error().valid_up_to()

@@ -64,15 +64,8 @@ impl Request {
     ///
     /// `-` reads the dump from standard input (errors name it `<stdin>`).
     pub fn from_file(path: &Path) -> Result<Request> {
-        if path.as_os_str() == "-" {
-            let stdin = std::io::stdin().lock();
-            let bytes =
-                crate::input::read_capped(stdin, crate::input::MAX_DOCUMENT, "request dump")
-                    .map_err(|e| e.with_file("<stdin>"))?;
-            return Request::from_slice(&bytes).map_err(|e| e.with_file("<stdin>"));
-        }
-        let bytes = crate::input::read_limited(path, crate::input::MAX_DOCUMENT, "request dump")?;
-        Request::from_slice(&bytes).map_err(|e| e.with_file(path))
+        let bytes = crate::input::read_input(path, crate::input::MAX_DOCUMENT, "request dump")?;
+        Request::from_slice(&bytes).map_err(|e| e.with_file(crate::input::shown_name(path)))
     }
 
     /// Parses a dump from its JSON bytes.

@@ -284,13 +284,40 @@ fn dash_reads_a_request_dump_from_stdin() {
     );
     assert_eq!(a["hash"], b["hash"]);
     assert_eq!(b["request"], "-");
-    for command in [
-        vec!["normalize", "-"],
-        vec!["lookup", "-", "--cassettes", "cassettes"],
+    // Every command that takes a request file: the same answer as from the file.
+    let path = file.to_str().unwrap();
+    for (command, code) in [
+        (vec!["normalize", "-"], 0),
+        (vec!["lookup", "-", "--cassettes", "cassettes"], 0),
+        (vec!["verify", "cassettes", "--requests", "-"], 0),
+        (vec!["prune", "cassettes", "--requests", "-"], 1),
+        (vec!["backfill", "--requests", "-", "cassettes"], 0),
+        (
+            vec!["diff", "-", "tests/data/requests/outline-edited.json"],
+            1,
+        ),
+        (
+            vec![
+                "diff",
+                "cassettes/outline/v2/143f45af24e5b69eda58df8f5ec483ea.json",
+                "-",
+            ],
+            0,
+        ),
     ] {
         let run = ulcas_with(Path::new(MANIFEST), &command, &dump, &[]);
-        assert_eq!(run.code, 0, "{command:?}: {}", run.stderr);
+        assert_eq!(run.code, code, "{command:?}: {}", run.stderr);
+        let named: Vec<&str> = command
+            .iter()
+            .map(|&a| if a == "-" { path } else { a })
+            .collect();
+        let direct = ulcas(&named);
+        assert_eq!(direct.code, code, "{named:?}: {}", direct.stderr);
+        assert_eq!(run.stdout, direct.stdout.replace(path, "-"), "{command:?}");
     }
+    let both = ulcas_with(Path::new(MANIFEST), &["diff", "-", "-"], &dump, &[]);
+    assert_eq!(both.code, 2);
+    assert!(both.stderr.contains("cannot both come from standard input"));
     let bad = ulcas_with(Path::new(MANIFEST), &["hash", "-"], b"{\"task\": 1}", &[]);
     assert_eq!(bad.code, 2);
     assert!(
