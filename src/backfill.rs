@@ -115,9 +115,7 @@ pub fn run(
         Ok(())
     })?;
     summary.input_errors = errors;
-    report
-        .report(&Event::Summary(Summary::Backfill(&summary)))
-        .map_err(Error::output)?;
+    report.emit(&Event::Summary(Summary::Backfill(&summary)))?;
     Ok(summary)
 }
 

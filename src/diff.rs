@@ -241,22 +241,18 @@ pub fn run(a: &Path, b: &Path, report: &mut dyn Report) -> Result<Verdict> {
         return Err(Error::msg("A and B cannot both come from standard input"));
     }
     let result = diff(&Side::read(a)?, &Side::read(b)?)?;
-    let out = |report: &mut dyn Report, e: &Event<'_>| report.report(e).map_err(Error::output);
     if result.kind == DiffKind::Stores {
         for change in &result.store_changes {
-            out(report, &Event::StoreChange(change))?;
+            report.emit(&Event::StoreChange(change))?;
         }
         let summary = result.stores_summary(a, b);
-        out(report, &Event::Summary(Summary::DiffStores(&summary)))?;
+        report.emit(&Event::Summary(Summary::DiffStores(&summary)))?;
     } else {
-        out(
-            report,
-            &Event::Diff(DiffEvent {
-                report: &result,
-                a,
-                b,
-            }),
-        )?;
+        report.emit(&Event::Diff(DiffEvent {
+            report: &result,
+            a,
+            b,
+        }))?;
     }
     Ok(result.verdict())
 }

@@ -54,9 +54,7 @@ pub fn each(
             Err(Fault::Input(e)) => {
                 errors += 1;
                 let e = e.with_file(file);
-                report
-                    .report(&Event::InputError(&e))
-                    .map_err(Error::output)?;
+                report.emit(&Event::InputError(&e))?;
             }
             Err(Fault::Output(e)) => return Err(Error::output(e)),
         }

@@ -46,6 +46,11 @@ use crate::verify::{Finding, StoreVerdict};
 pub trait Report {
     /// Takes one event.
     fn report(&mut self, event: &Event<'_>) -> std::io::Result<()>;
+
+    /// [`Report::report`] for a library run: a reporter's error becomes the run's error.
+    fn emit(&mut self, event: &Event<'_>) -> crate::Result<()> {
+        self.report(event).map_err(crate::Error::output)
+    }
 }
 
 /// How far a long run is (a progress bar in the binary); every method does nothing by default.

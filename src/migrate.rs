@@ -187,24 +187,20 @@ pub fn run(stores: &[Store], asked: &MigrateRequest, report: &mut dyn Report) ->
         None => None,
     };
     let new = schema.as_ref().map(|(s, f)| (s, *f));
-    let out = |report: &mut dyn Report, e: &Event<'_>| report.report(e).map_err(Error::output);
     let mut verdict = Verdict::Pass;
     for store in with_task(stores, &asked.task)? {
         let migration = migrate(store, &asked.task, new, asked.write)?;
-        out(report, &Event::Store(store))?;
-        out(
-            report,
-            &Event::Migration {
-                store,
-                migration: &migration,
-                write: asked.write,
-            },
-        )?;
+        report.emit(&Event::Store(store))?;
+        report.emit(&Event::Migration {
+            store,
+            migration: &migration,
+            write: asked.write,
+        })?;
         for outcome in &migration.outcomes {
-            out(report, &Event::Migrate(outcome))?;
+            report.emit(&Event::Migrate(outcome))?;
         }
         let summary = migration.summary(store);
-        out(report, &Event::Summary(Summary::Migrate(&summary)))?;
+        report.emit(&Event::Summary(Summary::Migrate(&summary)))?;
         verdict = verdict.and(migration.verdict());
     }
     Ok(verdict)

@@ -686,7 +686,6 @@ pub fn run(
     progress: &dyn Progress,
     report: &mut dyn Report,
 ) -> Result<PruneSummary> {
-    let out = |report: &mut dyn Report, e: &Event<'_>| report.report(e).map_err(Error::output);
     let roots: Vec<PathBuf> = stores.iter().map(|s| s.root.clone()).collect();
     for root in &roots {
         check_root(root)?;
@@ -704,7 +703,7 @@ pub fn run(
                 Ok(r) => requests.push(r),
                 Err(e) => {
                     summary.input_errors += 1;
-                    out(report, &Event::InputError(&e))?;
+                    report.emit(&Event::InputError(&e))?;
                 }
             }
         }
@@ -712,14 +711,11 @@ pub fn run(
         live.given = true;
     }
     for m in &missing {
-        out(
-            report,
-            &Event::JournalMissing {
-                journal: &m.journal,
-                line: m.line,
-                path: &m.path,
-            },
-        )?;
+        report.emit(&Event::JournalMissing {
+            journal: &m.journal,
+            line: m.line,
+            path: &m.path,
+        })?;
     }
     let mut plans = Vec::new();
     for store in stores {
@@ -748,7 +744,7 @@ pub fn run(
         summary.add(plan, deletion.as_ref());
     }
     summary.refused = refused;
-    out(report, &Event::Summary(Summary::Prune(&summary)))?;
+    report.emit(&Event::Summary(Summary::Prune(&summary)))?;
     Ok(summary)
 }
 

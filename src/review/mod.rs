@@ -256,26 +256,19 @@ pub fn run(stores: &[Store], asked: &ReviewRequest, report: &mut dyn Report) -> 
     };
     let r = review(store, &asked.task, asked.from, asked.to)?;
     let summary = r.summary();
-    let out = |report: &mut dyn Report, e: &Event<'_>| report.report(e).map_err(Error::output);
-    out(
-        report,
-        &Event::Review {
-            store,
-            review: &r,
-            summary: &summary,
-        },
-    )?;
+    report.emit(&Event::Review {
+        store,
+        review: &r,
+        summary: &summary,
+    })?;
     for pair in &r.pairs {
-        out(
-            report,
-            &Event::Pair(PairEvent {
-                task: &r.task,
-                pair,
-            }),
-        )?;
+        report.emit(&Event::Pair(PairEvent {
+            task: &r.task,
+            pair,
+        }))?;
     }
     for unpaired in &r.unpaired {
-        out(report, &Event::Unpaired(unpaired))?;
+        report.emit(&Event::Unpaired(unpaired))?;
     }
     let event = ReviewSummaryEvent {
         task: &r.task,
@@ -284,7 +277,7 @@ pub fn run(stores: &[Store], asked: &ReviewRequest, report: &mut dyn Report) -> 
         summary: &summary,
         retire: store.command("prune", &["--delete"]),
     };
-    out(report, &Event::Summary(EventSummary::Review(&event)))?;
+    report.emit(&Event::Summary(EventSummary::Review(&event)))?;
     Ok(r.verdict())
 }
 

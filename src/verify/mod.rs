@@ -299,9 +299,7 @@ pub fn run(
             Ok(request) => crate::key::key_of(&request),
             Err(e) => {
                 summary.input_errors += 1;
-                report
-                    .report(&Event::InputError(&e))
-                    .map_err(Error::output)?;
+                report.emit(&Event::InputError(&e))?;
                 continue;
             }
         };
@@ -312,18 +310,14 @@ pub fn run(
         }
     }
     for (store, dumps) in stores.iter().zip(&dumps) {
-        report.report(&Event::Store(store)).map_err(Error::output)?;
+        report.emit(&Event::Store(store))?;
         let listing = scan(&store.root)?;
         let verdict =
             verify_listing(store, listing, dumps, progress, report).map_err(Error::output)?;
-        report
-            .report(&Event::VerifyDone(&verdict))
-            .map_err(Error::output)?;
+        report.emit(&Event::VerifyDone(&verdict))?;
         summary.add(&verdict);
     }
-    report
-        .report(&Event::Summary(Summary::Verify(&summary)))
-        .map_err(Error::output)?;
+    report.emit(&Event::Summary(Summary::Verify(&summary)))?;
     Ok(summary)
 }
 
