@@ -1,7 +1,8 @@
 //! Which stores a command works on, and with which settings: the roots given (each with the
 //! settings `ulcas.toml` has for it, when it names that root), else every store of
 //! `ulcas.toml`, else `./cassettes`. Flags override the config. Every subcommand that takes a
-//! store chooses it here, so `verify`, `prune`, `lookup`, `hash` and `record` agree.
+//! store chooses it here, from the same flags ([`StoreFlags`]), so they all agree: the
+//! store of a request ([`store_for_request`]) and the stores of a task ([`with_task`]) too.
 //!
 //! Each store also knows the words that select it again on a command line ([`Store::command`]),
 //! so a hint that names a command gives one that runs as written.
