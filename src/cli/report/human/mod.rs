@@ -92,21 +92,9 @@ impl Report for Human {
         }
         let out = &mut self.out;
         match event {
-            Event::Normalized {
-                request,
-                content,
-                map,
-                several,
-                task,
-            } => requests::normalized(out, request, content, map, *several, *task),
-            Event::Key {
-                request,
-                hash,
-                path,
-                several,
-                ..
-            } => requests::key(out, request, hash, path, *several),
-            Event::Recorded { path, status, .. } => requests::recorded(out, path, *status, quiet),
+            Event::Normalized { .. } | Event::Key { .. } | Event::Recorded { .. } => {
+                requests::event(out, event, quiet)
+            }
             Event::Lookup(l) => lookup::lookup(out, l, quiet),
             Event::Store(store) => store_settings(out, store, quiet),
             Event::StoreOfRequest(store) => {

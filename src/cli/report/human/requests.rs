@@ -4,6 +4,7 @@ use std::io;
 use std::path::Path;
 
 use ulcas::backfill::{BackfillOutcome, BackfillSummary};
+use ulcas::event::Event;
 use ulcas::normalise::PlaceholderMap;
 use ulcas::store::RecordStatus;
 
@@ -11,8 +12,30 @@ use crate::cli::output::{note, Out, Tone};
 use crate::cli::report::group::count;
 use crate::cli::shown;
 
+/// The events of the commands about single requests: `normalize`, `hash`, `record`.
+pub fn event(out: &mut Out, event: &Event<'_>, quiet: bool) -> io::Result<()> {
+    match event {
+        Event::Normalized {
+            request,
+            content,
+            map,
+            several,
+            task,
+        } => normalized(out, request, content, map, *several, *task),
+        Event::Key {
+            request,
+            hash,
+            path,
+            several,
+            ..
+        } => key(out, request, hash, path, *several),
+        Event::Recorded { path, status, .. } => recorded(out, path, *status, quiet),
+        _ => Ok(()),
+    }
+}
+
 /// The normalised content, its placeholders highlighted, and the placeholder map.
-pub fn normalized(
+fn normalized(
     out: &mut Out,
     request: &Path,
     content: &str,
@@ -61,13 +84,7 @@ fn highlight_placeholders(out: &Out, text: &str) -> String {
 }
 
 /// `HASH  PATH`, prefixed with the dump when there are several.
-pub fn key(
-    out: &mut Out,
-    request: &Path,
-    hash: &str,
-    path: &Path,
-    several: bool,
-) -> io::Result<()> {
+fn key(out: &mut Out, request: &Path, hash: &str, path: &Path, several: bool) -> io::Result<()> {
     let hash = out.paint(Tone::Accent, hash);
     let prefix = if several {
         format!("{}: ", shown(request))
@@ -78,7 +95,7 @@ pub fn key(
 }
 
 /// The cassette's path; a note when it was not created.
-pub fn recorded(out: &mut Out, path: &Path, status: RecordStatus, quiet: bool) -> io::Result<()> {
+fn recorded(out: &mut Out, path: &Path, status: RecordStatus, quiet: bool) -> io::Result<()> {
     out.line(&shown(path))?;
     if status != RecordStatus::Created && !quiet {
         note(&format!("{status}: {}", shown(path)));
