@@ -287,21 +287,22 @@ pub fn migrate(
 /// The version whose cassettes migrate: the registry's current one, else the highest recorded.
 fn current_version(store: &Store, task: &str, task_dir: &Path) -> Result<i64> {
     let recorded = versions_in(task_dir);
-    match store.registry.current_version(task) {
-        Some(v) if store.registry.present => Ok(v),
-        _ if store.registry.present && !store.registry.has_task(task) && recorded.is_empty() => {
-            Err(Error::msg(format!(
-                "unknown task {task:?}: no prompt for it and no recordings in {}",
-                store.root.display()
-            )))
-        }
-        _ => recorded.last().copied().ok_or_else(|| {
-            Error::in_file(
-                task_dir,
-                format!("no recordings of task {task:?} in this store"),
-            )
-        }),
+    let registry = &store.registry;
+    // A task the registry does not know migrates at its highest recorded version.
+    let highest = recorded.last().copied();
+    if let Some(v) = crate::staleness::current_version(registry, task, highest).or(highest) {
+        return Ok(v);
     }
+    if registry.present && !registry.has_task(task) && recorded.is_empty() {
+        return Err(Error::msg(format!(
+            "unknown task {task:?}: no prompt for it and no recordings in {}",
+            store.root.display()
+        )));
+    }
+    Err(Error::in_file(
+        task_dir,
+        format!("no recordings of task {task:?} in this store"),
+    ))
 }
 
 /// The registry's schema of `task` v`version`, with the file it came from.

@@ -26,6 +26,20 @@ pub enum StaleReason {
     Unreferenced,
 }
 
+/// The current version of `task`: the registry's (its pin, else its highest prompt) when
+/// there is a registry, else `highest_recorded`. Every command asks this one rule.
+pub fn current_version(
+    registry: &Registry,
+    task: &str,
+    highest_recorded: Option<i64>,
+) -> Option<i64> {
+    if registry.present {
+        registry.current_version(task)
+    } else {
+        highest_recorded
+    }
+}
+
 /// A task whose current version has no recordings while an older one has.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnrecordedVersion {
@@ -67,15 +81,13 @@ impl StalenessView {
             ..Default::default()
         };
         for (task, versions) in &recorded {
-            let current = if registry.present {
-                if !registry.has_task(task) {
-                    view.orphans.insert((*task).to_owned());
-                }
-                registry.current_version(task)
-            } else {
-                versions.keys().next_back().copied()
+            if registry.present && !registry.has_task(task) {
+                view.orphans.insert((*task).to_owned());
+            }
+            let highest = versions.keys().next_back().copied();
+            let Some(current) = current_version(registry, task, highest) else {
+                continue;
             };
-            let Some(current) = current else { continue };
             view.current.insert((*task).to_owned(), current);
             if !versions.contains_key(&current) {
                 if let Some((&last, &n)) = versions.range(..current).next_back() {
@@ -168,6 +180,31 @@ mod tests {
         assert_eq!(view.reason(&r, "a", 2, None), None);
         assert_eq!(view.unrecorded().count(), 0);
         assert!(!view.is_orphan("zzz"));
+    }
+
+    #[test]
+    fn the_current_version_rule() {
+        let none = Registry::default();
+        assert_eq!(current_version(&none, "a", Some(3)), Some(3));
+        assert_eq!(current_version(&none, "a", None), None);
+        let dir = tempfile::tempdir().unwrap();
+        for v in [1, 2] {
+            let p = dir.path().join(format!("p/a/v{v}.md"));
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "---\nschema: in code\n---\n").unwrap();
+        }
+        let load = |pins: &[(&str, i64)]| {
+            Registry::load(&RegistrySource {
+                prompts: vec![dir.path().join("p")],
+                pins: pins.iter().map(|(t, v)| ((*t).to_owned(), *v)).collect(),
+                ..Default::default()
+            })
+            .unwrap()
+        };
+        // With a registry, recordings never decide: its highest prompt, else its pin.
+        assert_eq!(current_version(&load(&[]), "a", Some(3)), Some(2));
+        assert_eq!(current_version(&load(&[]), "b", Some(3)), None);
+        assert_eq!(current_version(&load(&[("a", 1)]), "a", Some(3)), Some(1));
     }
 
     #[test]

@@ -587,3 +587,56 @@ fn closed_pipes_keep_the_exit_code() {
     );
     assert_eq!(with_closed(m.dir.path(), &["hash", &v], true, false), 0);
 }
+
+/// The current version of a task the registry does not know: `migrate` takes the highest
+/// recorded one, `review` asks for `--to`, and a task neither knows nor recorded is unknown.
+#[test]
+fn a_task_the_registry_does_not_know() {
+    let m = Monorepo::new(false);
+    let own_prompts = "api/packages/living-course/resources/prompts";
+    let schema = "api/packages/course-builder/resources/schemas/outputs/grounding.json";
+    let run = m.ulcas(&[
+        "migrate",
+        "grounding",
+        LC_STORE,
+        "--prompts",
+        own_prompts,
+        "--schema",
+        schema,
+        "--format",
+        "json",
+    ]);
+    let all = events(&run.stdout);
+    let summary = of_type(&all, "summary");
+    assert_eq!(summary.len(), 1, "{}", run.stderr);
+    assert_eq!(summary[0]["prompt_version"], 1);
+    let run = m.ulcas(&["migrate", "grounding", LC_STORE, "--prompts", own_prompts]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("no known output schema for \"grounding\" v1"),
+        "{}",
+        run.stderr
+    );
+    let run = m.ulcas(&["migrate", "nosuch", LC_STORE, "--prompts", own_prompts]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("unknown task \"nosuch\""),
+        "{}",
+        run.stderr
+    );
+    let run = m.ulcas(&["migrate", "nosuch", LC_STORE]);
+    assert!(
+        run.stderr.contains("no recordings of task \"nosuch\""),
+        "{}",
+        run.stderr
+    );
+    let run = m.ulcas(&["review", "grounding", LC_STORE, "--prompts", own_prompts]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("has no prompt in the prompt folders read: give --to N"),
+        "{}",
+        run.stderr
+    );
+}

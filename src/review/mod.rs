@@ -21,6 +21,7 @@ use crate::event::{
     Event, PairEvent, Report, ReviewSummaryEvent, Summary as EventSummary, Verdict,
 };
 use crate::settings::{with_task, Store};
+use crate::staleness::current_version;
 use crate::store::{json_files_in, versions_in};
 use crate::verify::{validate_answer, AnswerVerdict, Validators};
 
@@ -326,14 +327,14 @@ fn versions(
     }
     let to = match to {
         Some(v) => v,
-        None if store.registry.present => {
-            store.registry.current_version(task).ok_or_else(|| {
+        // Recordings exist, so only a registry without the task leaves no current version.
+        None => {
+            current_version(&store.registry, task, recorded.last().copied()).ok_or_else(|| {
                 Error::msg(format!(
                     "task {task:?} has no prompt in the prompt folders read: give --to N"
                 ))
             })?
         }
-        None => *recorded.last().unwrap_or(&0),
     };
     let from = match from {
         Some(v) => v,
