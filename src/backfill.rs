@@ -103,9 +103,7 @@ pub fn run(
     requests: &[PathBuf],
     report: &mut dyn Report,
 ) -> Result<BackfillSummary> {
-    if let Some(missing) = stores.iter().find(|s| !s.root.is_dir()) {
-        return Err(Error::in_file(&missing.root, "no such store folder"));
-    }
+    crate::settings::require_folders(stores)?;
     let mut summary = BackfillSummary::default();
     let errors = crate::dumps::each(requests, report, |report, file, request, _| {
         for outcome in backfill_request(stores, file, &request) {

@@ -299,6 +299,18 @@ pub fn store_for_request<'a>(stores: &'a [Store], key: &CassetteKey) -> Option<&
         .or_else(|| stores.first())
 }
 
+/// Every store root of `stores` is a folder; else an error naming the first that is not (a
+/// mistyped root would otherwise read as "nothing recorded").
+pub fn require_folders(stores: &[Store]) -> Result<()> {
+    match stores.iter().find(|s| !s.root.is_dir()) {
+        Some(missing) => Err(crate::Error::in_file(
+            &missing.root,
+            "no such store folder (give --cassettes ROOT)",
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The stores a command about one task works on: every named store, else every store with
 /// recordings of the task (an error when there is none).
 pub fn with_task<'a>(stores: &'a [Store], task: &str) -> Result<Vec<&'a Store>> {

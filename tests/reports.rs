@@ -526,30 +526,43 @@ fn sample_stores() -> Vec<ulcas::settings::Store> {
     .unwrap()
 }
 
-/// The JSON events of `ulcas ARGS --cassettes cassettes --prompts … --format json`.
-fn cli_events(args: &[&str]) -> Vec<Value> {
+/// The JSON events and the exit code of `ulcas ARGS [--cassettes cassettes --prompts …]
+/// --format json` (the store flags when `stores`).
+fn cli_events(args: &[&str], stores: bool) -> (Vec<Value>, i32) {
     let mut all = args.to_vec();
-    all.extend([
-        "--cassettes",
-        "cassettes",
-        "--prompts",
-        "tests/fixtures/prompts",
-        "--format",
-        "json",
-    ]);
-    events(&ulcas(&all).stdout)
+    if stores {
+        all.extend([
+            "--cassettes",
+            "cassettes",
+            "--prompts",
+            "tests/fixtures/prompts",
+        ]);
+    }
+    all.extend(["--format", "json"]);
+    let run = ulcas(&all);
+    (events(&run.stdout), run.code)
 }
 
-/// A Rust driver gets from each library run exactly the events the command prints: the
-/// commands are argument handling, one library call and a reporter.
+/// The exit code of a verdict.
+fn code(verdict: ulcas::event::Verdict) -> i32 {
+    match verdict {
+        ulcas::event::Verdict::Pass => 0,
+        ulcas::event::Verdict::Fail => 1,
+    }
+}
+
+/// A Rust driver gets from each library run exactly the events the command prints, and the
+/// verdict its exit code says: the commands are argument handling, one library call and a
+/// reporter.
 #[test]
 fn library_runs_report_what_the_commands_print() {
     use ulcas::event::{Collect, Verdict};
     let stores = sample_stores();
-    let requests = vec![
-        "tests/data/requests/outline-edited.json".into(),
-        "tests/fixtures/requests".into(),
+    let dumps = [
+        "tests/data/requests/outline-edited.json",
+        "tests/fixtures/requests",
     ];
+    let requests: Vec<std::path::PathBuf> = dumps.iter().map(Into::into).collect();
 
     let mut lookup = Collect::default();
     let asked = ulcas::lookup::LookupRequest {
@@ -560,67 +573,68 @@ fn library_runs_report_what_the_commands_print() {
     let summary = ulcas::lookup::run(&stores, &asked, &mut lookup).unwrap();
     assert_eq!((summary.looked_up, summary.misses), (6, 1));
     assert_eq!(summary.verdict(), Verdict::Fail);
-    let cli = cli_events(&[
-        "lookup",
-        "tests/data/requests/outline-edited.json",
-        "tests/fixtures/requests",
-        "--replay",
-    ]);
-    assert_eq!(lookup.0, cli);
-    assert_eq!(of_type(&cli, "lookup").len(), 6);
+    let cli = cli_events(&[&["lookup"], &dumps[..], &["--replay"]].concat(), true);
+    assert_eq!((lookup.0, code(summary.verdict())), cli);
+    assert_eq!(of_type(&cli.0, "lookup").len(), 6);
 
     let mut hash = Collect::default();
-    assert_eq!(
-        ulcas::dumps::hash(&stores, &requests, &mut hash).unwrap(),
-        0
-    );
-    let cli = cli_events(&[
-        "hash",
-        "tests/data/requests/outline-edited.json",
-        "tests/fixtures/requests",
-    ]);
-    assert_eq!(hash.0, cli);
-    assert_eq!(of_type(&cli, "key").len(), 6);
+    let errors = ulcas::dumps::hash(&stores, &requests, &mut hash).unwrap();
+    assert_eq!(errors, 0);
+    let cli = cli_events(&[&["hash"], &dumps[..]].concat(), true);
+    assert_eq!((hash.0, 0), cli);
+    assert_eq!(of_type(&cli.0, "key").len(), 6);
 
     let mut normalize = Collect::default();
+    let errors = ulcas::dumps::normalize(&requests, &mut normalize).unwrap();
+    assert_eq!(errors, 0);
     assert_eq!(
-        ulcas::dumps::normalize(&requests, &mut normalize).unwrap(),
-        0
+        (normalize.0, 0),
+        cli_events(&[&["normalize"], &dumps[..]].concat(), false)
     );
-    let cli = events(
-        &ulcas(&[
-            "normalize",
-            "tests/data/requests/outline-edited.json",
-            "tests/fixtures/requests",
-            "--format",
-            "json",
-        ])
-        .stdout,
-    );
-    assert_eq!(normalize.0, cli);
 
     let mut migrate = Collect::default();
     let asked = ulcas::migrate::MigrateRequest {
-        task: "outline".into(),
+        task: "quiz".into(),
+        // Another task's schema: one answer fails it, one is carried over (its repair is recorded).
+        schema: Some("tests/fixtures/schemas/outputs/lesson.json".into()),
         ..Default::default()
     };
     let verdict = ulcas::migrate::run(&stores, &asked, &mut migrate).unwrap();
-    let cli = cli_events(&["migrate", "outline"]);
-    assert_eq!(migrate.0, cli);
-    assert_eq!(
-        verdict == Verdict::Pass,
-        cli.last().unwrap()["needs_recording"] == 0
+    let cli = cli_events(
+        &[
+            "migrate",
+            "quiz",
+            "--schema",
+            "tests/fixtures/schemas/outputs/lesson.json",
+        ],
+        true,
     );
+    assert_eq!((migrate.0, code(verdict)), cli);
+    assert_eq!(code(verdict), 1);
+    assert_eq!(of_type(&cli.0, "migrated").len(), 1, "{:?}", cli.0);
+    assert_eq!(of_type(&cli.0, "needs-recording").len(), 1, "{:?}", cli.0);
 
     let mut review = Collect::default();
     let asked = ulcas::review::ReviewRequest {
         task: "outline".into(),
         ..Default::default()
     };
-    ulcas::review::run(&stores, &asked, &mut review).unwrap();
-    let cli = cli_events(&["review", "outline"]);
-    assert_eq!(review.0, cli);
-    assert_eq!(cli.last().unwrap()["type"], "summary");
+    let verdict = ulcas::review::run(&stores, &asked, &mut review).unwrap();
+    let cli = cli_events(&["review", "outline"], true);
+    assert_eq!((review.0, code(verdict)), cli);
+    assert_eq!(of_type(&cli.0, "pair").len(), 1);
+
+    let mut diff = Collect::default();
+    let (a, b) = (dumps[0], "tests/fixtures/requests/outline.json");
+    let verdict = ulcas::diff::run(a.as_ref(), b.as_ref(), &mut diff).unwrap();
+    assert_eq!(verdict, Verdict::Fail, "an edited request differs");
+    assert_eq!((diff.0, 1), cli_events(&["diff", a, b], false));
+    let mut stores_diff = Collect::default();
+    let (a, b) = ("cassettes", "tests/cmd/verify-damaged.in/store");
+    let verdict = ulcas::diff::run(a.as_ref(), b.as_ref(), &mut stores_diff).unwrap();
+    let cli = cli_events(&["diff", a, b], false);
+    assert_eq!((stores_diff.0, code(verdict)), cli);
+    assert!(of_type(&cli.0, "store-change").len() > 1, "{:?}", cli.0);
 }
 
 /// `backfill` writes: the command and the library each run on a copy of the same store.

@@ -269,14 +269,9 @@ pub fn run(
         .iter()
         .map(|f| schema_probe_from_file(f))
         .collect::<Result<Vec<_>>>()?;
-    // A mistyped root would read as "nothing recorded"; synthetic mode needs no store.
+    // Synthetic mode needs no store.
     if !asked.synthetic {
-        if let Some(missing) = stores.iter().find(|s| !s.root.is_dir()) {
-            return Err(Error::in_file(
-                &missing.root,
-                "no such store folder (give --cassettes ROOT)",
-            ));
-        }
+        crate::settings::require_folders(stores)?;
     }
     let mut summary = LookupSummary::default();
     let errors = crate::dumps::each(&asked.requests, report, |report, file, request, _| {
