@@ -3,20 +3,23 @@
 //! keys, `lookup` can diff a miss against them and `prune` can see a schema change, without
 //! re-recording anything.
 //!
-//! The block is inserted after the last member of the cassette's object; no other byte of the
-//! file changes (a file in the recorder's format stays in it), and the file is replaced
-//! atomically with its permissions kept. Nothing is created: a dump that hits no cassette is
-//! reported as unmatched.
+//! The block is inserted after the last member of the cassette's object, in the file's own line
+//! endings; no other byte of the file changes (a file in the recorder's format stays in it).
+//! Every change goes through the store's one write path ([`StoreDir`]): never through a
+//! symbolic link, only if the file is still the one that was read, keeping owner, mode, times
+//! and hard links (a file with other names or without write permission is refused, saying
+//! so). Nothing is created: a dump that hits no cassette is reported as unmatched, and a
+//! cassette that a concurrent `prune` removed stays removed.
 
 use std::path::{Path, PathBuf};
 
 use crate::cassette::{push_request_member, Cassette, StoredRequest};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::event::{Event, Report, Summary};
 use crate::key::KeyMaterial;
 use crate::request::Request;
 use crate::settings::Store;
-use crate::store::write_atomic;
+use crate::store::{FileRead, Slot, StoreDir, Times};
 
 /// What backfilling one dump did to one cassette.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -52,6 +55,18 @@ pub enum BackfillOutcome {
         /// Why.
         why: String,
     },
+    /// The cassette could not be changed (a link, a folder that is a link, permissions, a full
+    /// disk, another writer): it is left as it was, and the run exits 2.
+    Failed {
+        /// The cassette.
+        #[serde(serialize_with = "crate::event::path")]
+        path: PathBuf,
+        /// The dump.
+        #[serde(serialize_with = "crate::event::path")]
+        request: PathBuf,
+        /// The real cause.
+        why: String,
+    },
     /// The dump hits no cassette of any store.
     Unmatched {
         /// The dump.
@@ -72,6 +87,8 @@ pub struct BackfillSummary {
     pub already: usize,
     /// Cassettes left as they were (other material).
     pub conflicts: usize,
+    /// Cassettes that could not be changed (each reported with its cause).
+    pub failed: usize,
     /// Dumps that hit no cassette.
     pub unmatched: usize,
     /// Dumps that could not be read (reported as they came; not in the `summary` event).
@@ -86,11 +103,13 @@ impl BackfillSummary {
             BackfillOutcome::Backfilled { .. } => self.backfilled += 1,
             BackfillOutcome::AlreadyThere { .. } => self.already += 1,
             BackfillOutcome::Conflict { .. } => self.conflicts += 1,
+            BackfillOutcome::Failed { .. } => self.failed += 1,
             BackfillOutcome::Unmatched { .. } => self.unmatched += 1,
         }
     }
 
-    /// Exit 0 when every dump found its cassette and none conflicted, else exit 1.
+    /// Exit 0 when every dump found its cassette and none conflicted, else exit 1 (a cassette
+    /// that could not be written makes the run exit 2: see [`BackfillSummary::failed`]).
     pub fn verdict(&self) -> crate::event::Verdict {
         crate::event::Verdict::of(self.unmatched + self.conflicts == 0)
     }
@@ -125,35 +144,32 @@ pub fn backfill_request(stores: &[Store], file: &Path, request: &Request) -> Vec
         content: material.content.text.clone(),
         schema: material.schema_json.clone(),
     };
+    let slot = Slot::of_key(&key);
     let mut out = Vec::new();
     for store in stores {
         let path = key.path_under(&store.root);
-        let Ok(meta) = std::fs::symlink_metadata(&path) else {
-            continue;
-        };
-        if !meta.is_file() {
-            out.push(BackfillOutcome::Conflict {
-                path,
+        let outcome = |done: Result<Done>| match done {
+            Ok(Done::Gone) => None,
+            Ok(Done::Added) => Some(BackfillOutcome::Backfilled {
+                path: path.clone(),
                 request: file.to_path_buf(),
-                why: "not a regular file (never written)".into(),
-            });
-            continue;
-        }
-        out.push(match backfill_file(&path, &stored) {
-            Ok(true) => BackfillOutcome::Backfilled {
-                path,
+            }),
+            Ok(Done::AlreadyThere) => Some(BackfillOutcome::AlreadyThere {
+                path: path.clone(),
                 request: file.to_path_buf(),
-            },
-            Ok(false) => BackfillOutcome::AlreadyThere {
-                path,
+            }),
+            Ok(Done::Conflict(why)) => Some(BackfillOutcome::Conflict {
+                path: path.clone(),
                 request: file.to_path_buf(),
-            },
-            Err(e) => BackfillOutcome::Conflict {
-                path,
+                why,
+            }),
+            Err(e) => Some(BackfillOutcome::Failed {
+                path: e.file.clone().unwrap_or_else(|| path.clone()),
                 request: file.to_path_buf(),
                 why: e.message,
-            },
-        });
+            }),
+        };
+        out.extend(outcome(backfill_slot(&store.root, &slot, &stored)));
     }
     if out.is_empty() {
         let root = crate::settings::store_for_request(stores, &key)
@@ -166,28 +182,59 @@ pub fn backfill_request(stores: &[Store], file: &Path, request: &Request) -> Vec
     out
 }
 
-/// Adds `material` to the cassette at `path`; `Ok(false)` when it already carries it.
-pub fn backfill_file(path: &Path, material: &StoredRequest) -> Result<bool> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
-    let cassette = Cassette::from_slice(&bytes).map_err(|e| e.with_file(path))?;
-    match &cassette.request {
-        Some(existing) if existing == material => return Ok(false),
-        Some(_) => {
-            return Err(Error::in_file(
-                path,
-                "already carries different request material (it does not hash to this file?): left as it is; `ulcas verify` checks it",
-            ))
+/// What backfilling one cassette did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Done {
+    /// No cassette there.
+    Gone,
+    /// The material was added.
+    Added,
+    /// The cassette already carries it.
+    AlreadyThere,
+    /// The cassette carries other material or cannot take the block: left as it is.
+    Conflict(String),
+}
+
+/// Adds `material` to the cassette at `slot` of the store at `root`, under the store's write
+/// lock; an error is a write that could not be done (the file is left as it was).
+pub fn backfill_slot(root: &Path, slot: &Slot, material: &StoredRequest) -> Result<Done> {
+    let store = match StoreDir::open(root) {
+        Ok(s) => s,
+        Err(_) if !root.exists() => return Ok(Done::Gone),
+        Err(e) => return Err(e),
+    };
+    let lock = store.lock()?;
+    let Some(read) = store.read(slot)? else {
+        return Ok(Done::Gone);
+    };
+    match with_material_checked(&read, material) {
+        Ok(None) => Ok(Done::AlreadyThere),
+        Ok(Some(bytes)) => {
+            lock.replace(slot, &read, &bytes, Times::Keep)?;
+            Ok(Done::Added)
         }
+        Err(why) => Ok(Done::Conflict(why)),
+    }
+}
+
+/// The new bytes of a cassette given `material`; `None` when it already carries it.
+fn with_material_checked(
+    read: &FileRead,
+    material: &StoredRequest,
+) -> std::result::Result<Option<Vec<u8>>, String> {
+    let cassette = Cassette::from_slice(&read.bytes).map_err(|e| e.to_string())?;
+    match &cassette.request {
+        Some(existing) if existing == material => return Ok(None),
+        Some(_) => return Err("already carries different request material (it does not hash to this file?): left as it is; `ulcas verify` checks it".into()),
         None => {}
     }
-    let with = with_material(&bytes, material).map_err(|m| Error::in_file(path, m))?;
+    let with = with_material(&read.bytes, material)?;
     // The result must read back as the same cassette with this material, or nothing is written.
-    let check = Cassette::from_slice(&with).map_err(|e| e.with_file(path))?;
+    let check = Cassette::from_slice(&with).map_err(|e| e.to_string())?;
     if check.request.as_ref() != Some(material) || check.text != cassette.text {
-        return Err(Error::in_file(path, "the block could not be added cleanly"));
+        return Err("the block could not be added cleanly".into());
     }
-    write_atomic(path, &with)?;
-    Ok(true)
+    Ok(Some(with))
 }
 
 /// The cassette bytes with the `request` block inserted after the object's last member, in the
@@ -211,6 +258,11 @@ pub fn with_material(
     }
     let mut block = String::with_capacity(material.content.len() + material.schema.len() + 64);
     push_request_member(&mut block, material);
+    // The file's own line endings: a CRLF file gets CRLF lines (the block's strings are JSON
+    // escaped, so every raw newline in it is a line break).
+    if memchr::memmem::find(bytes, b"\r\n").is_some() {
+        block = block.replace('\n', "\r\n");
+    }
     let mut out = Vec::with_capacity(bytes.len() + block.len());
     out.extend_from_slice(&bytes[..=last]);
     out.extend_from_slice(block.as_bytes());
@@ -243,10 +295,16 @@ mod tests {
             content: "c".into(),
             schema: "[]".into(),
         };
-        let got = with_material(b"{\"text\": \"x\"  }\r\n", &material).unwrap();
+        let got = with_material(b"{\"text\": \"x\"  }\n", &material).unwrap();
         assert_eq!(
             String::from_utf8(got).unwrap(),
-            "{\"text\": \"x\",\n    \"request\": {\n        \"content\": \"c\",\n        \"schema\": \"[]\"\n    }  }\r\n"
+            "{\"text\": \"x\",\n    \"request\": {\n        \"content\": \"c\",\n        \"schema\": \"[]\"\n    }  }\n"
+        );
+        // A CRLF file keeps CRLF lines.
+        let got = with_material(b"{\r\n    \"text\": \"x\"\r\n}\r\n", &material).unwrap();
+        assert_eq!(
+            String::from_utf8(got).unwrap(),
+            "{\r\n    \"text\": \"x\",\r\n    \"request\": {\r\n        \"content\": \"c\",\r\n        \"schema\": \"[]\"\r\n    }\r\n}\r\n"
         );
         assert!(with_material(b"[1]", &material).is_err());
         assert!(with_material(b"{ }", &material).is_err());

@@ -416,9 +416,9 @@ fn stores(x: &Path, y: &Path) -> Result<DiffReport> {
                 path: rel.clone(),
             }),
             Some(py) => {
-                let same = std::fs::read(px)
+                let same = crate::store::read_cassette_bytes(px)
                     .ok()
-                    .zip(std::fs::read(py).ok())
+                    .zip(crate::store::read_cassette_bytes(py).ok())
                     .is_some_and(|(a, b)| a == b);
                 if !same {
                     changes.push(StoreChange {

@@ -16,7 +16,21 @@ pub const MAX_SMALL_FILE: u64 = 64 << 20;
 /// Reads a whole file that must be a regular file of at most `limit` bytes; `what` names it in
 /// errors ("request dump").
 pub fn read_limited(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, &e))?;
+    let file = open_regular(path, what)?;
+    read_capped(file, limit, what).map_err(|e| e.with_file(path))
+}
+
+/// Opens `path` for reading only if it is a regular file: opened without blocking (a FIFO
+/// without a writer would block an ordinary open forever) and checked on the opened handle, so
+/// that nothing swapped in between a check and the open is read.
+pub fn open_regular(path: &Path, what: &str) -> Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let nonblocking = rustix::fs::OFlags::NONBLOCK.bits() as i32;
+    let file = std::fs::File::options()
+        .read(true)
+        .custom_flags(nonblocking)
+        .open(path)
+        .map_err(|e| Error::io(path, &e))?;
     let meta = file.metadata().map_err(|e| Error::io(path, &e))?;
     if !meta.is_file() {
         return Err(Error::in_file(
@@ -24,7 +38,9 @@ pub fn read_limited(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
             format!("not a regular file (a {what} must be one)"),
         ));
     }
-    read_capped(file, limit, what).map_err(|e| e.with_file(path))
+    // Reads of a regular file never block; clear the flag all the same for what comes next.
+    let _ = rustix::fs::fcntl_setfl(&file, rustix::fs::OFlags::empty());
+    Ok(file)
 }
 
 /// Reads `reader` to its end, refusing more than `limit` bytes.

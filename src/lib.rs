@@ -45,6 +45,7 @@ pub mod error;
 pub mod event;
 pub mod input;
 pub mod key;
+pub mod layout;
 pub mod lookup;
 pub mod migrate;
 pub mod normalise;

@@ -13,13 +13,13 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::cassette::{Cassette, StoredRequest};
-use crate::error::{io_message, Error, Result};
+use crate::error::{Error, Result};
 use crate::event::{Event, Report, Summary, Verdict};
 use crate::key::{hash_parts, CassetteKey};
 use crate::schema::compile;
 use crate::schema::Schema;
 use crate::settings::{with_task, Store};
-use crate::store::{create_atomic, json_files_in, versions_in};
+use crate::store::{json_files_in, read_cassette_bytes, versions_in, Created, Slot, StoreDir};
 use crate::verify::{repaired_contents, validate_answer, AnswerVerdict};
 
 /// What happened to one cassette of the task's current version.
@@ -231,26 +231,43 @@ pub fn migrate(
         outcomes: Vec::new(),
         current: 0,
     };
-    let mut loaded = Vec::new();
-    for path in json_files_in(&crate::store::version_dir(&task_dir, "", version))? {
-        match std::fs::read(&path)
-            .map_err(|e| io_message(&e))
+    // Two passes, one cassette in memory at a time: first the repair turns recorded (as
+    // digests of the content they repair), then each answer against the new schema.
+    let files = json_files_in(&crate::store::version_dir(&task_dir, "", version))?;
+    let read = |path: &Path| {
+        read_cassette_bytes(path)
+            .map_err(|e| e.message)
             .and_then(|b| Cassette::from_slice(&b).map_err(|e| e.message))
-        {
-            Ok(c) => loaded.push((path, c)),
+    };
+    let mut repaired: HashSet<[u8; 16]> = HashSet::new();
+    let mut cassettes = Vec::with_capacity(files.len());
+    for path in files {
+        match read(&path) {
+            Ok(c) => {
+                if let Some(m) = &c.request {
+                    repaired.extend(repaired_contents(&m.content).map(digest));
+                }
+                cassettes.push(path);
+            }
             Err(why) => out.outcomes.push(MigrateOutcome::Skipped {
                 path,
                 why: format!("not a cassette ({why})"),
             }),
         }
     }
-    // The repair-turn rule: an answer that fails is fine when its repair turn is recorded.
-    let repaired: HashSet<&str> = loaded
-        .iter()
-        .filter_map(|(_, c)| c.request.as_ref())
-        .flat_map(|m| repaired_contents(&m.content))
-        .collect();
-    for (path, cassette) in &loaded {
+    let target = StoreDir::open(&store.root)?;
+    for path in &cassettes {
+        let cassette = match read(path) {
+            Ok(c) => c,
+            Err(why) => {
+                out.outcomes.push(MigrateOutcome::Skipped {
+                    path: path.clone(),
+                    why: format!("changed while migrate ran: not a cassette now ({why})"),
+                });
+                continue;
+            }
+        };
+        let cassette = &cassette;
         let Some(material) = &cassette.request else {
             out.outcomes.push(MigrateOutcome::Skipped {
                 path: path.clone(),
@@ -263,7 +280,7 @@ pub fn migrate(
             continue;
         }
         let errors = answer_errors(cassette, &validator);
-        let was_repaired = errors.is_some() && repaired.contains(material.content.as_str());
+        let was_repaired = errors.is_some() && repaired.contains(&digest(&material.content));
         if let (Some(errors), false) = (errors, was_repaired) {
             out.outcomes.push(MigrateOutcome::NeedsRecording {
                 path: path.clone(),
@@ -272,7 +289,7 @@ pub fn migrate(
             continue;
         }
         out.outcomes.push(carry_over(
-            store,
+            &target,
             path,
             cassette,
             material,
@@ -341,8 +358,17 @@ fn answer_errors(
     }
 }
 
+/// The digest under which a repaired content is remembered.
+fn digest(content: &str) -> [u8; 16] {
+    use sha2::Digest;
+    let d = sha2::Sha256::digest(content.as_bytes());
+    let mut out = [0u8; 16];
+    out.copy_from_slice(&d[..16]);
+    out
+}
+
 fn carry_over(
-    store: &Store,
+    target: &StoreDir,
     from: &Path,
     old: &Cassette,
     material: &StoredRequest,
@@ -355,7 +381,8 @@ fn carry_over(
         prompt_version: old.prompt_version,
         hash: hash_parts(&old.task, old.prompt_version, new_json, &material.content),
     };
-    let to = key.path_under(&store.root);
+    let slot = Slot::of_key(&key);
+    let to = target.path_of(&slot);
     let new = Cassette {
         hash: key.hash.clone(),
         request: Some(StoredRequest {
@@ -366,8 +393,14 @@ fn carry_over(
         ..old.clone()
     };
     let bytes = new.render();
-    match std::fs::read(&to) {
-        Ok(existing) if existing == bytes.as_bytes() => {
+    let conflict = || MigrateOutcome::Conflict {
+        from: from.to_path_buf(),
+        to: to.clone(),
+    };
+    // Read through the store's handles: never a link, a pipe or more than a cassette can hold.
+    let lock = if write { Some(target.lock()?) } else { None };
+    match target.read(&slot)? {
+        Some(existing) if existing.bytes == bytes.as_bytes() => {
             return Ok(MigrateOutcome::Migrated {
                 from: from.to_path_buf(),
                 to,
@@ -375,21 +408,14 @@ fn carry_over(
                 repaired,
             })
         }
-        Ok(_) => {
-            return Ok(MigrateOutcome::Conflict {
-                from: from.to_path_buf(),
-                to,
-            })
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(Error::io(&to, &e)),
+        Some(_) => return Ok(conflict()),
+        None => {}
     }
-    if write && !create_atomic(&to, bytes.as_bytes())? {
-        // Created by someone else since the check: never overwritten.
-        return Ok(MigrateOutcome::Conflict {
-            from: from.to_path_buf(),
-            to,
-        });
+    if let Some(lock) = lock {
+        if lock.create(&slot, bytes.as_bytes())? == Created::Exists {
+            // Created by a writer that ignores the lock since the check: never overwritten.
+            return Ok(conflict());
+        }
     }
     Ok(MigrateOutcome::Migrated {
         from: from.to_path_buf(),

@@ -22,13 +22,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::cassette::Cassette;
-use crate::error::{io_message, Error, Result};
+use crate::error::{Error, Result};
 use crate::event::{Counts, Event, Progress, PruneEvent, Report, Summary, Verdict};
 use crate::registry::Registry;
 use crate::settings::Store;
 pub use crate::staleness::StaleReason as PruneReason;
 use crate::staleness::StalenessView;
-use crate::store::{is_temp_name, scan, CassetteFile, StoreEntry, StoreListing, INTERRUPTED_WRITE};
+use crate::store::{
+    is_temp_name, scan, CassetteFile, FileRead, Slot, StoreDir, StoreEntry, StoreListing,
+    INTERRUPTED_WRITE,
+};
 
 /// Whether the file at `path` was last written [`LEFTOVER_AGE`] ago or more.
 fn is_old(path: &Path) -> bool {
@@ -359,9 +362,9 @@ fn decide(
     view: &StalenessView,
     live: &LiveSet,
 ) -> Decision {
-    let bytes = match std::fs::read(&file.path) {
+    let bytes = match crate::store::read_cassette_bytes(&file.path) {
         Ok(b) => b,
-        Err(e) => return Decision::NotACassette(format!("unreadable: {}", io_message(&e))),
+        Err(e) => return Decision::NotACassette(format!("unreadable: {}", e.message)),
     };
     let cassette = match Cassette::from_slice(&bytes) {
         Ok(c) => c,
@@ -421,37 +424,44 @@ pub fn delete(plan: &PrunePlan) -> Result<Deletion> {
             format!("not deleting anything: the registry has problems ({doubt})"),
         ));
     }
-    let root = check_root(&plan.root)?;
-    let root_dir = StoreDir::open(&root).map_err(|e| Error::in_file(&plan.root, e))?;
+    check_root(&plan.root)?;
+    let store = StoreDir::open(&plan.root)?;
+    // One lock for the whole pass: no ulcas writer changes the store while prune removes.
+    let lock = store.lock()?;
     let mut out = Deletion::default();
     let mut touched = std::collections::BTreeSet::new();
+    let remove = |path: &Path, what: Removal| {
+        let slot = Slot::under(&plan.root, path)?;
+        lock.remove(&slot, |read| what.accepts(&slot.name, read))?;
+        Ok::<_, String>((slot.task, slot.version))
+    };
     for c in plan.deletable() {
-        match root_dir.remove(&plan.root, &c.path, Removal::Cassette) {
-            Ok((task, version)) => {
+        match remove(&c.path, Removal::Cassette) {
+            Ok(folders) => {
                 out.deleted.push(c.path.clone());
-                touched.insert((task, version));
+                touched.insert(folders);
             }
             Err(why) => out.failed.push((c.path.clone(), why)),
         }
     }
     for path in &plan.leftovers {
-        if let Ok((task, version)) = root_dir.remove(&plan.root, path, Removal::Leftover) {
+        if let Ok(folders) = remove(path, Removal::Leftover) {
             out.removed_leftovers.push(path.clone());
-            touched.insert((task, version));
+            touched.insert(folders);
         }
     }
     // Version folders first, then their task folders; never the root itself. Removing a folder
     // that is not empty (or is no folder) fails, which is what keeps everything else.
     let mut tasks = std::collections::BTreeSet::new();
     for (task, version) in touched {
-        if root_dir.remove_empty_dir(Some(&task), &version) {
+        if lock.remove_empty_dir(Some(&task), &version) {
             out.removed_folders
                 .push(plan.root.join(&task).join(&version));
         }
         tasks.insert(task);
     }
     for task in tasks {
-        if root_dir.remove_empty_dir(None, &task) {
+        if lock.remove_empty_dir(None, &task) {
             out.removed_folders.push(plan.root.join(&task));
         }
     }
@@ -467,97 +477,18 @@ enum Removal {
     Leftover,
 }
 
-/// The store root, opened as a directory handle.
-struct StoreDir(std::os::fd::OwnedFd);
-
-impl StoreDir {
-    fn open(root: &Path) -> std::result::Result<StoreDir, String> {
-        rustix::fs::open(root, dir_flags(), rustix::fs::Mode::empty())
-            .map(StoreDir)
-            .map_err(|e| format!("cannot open the store root: {e}"))
-    }
-
-    /// Removes `<root>/<task>/<vN>/<name>` (given as `path` under `shown_root`) through handles;
-    /// returns its task and version folder names.
-    fn remove(
-        &self,
-        shown_root: &Path,
-        path: &Path,
-        what: Removal,
-    ) -> std::result::Result<(String, String), String> {
-        use rustix::fs::{AtFlags, FileType, Mode, OFlags};
-        let relative = path
-            .strip_prefix(shown_root)
-            .map_err(|_| "not under the store root (never deleted)".to_owned())?;
-        let parts: Vec<&str> = relative.iter().filter_map(|p| p.to_str()).collect();
-        let [task, version, name] = parts.as_slice() else {
-            return Err("not at <task>/v<N>/<name> (never deleted)".into());
-        };
-        let gone = |e: rustix::io::Errno| {
-            format!("its folder is not a real folder inside the store root (a symbolic link?): never deleted ({e})")
-        };
-        let task_dir =
-            rustix::fs::openat(&self.0, *task, dir_flags(), Mode::empty()).map_err(gone)?;
-        let version_dir =
-            rustix::fs::openat(&task_dir, *version, dir_flags(), Mode::empty()).map_err(gone)?;
-        let file = rustix::fs::openat(
-            &version_dir,
-            *name,
-            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::NONBLOCK,
-            Mode::empty(),
-        )
-        .map_err(|e| format!("cannot open it without following links: {e}"))?;
-        let stat = rustix::fs::fstat(&file).map_err(|e| e.to_string())?;
-        if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
-            return Err("not a regular file (never deleted)".into());
-        }
-        match what {
-            Removal::Cassette => {
-                use std::io::Read;
-                let mut bytes = Vec::new();
-                std::fs::File::from(file)
-                    .take(MAX_CASSETTE_BYTES)
-                    .read_to_end(&mut bytes)
-                    .map_err(|e| io_message(&e))?;
-                Cassette::from_slice(&bytes)
-                    .map_err(|e| format!("no longer parses as a cassette ({e})"))?;
-            }
-            Removal::Leftover => {
-                let age = std::fs::File::from(file)
-                    .metadata()
-                    .and_then(|m| m.modified())
-                    .ok()
-                    .and_then(|t| t.elapsed().ok());
-                if !is_temp_name(name) || age.is_none_or(|a| a < LEFTOVER_AGE) {
-                    return Err("not an old temporary file of ulcas".into());
-                }
-            }
-        }
-        rustix::fs::unlinkat(&version_dir, *name, AtFlags::empty()).map_err(|e| e.to_string())?;
-        Ok(((*task).to_owned(), (*version).to_owned()))
-    }
-
-    /// Removes the empty folder `name` (inside `task` when given); false when it is not empty,
-    /// not a folder, or gone.
-    fn remove_empty_dir(&self, task: Option<&str>, name: &str) -> bool {
-        use rustix::fs::{AtFlags, Mode};
-        match task {
-            Some(task) => rustix::fs::openat(&self.0, task, dir_flags(), Mode::empty())
-                .and_then(|t| rustix::fs::unlinkat(&t, name, AtFlags::REMOVEDIR))
-                .is_ok(),
-            None => rustix::fs::unlinkat(&self.0, name, AtFlags::REMOVEDIR).is_ok(),
+impl Removal {
+    /// Whether the file read at the moment of removal is what the plan took it for.
+    fn accepts(self, name: &str, read: &FileRead) -> std::result::Result<(), String> {
+        match self {
+            Removal::Cassette => Cassette::from_slice(&read.bytes)
+                .map(|_| ())
+                .map_err(|e| format!("no longer parses as a cassette ({e})")),
+            Removal::Leftover if is_temp_name(name) && read.is_older_than(LEFTOVER_AGE) => Ok(()),
+            Removal::Leftover => Err("not an old temporary file of ulcas".into()),
         }
     }
 }
-
-/// Opening a folder: a folder only, never through a symbolic link.
-fn dir_flags() -> rustix::fs::OFlags {
-    use rustix::fs::OFlags;
-    OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC
-}
-
-/// The most `prune` reads of a file it is about to delete (far above any real cassette).
-const MAX_CASSETTE_BYTES: u64 = 256 << 20;
 
 /// Live cassette paths of request dumps under `root` (each request's expected cassette).
 pub fn live_from_requests(

@@ -260,12 +260,7 @@ impl Registry {
 
 /// `v12.md` → 12.
 fn prompt_version_of(path: &Path) -> Option<i64> {
-    let name = path.file_name()?.to_str()?;
-    let digits = name.strip_prefix('v')?.strip_suffix(".md")?;
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    digits.parse().ok()
+    crate::layout::parse_prompt_file(path.file_name()?.to_str()?)
 }
 
 /// The `key: value` lines of a `---` front matter.
@@ -301,7 +296,8 @@ fn read_prompt(
     prompts: &Path,
     schemas: &Path,
 ) -> std::result::Result<(BTreeMap<String, String>, PromptVersion), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| crate::error::io_message(&e))?;
+    let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "prompt file")
+        .map_err(|e| e.message)?;
     let front = front_matter(&text)?;
     let said = front.get("schema").cloned().unwrap_or_default();
     let schema = resolve_schema(&said, prompts, schemas)?;
@@ -333,8 +329,8 @@ fn resolve_schema(
             schemas.display()
         ));
     };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: {}", path.display(), crate::error::io_message(&e)))?;
+    let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "schema file")
+        .map_err(|e| format!("{}: {}", path.display(), e.message))?;
     let schema = Schema::parse(&text)
         .map_err(|e| format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message))?;
     Ok(SchemaSource::File {

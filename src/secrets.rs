@@ -130,6 +130,26 @@ pub fn find_secrets(text: &str) -> Vec<SecretMatch> {
     found
 }
 
+/// `text` with every secret replaced by its [`redact`]ed preview: what any output may print of a
+/// text that quotes a store or a request. Idempotent (a preview is no secret).
+pub fn mask(text: &str) -> std::borrow::Cow<'_, str> {
+    if !prefilter().is_match(text) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for m in pattern().find_iter(text) {
+        out.push_str(&text[last..m.start()]);
+        out.push_str(&redact(m.as_str()));
+        last = m.end();
+    }
+    if last == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    out.push_str(&text[last..]);
+    std::borrow::Cow::Owned(out)
+}
+
 /// `sk-an…(51 chars)`: enough to find it, not enough to use it.
 pub fn redact(secret: &str) -> String {
     let shown: String = secret
@@ -160,6 +180,22 @@ mod tests {
         );
         assert_eq!(found[0].line, 2);
         assert!(!found[0].preview.contains(key) && found[0].preview.contains("chars"));
+    }
+
+    #[test]
+    fn masks_every_secret_and_only_secrets() {
+        let key = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
+        let text = format!(
+            "heading {key} is longer than 10 characters; sk-ant-api03-abcdefghijklmnopqrstuvwxyz"
+        );
+        let masked = mask(&text);
+        assert!(!masked.contains(key) && !masked.contains("sk-ant-api03-abcdefghijklmnop"));
+        assert!(
+            masked.starts_with("heading ghp_ab…(42 chars) is longer"),
+            "{masked}"
+        );
+        assert_eq!(mask(&masked), masked, "idempotent");
+        assert!(matches!(mask("plain text"), std::borrow::Cow::Borrowed(_)));
     }
 
     #[test]

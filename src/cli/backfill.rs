@@ -8,5 +8,9 @@ pub fn backfill(args: BackfillArgs, ctx: Ctx) -> Outcome {
     let stores = stores::resolve(&args.stores, &args.roots)?;
     let mut reporter = ctx.reporter(args.format.format.into());
     let summary = ulcas::backfill::run(&stores, &args.requests, &mut *reporter)?;
-    finish(&mut *reporter, summary.verdict(), summary.input_errors)
+    finish(
+        &mut *reporter,
+        summary.verdict(),
+        summary.input_errors + summary.failed,
+    )
 }

@@ -75,12 +75,62 @@ impl<W: Write> Write for UntilClosed<W> {
     }
 }
 
+/// A writer that masks every secret the `secret` check knows (see [`ulcas::secrets::mask`])
+/// in what passes through it, line by line: the one place where no output of any format can
+/// print a secret whole, whatever text it quotes.
+struct MaskSecrets<W: Write> {
+    inner: W,
+    line: Vec<u8>,
+}
+
+impl<W: Write> MaskSecrets<W> {
+    fn new(inner: W) -> Self {
+        MaskSecrets {
+            inner,
+            line: Vec::new(),
+        }
+    }
+
+    fn write_line(&mut self) -> io::Result<()> {
+        match std::str::from_utf8(&self.line) {
+            Ok(text) => self.inner.write_all(ulcas::secrets::mask(text).as_bytes()),
+            Err(_) => self.inner.write_all(&self.line),
+        }?;
+        self.line.clear();
+        Ok(())
+    }
+}
+
+impl<W: Write> Write for MaskSecrets<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut rest = buf;
+        while let Some(i) = memchr::memchr(b'\n', rest) {
+            self.line.extend_from_slice(&rest[..=i]);
+            self.write_line()?;
+            rest = &rest[i + 1..];
+        }
+        self.line.extend_from_slice(rest);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.write_line()?;
+        self.inner.flush()
+    }
+}
+
+impl<W: Write> Drop for MaskSecrets<W> {
+    fn drop(&mut self) {
+        let _ = self.flush();
+    }
+}
+
 /// Writes `bytes` to stdout whole, unless the reader has gone (see [`UntilClosed`]).
 pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
-    let mut w = UntilClosed {
+    let mut w = MaskSecrets::new(UntilClosed {
         inner: io::stdout().lock(),
         closed: false,
-    };
+    });
     w.write_all(bytes)?;
     w.flush()
 }
@@ -90,7 +140,7 @@ pub fn error_line(message: &str) {
     let _ = writeln!(
         io::stderr(),
         "ulcas: error: {}",
-        terminal_safe(message, false, true)
+        terminal_safe(&ulcas::secrets::mask(message), false, true)
     );
 }
 
@@ -122,10 +172,10 @@ impl Out {
     /// A printer on stdout.
     pub fn stdout(color: bool) -> Out {
         Out {
-            w: Box::new(UntilClosed {
+            w: Box::new(MaskSecrets::new(UntilClosed {
                 inner: io::BufWriter::new(io::stdout()),
                 closed: false,
-            }),
+            })),
             color,
         }
     }
@@ -133,10 +183,10 @@ impl Out {
     /// A printer on stderr (what `lookup --replay` says beside the answer).
     pub fn stderr(color: bool) -> Out {
         Out {
-            w: Box::new(UntilClosed {
+            w: Box::new(MaskSecrets::new(UntilClosed {
                 inner: io::stderr(),
                 closed: false,
-            }),
+            })),
             color,
         }
     }
@@ -205,7 +255,11 @@ impl Out {
 
 /// Writes a progress or warning line on stderr (never fails the command).
 pub fn note(text: &str) {
-    let _ = writeln!(io::stderr(), "ulcas: {}", terminal_safe(text, false, true));
+    let _ = writeln!(
+        io::stderr(),
+        "ulcas: {}",
+        terminal_safe(&ulcas::secrets::mask(text), false, true)
+    );
 }
 
 /// The most characters one human line shows; the middle of a longer one is cut.

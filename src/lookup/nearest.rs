@@ -141,7 +141,7 @@ fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> 
     let mut scored: Vec<(f64, &PathBuf, i64)> = files
         .par_iter()
         .filter_map(|(v, path)| {
-            let bytes = std::fs::read(path).ok()?;
+            let bytes = crate::store::read_cassette_bytes(path).ok()?;
             let stored = stored_content(&bytes)?;
             Some((jaccard(&query, &word_set(&stored)), path, *v))
         })
@@ -152,7 +152,7 @@ fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> 
         if candidates.len() == PREFILTERED {
             break;
         }
-        let Some(stored) = std::fs::read(path)
+        let Some(stored) = crate::store::read_cassette_bytes(path)
             .ok()
             .and_then(|bytes| serde_json::from_slice::<MaterialOnly>(&bytes).ok())
             .and_then(|m| m.request)

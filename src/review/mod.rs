@@ -16,7 +16,7 @@ pub use jsondiff::{pattern, AnswerChange, ChangeOp};
 
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
-use crate::error::{io_message, Error, Result};
+use crate::error::{Error, Result};
 use crate::event::{
     Event, PairEvent, Report, ReviewSummaryEvent, Summary as EventSummary, Verdict,
 };
@@ -378,8 +378,8 @@ impl SideReader<'_> {
         let mut out = Vec::new();
         let folder = crate::store::version_dir(self.task_dir, "", version);
         for path in json_files_in(&folder)? {
-            let read = std::fs::read(&path)
-                .map_err(|e| io_message(&e))
+            let read = crate::store::read_cassette_bytes(&path)
+                .map_err(|e| e.message)
                 .and_then(|b| Cassette::from_slice(&b).map_err(|e| e.message));
             let Ok(cassette) = read else {
                 unpaired.push(Unpaired {

@@ -95,16 +95,26 @@ fn letters(mut n: usize, width: usize) -> String {
 
 /// Runs every check on one file.
 pub fn check_file(file: &CassetteFile, ctx: &StoreContext<'_>) -> FileResult {
-    match std::fs::read(&file.path) {
+    let only = |check, message| FileResult {
+        findings: vec![Finding::new(&file.path, check, message)],
+        ..Default::default()
+    };
+    let max = crate::store::MAX_CASSETTE;
+    if let Ok(meta) = std::fs::metadata(&file.path) {
+        if meta.is_file() && meta.len() > max {
+            return only(
+                Check::TooLarge,
+                format!(
+                    "{} MiB: larger than the {} MiB any command reads (never read whole); an answer this size is no recording: re-record it",
+                    meta.len() >> 20,
+                    max >> 20
+                ),
+            );
+        }
+    }
+    match crate::store::read_cassette_bytes(&file.path) {
         Ok(bytes) => check_bytes(file, &bytes, ctx),
-        Err(e) => FileResult {
-            findings: vec![Finding::new(
-                &file.path,
-                Check::Unreadable,
-                format!("cannot read: {}", crate::error::io_message(&e)),
-            )],
-            ..Default::default()
-        },
+        Err(e) => only(Check::Unreadable, format!("cannot read: {}", e.message)),
     }
 }
 

@@ -101,6 +101,8 @@ pub enum Check {
     LinkOutsideStore,
     /// A pipe, socket or device at a cassette path: the driver's read would block or fail.
     SpecialFile,
+    /// A cassette larger than the 256 MiB any command reads.
+    TooLarge,
 }
 
 impl Check {
@@ -114,7 +116,22 @@ impl Check {
             | Check::SchemaChanged
             | Check::Format
             | Check::UnrecordedVersion => Severity::Warning,
-            _ => Severity::Error,
+            Check::Unreadable
+            | Check::Json
+            | Check::Fields
+            | Check::Location
+            | Check::HashFormat
+            | Check::TaskName
+            | Check::NotObject
+            | Check::Schema
+            | Check::Secret
+            | Check::KeyMismatch
+            | Check::UnknownPlaceholder
+            | Check::Registry
+            | Check::MissingCassette
+            | Check::LinkOutsideStore
+            | Check::SpecialFile
+            | Check::TooLarge => Severity::Error,
         }
     }
 }
@@ -140,13 +157,14 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// A finding with the check's own severity.
+    /// A finding with the check's own severity. Its message goes through the secret masking
+    /// here, once for every check and every format: a finding may quote store content.
     pub fn new(path: &Path, check: Check, message: impl Into<String>) -> Finding {
         Finding {
             path: path.to_path_buf(),
             check,
             severity: check.severity(),
-            message: message.into(),
+            message: crate::secrets::mask(&message.into()).into_owned(),
             line: None,
             pointer: None,
         }

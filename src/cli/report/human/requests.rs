@@ -115,6 +115,9 @@ pub fn backfill(out: &mut Out, o: &BackfillOutcome) -> io::Result<()> {
         BackfillOutcome::Conflict { path, why, .. } => {
             (Tone::Bad, "left as is", format!("{}: {why}", shown(path)))
         }
+        BackfillOutcome::Failed { path, why, .. } => {
+            (Tone::Bad, "failed    ", format!("{}: {why}", shown(path)))
+        }
         BackfillOutcome::Unmatched { request, path } => (
             Tone::Warn,
             "unmatched ",
@@ -136,6 +139,12 @@ pub fn backfill_total(out: &mut Out, s: &BackfillSummary) -> io::Result<()> {
     }
     if s.conflicts > 0 {
         parts.push(format!("{} left as it was (other material)", s.conflicts));
+    }
+    if s.failed > 0 {
+        parts.push(format!(
+            "{} could not be written (left as they were; causes above)",
+            count(s.failed, "cassette", "cassettes")
+        ));
     }
     if s.unmatched > 0 {
         let verb = if s.unmatched == 1 { "hits" } else { "hit" };

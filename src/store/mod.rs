@@ -4,7 +4,6 @@
 //! Walking a store never follows a symbolic link and never fails as a whole because of one
 //! entry: unreadable folders and files that are not cassettes come back as entries to report.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -15,6 +14,11 @@ use crate::key::{CassetteKey, KeyMaterial};
 use crate::normalise::to_placeholders;
 use crate::request::validate_task;
 use crate::request::Request;
+
+pub mod handle;
+
+pub use crate::layout::version_dir;
+pub use handle::{Created, FileRead, Slot, StoreDir, Times, WriteLock, MAX_CASSETTE};
 
 /// A file at a cassette position in a store: `<task>/v<N>/<name>.json`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -72,11 +76,6 @@ pub struct StoreListing {
     pub cassettes: Vec<CassetteFile>,
     /// Other files and unreadable entries ([`StoreEntry::Other`], [`StoreEntry::Unreadable`]).
     pub others: Vec<StoreEntry>,
-}
-
-/// `<root>/<task>/v<version>`: the folder of one prompt version's cassettes.
-pub fn version_dir(root: &Path, task: &str, version: i64) -> PathBuf {
-    root.join(task).join(format!("v{version}"))
 }
 
 /// Lists a store: every file under `root`, sorted by path, symlinks not followed.
@@ -158,7 +157,7 @@ pub fn classify(root: &Path, path: &Path, is_symlink: bool) -> StoreEntry {
         .collect::<Option<Vec<_>>>()
     {
         Some(p) => p,
-        None => return other("its path is not valid UTF-8"),
+        None => return other(NOT_UTF8),
     };
     let [task, version_dir, name] = parts.as_slice() else {
         return other("not at <task>/v<N>/<hash>.json");
@@ -166,12 +165,11 @@ pub fn classify(root: &Path, path: &Path, is_symlink: bool) -> StoreEntry {
     if !name.ends_with(".json") {
         return other("not a .json file");
     }
-    let version = version_dir
-        .strip_prefix('v')
-        .filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|d| d.parse::<i64>().ok());
-    let Some(version) = version else {
-        return other("not in a v<N> folder");
+    let Some(version) = crate::layout::parse_version_folder(version_dir) else {
+        return match crate::layout::not_a_version(version_dir) {
+            Some(why) => other(&why),
+            None => other("not in a v<N> folder"),
+        };
     };
     if validate_task(task).is_err() {
         return other("its task folder name is not a safe task name");
@@ -279,10 +277,11 @@ pub fn cassette_for(
     Ok((cassette, key))
 }
 
-/// Records an answer into the store at `root`, atomically; never replaces a different cassette
-/// unless `options.force`. Several processes recording the same key at once cannot lose an
-/// answer: the file is created without clobbering, and the one that loses the race compares
-/// as for an existing cassette.
+/// Records an answer into the store at `root`, atomically, through the store's one write path
+/// ([`StoreDir`]): never through a symbolic link, never replacing a different cassette unless
+/// `options.force`. Several processes recording the same key at once cannot lose an answer:
+/// the check and the write happen under the store's write lock, and a file is created
+/// without clobbering.
 pub fn record(
     root: &Path,
     request: &Request,
@@ -292,38 +291,36 @@ pub fn record(
     let (cassette, key) = cassette_for(request, recording, options.with_request_material)?;
     let path = key.path_under(root);
     let bytes = cassette.render();
+    let store = StoreDir::create(root)?;
+    let slot = Slot::of_key(&key);
+    let lock = store.lock()?;
     let differs = || {
         Error::in_file(
             &path,
             "a different cassette is already recorded here (use --force to replace it)",
         )
     };
-    let status = match std::fs::read(&path) {
-        Ok(existing) if existing == bytes.as_bytes() => RecordStatus::Unchanged,
-        Ok(_) if !options.force => return Err(differs()),
-        Ok(_) => {
-            write_atomic(&path, bytes.as_bytes())?;
-            RecordStatus::Replaced
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            if create_atomic(&path, bytes.as_bytes())? {
-                RecordStatus::Created
-            } else {
-                // Another process created it between the read and now.
-                match std::fs::read(&path) {
-                    Ok(existing) if existing == bytes.as_bytes() => RecordStatus::Unchanged,
-                    Ok(_) if !options.force => return Err(differs()),
-                    Ok(_) => {
-                        write_atomic(&path, bytes.as_bytes())?;
-                        RecordStatus::Replaced
-                    }
-                    Err(e) => return Err(Error::io(&path, &e)),
-                }
+    // Twice at most: a writer that ignores the lock (the app's recorder) may create the file
+    // between the read and the create; it is then compared like any existing cassette.
+    for _ in 0..2 {
+        let status = match store.read(&slot)? {
+            Some(existing) if existing.bytes == bytes.as_bytes() => RecordStatus::Unchanged,
+            Some(_) if !options.force => return Err(differs()),
+            Some(existing) => {
+                lock.replace(&slot, &existing, bytes.as_bytes(), Times::Now)?;
+                RecordStatus::Replaced
             }
-        }
-        Err(e) => return Err(Error::io(&path, &e)),
-    };
-    Ok(Recorded { path, key, status })
+            None => match lock.create(&slot, bytes.as_bytes())? {
+                Created::New => RecordStatus::Created,
+                Created::Exists => continue,
+            },
+        };
+        return Ok(Recorded { path, key, status });
+    }
+    Err(Error::in_file(
+        &path,
+        "another process keeps writing this cassette: run again",
+    ))
 }
 
 /// The prefix of the temporary files `ulcas` writes next to a cassette.
@@ -332,77 +329,15 @@ pub const TEMP_PREFIX: &str = ".ulcas-";
 /// The suffix of those temporary files.
 pub const TEMP_SUFFIX: &str = ".tmp";
 
-/// Writes `bytes` to a new temporary file in `dir` (mode as any new file under the umask) and
-/// flushes it to disk.
-fn write_temp(dir: &Path, bytes: &[u8]) -> Result<PathBuf> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, &e))?;
-    loop {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let name = format!(
-            "{TEMP_PREFIX}{}-{nanos}-{}{TEMP_SUFFIX}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        );
-        let tmp = dir.join(name);
-        let mut file = match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(Error::io(dir, &e)),
-        };
-        let written = file.write_all(bytes).and_then(|()| file.sync_all());
-        if let Err(e) = written {
-            let _ = std::fs::remove_file(&tmp);
-            return Err(Error::io(&tmp, &e));
-        }
-        return Ok(tmp);
-    }
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so that
-/// readers see the old file or the new one, never half of one; an existing file keeps its
-/// permissions.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let tmp = write_temp(dir, bytes)?;
-    let kept = std::fs::metadata(path).map(|m| m.permissions());
-    let renamed = kept
-        .map_or(Ok(()), |p| std::fs::set_permissions(&tmp, p))
-        .and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = renamed {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(Error::io(path, &e));
-    }
-    Ok(())
-}
-
-/// Creates `path` with `bytes` atomically and without clobbering: `Ok(false)` when a file is
-/// already there (nothing written).
-pub fn create_atomic(path: &Path, bytes: &[u8]) -> Result<bool> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let tmp = write_temp(dir, bytes)?;
-    // A hard link never replaces an existing file: the no-clobber rename.
-    let linked = std::fs::hard_link(&tmp, path);
-    let _ = std::fs::remove_file(&tmp);
-    match linked {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
-        Err(e) => Err(Error::io(path, &e)),
-    }
-}
-
 /// Why a symbolic link in a store is not walked (prune never follows one; verify resolves it).
 pub const SYMLINK: &str = "a symbolic link (never followed)";
 
 /// Why a pipe, socket or device in a store is never read.
 pub const NOT_REGULAR: &str = "not a regular file";
+
+/// Why a file whose path is not UTF-8 is not a cassette (a cassette's task and hash are text).
+pub const NOT_UTF8: &str =
+    "its path is not valid UTF-8 (a cassette path is text: <task>/v<N>/<hash>.json)";
 
 /// Why a leftover temporary file is not a cassette.
 pub const INTERRUPTED_WRITE: &str = "the temporary file of an interrupted ulcas write (safe to delete; `ulcas prune --delete` removes it once it is 10 minutes old)";
@@ -421,9 +356,15 @@ pub struct LoadedCassette {
     pub cassette: Cassette,
 }
 
+/// The bytes of the cassette file at `path`: a regular file (a link is followed, as the driver
+/// does), opened without blocking, at most [`MAX_CASSETTE`] bytes.
+pub fn read_cassette_bytes(path: &Path) -> Result<Vec<u8>> {
+    crate::input::read_limited(path, MAX_CASSETTE, "cassette")
+}
+
 /// Reads and parses the cassette at `path`.
 pub fn read_cassette(path: &Path) -> Result<Cassette> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    let bytes = read_cassette_bytes(path)?;
     Cassette::from_slice(&bytes).map_err(|e| e.with_file(path))
 }
 
@@ -449,12 +390,7 @@ pub fn versions_in(task_dir: &Path) -> Vec<i64> {
         .flatten()
         .filter_map(|e| e.ok())
         .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-        .filter_map(|e| {
-            let name = e.file_name().into_string().ok()?;
-            let digits = name.strip_prefix('v')?;
-            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| digits.parse().ok())?
-        })
+        .filter_map(|e| crate::layout::parse_version_folder(e.file_name().to_str()?))
         .collect();
     versions.sort_unstable();
     versions
