@@ -66,6 +66,18 @@ pub enum MigrateOutcome {
         #[serde(serialize_with = "crate::event::path")]
         to: PathBuf,
     },
+    /// The new cassette could not be read or written (a link, a pipe, permissions, a full
+    /// disk): nothing was written through it, the others went on, and the run exits 2.
+    Failed {
+        /// The old cassette.
+        #[serde(serialize_with = "crate::event::path")]
+        from: PathBuf,
+        /// Where the new one would go.
+        #[serde(serialize_with = "crate::event::path")]
+        to: PathBuf,
+        /// The real cause.
+        why: String,
+    },
 }
 
 fn pointer_messages<S: serde::Serializer>(
@@ -106,6 +118,8 @@ pub struct MigrateSummary {
     pub skipped: usize,
     /// New keys already taken by a different cassette.
     pub conflicts: usize,
+    /// New cassettes that could not be read or written (each reported with its cause).
+    pub failed: usize,
     /// Cassettes already recorded with the new schema.
     pub already_current: usize,
     /// `ulcas prune … --delete` for the store.
@@ -156,6 +170,7 @@ impl Migration {
                 MigrateOutcome::NeedsRecording { .. } => s.needs_recording += 1,
                 MigrateOutcome::Skipped { .. } => s.skipped += 1,
                 MigrateOutcome::Conflict { .. } => s.conflicts += 1,
+                MigrateOutcome::Failed { .. } => s.failed += 1,
             }
         }
         s
@@ -179,15 +194,21 @@ pub struct MigrateRequest {
 }
 
 /// `migrate`: plans (with `write`, carries out) the migration of the task in each store that
-/// has it ([`with_task`]), reporting each store's outcomes and summary. Exit 0 when every
-/// answer was carried over.
-pub fn run(stores: &[Store], asked: &MigrateRequest, report: &mut dyn Report) -> Result<Verdict> {
+/// has it ([`with_task`]), reporting each store's outcomes and summary. Returns the verdict
+/// (pass when every answer was carried over) and how many new cassettes could not be read or
+/// written (the run exits 2 then).
+pub fn run(
+    stores: &[Store],
+    asked: &MigrateRequest,
+    report: &mut dyn Report,
+) -> Result<(Verdict, usize)> {
     let schema = match &asked.schema {
         Some(file) => Some((Schema::from_file(file)?, file.as_path())),
         None => None,
     };
     let new = schema.as_ref().map(|(s, f)| (s, *f));
     let mut verdict = Verdict::Pass;
+    let mut failed = 0;
     for store in with_task(stores, &asked.task)? {
         let migration = migrate(store, &asked.task, new, asked.write)?;
         report.emit(&Event::Store(store))?;
@@ -200,10 +221,11 @@ pub fn run(stores: &[Store], asked: &MigrateRequest, report: &mut dyn Report) ->
             report.emit(&Event::Migrate(outcome))?;
         }
         let summary = migration.summary(store);
+        failed += summary.failed;
         report.emit(&Event::Summary(Summary::Migrate(&summary)))?;
         verdict = verdict.and(migration.verdict());
     }
-    Ok(verdict)
+    Ok((verdict, failed))
 }
 
 /// Plans (and with `write`, carries out) the migration of `task` in `store` to `new_schema`
@@ -296,7 +318,7 @@ pub fn migrate(
             new_json,
             write,
             was_repaired,
-        )?);
+        ));
     }
     Ok(out)
 }
@@ -375,7 +397,7 @@ fn carry_over(
     new_json: &str,
     write: bool,
     repaired: bool,
-) -> Result<MigrateOutcome> {
+) -> MigrateOutcome {
     let key = CassetteKey {
         task: old.task.clone(),
         prompt_version: old.prompt_version,
@@ -398,29 +420,42 @@ fn carry_over(
         to: to.clone(),
     };
     // Read through the store's handles: never a link, a pipe or more than a cassette can hold.
-    let lock = if write { Some(target.lock()?) } else { None };
-    match target.read(&slot)? {
-        Some(existing) if existing.bytes == bytes.as_bytes() => {
-            return Ok(MigrateOutcome::Migrated {
-                from: from.to_path_buf(),
-                to,
-                written: false,
-                repaired,
-            })
-        }
-        Some(_) => return Ok(conflict()),
-        None => {}
+    let failed = |e: Error| MigrateOutcome::Failed {
+        from: from.to_path_buf(),
+        to: to.clone(),
+        why: e.message,
+    };
+    let lock = match write.then(|| target.lock()).transpose() {
+        Ok(lock) => lock,
+        Err(e) => return failed(e),
+    };
+    match target.read(&slot) {
+        Err(e) => return failed(e),
+        Ok(existing) => match existing {
+            Some(existing) if existing.bytes == bytes.as_bytes() => {
+                return MigrateOutcome::Migrated {
+                    from: from.to_path_buf(),
+                    to,
+                    written: false,
+                    repaired,
+                }
+            }
+            Some(_) => return conflict(),
+            None => {}
+        },
     }
     if let Some(lock) = lock {
-        if lock.create(&slot, bytes.as_bytes())? == Created::Exists {
+        match lock.create(&slot, bytes.as_bytes()) {
+            Ok(Created::New) => {}
             // Created by a writer that ignores the lock since the check: never overwritten.
-            return Ok(conflict());
+            Ok(Created::Exists) => return conflict(),
+            Err(e) => return failed(e),
         }
     }
-    Ok(MigrateOutcome::Migrated {
+    MigrateOutcome::Migrated {
         from: from.to_path_buf(),
         to,
         written: write,
         repaired,
-    })
+    }
 }

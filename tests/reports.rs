@@ -599,7 +599,8 @@ fn library_runs_report_what_the_commands_print() {
         schema: Some("tests/fixtures/schemas/outputs/lesson.json".into()),
         ..Default::default()
     };
-    let verdict = ulcas::migrate::run(&stores, &asked, &mut migrate).unwrap();
+    let (verdict, failed) = ulcas::migrate::run(&stores, &asked, &mut migrate).unwrap();
+    assert_eq!(failed, 0);
     let cli = cli_events(
         &[
             "migrate",

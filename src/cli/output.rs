@@ -270,11 +270,7 @@ const MAX_LINE: usize = 2_000;
 /// `\n`, `\u{202e}`), only colour sequences (`ESC[…m`) kept when `colour` is on, and a line
 /// longer than [`MAX_LINE`] characters cut in the middle when `cut`.
 pub fn terminal_safe(text: &str, colour: bool, cut: bool) -> std::borrow::Cow<'_, str> {
-    let risky = |c: char| {
-        (c.is_control() && c != '\t')
-            || ('\u{202a}'..='\u{202e}').contains(&c)
-            || ('\u{2066}'..='\u{2069}').contains(&c)
-    };
+    use super::report::escape::{is_risky as risky, push_visible};
     if !text.chars().any(risky) && (!cut || text.len() <= MAX_LINE) {
         return std::borrow::Cow::Borrowed(text);
     }
@@ -315,12 +311,7 @@ pub fn terminal_safe(text: &str, colour: bool, cut: bool) -> std::borrow::Cow<'_
             continue;
         }
         if risky(c) {
-            match c {
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                c if (c as u32) < 0x100 => out.push_str(&format!("\\x{:02x}", c as u32)),
-                c => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            }
+            push_visible(&mut out, c);
         } else {
             out.push(c);
         }

@@ -252,14 +252,17 @@ impl Report for Github {
                         from,
                         format!("a different cassette is already at {}", shown(to)),
                     ),
+                    MigrateOutcome::Failed { from, to, why } => {
+                        (from, format!("could not write {}: {why}", shown(to)))
+                    }
                     MigrateOutcome::Migrated { .. } => return Ok(()),
                 };
                 self.item("migrate", path, &message)?;
             }
             Event::Summary(Summary::Migrate(s)) => {
                 self.out.line(&format!(
-                    "ulcas migrate {} v{}: {} carried over ({} written), {} need recording, {} skipped, {} in conflict",
-                    s.task, s.prompt_version, s.migrated, s.written, s.needs_recording, s.skipped, s.conflicts
+                    "ulcas migrate {} v{}: {} carried over ({} written), {} need recording, {} skipped, {} in conflict, {} could not be written",
+                    s.task, s.prompt_version, s.migrated, s.written, s.needs_recording, s.skipped, s.conflicts, s.failed
                 ))?;
                 self.rest_lines()?;
                 self.rest.clear();
@@ -279,7 +282,7 @@ impl Reporter for Github {
 /// The job summary: totals, a table per check with counts and first paths, then the groups,
 /// cut before [`SUMMARY_LIMIT`] bytes with a line saying what was left out.
 pub fn step_summary(groups: &Groups, s: &VerifySummary) -> String {
-    let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+    use super::escape::{md_code, md_text};
     let mut md = format!(
         "### ulcas verify: {}, {}, {}\n\n",
         count(s.cassettes, "cassette", "cassettes"),
@@ -296,7 +299,7 @@ pub fn step_summary(groups: &Groups, s: &VerifySummary) -> String {
         slot.0 += g.count;
         for (p, ..) in &g.first {
             if slot.1.len() < FIRST {
-                slot.1.push(format!("`{}`", cell(&shown(p))));
+                slot.1.push(md_code(&shown(p)));
             }
         }
     }
@@ -313,15 +316,15 @@ pub fn step_summary(groups: &Groups, s: &VerifySummary) -> String {
     for (k, g) in groups.iter() {
         let message: String = g.message.chars().take(400).collect();
         let row = format!(
-            "| {} | `{}` | {} | {} |\n",
+            "| {} | {} | {} | {} |\n",
             k.check.name(),
-            cell(if k.folder.is_empty() {
+            md_code(if k.folder.is_empty() {
                 "(various)"
             } else {
                 &k.folder
             }),
             g.count,
-            cell(&message)
+            md_text(&message)
         );
         if md.len() + row.len() > SUMMARY_LIMIT - 1024 || left_out.0 > 0 {
             left_out.0 += 1;

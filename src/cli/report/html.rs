@@ -10,6 +10,7 @@ use ulcas::lookup::word_diff;
 use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
+use super::escape::html;
 use super::human::review::{from_to, unpaired_hint, verdict};
 use crate::cli::shown;
 use ulcas::lookup::DiffTag;
@@ -42,8 +43,8 @@ pub fn render(store: &Store, r: &Review, s: &ReviewSummary) -> String {
     let _ = write!(
         h,
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>{}</title><style>{STYLE}</style></head>\n<body class=\"only-changed\">\n<h1>{}</h1>\n",
-        esc(&title),
-        esc(&title)
+        html(&title),
+        html(&title)
     );
     summary(&mut h, store, r, s);
     h.push_str("<p><label><input type=\"checkbox\" id=\"only-changed\" checked> show only changed pairs</label></p>\n");
@@ -113,7 +114,7 @@ fn summary(h: &mut String, store: &Store, r: &Review, s: &ReviewSummary) {
             .map(|(p, n)| {
                 format!(
                     "<code>{}</code> ({n})",
-                    esc(if p.is_empty() { "/" } else { p })
+                    html(if p.is_empty() { "/" } else { p })
                 )
             })
             .collect();
@@ -123,7 +124,7 @@ fn summary(h: &mut String, store: &Store, r: &Review, s: &ReviewSummary) {
         h,
         "<p>To retire v{}: <code>{}</code></p>",
         r.from_version,
-        esc(&store.command("prune", &["--delete"]))
+        html(&store.command("prune", &["--delete"]))
     );
     h.push_str("</div>\n");
 }
@@ -142,8 +143,8 @@ fn unpaired(h: &mut String, store: &Store, r: &Review) {
         let _ = write!(
             h,
             "<li><code>{}</code> <span class=\"muted\">(v{side} only)</span>: {}</li>",
-            esc(&shown(&u.path)),
-            esc(&unpaired_hint(store, u.why))
+            html(&shown(&u.path)),
+            html(&unpaired_hint(store, u.why))
         );
     }
     h.push_str("</ul>");
@@ -163,18 +164,18 @@ fn pair(h: &mut String, r: &Review, p: &Pair) {
     let _ = write!(
         h,
         "<section class=\"pair {class}\"><h2>{} → {}<span class=\"badge\">{badge}</span></h2>",
-        esc(&shown(&p.from.path)),
-        esc(&shown(&p.to.path))
+        html(&shown(&p.from.path)),
+        html(&shown(&p.to.path))
     );
     let (fi, fo) = p.from.tokens();
     let (ti, to) = p.to.tokens();
     let _ = write!(
         h,
         "<p class=\"facts\">stop {} → {} · input tokens {} · output tokens {} · schema {} → {}</p><div class=\"sides\">",
-        esc(&p.from.cassette.stop_reason),
-        esc(&p.to.cassette.stop_reason),
-        esc(&from_to(fi as f64, ti as f64)),
-        esc(&from_to(fo as f64, to as f64)),
+        html(&p.from.cassette.stop_reason),
+        html(&p.to.cassette.stop_reason),
+        html(&from_to(fi as f64, ti as f64)),
+        html(&from_to(fo as f64, to as f64)),
         verdict(p.from.schema_ok),
         verdict(p.to.schema_ok)
     );
@@ -217,7 +218,7 @@ fn marked(v: &Value, changes: &[AnswerChange], side: Side) -> String {
             Some(ChangeOp::Changed) => " chg",
             None => "",
         };
-        let _ = write!(out, "<span class=\"l{class}\">{}</span>", esc(&text));
+        let _ = write!(out, "<span class=\"l{class}\">{}</span>", html(&text));
     }
     out
 }
@@ -272,24 +273,17 @@ fn words(old: &str, new: &str) -> (String, String) {
     for (tag, text) in diff {
         match tag {
             DiffTag::Same => {
-                left.push_str(&esc(&text));
-                right.push_str(&esc(&text));
+                left.push_str(&html(&text));
+                right.push_str(&html(&text));
             }
             DiffTag::Removed => {
-                let _ = write!(left, "<del>{}</del>", esc(&text));
+                let _ = write!(left, "<del>{}</del>", html(&text));
             }
             DiffTag::Added => {
-                let _ = write!(right, "<ins>{}</ins>", esc(&text));
+                let _ = write!(right, "<ins>{}</ins>", html(&text));
             }
         }
     }
     (left, right)
 }
 
-/// HTML text escaping.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}

@@ -5,6 +5,7 @@ use serde_json::Value;
 use ulcas::review::{AnswerChange, ChangeOp, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
+use super::escape::{html, md_code, md_text};
 use super::human::review::{from_to, short, unpaired_hint, verdict};
 use crate::cli::shown;
 
@@ -20,14 +21,14 @@ pub fn render(store: &Store, r: &Review, s: &ReviewSummary, stat: bool) -> Strin
     let cut = if stat { 0 } else { details(&mut md, store, r) };
     if cut > 0 {
         md.push_str(&format!(
-            "_{cut} more changed pairs are not shown: a comment is limited to {COMMENT_LIMIT} characters; `ulcas review {} --format json` lists every one._\n\n",
-            r.task
+            "_{cut} more changed pairs are not shown: a comment is limited to {COMMENT_LIMIT} characters; {} lists every one._\n\n",
+            md_code(&format!("ulcas review {} --format json", r.task))
         ));
     }
     md.push_str(&format!(
-        "To retire v{}: `{}`\n",
+        "To retire v{}: {}\n",
         r.from_version,
-        store.command("prune", &["--delete"])
+        md_code(&store.command("prune", &["--delete"]))
     ));
     md
 }
@@ -36,8 +37,8 @@ pub fn render(store: &Store, r: &Review, s: &ReviewSummary, stat: bool) -> Strin
 fn summary(r: &Review, s: &ReviewSummary) -> String {
     let (from, to) = (&s.tokens_from, &s.tokens_to);
     let mut md = format!(
-        "### ulcas review: `{}` v{} → v{}\n\n| | v{} | v{} |\n|---|---|---|\n",
-        r.task, r.from_version, r.to_version, r.from_version, r.to_version
+        "### ulcas review: {} v{} → v{}\n\n| | v{} | v{} |\n|---|---|---|\n",
+        md_code(&r.task), r.from_version, r.to_version, r.from_version, r.to_version
     );
     md.push_str(&format!(
         "| input tokens (total) | {} | {} ({}) |\n",
@@ -64,7 +65,7 @@ fn summary(r: &Review, s: &ReviewSummary) -> String {
         let top: Vec<String> = s
             .top_pointers
             .iter()
-            .map(|(p, n)| format!("`{}` ({n})", if p.is_empty() { "/" } else { p }))
+            .map(|(p, n)| format!("{} ({n})", md_code(if p.is_empty() { "/" } else { p })))
             .collect();
         md.push_str(&format!("Most changed: {}\n\n", top.join(", ")));
     }
@@ -90,9 +91,9 @@ fn details(md: &mut String, store: &Store, r: &Review) -> usize {
     let mut list = String::from("<details><summary>Not re-recorded yet</summary>\n\n");
     for u in &missing {
         list.push_str(&format!(
-            "- `{}`: {}\n",
-            shown(&u.path),
-            cell(&unpaired_hint(store, u.why))
+            "- {}: {}\n",
+            md_code(&shown(&u.path)),
+            md_text(&unpaired_hint(store, u.why))
         ));
     }
     list.push_str("\n</details>\n\n");
@@ -143,11 +144,11 @@ fn row(c: &AnswerChange) -> String {
     };
     let v = |x: &Option<Value>| {
         x.as_ref()
-            .map_or_else(String::new, |x| format!("`{}`", cell(&short(x, 200))))
+            .map_or_else(String::new, |x| md_code(&short(x, 200)))
     };
     format!(
-        "| `{}` | {op} | {} | {} |\n",
-        cell(if c.pointer.is_empty() {
+        "| {} | {op} | {} | {} |\n",
+        md_code(if c.pointer.is_empty() {
             "/"
         } else {
             &c.pointer
@@ -155,15 +156,4 @@ fn row(c: &AnswerChange) -> String {
         v(&c.from),
         v(&c.to)
     )
-}
-
-/// Text safe inside a table cell (pipes, newlines, backticks).
-fn cell(s: &str) -> String {
-    s.replace('|', "\\|").replace('\n', " ").replace('`', "'")
-}
-
-fn html(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }

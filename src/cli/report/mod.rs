@@ -1,6 +1,7 @@
 //! One reporter per output format, each written once over the library's [`Event`]s: a command
 //! hands its events to the reporter `--format` chose and never formats anything itself.
 
+pub mod escape;
 mod github;
 pub mod group;
 pub mod html;

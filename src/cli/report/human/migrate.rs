@@ -142,6 +142,10 @@ fn skipped(out: &mut Out, m: &Migration, listed: usize) -> io::Result<()> {
                     shown(to)
                 ),
             ))?,
+            MigrateOutcome::Failed { to, why, .. } => out.line(&out.paint(
+                Tone::Bad,
+                &format!("  could not write {}: {why}", shown(to)),
+            ))?,
             _ => {}
         }
     }
@@ -176,6 +180,7 @@ fn totals(m: &Migration, s: &ulcas::migrate::MigrateSummary, write: bool) -> Str
         (needs, "need recording"),
         (skipped, "skipped"),
         (conflicts, "in conflict"),
+        (s.failed, "could not be written"),
     ] {
         if n > 0 {
             parts.push(format!("{n} {what}"));
