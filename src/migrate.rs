@@ -19,7 +19,9 @@ use crate::key::{hash_parts, CassetteKey};
 use crate::schema::compile;
 use crate::schema::Schema;
 use crate::settings::{with_task, Store};
-use crate::store::{json_files_in, read_cassette_bytes, versions_in, Created, Slot, StoreDir};
+use crate::store::{
+    json_files_in, read_cassette_bytes, recorded_versions, Created, Slot, StoreDir,
+};
 use crate::verify::{repaired_contents, validate_answer, AnswerVerdict};
 
 /// What happened to one cassette of the task's current version.
@@ -325,7 +327,7 @@ pub fn migrate(
 
 /// The version whose cassettes migrate: the registry's current one, else the highest recorded.
 fn current_version(store: &Store, task: &str, task_dir: &Path) -> Result<i64> {
-    let recorded = versions_in(task_dir);
+    let recorded = recorded_versions(task_dir);
     let registry = &store.registry;
     // A task the registry does not know migrates at its highest recorded version.
     let highest = recorded.last().copied();

@@ -22,7 +22,7 @@ use crate::event::{
 };
 use crate::settings::{with_task, Store};
 use crate::staleness::current_version;
-use crate::store::{json_files_in, versions_in};
+use crate::store::{json_files_in, recorded_versions};
 use crate::verify::{validate_answer, AnswerVerdict, Validators};
 
 /// One recording of one side.
@@ -318,7 +318,7 @@ fn versions(
     from: Option<i64>,
     to: Option<i64>,
 ) -> Result<(i64, i64)> {
-    let recorded = versions_in(task_dir);
+    let recorded = recorded_versions(task_dir);
     if recorded.is_empty() {
         return Err(Error::in_file(
             task_dir,

@@ -396,6 +396,18 @@ pub fn versions_in(task_dir: &Path) -> Vec<i64> {
     versions
 }
 
+/// The `v<N>` folders of a task folder that hold at least one `.json` file, ascending: the
+/// versions with recordings (an empty `v0/` left behind is none).
+pub fn recorded_versions(task_dir: &Path) -> Vec<i64> {
+    versions_in(task_dir)
+        .into_iter()
+        .filter(|&v| {
+            json_files_in(&crate::layout::version_dir(task_dir, "", v))
+                .is_ok_and(|files| !files.is_empty())
+        })
+        .collect()
+}
+
 /// The regular `*.json` files of a version folder, sorted (none when it does not exist).
 pub fn json_files_in(dir: &Path) -> Result<Vec<PathBuf>> {
     let entries = match std::fs::read_dir(dir) {

@@ -55,11 +55,7 @@ const JOINER: char = '\u{2060}';
 /// backtick; a pipe is escaped so that the span can sit in a table cell.
 pub fn md_code(text: &str) -> String {
     let body = visible(text).replace('|', "\\|");
-    let longest = body
-        .split(|c| c != '`')
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
+    let longest = body.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest + 1);
     let pad = if body.starts_with('`') || body.ends_with('`') || body.is_empty() {
         " "
@@ -146,7 +142,10 @@ mod tests {
         assert!(t.starts_with("\\# h \\[l\\]\\(u\\) \\!\\[i\\]"), "{t}");
         assert!(t.contains("@\u{2060}octocat"), "{t}");
         assert!(t.contains("https:\u{2060}//"), "{t}");
-        assert!(t.contains("ww\u{2060}w") || t.contains("www\u{2060}"), "{t}");
+        assert!(
+            t.contains("ww\u{2060}w") || t.contains("www\u{2060}"),
+            "{t}"
+        );
         assert_eq!(md_text("a\nb"), "a\\\\nb");
     }
 

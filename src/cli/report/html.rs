@@ -286,4 +286,3 @@ fn words(old: &str, new: &str) -> (String, String) {
     }
     (left, right)
 }
-

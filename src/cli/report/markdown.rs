@@ -38,7 +38,11 @@ fn summary(r: &Review, s: &ReviewSummary) -> String {
     let (from, to) = (&s.tokens_from, &s.tokens_to);
     let mut md = format!(
         "### ulcas review: {} v{} → v{}\n\n| | v{} | v{} |\n|---|---|---|\n",
-        md_code(&r.task), r.from_version, r.to_version, r.from_version, r.to_version
+        md_code(&r.task),
+        r.from_version,
+        r.to_version,
+        r.from_version,
+        r.to_version
     );
     md.push_str(&format!(
         "| input tokens (total) | {} | {} ({}) |\n",
