@@ -2,12 +2,18 @@
 """Whole-process speed of ulcas against the floor of the same work, on generated inputs.
 
     python3 benches/compare.py [--runs N]
+    python3 benches/compare.py --memory [N]
 
 Generates the inputs once (`cargo bench --bench generate`: a 100,000-cassette store, a
 10,000-cassette one-task store with request material, a lookup query one word off, a 16 MB
 request), builds the release binary, then for each row runs the two commands alternately N
 times after a warm-up (warm page cache) and prints the median time of each, the median of the
 paired ratios and ulcas's peak RSS. The figures in the README's table come from this script.
+
+`--memory N` (default 1,000,000) measures peak memory instead: it writes a store of N small
+cassettes (ten tasks, two versions each, no request material) under target/ulcas-bench/ once,
+and a 100,000-cassette one-task store with request material for `migrate`, then prints the peak
+RSS of `verify --quiet`, the `prune` plan (human and JSON) and `migrate` against the 64 MB bound.
 """
 
 import argparse
@@ -53,10 +59,67 @@ def compare(name, ulcas, floor, runs, target, floor_is_shell=True):
     return ratio
 
 
+def small_store(root, n, material):
+    """Writes `n` small cassettes under `root` once (a `.complete` marker says it is done)."""
+    import hashlib
+    import json
+    if os.path.exists(os.path.join(root, ".complete")):
+        return root
+    tasks = ["card"] if material else [f"task{i}" for i in range(10)]
+    for i in range(n):
+        task = tasks[i % len(tasks)]
+        version = 1 if material else 1 + (i // len(tasks)) % 2
+        digest = hashlib.md5(f"{material}{i}".encode()).hexdigest()
+        folder = os.path.join(root, task, f"v{version}")
+        if i < 2 * len(tasks):
+            os.makedirs(folder, exist_ok=True)
+        cassette = {
+            "task": task, "prompt_id": None, "prompt_version": version, "hash": digest,
+            "model": "m", "stop_reason": "end_turn", "refusal_category": None,
+            "usage": {"input_tokens": 0, "output_tokens": 0, "cache_write_5m_tokens": 0,
+                      "cache_write_1h_tokens": 0, "cache_read_tokens": 0},
+            "text": json.dumps({"message": f"answer {i}"}),
+        }
+        if material:
+            cassette["request"] = {"content": f"input {i}", "schema": "{}"}
+        with open(os.path.join(folder, f"{digest}.json"), "w") as f:
+            json.dump(cassette, f, indent=4)
+    open(os.path.join(root, ".complete"), "w").close()
+    return root
+
+
+def memory(n):
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    ulcas = os.path.join(ROOT, "target", "release", "ulcas")
+    bench = os.path.join(ROOT, "target", "ulcas-bench")
+    store = small_store(os.path.join(bench, f"small-{n}"), n, False)
+    carded = small_store(os.path.join(bench, "material-100000"), 100_000, True)
+    schema = os.path.join(bench, "object.json")
+    with open(schema, "w") as f:
+        f.write('{"type": "object"}')
+    print(f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}\n")
+    print("| work | peak RSS | bound |")
+    print("| --- | --- | --- |")
+    for name, argv in [
+        (f"`verify --quiet`, {n:,} cassettes", [ulcas, "verify", "--quiet", store]),
+        (f"`prune` plan, {n:,} cassettes", [ulcas, "prune", "--quiet", store]),
+        (f"`prune --format json`, {n:,} cassettes", [ulcas, "prune", "--format", "json", store]),
+        ("`migrate` plan, 100,000 cassettes of one version",
+         [ulcas, "migrate", "card", carded, "--schema", schema, "--quiet"]),
+    ]:
+        _, rss, code = run(argv)
+        if code not in (0, 1):
+            sys.exit(f"{name}: ulcas exited {code}: {' '.join(argv)}")
+        print(f"| {name} | {rss:.0f} MB | 64 MB |", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--memory", type=int, nargs="?", const=1_000_000)
     args = parser.parse_args()
+    if args.memory:
+        return memory(args.memory)
     generated = subprocess.run(
         ["cargo", "bench", "--quiet", "--bench", "generate"],
         cwd=ROOT, check=True, capture_output=True, text=True,

@@ -48,8 +48,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             ulcas::prune::plan(&root, &registry, &live, Default::default(), &|_| {})
                 .expect("plans")
-                .candidates
-                .len()
+                .deletable()
         })
     });
     group.finish();

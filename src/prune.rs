@@ -29,7 +29,7 @@ use crate::settings::Store;
 pub use crate::staleness::StaleReason as PruneReason;
 use crate::staleness::StalenessView;
 use crate::store::{
-    is_temp_name, scan, CassetteFile, FileRead, Slot, StoreDir, StoreEntry, StoreListing,
+    is_temp_name, CassetteFile, FileRead, Slot, StoreDir, StoreEntry, Walked, WriteLock,
     INTERRUPTED_WRITE,
 };
 
@@ -107,8 +107,13 @@ pub struct PrunePlan {
     pub root: PathBuf,
     /// How many files sit at cassette positions.
     pub cassettes: usize,
-    /// What can go, sorted by path.
-    pub candidates: Vec<PruneCandidate>,
+    /// Count and bytes per (reason, task) of the candidates that can go (not kept).
+    pub totals: BTreeMap<(PruneReason, String), (usize, u64)>,
+    /// The first [`LISTED_PER_REASON`] candidates that can go, per reason, by path, and the one
+    /// after them where there are more (every one was reported as it was found).
+    pub listed: BTreeMap<PruneReason, Vec<PathBuf>>,
+    /// Candidates kept on purpose per (why, task, version).
+    pub kept: BTreeMap<(KeptReason, String, i64), usize>,
     /// Files that are not cassettes (or do not parse as one): never touched.
     pub skipped: Vec<(PathBuf, String)>,
     /// Current cassettes no request dump references, kept because journals do not cover every store.
@@ -122,21 +127,37 @@ pub struct PrunePlan {
 /// How old a temporary file must be before `prune --delete` takes it for a leftover.
 pub const LEFTOVER_AGE: std::time::Duration = std::time::Duration::from_secs(600);
 
+/// How many candidate paths a plan keeps per reason (for the human summary).
+pub const LISTED_PER_REASON: usize = 20;
+
 impl PrunePlan {
-    /// The candidates that `delete` removes (those not kept).
-    pub fn deletable(&self) -> impl Iterator<Item = &PruneCandidate> {
-        self.candidates.iter().filter(|c| c.kept.is_none())
+    /// How many candidates can go (are not kept).
+    pub fn deletable(&self) -> usize {
+        self.totals.values().map(|t| t.0).sum()
     }
 
-    /// Count and bytes per (reason, task) of the candidates that are not kept.
-    pub fn totals(&self) -> BTreeMap<(PruneReason, String), (usize, u64)> {
-        let mut totals = BTreeMap::new();
-        for c in self.deletable() {
-            let t = totals.entry((c.reason, c.task.clone())).or_insert((0, 0));
-            t.0 += 1;
-            t.1 += c.bytes;
+    /// The bytes of the candidates that can go.
+    pub fn deletable_bytes(&self) -> u64 {
+        self.totals.values().map(|t| t.1).sum()
+    }
+
+    /// Counts one candidate.
+    fn add(&mut self, c: &PruneCandidate) {
+        match c.kept {
+            Some(k) => *self.kept.entry((k, c.task.clone(), c.version)).or_default() += 1,
+            None => {
+                let t = self
+                    .totals
+                    .entry((c.reason, c.task.clone()))
+                    .or_insert((0, 0));
+                t.0 += 1;
+                t.1 += c.bytes;
+                let listed = self.listed.entry(c.reason).or_default();
+                if listed.len() <= LISTED_PER_REASON {
+                    listed.push(c.path.clone());
+                }
+            }
         }
-        totals
     }
 }
 
@@ -263,7 +284,7 @@ fn resolve_lexically(path: &Path) -> PathBuf {
     crate::settings::lexical_absolute(&std::env::current_dir().unwrap_or_default(), path)
 }
 
-/// Plans the pruning of the store at `root` with `registry`.
+/// Plans the pruning of the store at `root` with `registry` (nothing deleted, nothing reported).
 pub fn plan(
     root: &Path,
     registry: &Registry,
@@ -271,23 +292,42 @@ pub fn plan(
     options: PruneOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<PrunePlan> {
-    check_root(root)?;
+    struct Steps<'a>(&'a (dyn Fn(u64) + Sync), AtomicU64);
+    impl Progress for Steps<'_> {
+        fn step(&self) {
+            (self.0)(self.1.fetch_add(1, Ordering::Relaxed) + 1);
+        }
+    }
     let store = Store::with_registry(root, registry.clone());
-    Ok(plan_scanned(&store, live, options, scan(root)?, progress))
+    let steps = Steps(progress, AtomicU64::new(0));
+    let (plan, _) = prune_store(&store, live, options, false, &steps, &mut Silent)?;
+    Ok(plan)
 }
 
-/// Plans the pruning of an already scanned store (see [`crate::store::scan`]).
-pub fn plan_scanned(
+/// A reporter that drops every event.
+struct Silent;
+
+impl Report for Silent {
+    fn report(&mut self, _: &Event<'_>) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Plans the pruning of one store (and with `delete`, carries it out) folder by folder,
+/// reporting each candidate as it is decided (and deleted): memory holds one folder, never the
+/// store's candidates. `delete` must be false while the registry has problems.
+pub fn prune_store(
     store: &Store,
     live: &LiveSet,
     options: PruneOptions,
-    listing: StoreListing,
-    progress: &(dyn Fn(u64) + Sync),
-) -> PrunePlan {
+    delete: bool,
+    progress: &dyn Progress,
+    report: &mut dyn Report,
+) -> Result<(PrunePlan, Option<Deletion>)> {
+    check_root(&store.root)?;
     let registry = &store.registry;
     let mut plan = PrunePlan {
         root: store.root.clone(),
-        cassettes: listing.cassettes.len(),
         doubts: registry
             .problems
             .iter()
@@ -295,58 +335,149 @@ pub fn plan_scanned(
             .collect(),
         ..Default::default()
     };
-    for entry in listing.others {
-        match entry {
-            StoreEntry::Other { path, why } if why == INTERRUPTED_WRITE && is_old(&path) => {
-                plan.leftovers.push(path)
+    let delete = delete && plan.doubts.is_empty();
+    let census = crate::store::census(&store.root)?;
+    let view = StalenessView::of_census(&census, registry);
+    progress.start(
+        "planning",
+        census.values().flat_map(|v| v.values()).sum::<usize>() as u64,
+    );
+    let dir = if delete {
+        Some(StoreDir::open(&store.root)?)
+    } else {
+        None
+    };
+    let mut deletion = Deletion::default();
+    let mut touched = std::collections::BTreeSet::new();
+    let mut folder = |files: Vec<CassetteFile>, plan: &mut PrunePlan| -> std::io::Result<()> {
+        plan.cassettes += files.len();
+        let decided: Vec<Decision> = files
+            .par_iter()
+            .map(|file| {
+                let d = decide(file, registry, &view, live);
+                progress.step();
+                d
+            })
+            .collect();
+        let mut candidates = Vec::new();
+        for (file, d) in files.into_iter().zip(decided) {
+            match d {
+                Decision::Keep => {}
+                Decision::KeepUnreferenced => plan.kept_unreferenced += 1,
+                Decision::NotACassette(why) => plan.skipped.push((file.path, why)),
+                Decision::Prune(reason, bytes) => {
+                    let kept = match reason {
+                        PruneReason::StaleVersion
+                            if !options.include_last_recordings
+                                && view.is_last_recorded(&file.task, file.version) =>
+                        {
+                            Some(KeptReason::LastRecordings)
+                        }
+                        PruneReason::OrphanTask if !options.orphans => {
+                            Some(KeptReason::OrphansOptIn)
+                        }
+                        _ => None,
+                    };
+                    candidates.push(PruneCandidate {
+                        path: file.path,
+                        task: file.task.to_string(),
+                        version: file.version,
+                        bytes,
+                        reason,
+                        kept,
+                    });
+                }
             }
-            StoreEntry::Other { path, why } => plan.skipped.push((path, why)),
-            StoreEntry::Unreadable { path, error } => {
-                plan.skipped.push((path, format!("unreadable: {error}")))
-            }
-            StoreEntry::Cassette(_) => {}
         }
-    }
-    let view = StalenessView::new(&listing.cassettes, registry);
-    let done = AtomicU64::new(0);
-    let decided: Vec<Decision> = listing
-        .cassettes
-        .par_iter()
-        .map(|file| {
-            let d = decide(file, registry, &view, live);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            d
-        })
-        .collect();
-    for (file, d) in listing.cassettes.iter().zip(decided) {
-        match d {
-            Decision::Keep => {}
-            Decision::KeepUnreferenced => plan.kept_unreferenced += 1,
-            Decision::NotACassette(why) => plan.skipped.push((file.path.clone(), why)),
-            Decision::Prune(reason, bytes) => {
-                let kept = match reason {
-                    PruneReason::StaleVersion
-                        if !options.include_last_recordings
-                            && view.is_last_recorded(&file.task, file.version) =>
-                    {
-                        Some(KeptReason::LastRecordings)
+        // The folder's deletions under one hold of the store's write lock.
+        let lock = match &dir {
+            Some(d) if candidates.iter().any(|c| c.kept.is_none()) => {
+                Some(d.lock().map_err(|e| std::io::Error::other(e.to_string()))?)
+            }
+            _ => None,
+        };
+        for candidate in &candidates {
+            plan.add(candidate);
+            let deleted = match (&lock, candidate.kept) {
+                (Some(lock), None) => {
+                    match remove(lock, &store.root, &candidate.path, Removal::Cassette) {
+                        Ok(folders) => {
+                            touched.insert(folders);
+                            deletion.deleted += 1;
+                            true
+                        }
+                        Err(why) => {
+                            deletion.failed.push((candidate.path.clone(), why));
+                            false
+                        }
                     }
-                    PruneReason::OrphanTask if !options.orphans => Some(KeptReason::OrphansOptIn),
-                    _ => None,
-                };
-                plan.candidates.push(PruneCandidate {
-                    path: file.path.clone(),
-                    task: file.task.to_string(),
-                    version: file.version,
-                    bytes,
-                    reason,
-                    kept,
-                })
-            }
+                }
+                _ => false,
+            };
+            report.report(&Event::Prune(PruneEvent { candidate, deleted }))?;
+        }
+        Ok(())
+    };
+    let walked = crate::store::walk(&store.root, &mut |item| match item {
+        Walked::Folder(f) => folder(f.files().collect(), &mut plan),
+        Walked::Entry(StoreEntry::Cassette(c)) => folder(vec![c], &mut plan),
+        Walked::Entry(StoreEntry::Other { path, why })
+            if why == INTERRUPTED_WRITE && is_old(&path) =>
+        {
+            plan.leftovers.push(path);
+            Ok(())
+        }
+        Walked::Entry(StoreEntry::Other { path, why }) => {
+            plan.skipped.push((path, why));
+            Ok(())
+        }
+        Walked::Entry(StoreEntry::Unreadable { path, error }) => {
+            plan.skipped.push((path, format!("unreadable: {error}")));
+            Ok(())
+        }
+    })?;
+    walked.map_err(Error::output)?;
+    progress.finish();
+    plan.skipped.sort();
+    let Some(dir) = dir else {
+        return Ok((plan, None));
+    };
+    let lock = dir.lock()?;
+    for path in &plan.leftovers {
+        if let Ok(folders) = remove(&lock, &store.root, path, Removal::Leftover) {
+            deletion.removed_leftovers.push(path.clone());
+            touched.insert(folders);
         }
     }
-    plan.skipped.sort();
-    plan
+    // Version folders first, then their task folders; never the root itself. Removing a folder
+    // that is not empty (or is no folder) fails, which is what keeps everything else.
+    let mut tasks = std::collections::BTreeSet::new();
+    for (task, version) in touched {
+        if lock.remove_empty_dir(Some(&task), &version) {
+            deletion
+                .removed_folders
+                .push(store.root.join(&task).join(&version));
+        }
+        tasks.insert(task);
+    }
+    for task in tasks {
+        if lock.remove_empty_dir(None, &task) {
+            deletion.removed_folders.push(store.root.join(&task));
+        }
+    }
+    Ok((plan, Some(deletion)))
+}
+
+/// Removes one file of the plan through the store's write path; its task and version folders.
+fn remove(
+    lock: &WriteLock<'_>,
+    root: &Path,
+    path: &Path,
+    what: Removal,
+) -> std::result::Result<(String, String), String> {
+    let slot = Slot::under(root, path)?;
+    lock.remove(&slot, |read| what.accepts(&slot.name, read))?;
+    Ok((slot.task, slot.version))
 }
 
 enum Decision {
@@ -400,72 +531,14 @@ fn decide(
 /// What deleting a plan did.
 #[derive(Debug, Clone, Default)]
 pub struct Deletion {
-    /// Files removed.
-    pub deleted: Vec<PathBuf>,
+    /// How many files were removed.
+    pub deleted: usize,
     /// Folders removed because they became empty.
     pub removed_folders: Vec<PathBuf>,
     /// Files that could not be removed, with why.
     pub failed: Vec<(PathBuf, String)>,
     /// Leftover temporary files removed.
     pub removed_leftovers: Vec<PathBuf>,
-}
-
-/// Deletes the plan's candidates that are not kept, re-checking each one, and removes the
-/// folders it emptied. Refuses (deleting nothing) a plan with [`PrunePlan::doubts`].
-///
-/// Every removal goes through directory handles opened from the store root without following
-/// symbolic links (`openat` with `O_NOFOLLOW`, then `unlinkat`): a task or version folder that
-/// another process swaps for a link between the check and the delete makes the open fail, and
-/// nothing outside the store can be reached.
-pub fn delete(plan: &PrunePlan) -> Result<Deletion> {
-    if let Some(doubt) = plan.doubts.first() {
-        return Err(Error::in_file(
-            &plan.root,
-            format!("not deleting anything: the registry has problems ({doubt})"),
-        ));
-    }
-    check_root(&plan.root)?;
-    let store = StoreDir::open(&plan.root)?;
-    // One lock for the whole pass: no ulcas writer changes the store while prune removes.
-    let lock = store.lock()?;
-    let mut out = Deletion::default();
-    let mut touched = std::collections::BTreeSet::new();
-    let remove = |path: &Path, what: Removal| {
-        let slot = Slot::under(&plan.root, path)?;
-        lock.remove(&slot, |read| what.accepts(&slot.name, read))?;
-        Ok::<_, String>((slot.task, slot.version))
-    };
-    for c in plan.deletable() {
-        match remove(&c.path, Removal::Cassette) {
-            Ok(folders) => {
-                out.deleted.push(c.path.clone());
-                touched.insert(folders);
-            }
-            Err(why) => out.failed.push((c.path.clone(), why)),
-        }
-    }
-    for path in &plan.leftovers {
-        if let Ok(folders) = remove(path, Removal::Leftover) {
-            out.removed_leftovers.push(path.clone());
-            touched.insert(folders);
-        }
-    }
-    // Version folders first, then their task folders; never the root itself. Removing a folder
-    // that is not empty (or is no folder) fails, which is what keeps everything else.
-    let mut tasks = std::collections::BTreeSet::new();
-    for (task, version) in touched {
-        if lock.remove_empty_dir(Some(&task), &version) {
-            out.removed_folders
-                .push(plan.root.join(&task).join(&version));
-        }
-        tasks.insert(task);
-    }
-    for task in tasks {
-        if lock.remove_empty_dir(None, &task) {
-            out.removed_folders.push(plan.root.join(&task));
-        }
-    }
-    Ok(out)
 }
 
 /// What a removal must find at the path.
@@ -557,20 +630,18 @@ impl PruneSummary {
     fn add(&mut self, plan: &PrunePlan, deletion: Option<&Deletion>) {
         self.stores.push(plan.root.clone());
         self.cassettes += plan.cassettes;
-        for c in &plan.candidates {
-            match c.kept {
-                Some(k) => *self.kept.entry(k.name()).or_default() += 1,
-                None => {
-                    self.prunable += 1;
-                    self.bytes += c.bytes;
-                    *self.reasons.entry(c.reason.name()).or_default() += 1;
-                }
-            }
+        for ((k, ..), n) in &plan.kept {
+            *self.kept.entry(k.name()).or_default() += n;
+        }
+        for ((reason, _), (n, bytes)) in &plan.totals {
+            self.prunable += n;
+            self.bytes += bytes;
+            *self.reasons.entry(reason.name()).or_default() += n;
         }
         self.kept_unreferenced += plan.kept_unreferenced;
         self.registry_problems.extend(plan.doubts.iter().cloned());
         if let Some(d) = deletion {
-            self.deleted += d.deleted.len();
+            self.deleted += d.deleted;
             self.failed.extend(d.failed.iter().cloned());
         }
     }
@@ -648,53 +719,32 @@ pub fn run(
             path: &m.path,
         })?;
     }
-    let mut plans = Vec::new();
+    // Refused before anything is read: a registry with problems anywhere, or dumps that could
+    // not be read, and nothing is deleted in any store.
+    let refused = request.delete
+        && (stores.iter().any(|s| !s.registry.problems.is_empty()) || summary.input_errors > 0);
+    let delete = request.delete && !refused;
     for store in stores {
-        let listing = scan(&store.root)?;
-        progress.start("planning", listing.cassettes.len() as u64);
-        plans.push(plan_scanned(
-            store,
-            &live,
-            request.options,
-            listing,
-            &|_| progress.step(),
-        ));
-        progress.finish();
-    }
-    // A run that reads its inputs incompletely deletes nothing either.
-    let refused =
-        request.delete && (plans.iter().any(|p| !p.doubts.is_empty()) || summary.input_errors > 0);
-    for (store, plan) in stores.iter().zip(&plans) {
-        let deletion = if request.delete && !refused {
-            Some(delete(plan)?)
-        } else {
-            None
-        };
-        report_plan(store, plan, deletion.as_ref(), request.delete, report)
+        report.emit(&Event::Store(store))?;
+        let (plan, deletion) =
+            prune_store(store, &live, request.options, delete, progress, report)?;
+        report_rest(store, &plan, deletion.as_ref(), request.delete, report)
             .map_err(Error::output)?;
-        summary.add(plan, deletion.as_ref());
+        summary.add(&plan, deletion.as_ref());
     }
     summary.refused = refused;
     report.emit(&Event::Summary(Summary::Prune(&summary)))?;
     Ok(summary)
 }
 
-fn report_plan(
+/// After a store's candidates: its skipped files, leftovers, removed folders and the plan.
+fn report_rest(
     store: &Store,
     plan: &PrunePlan,
     deletion: Option<&Deletion>,
     delete_asked: bool,
     report: &mut dyn Report,
 ) -> std::io::Result<()> {
-    report.report(&Event::Store(store))?;
-    let gone: HashSet<&Path> = deletion
-        .iter()
-        .flat_map(|d| d.deleted.iter().map(PathBuf::as_path))
-        .collect();
-    for candidate in &plan.candidates {
-        let deleted = gone.contains(candidate.path.as_path());
-        report.report(&Event::Prune(PruneEvent { candidate, deleted }))?;
-    }
     for (path, why) in &plan.skipped {
         report.report(&Event::Skipped { path, why })?;
     }

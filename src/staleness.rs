@@ -68,33 +68,39 @@ pub struct StalenessView {
 impl StalenessView {
     /// Builds the view of the store listed in `files`.
     pub fn new(files: &[CassetteFile], registry: &Registry) -> StalenessView {
-        let mut recorded: BTreeMap<&str, BTreeMap<i64, usize>> = BTreeMap::new();
+        let mut recorded = crate::store::Census::default();
         for f in files {
             *recorded
-                .entry(&f.task)
+                .entry(f.task.to_string())
                 .or_default()
                 .entry(f.version)
                 .or_default() += 1;
         }
+        StalenessView::of_census(&recorded, registry)
+    }
+
+    /// Builds the view from how many cassettes each task and version has (see
+    /// [`crate::store::census`]): what a streaming walk knows before it reads a file.
+    pub fn of_census(recorded: &crate::store::Census, registry: &Registry) -> StalenessView {
         let mut view = StalenessView {
             registry_present: registry.present,
             ..Default::default()
         };
-        for (task, versions) in &recorded {
+        for (task, versions) in recorded {
             if registry.present && !registry.has_task(task) {
-                view.orphans.insert((*task).to_owned());
+                view.orphans.insert(task.clone());
             }
             let highest = versions.keys().next_back().copied();
             let Some(current) = current_version(registry, task, highest) else {
                 continue;
             };
-            view.current.insert((*task).to_owned(), current);
+            view.current.insert(task.clone(), current);
             if !versions.contains_key(&current) {
                 if let Some((&last, &n)) = versions.range(..current).next_back() {
                     view.unrecorded.insert(
-                        (*task).to_owned(),
+                        task.clone(),
                         UnrecordedVersion {
-                            task: (*task).to_owned(),
+                            task: task.clone(),
                             current,
                             last_recorded: last,
                             last_recordings: n,

@@ -16,9 +16,11 @@ use crate::request::validate_task;
 use crate::request::Request;
 
 pub mod handle;
+pub mod walk;
 
 pub use crate::layout::version_dir;
 pub use handle::{Created, FileRead, Slot, StoreDir, Times, WriteLock, MAX_CASSETTE};
+pub use walk::{census, walk, Census, Folder, Walked};
 
 /// A file at a cassette position in a store: `<task>/v<N>/<name>.json`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -78,8 +80,8 @@ pub struct StoreListing {
     pub others: Vec<StoreEntry>,
 }
 
-/// Lists a store: every file under `root`, sorted by path, symlinks not followed.
-pub fn scan(root: &Path) -> Result<StoreListing> {
+/// Refuses a store root that does not exist or is not a folder.
+pub fn check_folder(root: &Path) -> Result<()> {
     let meta = std::fs::metadata(root).map_err(|e| Error::io(root, &e))?;
     if !meta.is_dir() {
         return Err(Error::in_file(
@@ -87,6 +89,12 @@ pub fn scan(root: &Path) -> Result<StoreListing> {
             "not a folder (a store root is a folder of <task>/v<N>/<hash>.json files)",
         ));
     }
+    Ok(())
+}
+
+/// Lists a store: every file under `root`, sorted by path, symlinks not followed.
+pub fn scan(root: &Path) -> Result<StoreListing> {
+    check_folder(root)?;
     let mut listing = StoreListing::default();
     // One shared name per task: a store has a few tasks and many thousand files.
     let mut tasks: std::collections::HashMap<String, std::sync::Arc<str>> =

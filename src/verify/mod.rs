@@ -22,9 +22,7 @@ use crate::key::CassetteKey;
 use crate::registry::Registry;
 use crate::settings::Store;
 use crate::staleness::StalenessView;
-use crate::store::{
-    classify, scan, version_dir, CassetteFile, StoreEntry, StoreListing, NOT_REGULAR, SYMLINK,
-};
+use crate::store::{classify, version_dir, CassetteFile, StoreEntry, Walked, NOT_REGULAR, SYMLINK};
 
 pub use crate::cassette::strip_fence;
 pub use crate::schema::compile;
@@ -329,9 +327,7 @@ pub fn run(
     }
     for (store, dumps) in stores.iter().zip(&dumps) {
         report.emit(&Event::Store(store))?;
-        let listing = scan(&store.root)?;
-        let verdict =
-            verify_listing(store, listing, dumps, progress, report).map_err(Error::output)?;
+        let verdict = verify_walk(store, dumps, progress, report)?;
         report.emit(&Event::VerifyDone(&verdict))?;
         summary.add(&verdict);
     }
@@ -346,16 +342,6 @@ pub fn verify_store(
     registry: &Registry,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<VerifyReport> {
-    let store = Store::with_registry(root, registry.clone());
-    Ok(verify_scanned(&store, scan(root)?, progress))
-}
-
-/// Checks the entries of an already scanned store (see [`crate::store::scan`]), collected.
-pub fn verify_scanned(
-    store: &Store,
-    listing: StoreListing,
-    progress: &(dyn Fn(u64) + Sync),
-) -> VerifyReport {
     struct Gather(VerifyReport);
     impl Report for Gather {
         fn report(&mut self, event: &Event<'_>) -> std::io::Result<()> {
@@ -376,100 +362,140 @@ pub fn verify_scanned(
             (self.0)(self.1.fetch_add(1, Ordering::Relaxed) + 1);
         }
     }
+    let store = Store::with_registry(root, registry.clone());
     let mut gather = Gather(VerifyReport::default());
     let steps = Steps(progress, AtomicU64::new(0));
-    let verdict =
-        verify_listing(store, listing, &[], &steps, &mut gather).expect("gathering never fails");
+    let verdict = verify_walk(&store, &[], &steps, &mut gather)?;
     let mut report = gather.0;
     report.root = verdict.root;
     report.cassettes = verdict.cassettes;
     report.repaired = verdict.repaired;
     report.unvalidated_tasks = verdict.unvalidated_tasks;
-    report
+    Ok(report)
 }
 
 /// How many files are checked at once; results are reported in path order after each batch,
 /// so memory holds one batch, not the store's findings.
 const BATCH: usize = 512;
 
-/// Checks a scanned store and reports its findings as they are found, in a stable order: by
-/// path, except that answers failing their schema come at the end of their `<task>/v<N>` folder
-/// (whether a recorded repair turn answers them is known only once the folder is read). Then
-/// each skipped file. Memory holds one batch of results and the failing answers of one folder.
-pub fn verify_listing(
+/// Checks a store and reports its findings as they are found, in a stable order: by path,
+/// except that answers failing their schema come at the end of their `<task>/v<N>` folder
+/// (whether a recorded repair turn answers them is known only once the folder is read), and
+/// the store-level findings (registry, dumps) merged in by path. Then each skipped file.
+///
+/// The store is walked folder by folder ([`crate::store::walk`]) after a census of its folders:
+/// memory holds one folder's names (compactly), one batch of results and the failing answers
+/// of one folder, whatever the size of the store.
+pub fn verify_walk(
     store: &Store,
-    listing: StoreListing,
     requests: &[(PathBuf, CassetteKey)],
     progress: &dyn Progress,
     report: &mut dyn Report,
-) -> std::io::Result<StoreVerdict> {
+) -> Result<StoreVerdict> {
     let root = store.root.as_path();
+    crate::store::check_folder(root)?;
     let mut verdict = StoreVerdict {
         root: root.to_path_buf(),
         ..Default::default()
     };
-    let mut files = listing.cassettes;
-    let mut early = VerifyReport::default();
-    for entry in listing.others {
-        match entry {
-            StoreEntry::Other { path, why } if why == SYMLINK => {
-                links::resolve(root, &path, &mut files, &mut early)
-            }
-            StoreEntry::Other { path, why }
-                if why == NOT_REGULAR
-                    && matches!(classify(root, &path, false), StoreEntry::Cassette(_)) =>
-            {
-                early.findings.push(Finding::new(
-                    &path,
-                    Check::SpecialFile,
-                    "a pipe, socket or device at a cassette path: the driver's read would block or fail; never read here. Remove it",
-                ))
-            }
-            StoreEntry::Other { path, why } => early.skipped.push(Skipped { path, why }),
-            StoreEntry::Unreadable { path, error } => early.findings.push(Finding::new(
-                &path,
-                Check::Unreadable,
-                format!("cannot read: {error}"),
-            )),
-            StoreEntry::Cassette(_) => {}
-        }
-    }
-    files.sort_by(|a, b| a.path.cmp(&b.path));
+    let census = crate::store::census(root)?;
     let ctx = StoreContext {
         store,
-        staleness: StalenessView::new(&files, &store.registry),
+        staleness: StalenessView::of_census(&census, &store.registry),
         validators: Validators::for_registry(&store.registry),
     };
-    early.findings.extend(store_findings(&ctx));
-    early.findings.extend(missing_cassettes(store, requests));
-    early.findings.sort_by(|a, b| a.order().cmp(&b.order()));
-    verdict.cassettes = files.len();
-    progress.start("verifying", files.len() as u64);
+    let mut early = store_findings(&ctx);
+    early.extend(missing_cassettes(store, requests));
+    early.sort_by(|a, b| a.order().cmp(&b.order()));
+    let total: usize = census.values().flat_map(|v| v.values()).sum();
+    progress.start("verifying", total as u64);
+    let mut skipped = Vec::new();
     let mut out = Emitter {
-        early: early.findings.into_iter().peekable(),
+        early: early.into_iter().peekable(),
         verdict: &mut verdict,
         report,
     };
-    let mut start = 0;
-    while start < files.len() {
-        let first = &files[start];
-        let end = files[start..]
-            .iter()
-            .position(|f| f.version != first.version || f.task != first.task)
-            .map_or(files.len(), |n| start + n);
-        verify_folder(&files[start..end], &ctx, progress, &mut out)?;
-        start = end;
-    }
-    out.rest()?;
+    let walked = crate::store::walk(root, &mut |item| match item {
+        Walked::Folder(folder) => {
+            out.verdict.cassettes += folder.len();
+            verify_folder(folder.files(), &ctx, progress, &mut out)
+        }
+        Walked::Entry(entry) => entry_findings(root, entry, &ctx, progress, &mut out, &mut skipped),
+    })?;
+    walked.map_err(Error::output)?;
+    out.rest().map_err(Error::output)?;
     progress.finish();
-    for s in &early.skipped {
-        report.report(&Event::Skipped {
-            path: &s.path,
-            why: &s.why,
-        })?;
+    for s in &skipped {
+        report
+            .report(&Event::Skipped {
+                path: &s.path,
+                why: &s.why,
+            })
+            .map_err(Error::output)?;
     }
-    verdict.skipped = early.skipped.len();
+    verdict.skipped = skipped.len();
     Ok(verdict)
+}
+
+/// What verify makes of an entry of the walk that is not a folder of cassettes: a link is
+/// followed as the driver follows it (what it leads to inside the store is checked), a pipe at a
+/// cassette path is a finding, an unreadable folder too; anything else is skipped.
+fn entry_findings(
+    root: &Path,
+    entry: StoreEntry,
+    ctx: &StoreContext<'_>,
+    progress: &dyn Progress,
+    out: &mut Emitter<'_, '_>,
+    skipped: &mut Vec<Skipped>,
+) -> std::io::Result<()> {
+    match entry {
+        StoreEntry::Other { path, why } if why == SYMLINK => {
+            let mut seen = VerifyReport::default();
+            let mut files = Vec::new();
+            links::resolve(root, &path, &mut files, &mut seen);
+            skipped.extend(seen.skipped);
+            for f in &seen.findings {
+                out.emit(f)?;
+            }
+            out.verdict.cassettes += files.len();
+            // What one link makes visible, folder by folder.
+            files.sort_by(|a, b| a.path.cmp(&b.path));
+            let mut start = 0;
+            while start < files.len() {
+                let first = &files[start];
+                let end = files[start..]
+                    .iter()
+                    .position(|f| f.version != first.version || f.task != first.task)
+                    .map_or(files.len(), |n| start + n);
+                verify_folder(files[start..end].iter().cloned(), ctx, progress, out)?;
+                start = end;
+            }
+            Ok(())
+        }
+        StoreEntry::Other { path, why }
+            if why == NOT_REGULAR
+                && matches!(classify(root, &path, false), StoreEntry::Cassette(_)) =>
+        {
+            out.emit(&Finding::new(
+                &path,
+                Check::SpecialFile,
+                "a pipe, socket or device at a cassette path: the driver's read would block or fail; never read here. Remove it",
+            ))
+        }
+        StoreEntry::Other { path, why } => {
+            skipped.push(Skipped { path, why });
+            Ok(())
+        }
+        StoreEntry::Unreadable { path, error } => out.emit(&Finding::new(
+            &path,
+            Check::Unreadable,
+            format!("cannot read: {error}"),
+        )),
+        StoreEntry::Cassette(file) => {
+            out.verdict.cassettes += 1;
+            verify_folder(std::iter::once(file), ctx, progress, out)
+        }
+    }
 }
 
 /// Reports findings, merging in the store-level ones (registry, links, dumps) by path.
@@ -540,7 +566,7 @@ fn store_findings(ctx: &StoreContext<'_>) -> Vec<Finding> {
 
 /// Checks the files of one `<task>/v<N>` folder, batch by batch, and reports their findings.
 fn verify_folder(
-    files: &[CassetteFile],
+    files: impl Iterator<Item = CassetteFile>,
     ctx: &StoreContext<'_>,
     progress: &dyn Progress,
     out: &mut Emitter<'_, '_>,
@@ -549,7 +575,11 @@ fn verify_folder(
     // of the same folder may repair them.
     let mut failing: Vec<checks::FileResult> = Vec::new();
     let mut repairs: HashSet<[u8; 16]> = HashSet::new();
-    for batch in files.chunks(BATCH) {
+    let mut files = files.peekable();
+    let mut batch: Vec<CassetteFile> = Vec::with_capacity(BATCH);
+    while files.peek().is_some() {
+        batch.clear();
+        batch.extend(files.by_ref().take(BATCH));
         let results: Vec<checks::FileResult> = batch
             .par_iter()
             .map(|file| {
@@ -563,7 +593,7 @@ fn verify_folder(
             if r.unvalidated {
                 out.verdict
                     .unvalidated_tasks
-                    .insert(files[0].task.to_string());
+                    .insert(batch[0].task.to_string());
             }
             r.findings.sort_by(|a, b| a.order().cmp(&b.order()));
             for f in &r.findings {

@@ -123,7 +123,7 @@ impl Report for Human {
             } => {
                 self.skipped.clear();
                 self.prune.0 = *delete_asked;
-                self.prune.1 |= plan.deletable().next().is_some();
+                self.prune.1 |= plan.deletable() > 0;
                 prune::plan(out, store, plan, *deletion, *delete_asked, quiet)
             }
             Event::StoreChange(c) => {

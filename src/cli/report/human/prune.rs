@@ -3,15 +3,12 @@
 
 use std::io;
 
-use ulcas::prune::{Deletion, KeptReason, PrunePlan};
+use ulcas::prune::{Deletion, KeptReason, PrunePlan, LISTED_PER_REASON};
 use ulcas::settings::Store;
 
 use crate::cli::output::{Out, Tone};
 use crate::cli::report::group::count;
 use crate::cli::shown;
-
-/// Files listed per reason (`--format json` lists every one).
-const LISTED_PER_REASON: usize = 20;
 
 /// `12.3 KiB`.
 pub fn human_bytes(n: u64) -> String {
@@ -38,9 +35,9 @@ pub fn plan(
     delete_asked: bool,
     quiet: bool,
 ) -> io::Result<()> {
-    let deletable: Vec<_> = plan.deletable().collect();
-    let bytes: u64 = deletable.iter().map(|c| c.bytes).sum();
-    if deletable.is_empty() {
+    let deletable = plan.deletable();
+    let bytes = plan.deletable_bytes();
+    if deletable == 0 {
         let line = format!(
             "{}: nothing to prune in {}",
             shown(&plan.root),
@@ -58,7 +55,7 @@ pub fn plan(
         let head = format!(
             "{}: {verb} {} of {} ({})",
             shown(&plan.root),
-            deletable.len(),
+            deletable,
             count(plan.cassettes, "cassette", "cassettes"),
             human_bytes(bytes)
         );
@@ -67,8 +64,8 @@ pub fn plan(
     if quiet {
         return Ok(());
     }
-    if !deletable.is_empty() {
-        for ((reason, task), (n, b)) in plan.totals() {
+    if deletable > 0 {
+        for ((reason, task), &(n, b)) in &plan.totals {
             let r = out.paint(Tone::Accent, &format!("{:<15}", reason.name()));
             out.line(&format!(
                 "  {r} {task:<24} {n:>6} cassette{} {:>10}",
@@ -76,7 +73,7 @@ pub fn plan(
                 human_bytes(b)
             ))?;
         }
-        listed_paths(out, &deletable)?;
+        listed_paths(out, plan)?;
     }
     kept_lines(out, store, plan)?;
     if let Some(d) = deletion {
@@ -140,40 +137,39 @@ fn notes(
     Ok(())
 }
 
-/// The paths of the deletable candidates, the first few per reason.
-fn listed_paths(out: &mut Out, deletable: &[&ulcas::prune::PruneCandidate]) -> io::Result<()> {
-    let mut per_reason: std::collections::BTreeMap<_, usize> = Default::default();
-    for c in deletable {
-        *per_reason.entry(c.reason).or_default() += 1;
-    }
-    let mut listed: std::collections::BTreeMap<_, usize> = Default::default();
-    for c in deletable {
-        let n = listed.entry(c.reason).or_default();
-        *n += 1;
-        if *n <= LISTED_PER_REASON {
-            let line = format!("    {} ({})", shown(&c.path), c.reason.name());
-            out.line(&out.paint(Tone::Dim, &line))?;
-        } else if *n == LISTED_PER_REASON + 1 {
-            let more = format!(
+/// The paths of the deletable candidates, the first few per reason, in path order.
+fn listed_paths(out: &mut Out, plan: &PrunePlan) -> io::Result<()> {
+    let mut listed: Vec<(&std::path::Path, ulcas::prune::PruneReason, usize)> = plan
+        .listed
+        .iter()
+        .flat_map(|(r, paths)| paths.iter().enumerate().map(|(i, p)| (p.as_path(), *r, i)))
+        .collect();
+    listed.sort();
+    let per_reason = |r| -> usize {
+        plan.totals
+            .iter()
+            .filter(|((reason, _), _)| *reason == r)
+            .map(|(_, t)| t.0)
+            .sum()
+    };
+    for (path, reason, i) in listed {
+        let line = if i < LISTED_PER_REASON {
+            format!("    {} ({})", shown(path), reason.name())
+        } else {
+            format!(
                 "    … and {} more {} (--format json lists every one)",
-                per_reason[&c.reason] - LISTED_PER_REASON,
-                c.reason.name()
-            );
-            out.line(&out.paint(Tone::Dim, &more))?;
-        }
+                per_reason(reason) - LISTED_PER_REASON,
+                reason.name()
+            )
+        };
+        out.line(&out.paint(Tone::Dim, &line))?;
     }
     Ok(())
 }
 
 /// What is kept on purpose, per reason and task, with how to delete it after all.
 fn kept_lines(out: &mut Out, store: &Store, plan: &PrunePlan) -> io::Result<()> {
-    let mut kept: std::collections::BTreeMap<(KeptReason, &str, i64), usize> = Default::default();
-    for c in &plan.candidates {
-        if let Some(k) = c.kept {
-            *kept.entry((k, &c.task, c.version)).or_default() += 1;
-        }
-    }
-    for ((reason, task, version), n) in kept {
+    for (&(reason, ref task, version), &n) in &plan.kept {
         let s = if n == 1 { "" } else { "s" };
         let line = match reason {
             KeptReason::LastRecordings => format!(
