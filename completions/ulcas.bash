@@ -579,7 +579,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__prune)
-            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --journal --requests --delete --orphans --include-last-recordings --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --journal --requests --complete-run --delete --orphans --include-last-recordings --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

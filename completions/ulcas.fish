@@ -140,14 +140,15 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l prompts -d 'Prompt
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l pin -d 'Take version N as the task\'s current one' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
-complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l journal -d 'Journals of the cassettes a test run loaded (one path per line; one file per shard)' -r -F
-complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l requests -d 'Request dumps (files or folders) whose cassettes are live' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l journal -d 'Journals of the cassettes a test run loaded (one path per line; one file per shard): the cassettes they list are used, and never deleted' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l requests -d 'Request dumps (files or folders) of a test run: the cassettes they hit are used, and never deleted' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l format -d 'Output format: human text, JSON Lines or GitHub workflow annotations' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'
 github\t'GitHub workflow annotations and a job summary'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l complete-run -d 'The journals and dumps given are a whole test run (every shard): current cassettes that none of them references can go as `unreferenced`'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l delete -d 'Delete what can go (default: only report)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l orphans -d 'Also delete orphan-task cassettes (no prompt folder has their task)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l include-last-recordings -d 'Also delete the last recordings of a task whose current version has none yet'

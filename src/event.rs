@@ -297,6 +297,11 @@ impl Serialize for PruneEvent<'_> {
             bytes: u64,
             #[serde(skip_serializing_if = "Option::is_none")]
             kept: Option<crate::prune::KeptReason>,
+            #[serde(
+                skip_serializing_if = "Option::is_none",
+                serialize_with = "crate::event::opt_path"
+            )]
+            used_by: &'c Option<std::path::PathBuf>,
         }
         let c = self.candidate;
         Out {
@@ -307,6 +312,7 @@ impl Serialize for PruneEvent<'_> {
             prompt_version: c.version,
             bytes: c.bytes,
             kept: c.kept,
+            used_by: &c.used_by,
         }
         .serialize(s)
     }

@@ -15,7 +15,7 @@
 //! never takes a cassette of a task's current version unless journals cover every store. A plan
 //! whose registry has problems has [`PrunePlan::doubts`]: nothing may be deleted then.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -50,6 +50,8 @@ pub enum KeptReason {
     LastRecordings,
     /// An orphan task's cassette, and `--orphans` was not given.
     OrphansOptIn,
+    /// A given request dump hits it or a given journal lists it: evidence of use always wins.
+    Used,
 }
 
 /// What the user allowed beyond the safe default.
@@ -76,17 +78,29 @@ pub struct PruneCandidate {
     pub reason: PruneReason,
     /// Why it is kept all the same, if it is.
     pub kept: Option<KeptReason>,
+    /// With [`KeptReason::Used`]: the dump or journal that used it.
+    pub used_by: Option<PathBuf>,
 }
 
-/// Which cassettes test runs used: from journals and request dumps.
+/// Which cassettes test runs used: the evidence of journals and request dumps, one kind.
 #[derive(Debug, Clone, Default)]
 pub struct LiveSet {
-    /// Cassette paths, canonical where the file exists.
-    pub paths: HashSet<PathBuf>,
-    /// Whether journals were given and name cassettes of every store.
-    pub journals_cover_every_store: bool,
+    /// Cassette paths (canonical where the file exists), each with the dump or journal that
+    /// used it.
+    pub paths: HashMap<PathBuf, PathBuf>,
     /// Whether anything (journal or request dump) was given at all.
     pub given: bool,
+    /// Whether the user states that the evidence is a whole test run, every shard
+    /// (`--complete-run`): only then is a current cassette that nothing used `unreferenced`.
+    pub complete_run: bool,
+}
+
+impl LiveSet {
+    /// The dump or journal that used the cassette at `path`, if any did.
+    pub fn used_by(&self, path: &Path) -> Option<&Path> {
+        let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        self.paths.get(&real).map(PathBuf::as_path)
+    }
 }
 
 /// A journal line whose cassette no longer exists.
@@ -190,7 +204,6 @@ pub fn read_journals(
         ..Default::default()
     };
     let mut missing = Vec::new();
-    let mut stores_named = vec![false; roots.len()];
     for journal in journals {
         let text = crate::input::read_text(journal, crate::input::MAX_SMALL_FILE, "journal")?;
         let lines: Vec<(usize, &str)> = text
@@ -229,9 +242,8 @@ pub fn read_journals(
                     ));
                 }
                 found = true;
-                stores_named[*i] = true;
                 named += 1;
-                live.paths.insert(real);
+                live.paths.entry(real).or_insert_with(|| journal.clone());
             }
             if !found {
                 missing.push(MissingJournalEntry {
@@ -245,7 +257,6 @@ pub fn read_journals(
             return Err(Error::in_file(journal, "the journal names no existing cassette of the store(s): is it from another checkout or an old run?"));
         }
     }
-    live.journals_cover_every_store = !journals.is_empty() && stores_named.iter().all(|&b| b);
     Ok((live, missing))
 }
 
@@ -365,6 +376,15 @@ pub fn prune_store(
                 Decision::Keep => {}
                 Decision::KeepUnreferenced => plan.kept_unreferenced += 1,
                 Decision::NotACassette(why) => plan.skipped.push((file.path, why)),
+                Decision::Used(reason, bytes, by) => candidates.push(PruneCandidate {
+                    path: file.path,
+                    task: file.task.to_string(),
+                    version: file.version,
+                    bytes,
+                    reason,
+                    kept: Some(KeptReason::Used),
+                    used_by: Some(by),
+                }),
                 Decision::Prune(reason, bytes) => {
                     let kept = match reason {
                         PruneReason::StaleVersion
@@ -385,6 +405,7 @@ pub fn prune_store(
                         bytes,
                         reason,
                         kept,
+                        used_by: None,
                     });
                 }
             }
@@ -485,6 +506,8 @@ enum Decision {
     KeepUnreferenced,
     NotACassette(String),
     Prune(PruneReason, u64),
+    /// It could go for this reason, but a dump or journal used it.
+    Used(PruneReason, u64, PathBuf),
 }
 
 fn decide(
@@ -507,25 +530,22 @@ fn decide(
     };
     let size = bytes.len() as u64;
     let stored_schema = cassette.request.as_ref().map(|m| m.schema.as_str());
-    if let Some(reason) = view.reason(registry, &file.task, file.version, stored_schema) {
-        return Decision::Prune(reason, size);
-    }
-    if live.given {
-        let real = file
-            .path
-            .canonicalize()
-            .unwrap_or_else(|_| file.path.clone());
-        if !live.paths.contains(&real) {
-            let is_current = view
-                .current_version(&file.task)
-                .is_none_or(|c| file.version >= c);
-            if is_current && !live.journals_cover_every_store {
-                return Decision::KeepUnreferenced;
-            }
-            return Decision::Prune(PruneReason::Unreferenced, size);
+    // Evidence of use wins over anything staleness says.
+    let used_by = live.given.then(|| live.used_by(&file.path)).flatten();
+    match (
+        view.reason(registry, &file.task, file.version, stored_schema),
+        used_by,
+    ) {
+        (Some(reason), Some(by)) => Decision::Used(reason, size, by.to_path_buf()),
+        (Some(reason), None) => Decision::Prune(reason, size),
+        (None, Some(_)) => Decision::Keep,
+        // Nothing used it: unreferenced only when the evidence is a whole test run.
+        (None, None) if live.given && live.complete_run => {
+            Decision::Prune(PruneReason::Unreferenced, size)
         }
+        (None, None) if live.given => Decision::KeepUnreferenced,
+        (None, None) => Decision::Keep,
     }
-    Decision::Keep
 }
 
 /// What deleting a plan did.
@@ -563,17 +583,19 @@ impl Removal {
     }
 }
 
-/// Live cassette paths of request dumps under `root` (each request's expected cassette).
+/// The cassettes request dumps hit under each of `roots` (each dump's expected cassette), with
+/// the dump that hits it.
 pub fn live_from_requests(
-    requests: &[crate::request::Request],
+    requests: &[(PathBuf, crate::key::CassetteKey)],
     roots: &[PathBuf],
-) -> HashSet<PathBuf> {
-    let mut paths = HashSet::new();
-    for r in requests {
-        let key = crate::key::key_of(r);
+) -> HashMap<PathBuf, PathBuf> {
+    let mut paths = HashMap::new();
+    for (file, key) in requests {
         for root in roots {
             let p = key.path_under(root);
-            paths.insert(p.canonicalize().unwrap_or(p));
+            paths
+                .entry(p.canonicalize().unwrap_or(p))
+                .or_insert_with(|| file.clone());
         }
     }
     paths
@@ -592,6 +614,9 @@ pub struct PruneRequest {
     pub options: PruneOptions,
     /// Delete (else only report).
     pub delete: bool,
+    /// The journals and dumps given are a whole test run, every shard: current cassettes that
+    /// nothing used are `unreferenced` (never inferred).
+    pub complete_run: bool,
 }
 
 /// The totals of a `prune` run (the `summary` event).
@@ -693,16 +718,22 @@ pub fn run(
         check_root(root)?;
     }
     let mut summary = PruneSummary::default();
+    if request.complete_run && request.journals.is_empty() && request.requests.is_empty() {
+        return Err(Error::msg(
+            "--complete-run says the evidence given is a whole test run: give it with --journal or --requests",
+        ));
+    }
     let (mut live, missing) = if request.journals.is_empty() {
         (LiveSet::default(), Vec::new())
     } else {
         read_journals(&request.journals, &roots)?
     };
+    live.complete_run = request.complete_run;
     if !request.requests.is_empty() {
         let mut requests = Vec::new();
         for file in crate::request::dump_files(&request.requests)? {
             match crate::request::Request::from_file(&file) {
-                Ok(r) => requests.push(r),
+                Ok(r) => requests.push((file, crate::key::key_of(&r))),
                 Err(e) => {
                     summary.input_errors += 1;
                     report.emit(&Event::InputError(&e))?;

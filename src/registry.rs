@@ -229,6 +229,11 @@ impl Registry {
         self.tasks.contains_key(task) || self.task_folders.contains_key(task)
     }
 
+    /// The pinned version of `task`, if it is pinned.
+    pub fn pin(&self, task: &str) -> Option<i64> {
+        self.pins.get(task).copied()
+    }
+
     /// The current version of `task`: its pin, else its highest prompt version.
     pub fn current_version(&self, task: &str) -> Option<i64> {
         self.pins

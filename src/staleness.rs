@@ -26,13 +26,17 @@ pub enum StaleReason {
     Unreferenced,
 }
 
-/// The current version of `task`: the registry's (its pin, else its highest prompt) when
+/// The current version of `task`: its pin (from `--pin` or `ulcas.toml`, with or without a
+/// registry: the app's tests hit the pinned version), else the registry's highest prompt when
 /// there is a registry, else `highest_recorded`. Every command asks this one rule.
 pub fn current_version(
     registry: &Registry,
     task: &str,
     highest_recorded: Option<i64>,
 ) -> Option<i64> {
+    if let Some(pin) = registry.pin(task) {
+        return Some(pin);
+    }
     if registry.present {
         registry.current_version(task)
     } else {

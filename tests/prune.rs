@@ -180,6 +180,8 @@ fn journals_from_two_shards() {
             "quiz/v1/0123456789abcdef0123456789abcdef.json"
         ),
     );
+    // Without --complete-run, two shards are never taken for the whole run: nothing current
+    // goes.
     let (code, out, err) = w.ulcas(&[
         "prune",
         "store",
@@ -187,6 +189,21 @@ fn journals_from_two_shards() {
         "shard-1.txt",
         "--journal",
         "shard-2.txt",
+        "--delete",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!out.contains("\"reason\":\"unreferenced\""), "{out}");
+    assert_eq!(w.store(), before);
+    let (code, out, err) = w.ulcas(&[
+        "prune",
+        "store",
+        "--journal",
+        "shard-1.txt",
+        "--journal",
+        "shard-2.txt",
+        "--complete-run",
         "--delete",
         "--format",
         "json",

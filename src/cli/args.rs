@@ -311,12 +311,18 @@ pub struct PruneArgs {
     pub roots: Vec<PathBuf>,
     #[command(flatten)]
     pub stores: StoreArgs,
-    /// Journals of the cassettes a test run loaded (one path per line; one file per shard).
+    /// Journals of the cassettes a test run loaded (one path per line; one file per shard):
+    /// the cassettes they list are used, and never deleted.
     #[arg(long = "journal", value_name = "FILE")]
     pub journals: Vec<PathBuf>,
-    /// Request dumps (files or folders) whose cassettes are live.
+    /// Request dumps (files or folders) of a test run: the cassettes they hit are used, and
+    /// never deleted.
     #[arg(long = "requests", value_name = "PATH")]
     pub requests: Vec<PathBuf>,
+    /// The journals and dumps given are a whole test run (every shard): current cassettes that
+    /// none of them references can go as `unreferenced`.
+    #[arg(long)]
+    pub complete_run: bool,
     /// Delete what can go (default: only report).
     #[arg(long)]
     pub delete: bool,

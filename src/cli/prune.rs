@@ -18,6 +18,7 @@ pub fn prune(args: PruneArgs, ctx: Ctx) -> Outcome {
             include_last_recordings: args.include_last_recordings,
         },
         delete: args.delete,
+        complete_run: args.complete_run,
     };
     let mut reporter = ctx.reporter(args.format.format.into());
     let summary = ulcas::prune::run(&stores, &request, &ctx.progress(), &mut *reporter)?;

@@ -107,7 +107,7 @@ fn notes(
     }
     if plan.kept_unreferenced > 0 {
         let line = format!(
-            "  kept {} current cassette{} that no request dump references: give journals of a full test run (for every store) to prune those",
+            "  kept {} current cassette{} that no dump or journal given references: if they are a whole test run (every shard), add --complete-run to prune those",
             plan.kept_unreferenced,
             if plan.kept_unreferenced == 1 { "" } else { "s" }
         );
@@ -176,6 +176,12 @@ fn kept_lines(out: &mut Out, store: &Store, plan: &PrunePlan) -> io::Result<()> 
                 "  kept {n} cassette{s} of {task} v{version}: the task's last recordings (its current version has none yet; record it with {}). To delete them anyway: {}",
                 store.record_hint(),
                 store.command("prune", &["--include-last-recordings", "--delete"])
+            ),
+            KeptReason::Used => format!(
+                "  kept {n} cassette{s} of {task} v{version} that could go: the test run given (dumps or journals) used {}, and evidence of use wins. Re-record {} at the current version to retire {}",
+                if n == 1 { "it" } else { "them" },
+                if n == 1 { "its input" } else { "their inputs" },
+                if n == 1 { "it" } else { "them" },
             ),
             KeptReason::OrphansOptIn => {
                 let folders: Vec<String> =

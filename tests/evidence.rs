@@ -1,0 +1,204 @@
+//! Evidence of use always wins: a cassette a given dump hits or a given journal lists is never
+//! deleted, pins apply with or without a registry, and current cassettes that nothing
+//! references go only with `--complete-run`. On the sample store and on a copy of the real
+//! monorepo stores.
+
+mod common;
+
+use std::path::Path;
+
+use common::{copy_tree, events, of_type, MANIFEST};
+use serde_json::Value;
+
+const OUTLINE_V1: &str = "cassettes/outline/v1/83d282e33ae9469beb039daa9d29e1e2.json";
+
+/// A copy of the sample store, with `dumps/outline-v1.json`: the request a test pinned to
+/// outline v1 sends (it hits `OUTLINE_V1`).
+fn sample() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(
+        &Path::new(MANIFEST).join("cassettes"),
+        &dir.path().join("cassettes"),
+    );
+    let mut dump: Value = serde_json::from_slice(
+        &std::fs::read(Path::new(MANIFEST).join("tests/fixtures/requests/outline.json")).unwrap(),
+    )
+    .unwrap();
+    dump["prompt_version"] = 1.into();
+    std::fs::create_dir_all(dir.path().join("dumps")).unwrap();
+    std::fs::write(dir.path().join("dumps/outline-v1.json"), dump.to_string()).unwrap();
+    dir
+}
+
+fn prune(dir: &Path, args: &[&str]) -> (i32, Vec<Value>, String) {
+    let mut all = vec!["prune"];
+    all.extend(args);
+    all.extend(["--format", "json"]);
+    let run = common::ulcas_in(dir, &all);
+    (run.code, events(&run.stdout), run.stderr)
+}
+
+#[test]
+fn a_pin_applies_without_a_registry_from_a_flag_and_from_the_config() {
+    let dir = sample();
+    let (code, ev, err) = prune(dir.path(), &["cassettes", "--pin", "outline=1", "--delete"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(of_type(&ev, "prune").is_empty(), "{ev:?}");
+    assert!(dir.path().join(OUTLINE_V1).exists());
+
+    std::fs::write(
+        dir.path().join("ulcas.toml"),
+        "[[store]]\nroot = \"cassettes\"\npins = { outline = 1 }\n",
+    )
+    .unwrap();
+    let (code, ev, err) = prune(dir.path(), &["--delete"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(of_type(&ev, "prune").is_empty(), "{ev:?}");
+    assert!(dir.path().join(OUTLINE_V1).exists());
+    // verify agrees: no stale-version finding for the pinned version.
+    let run = common::ulcas_in(dir.path(), &["verify", "--format", "json"]);
+    assert!(!run.stdout.contains("stale-version"), "{}", run.stdout);
+}
+
+#[test]
+fn what_a_dump_hits_or_a_journal_lists_is_never_deleted() {
+    let dir = sample();
+    std::fs::write(dir.path().join("journal.txt"), format!("{OUTLINE_V1}\n")).unwrap();
+    for (evidence, by) in [
+        (["--requests", "dumps"], "dumps/outline-v1.json"),
+        (["--journal", "journal.txt"], "journal.txt"),
+    ] {
+        for complete in [false, true] {
+            let mut args = vec!["cassettes", "--delete"];
+            args.extend(evidence);
+            if complete {
+                args.push("--complete-run");
+            }
+            let (code, ev, err) = prune(dir.path(), &args);
+            assert!(code < 2, "{err}");
+            let outline: Vec<&Value> = of_type(&ev, "prune")
+                .into_iter()
+                .filter(|e| e["path"] == OUTLINE_V1)
+                .collect();
+            assert_eq!(outline.len(), 1, "{ev:?}");
+            assert_eq!(outline[0]["reason"], "stale-version");
+            assert_eq!(outline[0]["kept"], "used");
+            assert_eq!(outline[0]["used_by"], by);
+            assert_eq!(outline[0]["deleted"], false);
+            assert!(dir.path().join(OUTLINE_V1).exists(), "{evidence:?}");
+            // Dumps alone never delete a current cassette; with --complete-run the ones no
+            // evidence references go as unreferenced.
+            let unreferenced = of_type(&ev, "prune")
+                .into_iter()
+                .filter(|e| e["reason"] == "unreferenced")
+                .count();
+            assert_eq!(unreferenced > 0, complete, "{ev:?}");
+            if complete {
+                // Put the store back for the next round.
+                let _ = std::fs::remove_dir_all(dir.path().join("cassettes"));
+                copy_tree(
+                    &Path::new(MANIFEST).join("cassettes"),
+                    &dir.path().join("cassettes"),
+                );
+            }
+        }
+    }
+    let human = common::ulcas_in(dir.path(), &["prune", "cassettes", "--requests", "dumps"]);
+    assert!(
+        human
+            .stdout
+            .contains("kept 1 cassette of outline v1 that could go: the test run given"),
+        "{}",
+        human.stdout
+    );
+    assert!(
+        human.stdout.contains("add --complete-run"),
+        "{}",
+        human.stdout
+    );
+}
+
+#[test]
+fn complete_run_needs_evidence() {
+    let dir = sample();
+    let (code, _, err) = prune(dir.path(), &["cassettes", "--complete-run"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--complete-run"), "{err}");
+}
+
+#[test]
+fn on_the_real_stores_a_journal_keeps_the_last_recordings_of_a_bumped_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = Path::new(MANIFEST).join("tests/data/ulams/course-builder");
+    let cb = dir.path().join("api/packages/course-builder");
+    copy_tree(&data, &cb);
+    let prompts = cb.join("resources/prompts/quiz");
+    let v1 = std::fs::read_to_string(prompts.join("v1.md")).unwrap();
+    std::fs::write(
+        prompts.join("v2.md"),
+        v1.replace("version: 1", "version: 2"),
+    )
+    .unwrap();
+    let store = "api/packages/course-builder/tests/cassettes";
+    let registry = "api/packages/course-builder/resources/prompts";
+    let quiz: Vec<String> = std::fs::read_dir(cb.join("tests/cassettes/quiz/v1"))
+        .unwrap()
+        .map(|e| {
+            format!(
+                "{store}/quiz/v1/{}",
+                e.unwrap().file_name().to_string_lossy()
+            )
+        })
+        .collect();
+    std::fs::write(dir.path().join("shard-1.txt"), format!("{}\n", quiz[0])).unwrap();
+    let (code, ev, err) = prune(
+        dir.path(),
+        &[
+            store,
+            "--prompts",
+            registry,
+            "--include-last-recordings",
+            "--journal",
+            "shard-1.txt",
+            "--delete",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    let used: Vec<&Value> = of_type(&ev, "prune")
+        .into_iter()
+        .filter(|e| e["kept"] == "used")
+        .collect();
+    assert_eq!(used.len(), 1, "{ev:?}");
+    assert_eq!(used[0]["path"], quiz[0].as_str());
+    assert!(dir.path().join(&quiz[0]).exists());
+    for other in &quiz[1..] {
+        assert!(
+            !dir.path().join(other).exists(),
+            "{other} is stale and unused"
+        );
+    }
+    // The app pins quiz to v1: then nothing of quiz is stale at all.
+    copy_tree(
+        &data.join("tests/cassettes/quiz"),
+        &cb.join("tests/cassettes/quiz"),
+    );
+    let (code, ev, err) = prune(
+        dir.path(),
+        &[
+            store,
+            "--prompts",
+            registry,
+            "--pin",
+            "quiz=1",
+            "--include-last-recordings",
+            "--delete",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        of_type(&ev, "prune")
+            .iter()
+            .all(|e| !e["path"].as_str().unwrap().contains("/quiz/")),
+        "{ev:?}"
+    );
+}
