@@ -543,8 +543,8 @@ pub struct ReviewSummaryEvent<'a> {
     pub to_version: i64,
     /// Totals.
     pub summary: &'a ReviewSummary,
-    /// `ulcas prune … --delete` for the store.
-    pub retire: String,
+    /// How to retire the old version.
+    pub retire: crate::review::Retire,
 }
 
 impl Serialize for ReviewSummaryEvent<'_> {
@@ -568,7 +568,11 @@ impl Serialize for ReviewSummaryEvent<'_> {
             unpaired_from: usize,
             unpaired_to: usize,
             without_material: usize,
-            retire: &'r str,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            retire: Option<&'r str>,
+            retire_version: Option<i64>,
+            record_first: usize,
+            backfill_first: usize,
         }
         let m = self.summary;
         Out {
@@ -597,7 +601,10 @@ impl Serialize for ReviewSummaryEvent<'_> {
             unpaired_from: m.unpaired_from,
             unpaired_to: m.unpaired_to,
             without_material: m.without_material,
-            retire: &self.retire,
+            retire: self.retire.version.map(|_| self.retire.command.as_str()),
+            retire_version: self.retire.version,
+            record_first: self.retire.record_first,
+            backfill_first: self.retire.backfill_first,
         }
         .serialize(s)
     }

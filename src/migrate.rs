@@ -295,7 +295,7 @@ pub fn migrate(
         let Some(material) = &cassette.request else {
             out.outcomes.push(MigrateOutcome::Skipped {
                 path: path.clone(),
-                why: "no request material: it cannot be re-keyed; add it with `ulcas backfill` from the request dumps of a test run that hits it (see `ulcas backfill --help`)".into(),
+                why: "no request material: it cannot be re-keyed; add it with `ulcas backfill` from request dumps of a test run made while the old schema still hit (see `ulcas backfill --help`); without such dumps, record it anew. Next time, backfill before changing a schema".into(),
             });
             continue;
         };

@@ -367,3 +367,99 @@ fn the_sample_store_after_a_schema_change() {
         .collect();
     assert_eq!(reasons, vec!["schema-changed", "schema-changed"]);
 }
+
+/// `schema-changed` advice names `migrate` only where it applies (the task's current version),
+/// in `verify` and in `lookup`.
+#[test]
+fn schema_changed_hints_name_migrate_only_for_the_current_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(MANIFEST);
+    common::copy_tree(&root.join("cassettes"), &dir.path().join("cassettes"));
+    common::copy_tree(
+        &root.join("tests/fixtures/prompts"),
+        &dir.path().join("prompts"),
+    );
+    common::copy_tree(
+        &root.join("tests/fixtures/schemas"),
+        &dir.path().join("schemas"),
+    );
+    let schema_file = dir.path().join("schemas/outputs/quiz.json");
+    let mut schema: Value = serde_json::from_slice(&std::fs::read(&schema_file).unwrap()).unwrap();
+    schema["properties"]["questions"]["items"]["properties"]["explanation"] =
+        json!({"type": "string"});
+    std::fs::write(&schema_file, serde_json::to_string_pretty(&schema).unwrap()).unwrap();
+    let ulcas = |args: &[&str]| common::ulcas_in(dir.path(), args);
+    let quiz = root.join("tests/fixtures/requests/quiz.json");
+    let mut dump: Value = serde_json::from_slice(&std::fs::read(&quiz).unwrap()).unwrap();
+    dump["schema"] = schema.clone();
+    std::fs::write(dir.path().join("quiz-now.json"), dump.to_string()).unwrap();
+
+    // quiz v1 is current: both name migrate.
+    let lookup = ulcas(&[
+        "lookup",
+        "quiz-now.json",
+        "--cassettes",
+        "cassettes",
+        "--prompts",
+        "prompts",
+        "--format",
+        "json",
+    ]);
+    let diagnosis = events(&lookup.stdout)[0]["diagnosis"].clone();
+    let changed: Vec<&Value> = diagnosis
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["kind"] == "schema-changed")
+        .collect();
+    assert!(!changed.is_empty(), "{}", lookup.stdout);
+    assert!(
+        changed[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("ulcas migrate quiz"),
+        "{}",
+        lookup.stdout
+    );
+
+    // After a bump to quiz v2, the v1 recordings are stale: nothing names migrate for them.
+    let v1 = std::fs::read_to_string(dir.path().join("prompts/quiz/v1.md")).unwrap();
+    std::fs::write(
+        dir.path().join("prompts/quiz/v2.md"),
+        v1.replace("version: 1", "version: 2"),
+    )
+    .unwrap();
+    let run = ulcas(&[
+        "verify",
+        "cassettes",
+        "--prompts",
+        "prompts",
+        "--format",
+        "json",
+    ]);
+    let changed: Vec<Value> = events(&run.stdout)
+        .into_iter()
+        .filter(|e| e["check"] == "schema-changed")
+        .collect();
+    assert_eq!(changed.len(), 2, "{}", run.stdout);
+    for c in &changed {
+        let message = c["message"].as_str().unwrap();
+        assert!(!message.contains("migrate"), "{message}");
+        assert!(message.contains("older than the current v2"), "{message}");
+    }
+    dump["prompt_version"] = 1.into();
+    std::fs::write(dir.path().join("quiz-now.json"), dump.to_string()).unwrap();
+    let lookup = ulcas(&[
+        "lookup",
+        "quiz-now.json",
+        "--cassettes",
+        "cassettes",
+        "--prompts",
+        "prompts",
+    ]);
+    assert!(
+        !lookup.stdout.contains("ulcas migrate"),
+        "{}",
+        lookup.stdout
+    );
+}

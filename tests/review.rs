@@ -300,3 +300,51 @@ fn the_sample_store_in_every_format() {
         "the added lesson is not marked"
     );
 }
+
+/// One retire decision, the same in every format: the version prune would remove, with what
+/// must be done first; none when the old side is not older than the current version.
+#[test]
+fn the_retire_advice_is_the_same_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("store");
+    put(&root, "a", 1, r#"{"title":"A"}"#, (1, 1), true);
+    put(&root, "a", 2, r#"{"title":"A2","extra":"x"}"#, (1, 1), true);
+    put(&root, "c", 1, r#"{"title":"Gone"}"#, (1, 1), true);
+    put(&root, "f", 1, r#"{"title":"Bare"}"#, (1, 1), false);
+    let run = |args: &[&str]| {
+        let mut all = vec!["review", "card", "store"];
+        all.extend(args);
+        common::ulcas_in(dir.path(), &all).stdout
+    };
+    let sentence = "record the 1 input not re-recorded first, and backfill the 1 v1 recording without request material";
+    assert!(run(&[]).contains(sentence), "{}", run(&[]));
+    let md = run(&["--format", "markdown"]);
+    assert!(md.contains(&format!("R{}", &sentence[1..])), "{md}");
+    assert!(md.contains("`ulcas prune store --delete`"), "{md}");
+    // The list of inputs to record holds only those: not the one without material.
+    let listed = md.split("Not re-recorded yet").nth(1).unwrap_or_default();
+    assert!(
+        listed.contains("/v1/") && listed.matches("- ").count() == 1,
+        "{md}"
+    );
+    let html = run(&["--format", "html"]);
+    assert!(html.contains(&format!("R{}", &sentence[1..])), "{html}");
+    let json = run(&["--format", "json"]);
+    let summary = events(&json).pop().unwrap();
+    assert_eq!(summary["retire_version"], 1);
+    assert_eq!(summary["record_first"], 1);
+    assert_eq!(summary["backfill_first"], 1);
+    assert_eq!(summary["retire"], "ulcas prune store --delete");
+
+    // Backwards: v2 is the current version, prune never retires it.
+    for format in ["human", "markdown", "html", "json"] {
+        let out = run(&["--from", "2", "--to", "1", "--format", format]);
+        assert!(!out.contains("retire v2"), "{format}: {out}");
+        assert!(
+            !out.contains("ulcas prune store --delete"),
+            "{format}: {out}"
+        );
+    }
+    let json = run(&["--from", "2", "--to", "1", "--format", "json"]);
+    assert_eq!(events(&json).pop().unwrap()["retire_version"], Value::Null);
+}

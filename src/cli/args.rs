@@ -58,6 +58,9 @@ pub enum Command {
     /// Add the request material of request dumps to the existing cassettes they hit.
     Backfill(BackfillArgs),
     /// Carry the answers that fit a task's new output schema over to its new key (--write).
+    ///
+    /// Only cassettes with request material can be re-keyed: collect request dumps and run
+    /// `ulcas backfill` while the old schema still hits, before changing it.
     Migrate(MigrateArgs),
     /// What a prompt bump changed, answer by answer, before the old version goes.
     Review(ReviewArgs),

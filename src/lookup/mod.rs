@@ -318,6 +318,15 @@ pub fn lookup(
             key: &key,
             record: store.record_hint_for(request_file),
             prune: store.command("prune", &["--delete"]),
+            migrate: {
+                let recorded = crate::store::recorded_versions(&root.join(&request.task));
+                (crate::staleness::current_version(
+                    &store.registry,
+                    &request.task,
+                    recorded.last().copied(),
+                ) == Some(request.prompt_version))
+                .then(|| store.command_with("migrate", &[&request.task], &["--write"]))
+            },
         };
         let task_dir = root.join(&request.task);
         let versions = versions_in(&task_dir);
@@ -335,7 +344,7 @@ pub fn lookup(
         ));
         compare_with_material(
             root,
-            (&probes.record, &probes.prune),
+            (&probes.schema_advice(), &probes.prune),
             request,
             &material,
             &versions,
@@ -361,9 +370,22 @@ struct Probes<'a> {
     record: String,
     /// The command that prunes the store.
     prune: String,
+    /// `ulcas migrate TASK … --write`, when the request's version is the task's current one
+    /// (migrate carries over the answers of the current version only).
+    migrate: Option<String>,
 }
 
 impl Probes<'_> {
+    /// What to do when the schema changed since recording: `migrate` where it applies (the
+    /// task's current version), else record anew.
+    fn schema_advice(&self) -> String {
+        let record = &self.record;
+        match &self.migrate {
+            Some(migrate) => format!("`{migrate}` carries the answer over if it still fits the new schema (the old cassette needs request material: `ulcas backfill --help`), else record it anew with {record}"),
+            None => format!("record it anew with {record}"),
+        }
+    }
+
     /// The cassette path of `k`, when it is recorded.
     fn recorded(&self, k: &CassetteKey) -> Option<PathBuf> {
         let path = k.path_under(self.root);
@@ -422,7 +444,7 @@ impl Probes<'_> {
 
     /// `schema-changed`: the request with the schema of another version or file.
     fn other_schemas(&self, schema_probes: &[SchemaProbe]) -> Vec<Diagnosis> {
-        let (record, prune) = (&self.record, &self.prune);
+        let prune = &self.prune;
         schema_probes
             .iter()
             .filter_map(|(label, schema)| {
@@ -433,7 +455,7 @@ impl Probes<'_> {
                 let at = self.recorded(&k)?;
                 let d = Diagnosis::new(
                     Detail::SchemaChanged { variant: label.clone() },
-                    format!("it would hit with the schema of {label}: the output schema changed since recording; record it anew with {record}, then `{prune}` removes the old one"),
+                    format!("it would hit with the schema of {label}: the output schema changed since recording; {}; then `{prune}` removes the old one", self.schema_advice()),
                 );
                 Some(d.at(at))
             })

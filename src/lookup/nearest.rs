@@ -85,7 +85,7 @@ fn jaccard(a: &WordSet, b: &WordSet) -> f64 {
 /// per key part and a word diff; `no-stored-content` when none carries material.
 pub(super) fn compare_with_material(
     root: &Path,
-    record_and_prune: (&str, &str),
+    advice_and_prune: (&str, &str),
     request: &Request,
     material: &KeyMaterial,
     versions: &[i64],
@@ -109,7 +109,7 @@ pub(super) fn compare_with_material(
         return;
     }
     let ranked = nearest(candidates, &material.content.text);
-    report_nearest(ranked, record_and_prune, request, material, out);
+    report_nearest(ranked, advice_and_prune, request, material, out);
 }
 
 /// The `*.json` files of the task's version folders, with their version.
@@ -212,7 +212,7 @@ fn nearest(candidates: Vec<Candidate>, content: &str) -> Vec<(Candidate, WordDif
 /// then `generated-values` before them when the differences hold generated-looking values.
 fn report_nearest(
     ranked: Vec<(Candidate, WordDiff, f64)>,
-    record_and_prune: (&str, &str),
+    advice_and_prune: (&str, &str),
     request: &Request,
     material: &KeyMaterial,
     out: &mut Vec<Diagnosis>,
@@ -232,7 +232,7 @@ fn report_nearest(
                 Detail::SchemaChanged {
                     variant: "the recorded schema".into(),
                 },
-                format!("the same request content was recorded with a different output schema: the schema changed since recording; record it anew with {}, then `{}` removes the old one", record_and_prune.0, record_and_prune.1),
+                format!("the same request content was recorded with a different output schema: the schema changed since recording; {}; then `{}` removes the old one", advice_and_prune.0, advice_and_prune.1),
             );
             out.push(d.at(c.path.clone()));
         }

@@ -159,7 +159,57 @@ pub struct ReviewSummary {
     pub without_material: usize,
 }
 
+/// How to retire the old side of a review, decided once for every format: which version
+/// `prune --delete` would remove, with what command, and what must be done first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Retire {
+    /// The version prune retires: `from`, when it is older than the task's current version
+    /// (`None` when it is not: `prune` would never remove it, so no advice is given).
+    pub version: Option<i64>,
+    /// The task's current version, as `prune` decides it.
+    pub current: Option<i64>,
+    /// `ulcas prune … --delete` for the store.
+    pub command: String,
+    /// `from` inputs that have no `to` recording yet: record them first.
+    pub record_first: usize,
+    /// `from` recordings without request material (they cannot be paired): backfill them first.
+    pub backfill_first: usize,
+}
+
+impl Retire {
+    /// Whether the old version can be retired now: it is older than the current one and every
+    /// one of its inputs is known to be re-recorded.
+    pub fn ready(&self) -> bool {
+        self.version.is_some() && self.record_first == 0 && self.backfill_first == 0
+    }
+}
+
 impl Review {
+    /// The one retire decision of this review in `store` (see [`Retire`]).
+    pub fn retire(&self, store: &Store) -> Retire {
+        let recorded = recorded_versions(&store.root.join(&self.task));
+        let current = crate::staleness::current_version(
+            &store.registry,
+            &self.task,
+            recorded.last().copied(),
+        );
+        let from_side = |why: UnpairedWhy| {
+            self.unpaired
+                .iter()
+                .filter(|u| u.side == Side::From && u.why == why)
+                .count()
+        };
+        Retire {
+            version: current
+                .filter(|&c| self.from_version < c)
+                .map(|_| self.from_version),
+            current,
+            command: store.command("prune", &["--delete"]),
+            record_first: from_side(UnpairedWhy::NotRerecorded),
+            backfill_first: from_side(UnpairedWhy::NoMaterial),
+        }
+    }
+
     /// Whether every `from` input has a `to` recording (exit 0), else exit 1.
     pub fn complete(&self) -> bool {
         !self.unpaired.iter().any(|u| u.side == Side::From)
@@ -276,7 +326,7 @@ pub fn run(stores: &[Store], asked: &ReviewRequest, report: &mut dyn Report) -> 
         from_version: r.from_version,
         to_version: r.to_version,
         summary: &summary,
-        retire: store.command("prune", &["--delete"]),
+        retire: r.retire(store),
     };
     report.emit(&Event::Summary(EventSummary::Review(&event)))?;
     Ok(r.verdict())

@@ -510,9 +510,26 @@ fn check_material(
             r.findings.push(Finding::new(
                 path,
                 Check::SchemaChanged,
-                format!("the output schema of {:?} v{} changed since this was recorded: requests now have another key; `{}` carries over the answers that still fit, record the others anew with {}; then `{}` removes this one", file.task, file.version, ctx.store.command_with("migrate", &[&file.task], &["--write"]), ctx.store.record_hint(), ctx.store.command("prune", &["--delete"])),
+                schema_changed_hint(file, ctx),
             ));
         }
+    }
+}
+
+/// What to do about a `schema-changed` cassette: `migrate` carries over the answers of the
+/// task's current version only; an older version's recordings are stale and only go.
+fn schema_changed_hint(file: &CassetteFile, ctx: &StoreContext<'_>) -> String {
+    let (task, version, store) = (&file.task, file.version, ctx.store);
+    let prune = store.command("prune", &["--delete"]);
+    match ctx.staleness.current_version(task) {
+        Some(current) if version < current => format!(
+            "the output schema of {task:?} v{version} changed since this was recorded, and v{version} is older than the current v{current}: nothing replays it; `{prune}` removes it"
+        ),
+        _ => format!(
+            "the output schema of {task:?} v{version} changed since this was recorded: requests now have another key; `{}` carries over the answers that still fit, record the others anew with {}; then `{prune}` removes this one",
+            store.command_with("migrate", &[task], &["--write"]),
+            store.record_hint(),
+        ),
     }
 }
 

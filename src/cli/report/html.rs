@@ -11,7 +11,7 @@ use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
 use super::escape::html;
-use super::human::review::{from_to, unpaired_hint, verdict};
+use super::human::review::{capitalised, from_to, retire_sentence, unpaired_hint, verdict};
 use crate::cli::shown;
 use ulcas::lookup::DiffTag;
 
@@ -120,12 +120,10 @@ fn summary(h: &mut String, store: &Store, r: &Review, s: &ReviewSummary) {
             .collect();
         let _ = write!(h, "<p>Most changed: {}</p>", top.join(", "));
     }
-    let _ = write!(
-        h,
-        "<p>To retire v{}: <code>{}</code></p>",
-        r.from_version,
-        html(&store.command("prune", &["--delete"]))
-    );
+    let retire = retire_sentence(r.from_version, &r.retire(store), &|c| {
+        format!("<code>{}</code>", html(c))
+    });
+    let _ = write!(h, "<p>{}</p>", capitalised(&retire));
     h.push_str("</div>\n");
 }
 

@@ -6,7 +6,7 @@ use ulcas::review::{AnswerChange, ChangeOp, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
 use super::escape::{html, md_code, md_text};
-use super::human::review::{from_to, short, unpaired_hint, verdict};
+use super::human::review::{capitalised, from_to, retire_sentence, short, unpaired_hint, verdict};
 use crate::cli::shown;
 
 /// GitHub refuses comments longer than this many characters.
@@ -25,11 +25,8 @@ pub fn render(store: &Store, r: &Review, s: &ReviewSummary, stat: bool) -> Strin
             md_code(&format!("ulcas review {} --format json", r.task))
         ));
     }
-    md.push_str(&format!(
-        "To retire v{}: {}\n",
-        r.from_version,
-        md_code(&store.command("prune", &["--delete"]))
-    ));
+    let retire = retire_sentence(r.from_version, &r.retire(store), &|c| md_code(c));
+    md.push_str(&format!("{}\n", capitalised(&retire)));
     md
 }
 
@@ -88,7 +85,11 @@ fn details(md: &mut String, store: &Store, r: &Review) -> usize {
         }
         md.push_str(&block);
     }
-    let missing: Vec<_> = r.unpaired.iter().filter(|u| u.side == Side::From).collect();
+    let missing: Vec<_> = r
+        .unpaired
+        .iter()
+        .filter(|u| u.side == Side::From && u.why == ulcas::review::UnpairedWhy::NotRerecorded)
+        .collect();
     if missing.is_empty() {
         return cut;
     }

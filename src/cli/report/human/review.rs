@@ -122,22 +122,53 @@ pub fn summary_lines(store: &Store, r: &Review, s: &ReviewSummary) -> Vec<String
         "  not re-recorded: {}, new inputs: {}, without request material: {}",
         s.unpaired_from, s.unpaired_to, s.without_material
     ));
-    let retire = store.command("prune", &["--delete"]);
-    lines.push(if r.complete() {
-        format!("  to retire v{}: {retire}", r.from_version)
-    } else if s.unpaired_from > 0 {
-        format!(
-            "  record the {} first; then retire v{}: {retire}",
-            plural(s.unpaired_from, "input not re-recorded", "inputs not re-recorded"),
-            r.from_version
-        )
-    } else {
-        format!(
-            "  the v{} recordings without request material cannot be paired: backfill them first (`ulcas backfill --help`); then retire v{}: {retire}",
-            r.from_version, r.from_version
-        )
-    });
+    lines.push(format!(
+        "  {}",
+        retire_sentence(r.from_version, &r.retire(store), &|c| c.to_owned())
+    ));
     lines
+}
+
+/// The retire advice of a review as one sentence, the same in every format; `code` writes a
+/// command for the medium (as is in a terminal, a code span in Markdown, `<code>` in HTML).
+pub fn retire_sentence(
+    from: i64,
+    retire: &ulcas::review::Retire,
+    code: &dyn Fn(&str) -> String,
+) -> String {
+    let Some(version) = retire.version else {
+        return match retire.current {
+            Some(current) => {
+                format!("v{from} is not older than the current v{current}: prune never retires it")
+            }
+            None => format!("v{from} has no current version to retire it for"),
+        };
+    };
+    let prune = code(&retire.command);
+    let backfill = code("ulcas backfill --help");
+    match (retire.record_first, retire.backfill_first) {
+        (0, 0) => format!("to retire v{version}: {prune}"),
+        (n, 0) => format!(
+            "record the {} first; then retire v{version}: {prune}",
+            plural(n, "input not re-recorded", "inputs not re-recorded"),
+        ),
+        (0, _) => format!(
+            "the v{version} recordings without request material cannot be paired: backfill them first ({backfill}); then retire v{version}: {prune}"
+        ),
+        (n, m) => format!(
+            "record the {} first, and backfill the {} without request material ({backfill}); then retire v{version}: {prune}",
+            plural(n, "input not re-recorded", "inputs not re-recorded"),
+            plural(m, &format!("v{version} recording"), &format!("v{version} recordings")),
+        ),
+    }
+}
+
+/// `text` with its first letter upper-case (a sentence that starts a paragraph).
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
