@@ -137,17 +137,21 @@ impl Cassette {
                 )))
             }
         };
+        // The fields the driver loads are read as its loader reads them: cast, defaulted, the
+        // usage counters as `Usage::fromArray` takes them. (`verify` reports what the recorder
+        // would never write.)
+        let cast = |name: &str| obj.get(name).filter(|v| !v.is_null()).map(php::string_cast);
         Ok(Cassette {
             task: string("task")?,
             prompt_id: optional_string("prompt_id")?,
             prompt_version,
             hash: string("hash")?,
-            model: optional_string("model")?.unwrap_or_default(),
-            stop_reason: optional_string("stop_reason")?
-                .unwrap_or_else(|| DEFAULT_STOP_REASON.to_owned()),
-            refusal_category: optional_string("refusal_category")?,
-            usage: obj.get("usage").cloned().unwrap_or(Value::Null),
-            text: string("text")?,
+            // Missing: the request's model (see `Cassette::model_or`).
+            model: cast("model").unwrap_or_default(),
+            stop_reason: cast("stop_reason").unwrap_or_else(|| DEFAULT_STOP_REASON.to_owned()),
+            refusal_category: cast("refusal_category"),
+            usage: driver_usage(obj.get("usage")),
+            text: obj.get("text").map(php::string_cast).unwrap_or_default(),
             request,
             migrated_from: optional_string("migrated_from")?,
         })
@@ -200,6 +204,15 @@ impl Cassette {
         replay(&self.text, map)
     }
 
+    /// The model that answered, or `request_model` (the driver's default) when the file has
+    /// none.
+    pub fn model_or<'a>(&'a self, request_model: Option<&'a str>) -> &'a str {
+        match (self.model.as_str(), request_model) {
+            ("", Some(m)) => m,
+            (m, _) => m,
+        }
+    }
+
     /// A usage counter (`input_tokens`, …), when present and a non-negative integer.
     pub fn usage_count(&self, name: &str) -> Option<u64> {
         self.usage.get(name).and_then(Value::as_u64)
@@ -231,6 +244,35 @@ fn write_optional(out: &mut String, s: Option<&str>) {
         None => out.push_str("null"),
     }
 }
+
+/// The usage counters as the driver's `Usage::fromArray` reads them: each of the five reference
+/// counters cast to an integer, 0 when missing, `cache_write_1h_tokens` taken from the legacy
+/// `cache_creation_tokens` when only that is there; other counters kept after them.
+pub fn driver_usage(raw: Option<&Value>) -> Value {
+    let given = raw.and_then(Value::as_object);
+    let mut usage = Map::new();
+    for name in USAGE_FIELDS {
+        let v = given.and_then(|g| {
+            g.get(name).or_else(|| {
+                (name == "cache_write_1h_tokens")
+                    .then(|| g.get(LEGACY_CACHE_WRITE))
+                    .flatten()
+            })
+        });
+        usage.insert(name.to_owned(), Value::from(v.map_or(0, php::int_cast)));
+    }
+    for (k, v) in given.into_iter().flatten() {
+        let legacy_mapped = k == LEGACY_CACHE_WRITE
+            && given.is_some_and(|g| !g.contains_key("cache_write_1h_tokens"));
+        if !usage.contains_key(k) && !legacy_mapped {
+            usage.insert(k.clone(), v.clone());
+        }
+    }
+    Value::Object(usage)
+}
+
+/// The name older recorders gave `cache_write_1h_tokens`.
+pub const LEGACY_CACHE_WRITE: &str = "cache_creation_tokens";
 
 /// The usage object the recorder writes: the five reference counters (0 when not given) in
 /// the reference order, then any other counters given, in their order.

@@ -51,6 +51,9 @@ pub struct Request {
     pub prompt_version: i64,
     /// `prompt_id`, when the dump has one (written into recorded cassettes).
     pub prompt_id: Option<String>,
+    /// `model`, when the dump has one (outside the key: the driver's default for a cassette
+    /// without `model`).
+    pub model: Option<String>,
     /// The task's output JSON schema.
     pub schema: Schema,
     /// The user turn.
@@ -164,6 +167,10 @@ impl Request {
             Some(Value::String(s)) => Some(s.clone()),
             _ => None,
         };
+        let model = match obj.get("model") {
+            Some(Value::String(s)) => Some(s.clone()),
+            _ => None,
+        };
         let schema = match (schema, obj.get("schema")) {
             (Some(s), _) => s,
             (None, Some(other)) => {
@@ -185,6 +192,7 @@ impl Request {
             task,
             prompt_version,
             prompt_id,
+            model,
             schema,
             blocks,
             turns,
@@ -283,8 +291,10 @@ impl<'de> Deserialize<'de> for DumpFields {
     }
 }
 
-/// The members of a dump that the key reads (besides `schema`).
-const KEY_FIELDS: [&str; 7] = [
+/// The members of a dump that ulcas reads (besides `schema`): the key's, `prompt_id` (written
+/// into recordings) and `model` (the driver's default for a cassette without one).
+const KEY_FIELDS: [&str; 8] = [
+    "model",
     "task",
     "prompt_version",
     "promptVersion",

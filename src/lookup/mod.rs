@@ -308,7 +308,13 @@ pub fn lookup(
     let material = KeyMaterial::of(request);
     let key = material.key();
     let path = key.path_under(root);
-    let hit = load(root, &key)?;
+    let mut hit = load(root, &key)?;
+    // As the driver loads it: a cassette without `model` answers with the request's.
+    if let (Some(h), Some(model)) = (hit.as_mut(), request.model.as_ref()) {
+        if h.cassette.model.is_empty() {
+            h.cassette.model = model.clone();
+        }
+    }
     let mut diagnoses = Vec::new();
     if hit.is_none() {
         let probes = Probes {

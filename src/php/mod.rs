@@ -429,6 +429,48 @@ pub fn encode_string(s: &str) -> String {
     out
 }
 
+/// PHP's `(string)` cast of a value `json_decode(…, true)` gave: what the driver makes of a
+/// cassette field that is not a string (`5` → `"5"`, `true` → `"1"`, `null` and `false` → `""`,
+/// `1e25` → `"1.0E+25"`, an array → `"Array"`).
+pub fn string_cast(v: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match v {
+        Value::Null | Value::Bool(false) => String::new(),
+        Value::Bool(true) => "1".into(),
+        Value::String(s) => s.clone(),
+        Value::Number(n) if n.is_i64() || n.is_u64() => n.to_string(),
+        Value::Number(n) => {
+            let mut out = String::new();
+            write_float(&mut out, n.as_f64().unwrap_or_default());
+            out.replace('e', "E")
+        }
+        Value::Array(_) | Value::Object(_) => "Array".into(),
+    }
+}
+
+/// PHP's `(int)` cast of a decoded value, as the driver reads a usage counter.
+pub fn int_cast(v: &serde_json::Value) -> i64 {
+    use serde_json::Value;
+    match v {
+        Value::Bool(b) => i64::from(*b),
+        Value::Number(n) => n
+            .as_i64()
+            .or_else(|| n.as_u64().map(|u| u.min(i64::MAX as u64) as i64))
+            .unwrap_or_else(|| n.as_f64().map_or(0, |f| f as i64)),
+        Value::String(s) => {
+            let t = s.trim_start();
+            let end = t
+                .char_indices()
+                .take_while(|(i, c)| c.is_ascii_digit() || (*i == 0 && (*c == '-' || *c == '+')))
+                .map(|(i, c)| i + c.len_utf8())
+                .last()
+                .unwrap_or(0);
+            t[..end].parse().unwrap_or(0)
+        }
+        Value::Null | Value::Array(_) | Value::Object(_) => 0,
+    }
+}
+
 /// Appends a finite float as PHP 8 `json_encode` writes it (`serialize_precision = -1`).
 pub fn write_float(out: &mut String, f: f64) {
     // Rust's `{:e}` gives the shortest round-trip digits, as PHP's zend_gcvt in mode 0 does.

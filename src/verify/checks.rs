@@ -247,7 +247,7 @@ fn check_fields<'a>(
             path,
             Check::Fields,
             format!(
-                "{}: the reference loader needs every recorder field with its type",
+                "{}: the recorder never writes this; the reference loader still loads what it can (a missing `model` becomes the request's, a missing `stop_reason` `end_turn`, a missing usage counter 0, the legacy `cache_creation_tokens` counts as `cache_write_1h_tokens`, a `text` or `stop_reason` that is not a string is cast to one) and ignores the rest, so replay may differ from what was recorded: re-record it, or fix the file",
                 problems.join("; ")
             ),
         );
