@@ -316,6 +316,10 @@ pub fn require_folders(stores: &[Store]) -> Result<()> {
 pub fn with_task<'a>(stores: &'a [Store], task: &str) -> Result<Vec<&'a Store>> {
     crate::request::validate_task(task).map_err(crate::Error::msg)?;
     let chosen: Vec<&Store> = if stores.iter().any(|s| s.named) {
+        // A root the user names must exist, as for every command.
+        for s in stores.iter().filter(|s| s.named) {
+            crate::store::check_folder(&s.root)?;
+        }
         stores.iter().filter(|s| s.named).collect()
     } else {
         stores

@@ -58,29 +58,31 @@ pub struct FileResult {
 }
 
 /// The stored answer with placeholders replaced by ids of the right shape (validation sees
-/// what a replay would return, whatever the request's real ids are).
-fn with_sample_ids(text: &str) -> String {
+/// what a replay would return, whatever the request's real ids are), and each sample id with
+/// the placeholder it stands for (messages quote the placeholder, as the file holds it).
+fn with_sample_ids(text: &str) -> (String, Vec<(String, String)>) {
     let mut out = String::with_capacity(text.len());
+    let mut samples = Vec::new();
     let mut last = 0;
     for p in placeholders_in(text) {
         let end = p.end();
         if let Some(ph) = Placeholder::parse(&p.name) {
             out.push_str(&text[last..p.offset]);
-            match ph.kind {
+            let sample = match ph.kind {
                 // Letters only: fits `[a-z0-9]`, `[a-z2-7]` (base 32) and the like.
-                crate::normalise::IdKind::Fragment => {
-                    out.push_str(&format!("frg_{}", letters(ph.ordinal, 12)))
-                }
+                crate::normalise::IdKind::Fragment => format!("frg_{}", letters(ph.ordinal, 12)),
                 // Digits only: fits the ULID alphabet in either case.
-                crate::normalise::IdKind::Other => {
-                    out.push_str(&format!("{:026}", ph.ordinal % 10usize.pow(18)))
-                }
-            }
+                crate::normalise::IdKind::Other => format!("{:026}", ph.ordinal % 10usize.pow(18)),
+            };
+            out.push_str(&sample);
+            samples.push((sample, text[p.offset..end].to_owned()));
             last = end;
         }
     }
     out.push_str(&text[last..]);
-    out
+    samples.sort();
+    samples.dedup();
+    (out, samples)
 }
 
 /// `n` in base 26 with the letters a-z, `width` letters.
@@ -546,14 +548,22 @@ pub enum AnswerVerdict {
 
 /// Validates a stored answer (placeholders as ids of the right shape, one code fence stripped).
 pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerVerdict {
-    let answer = with_sample_ids(text);
+    let (answer, samples) = with_sample_ids(text);
     let parsed: Option<Value> = serde_json::from_str(strip_fence(&answer)).ok();
     let Some(instance) = parsed.filter(Value::is_object) else {
         return AnswerVerdict::NotObject;
     };
     let errors: Vec<(String, String)> = validator
         .iter_errors(&instance)
-        .map(|e| (e.instance_path.to_string(), e.to_string()))
+        .map(|e| {
+            let mut message = e.to_string();
+            for (sample, placeholder) in &samples {
+                if message.contains(sample.as_str()) {
+                    message = message.replace(sample.as_str(), placeholder);
+                }
+            }
+            (e.instance_path.to_string(), message)
+        })
         .collect();
     if errors.is_empty() {
         AnswerVerdict::Valid
@@ -564,7 +574,8 @@ pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerV
 
 /// Whether `text` is a JSON object once one code fence is stripped (checked without a schema).
 fn is_object_answer(text: &str) -> bool {
-    serde_json::from_str::<Value>(strip_fence(&with_sample_ids(text))).is_ok_and(|v| v.is_object())
+    serde_json::from_str::<Value>(strip_fence(&with_sample_ids(text).0))
+        .is_ok_and(|v| v.is_object())
 }
 
 const NOT_OBJECT: &str = "the answer (an end_turn) is not a JSON object, even after stripping one code fence: replay makes the client send a repair turn, which misses unless it was recorded";
@@ -646,8 +657,30 @@ mod tests {
     }
 
     #[test]
+    fn schema_messages_quote_the_placeholder_the_file_holds() {
+        let schema = serde_json::json!({"type": "object", "properties": {"c": {"maxLength": 3}}});
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let AnswerVerdict::Invalid(errors) = validate_answer(r#"{"c": "{{frg_3}}"}"#, &validator)
+        else {
+            panic!("invalid");
+        };
+        assert!(errors[0].1.contains("{{frg_3}}"), "{:?}", errors);
+        assert!(!errors[0].1.contains("frg_aaaaaaaaaaad"), "{:?}", errors);
+    }
+
+    #[test]
     fn sample_ids_fit_the_id_patterns() {
-        let s = with_sample_ids("[\"{{frg_3}}\",\"{{id_12}}\",\"{{frg_0}}\"]");
+        let (s, samples) = with_sample_ids("[\"{{frg_3}}\",\"{{id_12}}\",\"{{frg_0}}\"]");
+        assert_eq!(
+            samples,
+            [
+                (
+                    "00000000000000000000000012".to_owned(),
+                    "{{id_12}}".to_owned()
+                ),
+                ("frg_aaaaaaaaaaad".to_owned(), "{{frg_3}}".to_owned())
+            ]
+        );
         assert_eq!(
             s,
             "[\"frg_aaaaaaaaaaad\",\"00000000000000000000000012\",\"{{frg_0}}\"]"

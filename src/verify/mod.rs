@@ -228,6 +228,8 @@ pub struct StoreVerdict {
     pub repaired: usize,
     /// Tasks whose schema is unknown (built in code, or no registry and no stored schema).
     pub unvalidated_tasks: BTreeSet<String>,
+    /// Whether a prompt registry was read for this store.
+    pub registry: bool,
 }
 
 impl StoreVerdict {
@@ -396,6 +398,7 @@ pub fn verify_walk(
     crate::store::check_folder(root)?;
     let mut verdict = StoreVerdict {
         root: root.to_path_buf(),
+        registry: store.registry.present,
         ..Default::default()
     };
     let census = crate::store::census(root)?;

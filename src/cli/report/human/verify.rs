@@ -169,10 +169,17 @@ fn verdict_line(out: &mut Out, v: &StoreVerdict, quiet: bool) -> io::Result<()> 
     }
     if !v.unvalidated_tasks.is_empty() {
         let tasks: Vec<&str> = v.unvalidated_tasks.iter().map(String::as_str).collect();
-        let note = format!(
-            "  not validated, no known schema: {} (pass --prompts, or record with request material)",
-            tasks.join(", ")
-        );
+        let note = if v.registry {
+            format!(
+                "  not validated, no known schema: {} (the prompts read name no schema file for it, as for a schema built in code; cassettes recorded with request material are validated against their stored schema)",
+                tasks.join(", ")
+            )
+        } else {
+            format!(
+                "  not validated, no known schema: {} (pass --prompts, or record with request material)",
+                tasks.join(", ")
+            )
+        };
         out.line(&out.paint(Tone::Dim, &note))?;
     }
     Ok(())

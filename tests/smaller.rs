@@ -1,0 +1,91 @@
+//! The smaller items of issue 22, each as a user meets it.
+
+mod common;
+
+use std::path::Path;
+
+use common::{events, MANIFEST};
+use serde_json::{json, Value};
+
+#[test]
+fn review_and_migrate_of_a_missing_root_say_so_as_every_command_does() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        ["review", "quiz", "nope"],
+        ["migrate", "quiz", "nope"],
+        ["verify", "nope", "-q"],
+    ] {
+        let run = common::ulcas_in(dir.path(), &args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(
+            run.stderr.trim(),
+            "ulcas: error: nope: no such file or directory",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_schema_message_quotes_the_placeholder_the_file_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(MANIFEST);
+    common::copy_tree(&root.join("cassettes"), &dir.path().join("cassettes"));
+    common::copy_tree(
+        &root.join("tests/fixtures/prompts"),
+        &dir.path().join("prompts"),
+    );
+    common::copy_tree(
+        &root.join("tests/fixtures/schemas"),
+        &dir.path().join("schemas"),
+    );
+    let file = dir
+        .path()
+        .join("cassettes/quiz/v1/aafcd8047a635258d26a9d3d43c8c0e6.json");
+    let mut cassette: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let answer = json!({"questions": [{"prompt": "x", "choices": ["a", "b"], "answer": 0, "citation": "{{frg_3}}"}]});
+    cassette["text"] = json!(answer.to_string());
+    std::fs::write(&file, serde_json::to_string_pretty(&cassette).unwrap()).unwrap();
+    let run = common::ulcas_in(
+        dir.path(),
+        &[
+            "verify",
+            "cassettes",
+            "--prompts",
+            "prompts",
+            "--format",
+            "json",
+        ],
+    );
+    let schema: Vec<String> = events(&run.stdout)
+        .into_iter()
+        .filter(|e| e["check"] == "schema")
+        .map(|e| e["message"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(!schema.is_empty(), "{}", run.stdout);
+    assert!(schema.iter().any(|m| m.contains("{{frg_3}}")), "{schema:?}");
+    assert!(
+        schema.iter().all(|m| !m.contains("frg_aaaaaaaaaaad")),
+        "{schema:?}"
+    );
+}
+
+#[test]
+fn a_schema_built_in_code_is_not_blamed_on_missing_prompts() {
+    let data = Path::new(MANIFEST).join("tests/data/ulams/course-builder");
+    let store = data.join("tests/cassettes");
+    let prompts = data.join("resources/prompts");
+    let run = common::ulcas(&[
+        "verify",
+        store.to_str().unwrap(),
+        "--prompts",
+        prompts.to_str().unwrap(),
+    ]);
+    assert!(
+        run.stdout.contains("not validated, no known schema: patch"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("pass --prompts"), "{}", run.stdout);
+    let bare = common::ulcas(&["verify", store.to_str().unwrap()]);
+    assert!(bare.stdout.contains("pass --prompts"), "{}", bare.stdout);
+}
