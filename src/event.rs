@@ -69,8 +69,10 @@ pub struct NoProgress;
 impl Progress for NoProgress {}
 
 /// A command's answer to its question, as its exit code says it (`0` or `1`; `2` is an error).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Verdict {
+    #[default]
     /// Nothing wrong: exit 0.
     Pass,
     /// A miss, errors found, differences, work left: exit 1.
@@ -675,13 +677,29 @@ mod tests {
         assert_eq!(Verdict::Pass.and(Verdict::Fail), Verdict::Fail);
         assert_eq!(Verdict::Pass.and(Verdict::Pass), Verdict::Pass);
 
-        let mut v = VerifySummary::default();
-        assert_eq!(v.verdict(true), Verdict::Pass);
+        let mut v = VerifySummary {
+            deny_warnings: true,
+            ..Default::default()
+        };
+        assert_eq!(v.verdict(), Verdict::Pass);
         v.warnings = 1;
-        assert_eq!(v.verdict(false), Verdict::Pass, "warnings pass by default");
-        assert_eq!(v.verdict(true), Verdict::Fail, "--deny warnings");
+        assert_eq!(v.verdict(), Verdict::Fail, "--deny warnings");
+        v.deny_warnings = false;
+        assert_eq!(v.verdict(), Verdict::Pass, "warnings pass by default");
         v.errors = 1;
-        assert_eq!(v.verdict(false), Verdict::Fail);
+        assert_eq!(v.verdict(), Verdict::Fail);
+        let mut s = crate::verify::StoreVerdict {
+            warnings: 1,
+            deny_warnings: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            s.verdict(),
+            Verdict::Fail,
+            "a store's verdict is denied too"
+        );
+        s.deny_warnings = false;
+        assert_eq!(s.verdict(), Verdict::Pass);
 
         let mut p = PruneSummary::default();
         assert_eq!(p.verdict(false), Verdict::Pass, "nothing to prune");

@@ -484,9 +484,14 @@ fn library_verify_run_reports_the_wire_events() {
     })
     .unwrap();
     let mut collect = ulcas::event::Collect::default();
-    let summary =
-        ulcas::verify::run(&stores, &[], &ulcas::event::NoProgress, &mut collect).unwrap();
-    assert_eq!(summary.verdict(false), ulcas::event::Verdict::Fail);
+    let summary = ulcas::verify::run(
+        &stores,
+        &Default::default(),
+        &ulcas::event::NoProgress,
+        &mut collect,
+    )
+    .unwrap();
+    assert_eq!(summary.verdict, ulcas::event::Verdict::Fail);
     let events = collect.0;
     let last = events.last().unwrap();
     assert_eq!(last["type"], "summary");

@@ -89,3 +89,38 @@ fn a_schema_built_in_code_is_not_blamed_on_missing_prompts() {
     let bare = common::ulcas(&["verify", store.to_str().unwrap()]);
     assert!(bare.stdout.contains("pass --prompts"), "{}", bare.stdout);
 }
+
+/// `--deny warnings` fails the run in every format, and each says so (issue 23's seam).
+#[test]
+fn deny_warnings_is_one_verdict_in_every_format() {
+    for format in ["human", "json", "github", "sarif"] {
+        let run = common::ulcas(&[
+            "verify",
+            "cassettes",
+            "--deny",
+            "warnings",
+            "--format",
+            format,
+        ]);
+        assert_eq!(run.code, 1, "{format}: {}{}", run.stdout, run.stderr);
+        match format {
+            "human" => assert!(
+                run.stdout.contains("FAILED (warnings denied)"),
+                "{}",
+                run.stdout
+            ),
+            "json" => assert_eq!(events(&run.stdout).pop().unwrap()["verdict"], "fail"),
+            "github" => assert!(
+                run.stdout.contains("failed (warnings denied)"),
+                "{}",
+                run.stdout
+            ),
+            _ => {}
+        }
+        let run = common::ulcas(&["verify", "cassettes", "--format", format]);
+        assert_eq!(run.code, 0, "{format}");
+        if format == "json" {
+            assert_eq!(events(&run.stdout).pop().unwrap()["verdict"], "pass");
+        }
+    }
+}

@@ -7,7 +7,10 @@ use super::{finish, stores, Ctx, Outcome};
 pub fn verify(args: VerifyArgs, ctx: Ctx) -> Outcome {
     let jobs = stores::resolve(&args.stores, &args.roots)?;
     let mut reporter = ctx.reporter(args.format.into());
-    let summary = ulcas::verify::run(&jobs, &args.requests, &ctx.progress(), &mut *reporter)?;
-    let verdict = summary.verdict(args.deny == Some(DenyLevel::Warnings));
-    finish(&mut *reporter, verdict, summary.input_errors)
+    let asked = ulcas::verify::VerifyRequest {
+        requests: args.requests,
+        deny_warnings: args.deny == Some(DenyLevel::Warnings),
+    };
+    let summary = ulcas::verify::run(&jobs, &asked, &ctx.progress(), &mut *reporter)?;
+    finish(&mut *reporter, summary.verdict, summary.input_errors)
 }

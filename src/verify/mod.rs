@@ -230,9 +230,16 @@ pub struct StoreVerdict {
     pub unvalidated_tasks: BTreeSet<String>,
     /// Whether a prompt registry was read for this store.
     pub registry: bool,
+    /// Whether warnings fail the run (`--deny warnings`).
+    pub deny_warnings: bool,
 }
 
 impl StoreVerdict {
+    /// This store's verdict: no errors, and no warnings when they are denied.
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of(self.errors == 0 && !(self.deny_warnings && self.warnings > 0))
+    }
+
     fn count(&mut self, f: &Finding) {
         match f.severity {
             Severity::Error => self.errors += 1,
@@ -265,6 +272,11 @@ pub struct VerifySummary {
     /// Request dumps (`--requests`) that could not be read: reported, and exit 2 at the end.
     #[serde(skip)]
     pub input_errors: usize,
+    /// Whether warnings fail the run (`--deny warnings`).
+    #[serde(skip)]
+    pub deny_warnings: bool,
+    /// The run's verdict after `--deny`: what the exit code and the human verdict line say.
+    pub verdict: Verdict,
 }
 
 impl VerifySummary {
@@ -284,9 +296,18 @@ impl VerifySummary {
     }
 
     /// Exit 0 when nothing is wrong (warnings count only when denied), else exit 1.
-    pub fn verdict(&self, deny_warnings: bool) -> Verdict {
-        Verdict::of(self.errors == 0 && !(deny_warnings && self.warnings > 0))
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of(self.errors == 0 && !(self.deny_warnings && self.warnings > 0))
     }
+}
+
+/// What `verify` is asked, beside the stores.
+#[derive(Debug, Clone, Default)]
+pub struct VerifyRequest {
+    /// Request dumps (files or folders) of a test run: each must have its cassette.
+    pub requests: Vec<PathBuf>,
+    /// Warnings fail the run too (`--deny warnings`).
+    pub deny_warnings: bool,
 }
 
 /// What each file's check needs to know of the whole store.
@@ -305,12 +326,16 @@ pub struct StoreContext<'a> {
 /// [`Event::Summary`]. Errors of the reporter stop the run.
 pub fn run(
     stores: &[Store],
-    requests: &[PathBuf],
+    asked: &VerifyRequest,
     progress: &dyn Progress,
     report: &mut dyn Report,
 ) -> Result<VerifySummary> {
+    let requests = &asked.requests;
     // Each dump is keyed once and checked in the one store it belongs to.
-    let mut summary = VerifySummary::default();
+    let mut summary = VerifySummary {
+        deny_warnings: asked.deny_warnings,
+        ..Default::default()
+    };
     let mut dumps: Vec<Vec<(PathBuf, CassetteKey)>> = vec![Vec::new(); stores.len()];
     for file in crate::request::dump_files(requests)? {
         let key = match crate::request::Request::from_file(&file) {
@@ -329,10 +354,12 @@ pub fn run(
     }
     for (store, dumps) in stores.iter().zip(&dumps) {
         report.emit(&Event::Store(store))?;
-        let verdict = verify_walk(store, dumps, progress, report)?;
+        let mut verdict = verify_walk(store, dumps, progress, report)?;
+        verdict.deny_warnings = asked.deny_warnings;
         report.emit(&Event::VerifyDone(&verdict))?;
         summary.add(&verdict);
     }
+    summary.verdict = summary.verdict();
     report.emit(&Event::Summary(Summary::Verify(&summary)))?;
     Ok(summary)
 }

@@ -135,10 +135,15 @@ impl Github {
 
     fn verify_summary(&mut self, s: &VerifySummary) -> io::Result<()> {
         self.out.line(&format!(
-            "ulcas verify: {}, {}, {}",
+            "ulcas verify: {}, {}, {}{}",
             count(s.cassettes, "cassette", "cassettes"),
             count(s.errors, "error", "errors"),
-            count(s.warnings, "warning", "warnings")
+            count(s.warnings, "warning", "warnings"),
+            if s.errors == 0 && s.verdict == ulcas::event::Verdict::Fail {
+                ": failed (warnings denied)"
+            } else {
+                ""
+            }
         ))?;
         let annotated: usize = self.annotated.iter().sum();
         if self.groups.findings > annotated && !self.detail.quiet {

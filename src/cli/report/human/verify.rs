@@ -130,6 +130,8 @@ fn groups_block(out: &mut Out, groups: &Groups) -> io::Result<()> {
 fn verdict_line(out: &mut Out, v: &StoreVerdict, quiet: bool) -> io::Result<()> {
     let verdict = if v.errors > 0 {
         out.paint(Tone::Bad, "FAILED")
+    } else if v.verdict() == ulcas::event::Verdict::Fail {
+        out.paint(Tone::Bad, "FAILED (warnings denied)")
     } else if v.warnings > 0 {
         out.paint(Tone::Warn, "ok with warnings")
     } else {
@@ -190,18 +192,19 @@ pub fn total(out: &mut Out, s: &VerifySummary) -> io::Result<()> {
     if s.stores.len() < 2 {
         return Ok(());
     }
+    let failed = s.verdict == ulcas::event::Verdict::Fail;
     let line = format!(
         "{}: {} in {}, {}, {}",
-        if s.errors > 0 { "FAILED" } else { "total" },
+        match (s.errors > 0, failed) {
+            (true, _) => "FAILED",
+            (false, true) => "FAILED (warnings denied)",
+            (false, false) => "total",
+        },
         count(s.cassettes, "cassette", "cassettes"),
         count(s.stores.len(), "store", "stores"),
         count(s.errors, "error", "errors"),
         count(s.warnings, "warning", "warnings"),
     );
-    let tone = if s.errors > 0 {
-        Tone::Bad
-    } else {
-        Tone::Strong
-    };
+    let tone = if failed { Tone::Bad } else { Tone::Strong };
     out.line(&out.paint(tone, &line))
 }
