@@ -817,3 +817,48 @@ fn no_output_prints_a_secret_whole() {
         }
     }
 }
+
+#[test]
+fn an_oversized_cassette_is_a_finding_and_never_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("s");
+    let path = record_bare(&store, "quiz");
+    // A sparse file just over the limit: instant to make, and ulcas must not read it.
+    let file = std::fs::File::options().write(true).open(&path).unwrap();
+    file.set_len((256 << 20) + 1).unwrap();
+    let start = Instant::now();
+    let r = timed(
+        dir.path(),
+        &["verify", "s", "--format", "json"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let ev = events(&r.stdout);
+    let big: Vec<_> = ev.iter().filter(|e| e["check"] == "too-large").collect();
+    assert_eq!(big.len(), 1, "{}", r.stdout);
+    assert!(start.elapsed() < Duration::from_secs(30));
+    for args in [
+        vec![
+            "lookup".to_owned(),
+            fixture("requests/quiz.json").to_str().unwrap().to_owned(),
+            "--cassettes".into(),
+            "s".into(),
+        ],
+        vec![
+            "backfill".into(),
+            "s".into(),
+            "--requests".into(),
+            fixture("requests/quiz.json").to_str().unwrap().to_owned(),
+        ],
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = timed(dir.path(), &args, Duration::from_secs(60));
+        assert_eq!(r.code, 2, "{args:?}: {}{}", r.stdout, r.stderr);
+        assert!(
+            format!("{}{}", r.stdout, r.stderr).contains("larger than 256 MiB"),
+            "{args:?}: {}{}",
+            r.stdout,
+            r.stderr
+        );
+    }
+}

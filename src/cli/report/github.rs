@@ -353,6 +353,23 @@ mod tests {
     use super::*;
     use ulcas::verify::{Check, Finding};
 
+    /// A message that quotes answer text, and a file name, cannot render markup in the summary.
+    #[test]
+    fn the_job_summary_escapes_store_text() {
+        let mut groups = Groups::default();
+        groups.add(&Finding::new(
+            std::path::Path::new("s/quiz/v1/x` @octocat <img src=x> `.json"),
+            Check::Schema,
+            "\"[l](https://e.x) ![i](https://e.x/i.png) <b>b</b> @octocat\n# h\" is not of type \"array\"",
+        ));
+        let md = step_summary(&groups, &VerifySummary::default());
+        for raw in ["<img", "<b>", "](https://", "\n# h", "@octocat "] {
+            let outside_code: String = md.split('`').step_by(2).collect();
+            assert!(!outside_code.contains(raw), "{raw:?} in {md}");
+        }
+        assert!(md.contains("@\u{2060}octocat"), "{md}");
+    }
+
     /// The worst case: as many groups as are kept, each with a long message and long paths.
     #[test]
     fn the_job_summary_stays_under_the_limit() {
