@@ -124,3 +124,35 @@ fn deny_warnings_is_one_verdict_in_every_format() {
         }
     }
 }
+
+/// `prune --verbose` lists every path that can go; without it, the first 20 per reason.
+#[test]
+fn prune_verbose_lists_every_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("s");
+    for v in [1, 2] {
+        for i in 0..25 {
+            let dump = json!({"task": "card", "prompt_version": v, "schema": {"type": "object"},
+                              "blocks": [{"type": "text", "text": format!("input {i}")}]});
+            let request = ulcas::request::Request::from_slice(dump.to_string().as_bytes()).unwrap();
+            ulcas::store::record(
+                &store,
+                &request,
+                &ulcas::store::Recording::new("{}", "m"),
+                Default::default(),
+            )
+            .unwrap();
+        }
+    }
+    let listed = |args: &[&str]| {
+        let run = common::ulcas_in(dir.path(), args);
+        let paths = run
+            .stdout
+            .lines()
+            .filter(|l| l.contains("(stale-version)"))
+            .count();
+        (paths, run.stdout.contains("and 5 more stale-version"))
+    };
+    assert_eq!(listed(&["prune", "s"]), (20, true));
+    assert_eq!(listed(&["prune", "s", "--verbose"]), (25, false));
+}

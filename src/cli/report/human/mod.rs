@@ -36,6 +36,8 @@ pub struct Human {
     prune: (bool, bool),
     /// The stores whose settings were noted (once each).
     noted: BTreeSet<PathBuf>,
+    /// With `--verbose`: every prune candidate that can go in the current store, as reported.
+    prune_paths: Vec<(PathBuf, ulcas::prune::PruneReason)>,
 }
 
 impl Human {
@@ -49,6 +51,7 @@ impl Human {
             store_changes: Default::default(),
             prune: (false, false),
             noted: Default::default(),
+            prune_paths: Vec::new(),
         }
     }
 }
@@ -114,6 +117,11 @@ impl Report for Human {
                 ));
                 Ok(())
             }
+            Event::Prune(p) if self.detail.verbose && p.candidate.kept.is_none() => {
+                self.prune_paths
+                    .push((p.candidate.path.clone(), p.candidate.reason));
+                Ok(())
+            }
             Event::Prune(_) | Event::Leftover { .. } | Event::RemovedFolder { .. } => Ok(()),
             Event::PrunePlan {
                 store,
@@ -124,7 +132,9 @@ impl Report for Human {
                 self.skipped.clear();
                 self.prune.0 = *delete_asked;
                 self.prune.1 |= plan.deletable() > 0;
-                prune::plan(out, store, plan, *deletion, *delete_asked, quiet)
+                let every = std::mem::take(&mut self.prune_paths);
+                let every = self.detail.verbose.then_some(every.as_slice());
+                prune::plan(out, store, plan, (*deletion, *delete_asked), quiet, every)
             }
             Event::StoreChange(c) => {
                 diff::store_change(out, c, &mut self.store_changes, self.detail)

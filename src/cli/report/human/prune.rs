@@ -31,9 +31,9 @@ pub fn plan(
     out: &mut Out,
     store: &Store,
     plan: &PrunePlan,
-    deletion: Option<&Deletion>,
-    delete_asked: bool,
+    (deletion, delete_asked): (Option<&Deletion>, bool),
     quiet: bool,
+    every: Option<&[(std::path::PathBuf, ulcas::prune::PruneReason)]>,
 ) -> io::Result<()> {
     let deletable = plan.deletable();
     let bytes = plan.deletable_bytes();
@@ -73,7 +73,16 @@ pub fn plan(
                 human_bytes(b)
             ))?;
         }
-        listed_paths(out, plan)?;
+        match every {
+            // --verbose: every path, as found.
+            Some(every) => {
+                for (path, reason) in every {
+                    let line = format!("    {} ({})", shown(path), reason.name());
+                    out.line(&out.paint(Tone::Dim, &line))?;
+                }
+            }
+            None => listed_paths(out, plan)?,
+        }
     }
     kept_lines(out, store, plan)?;
     if let Some(d) = deletion {
