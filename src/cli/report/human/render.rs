@@ -40,16 +40,17 @@ pub fn compact_diff(out: &Out, diff: &[(DiffTag, String)]) -> Vec<String> {
     for (i, (tag, s)) in diff.iter().enumerate() {
         match tag {
             DiffTag::Same => {
-                let chars: Vec<char> = s.chars().collect();
                 let keep_start = i > 0;
                 let keep_end = i + 1 < diff.len();
-                if chars.len() > 2 * CONTEXT + 5 {
+                let chars = s.chars().count();
+                if chars > 2 * CONTEXT + 5 {
+                    let (head, tail) = context_cuts(s, CONTEXT);
                     if keep_start {
-                        text.extend(&chars[..CONTEXT]);
+                        text.push_str(&s[..head]);
                     }
                     text.push_str(&out.paint(Tone::Dim, " … "));
                     if keep_end {
-                        text.extend(&chars[chars.len() - CONTEXT..]);
+                        text.push_str(&s[tail..]);
                     }
                 } else {
                     text.push_str(s);
@@ -64,6 +65,25 @@ pub fn compact_diff(out: &Out, diff: &[(DiffTag, String)]) -> Vec<String> {
         }
     }
     text.lines().map(|l| format!("      {l}")).collect()
+}
+
+/// Where to cut `s` to keep `context` characters at each end (byte offsets: the end of the
+/// head, the start of the tail), never in the middle of a placeholder (`{{id_2}}` is shown
+/// whole or not at all).
+fn context_cuts(s: &str, context: usize) -> (usize, usize) {
+    let byte_at = |n: usize| s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
+    let mut head = byte_at(context);
+    let mut tail = byte_at(s.chars().count().saturating_sub(context));
+    for p in ulcas::normalise::placeholders_in(s) {
+        let end = p.offset + p.name.len() + 4;
+        if p.offset < head && head < end {
+            head = p.offset;
+        }
+        if p.offset < tail && tail < end {
+            tail = end;
+        }
+    }
+    (head, tail.max(head))
 }
 
 /// A unified line diff (Patience, with a deadline) with the changed words emphasised.
@@ -103,4 +123,24 @@ pub fn line_diff(out: &Out, old: &str, new: &str) -> Vec<String> {
         }
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::context_cuts;
+
+    #[test]
+    fn cuts_never_split_a_placeholder() {
+        let s = format!(
+            "{}{{{{id_2}}}}{}{{{{frg_13}}}}{}",
+            "a".repeat(37),
+            "b".repeat(100),
+            "c".repeat(33)
+        );
+        let (head, tail) = context_cuts(&s, 40);
+        assert_eq!(&s[..head], "a".repeat(37));
+        assert!(s[tail..].starts_with('c'), "{}", &s[tail..]);
+        let (head, tail) = context_cuts(&"x".repeat(200), 40);
+        assert_eq!((head, tail), (40, 160));
+    }
 }
