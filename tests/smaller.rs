@@ -156,3 +156,37 @@ fn prune_verbose_lists_every_path() {
     assert_eq!(listed(&["prune", "s"]), (20, true));
     assert_eq!(listed(&["prune", "s", "--verbose"]), (25, false));
 }
+
+/// Annotations and SARIF results name files relative to the checkout (`GITHUB_WORKSPACE`), run
+/// from a package subfolder or given an absolute root.
+#[test]
+fn annotations_are_relative_to_the_checkout() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = Path::new(MANIFEST).join("tests/data/ulams/course-builder");
+    let package = dir.path().join("api/packages/course-builder");
+    common::copy_tree(&data, &package);
+    let absolute_root = package.join("tests/cassettes");
+    let absolute_root = absolute_root.to_str().unwrap();
+    let expected = "api/packages/course-builder/tests/cassettes/";
+    let prompts = package.join("resources/prompts");
+    let prompts = prompts.to_str().unwrap();
+    for (cwd, root) in [
+        (&package, "tests/cassettes"),
+        (&dir.path().to_path_buf(), absolute_root),
+    ] {
+        for format in ["github", "sarif"] {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_ulcas"))
+                .current_dir(cwd)
+                .args(["verify", root, "--prompts", prompts, "--format", format])
+                .env("GITHUB_WORKSPACE", dir.path())
+                .output()
+                .unwrap();
+            let stdout = String::from_utf8(out.stdout).unwrap();
+            let named = match format {
+                "github" => stdout.contains(&format!("file={expected}")),
+                _ => stdout.contains(&format!("\"uri\":\"{expected}")),
+            };
+            assert!(named, "{format} from {}: {stdout}", cwd.display());
+        }
+    }
+}

@@ -92,14 +92,16 @@ impl Github {
     fn finding(&mut self, f: &Finding) -> io::Result<()> {
         self.groups.add(f);
         let title = format!("ulcas {}", f.check.name());
-        self.annotate(f.severity, &exact(&f.path), f.line, &title, &f.message)?;
+        let file = exact(&super::checkout_relative(&f.path));
+        self.annotate(f.severity, &file, f.line, &title, &f.message)?;
         Ok(())
     }
 
     /// An item of prune or migrate: annotated, or counted in its group.
     fn item(&mut self, what: &str, path: &std::path::Path, message: &str) -> io::Result<()> {
         let title = format!("ulcas {what}");
-        if !self.annotate(Severity::Warning, &exact(path), None, &title, message)? {
+        let file = exact(&super::checkout_relative(path));
+        if !self.annotate(Severity::Warning, &file, None, &title, message)? {
             let folder = path.parent().map(shown).unwrap_or_default();
             let slot = self
                 .rest

@@ -114,3 +114,25 @@ pub fn input_error(event: &Event<'_>) -> bool {
     }
     false
 }
+
+/// `path` as the checkout sees it, for annotations and SARIF results: relative to the
+/// workspace root of a GitHub Actions job (`GITHUB_WORKSPACE`) when the path lies in it, so that
+/// they land on the right file wherever in the repository ulcas ran (a package subfolder, an
+/// absolute root); elsewhere as given.
+pub fn checkout_relative(path: &std::path::Path) -> std::path::PathBuf {
+    use std::sync::OnceLock;
+    static ROOTS: OnceLock<Option<(std::path::PathBuf, std::path::PathBuf)>> = OnceLock::new();
+    let roots = ROOTS.get_or_init(|| {
+        let workspace = std::env::var_os("GITHUB_WORKSPACE").filter(|w| !w.is_empty())?;
+        let workspace = std::path::PathBuf::from(workspace).canonicalize().ok()?;
+        let cwd = std::env::current_dir().ok()?.canonicalize().ok()?;
+        Some((workspace, cwd))
+    });
+    let Some((workspace, cwd)) = roots else {
+        return path.to_path_buf();
+    };
+    let absolute = ulcas::settings::lexical_absolute(cwd, path);
+    absolute
+        .strip_prefix(workspace)
+        .map_or_else(|_| path.to_path_buf(), std::path::Path::to_path_buf)
+}

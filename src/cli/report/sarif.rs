@@ -112,7 +112,7 @@ impl Sarif {
         struct Region {
             start_line: usize,
         }
-        let (uri, base) = uri_of(&f.path);
+        let (uri, base) = uri_of(&super::checkout_relative(&f.path));
         let result = SarifResult {
             rule_id: f.check.name(),
             level: f.severity.name(),
