@@ -248,12 +248,13 @@ fn an_explicit_root_named_by_the_config_gets_its_settings() {
         "{rooted:?}"
     );
 
-    // Human output says which config applied.
+    // Human output says which config applied: a note on stderr, as every command gives it.
     let run = m.ulcas(&["verify", LC_STORE]);
     assert!(
-        run.stdout.contains("settings from ulcas.toml"),
-        "{}",
-        run.stdout
+        run.stderr.contains("settings from ulcas.toml") && !run.stdout.contains("settings from"),
+        "{}{}",
+        run.stdout,
+        run.stderr
     );
 
     // So does prune, which keeps everything.

@@ -19,7 +19,7 @@ use ulcas::settings::SettingsOrigin;
 
 use super::group::Groups;
 use super::{input_error, Detail, Reporter};
-use crate::cli::output::{note, Out, Tone};
+use crate::cli::output::{note, Out};
 use crate::cli::shown;
 
 /// Human output on stdout (notes on stderr).
@@ -167,9 +167,10 @@ impl Report for Human {
 
 /// A store's settings, dimmed, before its report.
 fn store_settings(out: &mut Out, store: &ulcas::settings::Store, quiet: bool) -> io::Result<()> {
+    // A note, like the store line of every other command: on stderr, never among the results.
     if let Some(settings) = store.describe().filter(|_| !quiet) {
-        let line = format!("{}: {settings}", shown(&store.root));
-        out.line(&out.paint(Tone::Dim, &line))?;
+        out.flush()?;
+        note(&format!("store {}: {settings}", shown(&store.root)));
     }
     Ok(())
 }
