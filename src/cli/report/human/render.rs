@@ -56,15 +56,50 @@ pub fn compact_diff(out: &Out, diff: &[(DiffTag, String)]) -> Vec<String> {
                     text.push_str(s);
                 }
             }
-            DiffTag::Removed => {
-                text.push_str(&out.paint(Tone::Bad, &format!("[-{}-]", visible(s))))
-            }
-            DiffTag::Added => {
-                text.push_str(&out.paint(Tone::Good, &format!("{{+{}+}}", visible(s))))
-            }
+            DiffTag::Removed => text.push_str(&out.paint(
+                Tone::Bad,
+                &format!("[-{}-]", cut_middle(&visible(s), MAX_RUN)),
+            )),
+            DiffTag::Added => text.push_str(&out.paint(
+                Tone::Good,
+                &format!("{{+{}+}}", cut_middle(&visible(s), MAX_RUN)),
+            )),
         }
     }
-    text.lines().map(|l| format!("      {l}")).collect()
+    capped(out, text.lines().map(|l| format!("      {l}")).collect())
+}
+
+/// The most characters of one changed run a word diff shows (the middle of a longer one is cut).
+const MAX_RUN: usize = 2_000;
+
+/// The most lines one rendered diff shows: a 50 MB request must not print 60 MB of diff.
+const MAX_DIFF_LINES: usize = 200;
+
+/// `s`, with its middle cut (saying how much) when longer than `max` characters.
+fn cut_middle(s: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    let total = s.chars().count();
+    if total <= max {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let head: String = s.chars().take(max / 2).collect();
+    let tail: String = s.chars().skip(total - max / 4).collect();
+    std::borrow::Cow::Owned(format!(
+        "{head} … [{} characters cut] … {tail}",
+        total - max / 2 - max / 4
+    ))
+}
+
+/// `lines`, the first [`MAX_DIFF_LINES`] of them and a line saying how many more there are.
+fn capped(out: &Out, mut lines: Vec<String>) -> Vec<String> {
+    if lines.len() > MAX_DIFF_LINES {
+        let more = lines.len() - MAX_DIFF_LINES;
+        lines.truncate(MAX_DIFF_LINES);
+        lines.push(out.paint(
+            Tone::Dim,
+            &format!("      … {more} more lines of difference (--format json has all of it)"),
+        ));
+    }
+    lines
 }
 
 /// Where to cut `s` to keep `context` characters at each end (byte offsets: the end of the
@@ -121,13 +156,30 @@ pub fn line_diff(out: &Out, old: &str, new: &str) -> Vec<String> {
                 lines.push(line);
             }
         }
+        if lines.len() > MAX_DIFF_LINES {
+            break;
+        }
     }
-    lines
+    capped(out, lines)
 }
 
 #[cfg(test)]
 mod tests {
     use super::context_cuts;
+
+    #[test]
+    fn a_huge_difference_is_shown_cut() {
+        let out = crate::cli::output::Out::stdout(false);
+        let big = "word ".repeat(100_000);
+        let lines = super::compact_diff(&out, &[(ulcas::lookup::DiffTag::Added, big.clone())]);
+        let shown: usize = lines.iter().map(|l| l.chars().count()).sum();
+        assert!(shown < 2_500, "{shown}");
+        assert!(lines[0].contains("characters cut"), "{lines:?}");
+        let many = "line\n".repeat(10_000);
+        let lines = super::line_diff(&out, "", &many);
+        assert_eq!(lines.len(), super::MAX_DIFF_LINES + 1);
+        assert!(lines.last().unwrap().contains("more lines of difference"));
+    }
 
     #[test]
     fn cuts_never_split_a_placeholder() {
