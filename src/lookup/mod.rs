@@ -25,7 +25,7 @@ use crate::store::{load, versions_in, LoadedCassette};
 mod nearest;
 
 use nearest::compare_with_material;
-pub use nearest::{generated_values, word_diff};
+pub use nearest::{generated_values, percent, word_diff};
 
 /// Which side a run of a word diff is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -287,13 +287,22 @@ fn differences(verdicts: &KeyVerdicts, recorded: i64, asked: i64, similarity: f6
         parts.push("schema differs".to_owned());
     }
     if !verdicts.content {
-        parts.push(format!("content {:.1}% similar", similarity * 100.0));
+        parts.push(format!("content {} similar", percent(similarity)));
     }
     if parts.is_empty() {
         "same key material".into()
     } else {
         parts.join(", ")
     }
+}
+
+/// A similarity ratio as a percentage with one decimal, the same in every command; never
+/// `100.0%` for texts that differ (nor `0.0%` for texts that share anything).
+pub fn percent(ratio: f64) -> String {
+    let p = (ratio * 1000.0).round() / 10.0;
+    let p = if ratio < 1.0 { p.min(99.9) } else { p };
+    let p = if ratio > 0.0 { p.max(0.1) } else { p };
+    format!("{p:.1}%")
 }
 
 /// A word-level diff (Patience, with a deadline) and the similarity ratio.
@@ -365,5 +374,19 @@ mod tests {
         // No material: none.
         let (bare, _) = cassette_for(&request, &Recording::new("{}", "m"), false).unwrap();
         assert_eq!(stored_content(bare.render().as_bytes()), None);
+    }
+}
+
+#[cfg(test)]
+mod percent_tests {
+    use super::percent;
+
+    #[test]
+    fn percentages_never_round_to_a_lie() {
+        assert_eq!(percent(1.0), "100.0%");
+        assert_eq!(percent(0.9996), "99.9%");
+        assert_eq!(percent(0.996), "99.6%");
+        assert_eq!(percent(0.0001), "0.1%");
+        assert_eq!(percent(0.0), "0.0%");
     }
 }

@@ -136,7 +136,10 @@ fn part(out: &mut Out, p: &ulcas::diff::Part) -> io::Result<()> {
         }
         Style::Words => {
             let (d, ratio) = word_diff(old, new);
-            out.line(&format!("  {name} differs ({:.0}% similar)", ratio * 100.0))?;
+            out.line(&format!(
+                "  {name} differs ({} similar)",
+                ulcas::lookup::percent(ratio)
+            ))?;
             for line in compact_diff(out, &d) {
                 out.line(&line)?;
             }
