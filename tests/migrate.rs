@@ -264,23 +264,10 @@ fn it_cannot_run_without_a_task_or_a_schema() {
 
 #[test]
 fn the_sample_store_after_a_schema_change() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = common::sample_with_registry();
     let root = Path::new(MANIFEST);
-    common::copy_tree(&root.join("cassettes"), &dir.path().join("cassettes"));
-    common::copy_tree(
-        &root.join("tests/fixtures/prompts"),
-        &dir.path().join("prompts"),
-    );
-    common::copy_tree(
-        &root.join("tests/fixtures/schemas"),
-        &dir.path().join("schemas"),
-    );
     // A new optional field in quiz's schema: every quiz answer still fits.
-    let schema_file = dir.path().join("schemas/outputs/quiz.json");
-    let mut schema: Value = serde_json::from_slice(&std::fs::read(&schema_file).unwrap()).unwrap();
-    schema["properties"]["questions"]["items"]["properties"]["explanation"] =
-        json!({"type": "string"});
-    std::fs::write(&schema_file, serde_json::to_string_pretty(&schema).unwrap()).unwrap();
+    let schema = common::widen_quiz_schema(dir.path());
     let ulcas = |args: &[&str]| common::ulcas_in(dir.path(), args);
 
     let run = ulcas(&[
@@ -372,22 +359,10 @@ fn the_sample_store_after_a_schema_change() {
 /// in `verify` and in `lookup`.
 #[test]
 fn schema_changed_hints_name_migrate_only_for_the_current_version() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = common::sample_with_registry();
     let root = Path::new(MANIFEST);
-    common::copy_tree(&root.join("cassettes"), &dir.path().join("cassettes"));
-    common::copy_tree(
-        &root.join("tests/fixtures/prompts"),
-        &dir.path().join("prompts"),
-    );
-    common::copy_tree(
-        &root.join("tests/fixtures/schemas"),
-        &dir.path().join("schemas"),
-    );
-    let schema_file = dir.path().join("schemas/outputs/quiz.json");
-    let mut schema: Value = serde_json::from_slice(&std::fs::read(&schema_file).unwrap()).unwrap();
-    schema["properties"]["questions"]["items"]["properties"]["explanation"] =
-        json!({"type": "string"});
-    std::fs::write(&schema_file, serde_json::to_string_pretty(&schema).unwrap()).unwrap();
+    // A new optional field in quiz's schema: every quiz answer still fits.
+    let schema = common::widen_quiz_schema(dir.path());
     let ulcas = |args: &[&str]| common::ulcas_in(dir.path(), args);
     let quiz = root.join("tests/fixtures/requests/quiz.json");
     let mut dump: Value = serde_json::from_slice(&std::fs::read(&quiz).unwrap()).unwrap();

@@ -336,6 +336,17 @@ fn rustix_euid_is_root() -> bool {
         .unwrap_or(false)
 }
 
+/// Starts `ulcas ARGS` in `dir` (stdout dropped, stderr kept): one side of a race.
+fn spawn_in(dir: &Path, args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .current_dir(dir)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// Trials of backfill beside `record --force` of a new answer: record's answer is never lost.
 #[test]
 fn backfill_beside_record_never_loses_the_recorded_answer() {
@@ -350,15 +361,7 @@ fn backfill_beside_record_never_loses_the_recorded_answer() {
         std::fs::write(&path, &bare).unwrap();
         let answer = format!("{{\"questions\":[],\"trial\":{trial}}}");
         std::fs::write(dir.path().join("answer.txt"), &answer).unwrap();
-        let spawn = |args: &[&str]| {
-            Command::new(env!("CARGO_BIN_EXE_ulcas"))
-                .current_dir(dir.path())
-                .args(args)
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        };
+        let spawn = |args: &[&str]| spawn_in(dir.path(), args);
         let b = spawn(&["backfill", "s", "--requests", quiz]);
         let r = spawn(&[
             "record",
@@ -412,15 +415,7 @@ fn backfill_beside_prune_never_brings_a_cassette_back() {
             }
         }
         let name = format!("s{trial}");
-        let spawn = |args: &[&str]| {
-            Command::new(env!("CARGO_BIN_EXE_ulcas"))
-                .current_dir(dir.path())
-                .args(args)
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        };
+        let spawn = |args: &[&str]| spawn_in(dir.path(), args);
         let b = spawn(&["backfill", &name, "--requests", "dumps"]);
         let p = spawn(&["prune", &name, "--delete"]);
         let p = p.wait_with_output().unwrap();
@@ -730,17 +725,7 @@ const TOKENS: &[&str] = &[
 
 #[test]
 fn no_output_prints_a_secret_whole() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = Path::new(MANIFEST);
-    common::copy_tree(&root.join("cassettes"), &dir.path().join("cassettes"));
-    common::copy_tree(
-        &root.join("tests/fixtures/prompts"),
-        &dir.path().join("prompts"),
-    );
-    common::copy_tree(
-        &root.join("tests/fixtures/schemas"),
-        &dir.path().join("schemas"),
-    );
+    let dir = common::sample_with_registry();
     // Each token is the quiz's `questions` (an array in the schema): the value also fails the
     // schema, whose finding quotes it; and it is a key of the answer, which review quotes.
     let folder = dir.path().join("cassettes/quiz/v1");

@@ -27,17 +27,7 @@ fn review_and_migrate_of_a_missing_root_say_so_as_every_command_does() {
 
 #[test]
 fn a_schema_message_quotes_the_placeholder_the_file_holds() {
-    let dir = tempfile::tempdir().unwrap();
-    let root = Path::new(MANIFEST);
-    common::copy_tree(&root.join("cassettes"), &dir.path().join("cassettes"));
-    common::copy_tree(
-        &root.join("tests/fixtures/prompts"),
-        &dir.path().join("prompts"),
-    );
-    common::copy_tree(
-        &root.join("tests/fixtures/schemas"),
-        &dir.path().join("schemas"),
-    );
+    let dir = common::sample_with_registry();
     let file = dir
         .path()
         .join("cassettes/quiz/v1/aafcd8047a635258d26a9d3d43c8c0e6.json");

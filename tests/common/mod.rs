@@ -53,6 +53,35 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// A copy of the sample store (`cassettes/`) with the fixtures' prompts (`prompts/`) and
+/// schemas (`schemas/`) beside it, as a user's checkout has them.
+pub fn sample_with_registry() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(MANIFEST);
+    copy_tree(&root.join("cassettes"), &dir.path().join("cassettes"));
+    copy_tree(
+        &root.join("tests/fixtures/prompts"),
+        &dir.path().join("prompts"),
+    );
+    copy_tree(
+        &root.join("tests/fixtures/schemas"),
+        &dir.path().join("schemas"),
+    );
+    dir
+}
+
+/// A schema change in `sample_with_registry`'s copy at `dir`: an optional `explanation` in
+/// quiz's questions (every recorded answer still fits). Returns the new schema.
+pub fn widen_quiz_schema(dir: &Path) -> serde_json::Value {
+    let file = dir.join("schemas/outputs/quiz.json");
+    let mut schema: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    schema["properties"]["questions"]["items"]["properties"]["explanation"] =
+        serde_json::json!({"type": "string"});
+    std::fs::write(&file, serde_json::to_string_pretty(&schema).unwrap()).unwrap();
+    schema
+}
+
 /// The JSON Lines events of a run's stdout.
 pub fn events(stdout: &str) -> Vec<serde_json::Value> {
     stdout
