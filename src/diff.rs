@@ -123,6 +123,10 @@ pub struct StoreChange {
     /// The path relative to the store roots.
     #[serde(serialize_with = "crate::event::path")]
     pub path: PathBuf,
+    /// For a changed cassette: the parts that differ (`model`, `answer`, `usage`, …; `bytes`
+    /// when only the file's layout differs or a side does not parse as a cassette).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub differs: Vec<&'static str>,
 }
 
 /// The totals of a diff of two stores (the `summary` event).
@@ -399,6 +403,26 @@ fn cassettes(x: &Cassette, y: &Cassette) -> DiffReport {
     }
 }
 
+/// The parts two versions of one cassette file differ in (`bytes` when they hold the same
+/// cassette in another layout, or a side cannot be read as one).
+fn differing_parts(x: Option<&[u8]>, y: Option<&[u8]>) -> Vec<&'static str> {
+    let parse = |b: Option<&[u8]>| b.and_then(|b| Cassette::from_slice(b).ok());
+    let (Some(cx), Some(cy)) = (parse(x), parse(y)) else {
+        return vec!["bytes"];
+    };
+    let differs: Vec<&'static str> = cassettes(&cx, &cy)
+        .parts
+        .iter()
+        .filter(|p| !p.same())
+        .map(|p| p.name)
+        .collect();
+    if differs.is_empty() {
+        vec!["bytes"]
+    } else {
+        differs
+    }
+}
+
 fn stores(x: &Path, y: &Path) -> Result<DiffReport> {
     let list = |root: &Path| -> Result<BTreeMap<PathBuf, PathBuf>> {
         Ok(scan(root)?
@@ -414,18 +438,19 @@ fn stores(x: &Path, y: &Path) -> Result<DiffReport> {
             None => changes.push(StoreChange {
                 status: ChangeStatus::Removed,
                 path: rel.clone(),
+                differs: Vec::new(),
             }),
             Some(py) => {
-                let same = crate::store::read_cassette_bytes(px)
-                    .ok()
-                    .zip(crate::store::read_cassette_bytes(py).ok())
-                    .is_some_and(|(a, b)| a == b);
-                if !same {
-                    changes.push(StoreChange {
-                        status: ChangeStatus::Changed,
-                        path: rel.clone(),
-                    });
+                let read = |p: &Path| crate::store::read_cassette_bytes(p).ok();
+                let (bx, by) = (read(px), read(py));
+                if bx.is_some() && bx == by {
+                    continue;
                 }
+                changes.push(StoreChange {
+                    status: ChangeStatus::Changed,
+                    path: rel.clone(),
+                    differs: differing_parts(bx.as_deref(), by.as_deref()),
+                });
             }
         }
     }
@@ -433,6 +458,7 @@ fn stores(x: &Path, y: &Path) -> Result<DiffReport> {
         changes.push(StoreChange {
             status: ChangeStatus::Added,
             path: rel.clone(),
+            differs: Vec::new(),
         });
     }
     changes.sort_by(|a, b| a.path.cmp(&b.path));

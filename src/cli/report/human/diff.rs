@@ -34,9 +34,19 @@ pub fn store_change(
     if detail.stat || detail.quiet {
         return Ok(());
     }
+    let differs = if c.differs.is_empty() {
+        String::new()
+    } else {
+        let verb = if c.differs.len() == 1 {
+            "differs"
+        } else {
+            "differ"
+        };
+        format!(" ({} {verb})", c.differs.join(", "))
+    };
     let line = out.paint(
         tone,
-        &format!("{sign} {:<8} {}", c.status.name(), shown(&c.path)),
+        &format!("{sign} {:<8} {}{differs}", c.status.name(), shown(&c.path)),
     );
     out.line(&line)
 }
@@ -46,6 +56,7 @@ pub fn stores_total(
     out: &mut Out,
     s: &StoresSummary,
     per_task: &BTreeMap<String, [usize; 3]>,
+    first_change: Option<&std::path::Path>,
 ) -> io::Result<()> {
     for (task, [add, del, chg]) in per_task {
         out.line(&format!("  {task:<24} +{add} -{del} ~{chg}"))?;
@@ -58,7 +69,17 @@ pub fn stores_total(
         s.added,
         s.removed,
         s.changed
-    ))
+    ))?;
+    if let Some(first) = first_change {
+        let pair = ulcas::settings::shell_words(&[
+            "ulcas",
+            "diff",
+            &a.join(first).display().to_string(),
+            &b.join(first).display().to_string(),
+        ]);
+        out.line(&out.paint(Tone::Dim, &format!("what changed in one: {pair}")))?;
+    }
+    Ok(())
 }
 
 /// Two requests, a request and a cassette, or two cassettes.

@@ -32,6 +32,8 @@ pub struct Human {
     skipped: Vec<(PathBuf, String)>,
     /// Per task: added, removed, changed (diff of two stores).
     store_changes: std::collections::BTreeMap<String, [usize; 3]>,
+    /// The first changed cassette of a diff of two stores (the example its hint names).
+    first_change: Option<PathBuf>,
     /// Whether `prune --delete` was given and any store can lose cassettes.
     prune: (bool, bool),
     /// The stores whose settings were noted (once each).
@@ -49,6 +51,7 @@ impl Human {
             groups: Groups::default(),
             skipped: Vec::new(),
             store_changes: Default::default(),
+            first_change: None,
             prune: (false, false),
             noted: Default::default(),
             prune_paths: Vec::new(),
@@ -137,6 +140,9 @@ impl Report for Human {
                 prune::plan(out, store, plan, (*deletion, *delete_asked), quiet, every)
             }
             Event::StoreChange(c) => {
+                if c.status == ulcas::diff::ChangeStatus::Changed && self.first_change.is_none() {
+                    self.first_change = Some(c.path.clone());
+                }
                 diff::store_change(out, c, &mut self.store_changes, self.detail)
             }
             Event::Diff(d) => diff::diff(out, d, quiet),
@@ -156,7 +162,8 @@ impl Report for Human {
             Event::Summary(Summary::Prune(s)) => prune::delete_hint(out, s, self.prune, quiet),
             Event::Summary(Summary::Verify(s)) => verify::total(out, s),
             Event::Summary(Summary::DiffStores(s)) => {
-                diff::stores_total(out, s, &self.store_changes)
+                let example = self.first_change.as_deref().filter(|_| !self.detail.stat);
+                diff::stores_total(out, s, &self.store_changes, example)
             }
             Event::Summary(Summary::Backfill(s)) => requests::backfill_total(out, s),
             Event::Summary(Summary::Migrate(_) | Summary::Review(_)) => Ok(()),
