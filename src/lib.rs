@@ -46,6 +46,7 @@ pub mod event;
 pub mod input;
 pub mod key;
 pub mod layout;
+pub mod lock;
 pub mod lookup;
 pub mod migrate;
 pub mod normalise;

@@ -47,6 +47,9 @@ pub struct PromptVersion {
     pub id: Option<String>,
     /// Where the output schema comes from.
     pub schema: SchemaSource,
+    /// `sha256:<hex>` of the prompt text as the app sends it: the body after the front matter,
+    /// trimmed as PHP's `trim()` trims (`None` when the file could not be read).
+    pub text_hash: Option<String>,
 }
 
 /// A problem with a registry file: reported, and the rest of the registry still used.
@@ -200,6 +203,7 @@ impl Registry {
                         path: path.to_path_buf(),
                         id: None,
                         schema: SchemaSource::Broken { error },
+                        text_hash: None,
                     }
                 }
             };
@@ -310,8 +314,27 @@ fn read_prompt(
         path: path.to_path_buf(),
         id: front.get("id").cloned(),
         schema,
+        text_hash: Some(crate::lock::sha256(php_trim(prompt_body(&text)))),
     };
     Ok((front, prompt))
+}
+
+/// The text after the front matter's closing `---` line (the prompt the app sends).
+pub fn prompt_body(text: &str) -> &str {
+    let mut offset = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        offset += line.len();
+        if i > 0 && line.trim_end() == "---" {
+            return &text[offset..];
+        }
+    }
+    ""
+}
+
+/// `s` trimmed as PHP's `trim()` trims: space, tab, newline, carriage return, NUL and vertical
+/// tab at both ends, and nothing else (not Unicode spaces).
+pub fn php_trim(s: &str) -> &str {
+    s.trim_matches([' ', '\t', '\n', '\r', '\0', '\x0B'])
 }
 
 /// Finds the file a `schema:` value names: under the schemas folder, else under a folder above

@@ -226,29 +226,12 @@ impl StoreDir {
         let Some(folder) = self.folder(slot, false)? else {
             return Ok(None);
         };
-        let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
-        let file = match rustix::fs::openat(&folder, slot.name.as_str(), flags, Mode::empty()) {
-            Ok(f) => f,
-            Err(Errno::NOENT) => return Ok(None),
-            Err(Errno::LOOP) => return Err(self.link_error(slot, Level::File)),
-            Err(e) => return Err(self.error_at(Some(slot), errno(e))),
-        };
-        let stat = rustix::fs::fstat(&file).map_err(|e| self.error_at(Some(slot), errno(e)))?;
-        if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
-            return Err(self.error_at(Some(slot), "not a regular file (never read or written)"));
-        }
-        let mut bytes = Vec::with_capacity(usize::try_from(stat.st_size).unwrap_or(0).min(1 << 20));
-        std::fs::File::from(file)
-            .take(MAX_CASSETTE + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| self.error_at(Some(slot), crate::error::io_message(&e)))?;
-        if bytes.len() as u64 > MAX_CASSETTE {
-            return Err(self.error_at(Some(slot), too_large()));
-        }
-        Ok(Some(FileRead {
-            bytes,
-            identity: Identity::of(&stat),
-        }))
+        read_in(&folder, &slot.name, &self.path_of(slot))
+    }
+
+    /// Reads the file `name` at the store root (its `ulcas.lock`), as [`StoreDir::read`] reads.
+    pub fn read_root(&self, name: &str) -> Result<Option<FileRead>> {
+        read_in(&self.fd, name, &self.shown.join(name))
     }
 
     /// The version folder of `slot`, opened without following links; created (with its task
@@ -300,18 +283,13 @@ impl StoreDir {
         match level {
             Level::Task => self.shown.join(&slot.task),
             Level::Version => self.shown.join(&slot.task).join(&slot.version),
-            Level::File => self.path_of(slot),
         }
     }
 
     fn link_error(&self, slot: &Slot, level: Level) -> Error {
-        let what = match level {
-            Level::File => "a symbolic link",
-            _ => "a folder that is a symbolic link",
-        };
         Error::in_file(
             self.shown_at(slot, level),
-            format!("{what}: ulcas never writes through a link (inside the store or out of it); replace it with a real {}", if level == Level::File { "file" } else { "folder" }),
+            "a folder that is a symbolic link: ulcas never writes through a link (inside the store or out of it); replace it with a real folder",
         )
     }
 
@@ -327,11 +305,42 @@ impl StoreDir {
     }
 }
 
+/// Reads `name` in the folder `folder` (shown as `shown`): never through a link, never a pipe,
+/// never more than [`MAX_CASSETTE`]; `None` when it does not exist.
+fn read_in(folder: &OwnedFd, name: &str, shown: &Path) -> Result<Option<FileRead>> {
+    let at = |why: String| Error::in_file(shown, why);
+    let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
+    let file = match rustix::fs::openat(folder, name, flags, Mode::empty()) {
+        Ok(f) => f,
+        Err(Errno::NOENT) => return Ok(None),
+        Err(Errno::LOOP) => return Err(at(FILE_LINK.into())),
+        Err(e) => return Err(at(errno(e))),
+    };
+    let stat = rustix::fs::fstat(&file).map_err(|e| at(errno(e)))?;
+    if FileType::from_raw_mode(stat.st_mode) != FileType::RegularFile {
+        return Err(at("not a regular file (never read or written)".into()));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(stat.st_size).unwrap_or(0).min(1 << 20));
+    std::fs::File::from(file)
+        .take(MAX_CASSETTE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| at(crate::error::io_message(&e)))?;
+    if bytes.len() as u64 > MAX_CASSETTE {
+        return Err(at(too_large()));
+    }
+    Ok(Some(FileRead {
+        bytes,
+        identity: Identity::of(&stat),
+    }))
+}
+
+/// Why a file that is a symbolic link is never read or written through.
+const FILE_LINK: &str = "a symbolic link: ulcas never writes through a link (inside the store or out of it); replace it with a real file";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Level {
     Task,
     Version,
-    File,
 }
 
 /// The store's write lock, held: the only way to change a store.
@@ -363,21 +372,7 @@ impl WriteLock<'_> {
         let folder = dir
             .folder(slot, true)?
             .ok_or_else(|| dir.error_at(Some(slot), "its folder could not be created"))?;
-        let tmp = Temp::write(dir, &folder, slot, bytes, Mode::from_raw_mode(0o666))?;
-        // A hard link never replaces an existing file: the no-clobber rename.
-        let linked = rustix::fs::linkat(
-            &folder,
-            tmp.name.as_str(),
-            &folder,
-            slot.name.as_str(),
-            AtFlags::empty(),
-        );
-        drop(tmp);
-        match linked {
-            Ok(()) => Ok(Created::New),
-            Err(Errno::EXIST) => Ok(Created::Exists),
-            Err(e) => Err(dir.error_at(Some(slot), errno(e))),
-        }
+        create_in(&folder, &slot.name, &dir.path_of(slot), bytes)
     }
 
     /// Replaces the file at `slot`, which must still be the one `read` came from, with `bytes`;
@@ -385,60 +380,27 @@ impl WriteLock<'_> {
     /// that is gone, changed, has other hard links or may not be written, saying which.
     pub fn replace(&self, slot: &Slot, read: &FileRead, bytes: &[u8], times: Times) -> Result<()> {
         let dir = self.dir;
-        let was = read.identity;
-        refuse_unwritable(dir, slot, &was)?;
+        let shown = dir.path_of(slot);
         // Never re-created: a folder or file that went away stays away.
-        let folder = dir.folder(slot, false)?.ok_or_else(|| gone(dir, slot))?;
-        let tmp = Temp::write(dir, &folder, slot, bytes, Mode::from_raw_mode(0o600))?;
-        let file = tmp.file.as_ref().ok_or_else(|| gone(dir, slot))?;
-        let keep = |r: rustix::io::Result<()>, what: &str| {
-            r.map_err(|e| {
-                dir.error_at(
-                    Some(slot),
-                    format!("cannot keep its {what}: {}; left as it was", errno(e)),
-                )
-            })
-        };
-        let mine = rustix::fs::fstat(file).map_err(|e| dir.error_at(Some(slot), errno(e)))?;
-        if (mine.st_uid, mine.st_gid) != (was.uid, was.gid) {
-            let owner = rustix::fs::fchown(
-                file,
-                Some(rustix::fs::Uid::from_raw(was.uid)),
-                Some(rustix::fs::Gid::from_raw(was.gid)),
-            );
-            keep(owner, "owner")?;
+        let folder = dir.folder(slot, false)?.ok_or_else(|| gone(&shown))?;
+        replace_in(&folder, &slot.name, &shown, read, bytes, times)
+    }
+
+    /// Writes the file `name` at the store root (its `ulcas.lock`) through the same path: created
+    /// without clobbering when `read` is `None`, else replaced only if it is still that file.
+    pub fn write_root(&self, name: &str, read: Option<&FileRead>, bytes: &[u8]) -> Result<()> {
+        let dir = self.dir;
+        let shown = dir.shown.join(name);
+        match read {
+            Some(read) => replace_in(&dir.fd, name, &shown, read, bytes, Times::Now),
+            None => match create_in(&dir.fd, name, &shown, bytes)? {
+                Created::New => Ok(()),
+                Created::Exists => Err(Error::in_file(
+                    &shown,
+                    "created by another process at the same moment: run again",
+                )),
+            },
         }
-        keep(
-            rustix::fs::fchmod(file, Mode::from_raw_mode(was.mode & 0o7777)),
-            "mode",
-        )?;
-        if times == Times::Keep {
-            let at = |(s, n): (i64, i64)| rustix::fs::Timespec {
-                tv_sec: s as _,
-                tv_nsec: n as _,
-            };
-            let stamps = rustix::fs::Timestamps {
-                last_access: at(was.atime),
-                last_modification: at(was.mtime),
-            };
-            keep(rustix::fs::futimens(file, &stamps), "modification time")?;
-        }
-        // The check at the moment of the swap: the file is still the one that was read.
-        let now = match rustix::fs::statat(&folder, slot.name.as_str(), AtFlags::SYMLINK_NOFOLLOW) {
-            Ok(s) => Identity::of(&s),
-            Err(Errno::NOENT) => return Err(gone(dir, slot)),
-            Err(e) => return Err(dir.error_at(Some(slot), errno(e))),
-        };
-        if !now.same_state(&was) {
-            return Err(dir.error_at(
-                Some(slot),
-                "changed by another writer since it was read: left as that writer left it",
-            ));
-        }
-        rustix::fs::renameat(&folder, tmp.name.as_str(), &folder, slot.name.as_str())
-            .map_err(|e| dir.error_at(Some(slot), errno(e)))?;
-        tmp.disarm();
-        Ok(())
     }
 
     /// Removes the file at `slot` when it is a regular file that `accept` (given its content)
@@ -481,12 +443,89 @@ impl WriteLock<'_> {
     }
 }
 
+/// Creates `name` in `folder` (shown as `shown`) with `bytes`, atomically and without
+/// clobbering: a temporary file linked into place.
+fn create_in(folder: &OwnedFd, name: &str, shown: &Path, bytes: &[u8]) -> Result<Created> {
+    let tmp = Temp::write(shown, folder, bytes, Mode::from_raw_mode(0o666))?;
+    // A hard link never replaces an existing file: the no-clobber rename.
+    let linked = rustix::fs::linkat(folder, tmp.name.as_str(), folder, name, AtFlags::empty());
+    drop(tmp);
+    match linked {
+        Ok(()) => Ok(Created::New),
+        Err(Errno::EXIST) => Ok(Created::Exists),
+        Err(e) => Err(Error::in_file(shown, errno(e))),
+    }
+}
+
+/// Replaces `name` in `folder` (shown as `shown`), which must still be the file `read` came
+/// from, with `bytes`, keeping its owner, group and mode (and times with [`Times::Keep`]).
+fn replace_in(
+    folder: &OwnedFd,
+    name: &str,
+    shown: &Path,
+    read: &FileRead,
+    bytes: &[u8],
+    times: Times,
+) -> Result<()> {
+    let at = |why: String| Error::in_file(shown, why);
+    let was = read.identity;
+    refuse_unwritable(shown, &was)?;
+    let tmp = Temp::write(shown, folder, bytes, Mode::from_raw_mode(0o600))?;
+    let file = tmp.file.as_ref().ok_or_else(|| gone(shown))?;
+    let keep = |r: rustix::io::Result<()>, what: &str| {
+        r.map_err(|e| {
+            at(format!(
+                "cannot keep its {what}: {}; left as it was",
+                errno(e)
+            ))
+        })
+    };
+    let mine = rustix::fs::fstat(file).map_err(|e| at(errno(e)))?;
+    if (mine.st_uid, mine.st_gid) != (was.uid, was.gid) {
+        let owner = rustix::fs::fchown(
+            file,
+            Some(rustix::fs::Uid::from_raw(was.uid)),
+            Some(rustix::fs::Gid::from_raw(was.gid)),
+        );
+        keep(owner, "owner")?;
+    }
+    keep(
+        rustix::fs::fchmod(file, Mode::from_raw_mode(was.mode & 0o7777)),
+        "mode",
+    )?;
+    if times == Times::Keep {
+        let ts = |(s, n): (i64, i64)| rustix::fs::Timespec {
+            tv_sec: s as _,
+            tv_nsec: n as _,
+        };
+        let stamps = rustix::fs::Timestamps {
+            last_access: ts(was.atime),
+            last_modification: ts(was.mtime),
+        };
+        keep(rustix::fs::futimens(file, &stamps), "modification time")?;
+    }
+    // The check at the moment of the swap: the file is still the one that was read.
+    let now = match rustix::fs::statat(folder, name, AtFlags::SYMLINK_NOFOLLOW) {
+        Ok(s) => Identity::of(&s),
+        Err(Errno::NOENT) => return Err(gone(shown)),
+        Err(e) => return Err(at(errno(e))),
+    };
+    if !now.same_state(&was) {
+        return Err(at(
+            "changed by another writer since it was read: left as that writer left it".into(),
+        ));
+    }
+    rustix::fs::renameat(folder, tmp.name.as_str(), folder, name).map_err(|e| at(errno(e)))?;
+    tmp.disarm();
+    Ok(())
+}
+
 /// A file that may not be rewritten in place of the old one: several names, or no write
 /// permission for this user.
-fn refuse_unwritable(dir: &StoreDir, slot: &Slot, was: &Identity) -> Result<()> {
+fn refuse_unwritable(shown: &Path, was: &Identity) -> Result<()> {
     if was.nlink > 1 {
-        return Err(dir.error_at(
-            Some(slot),
+        return Err(Error::in_file(
+            shown,
             format!(
                 "has {} hard links: rewriting it would leave the other names with the old content; left as it was",
                 was.nlink
@@ -508,8 +547,8 @@ fn refuse_unwritable(dir: &StoreDir, slot: &Slot, was: &Identity) -> Result<()> 
         was.mode & bit != 0
     };
     if !writable {
-        return Err(dir.error_at(
-            Some(slot),
+        return Err(Error::in_file(
+            shown,
             format!(
                 "its mode ({:04o}) does not allow writing: left as it was (make it writable to change it)",
                 was.mode & 0o7777
@@ -519,9 +558,9 @@ fn refuse_unwritable(dir: &StoreDir, slot: &Slot, was: &Identity) -> Result<()> 
     Ok(())
 }
 
-fn gone(dir: &StoreDir, slot: &Slot) -> Error {
-    dir.error_at(
-        Some(slot),
+fn gone(shown: &Path) -> Error {
+    Error::in_file(
+        shown,
         "removed by another process since it was read: not re-created",
     )
 }
@@ -535,13 +574,7 @@ struct Temp<'a> {
 }
 
 impl<'a> Temp<'a> {
-    fn write(
-        dir: &StoreDir,
-        folder: &'a OwnedFd,
-        slot: &Slot,
-        bytes: &[u8],
-        mode: Mode,
-    ) -> Result<Temp<'a>> {
+    fn write(shown: &Path, folder: &'a OwnedFd, bytes: &[u8], mode: Mode) -> Result<Temp<'a>> {
         use std::sync::atomic::{AtomicU64, Ordering};
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let flags =
@@ -561,9 +594,10 @@ impl<'a> Temp<'a> {
                 Ok(fd) => fd,
                 Err(Errno::EXIST) => continue,
                 Err(e) => {
-                    return Err(
-                        dir.error_at(Some(slot), format!("cannot write beside it: {}", errno(e)))
-                    )
+                    return Err(Error::in_file(
+                        shown,
+                        format!("cannot write beside it: {}", errno(e)),
+                    ))
                 }
             };
             let mut temp = Temp {
@@ -576,8 +610,8 @@ impl<'a> Temp<'a> {
             file.write_all(bytes)
                 .and_then(|()| file.sync_all())
                 .map_err(|e| {
-                    dir.error_at(
-                        Some(slot),
+                    Error::in_file(
+                        shown,
                         format!(
                             "cannot write: {}; left as it was",
                             crate::error::io_message(&e)

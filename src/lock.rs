@@ -1,0 +1,187 @@
+//! `ulcas.lock`: what each recorded prompt version was recorded with — the sha256 of its prompt
+//! text as the app sends it and of its schema as the key hashes it — so that an edit the key
+//! cannot see (a prompt reworded without a version bump, a schema changed on cassettes without
+//! request material) fails `verify`.
+//!
+//! The file sits at the store root, beside the task folders (the reference loader never reads
+//! it; `verify` and `prune` treat it as part of the store). It is TOML, written in one order (by
+//! task, then version number) with one table per version, so that a change reads as a small
+//! diff in a pull request:
+//!
+//! ```toml
+//! ["outline/v1"]
+//! prompt = "sha256:…"
+//! schema = "sha256:…"          # or "built in code"
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use sha2::Digest;
+
+use crate::error::{Error, Result};
+use crate::registry::{Registry, SchemaSource};
+
+/// The lock's file name, at the store root.
+pub const LOCK_FILE: &str = "ulcas.lock";
+
+/// What a schema that is built in code (not a file the registry reads) is locked as.
+pub const BUILT_IN_CODE: &str = "built in code";
+
+/// `sha256:<hex>` of `text`.
+pub fn sha256(text: &str) -> String {
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    let mut out = String::with_capacity(71);
+    out.push_str("sha256:");
+    for b in digest {
+        out.push_str(&format!("{b:02x}"));
+    }
+    out
+}
+
+/// What one recorded version was recorded with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// `sha256:…` of the prompt text.
+    pub prompt: String,
+    /// `sha256:…` of the canonical schema JSON, or `None` for a schema built in code.
+    pub schema: Option<String>,
+}
+
+/// A store's lock: one entry per `(task, version)`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lock {
+    /// The entries, by task and version.
+    pub entries: BTreeMap<(String, i64), Entry>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEntry {
+    prompt: String,
+    schema: String,
+}
+
+impl Lock {
+    /// Parses the text of a lock file.
+    pub fn parse(text: &str) -> std::result::Result<Lock, String> {
+        let raw: BTreeMap<String, RawEntry> =
+            toml::from_str(text).map_err(|e| e.message().to_owned())?;
+        let mut lock = Lock::default();
+        for (key, e) in raw {
+            let (task, version) = key
+                .rsplit_once('/')
+                .and_then(|(t, v)| Some((t, crate::layout::parse_version_folder(v)?)))
+                .ok_or_else(|| format!("[{key:?}] is not \"<task>/v<N>\""))?;
+            for (what, hash) in [("prompt", &e.prompt), ("schema", &e.schema)] {
+                let ok = hash.strip_prefix("sha256:").is_some_and(|h| {
+                    h.len() == 64 && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+                }) || (what == "schema" && hash == BUILT_IN_CODE);
+                if !ok {
+                    return Err(format!("[{key:?}]: {what} is not sha256:<64 hex digits>"));
+                }
+            }
+            let schema = (e.schema != BUILT_IN_CODE).then_some(e.schema);
+            lock.entries.insert(
+                (task.to_owned(), version),
+                Entry {
+                    prompt: e.prompt,
+                    schema,
+                },
+            );
+        }
+        Ok(lock)
+    }
+
+    /// The file's text: deterministic, one table per version, by task then version number.
+    pub fn render(&self) -> String {
+        let mut out = String::from(
+            "# ulcas.lock: what each recorded prompt version was recorded with (the prompt text\n# the app sends, the schema the key hashes). Written by `ulcas lock`; commit it with the\n# cassettes. `ulcas verify` fails when a prompt or schema changes without a version bump.\n",
+        );
+        for ((task, version), e) in &self.entries {
+            out.push_str(&format!(
+                "\n[\"{task}/v{version}\"]\nprompt = \"{}\"\nschema = \"{}\"\n",
+                e.prompt,
+                e.schema.as_deref().unwrap_or(BUILT_IN_CODE)
+            ));
+        }
+        out
+    }
+
+    /// Reads the lock of the store at `root`: `None` when it has none.
+    pub fn read(root: &Path) -> Result<Option<Lock>> {
+        let path = root.join(LOCK_FILE);
+        if std::fs::symlink_metadata(&path).is_err() {
+            return Ok(None);
+        }
+        let text = crate::input::read_text(&path, crate::input::MAX_SMALL_FILE, "lock file")?;
+        Lock::parse(&text)
+            .map(Some)
+            .map_err(|e| Error::in_file(&path, format!("invalid lock: {e}")))
+    }
+}
+
+/// What the registry says `task` v`version` is now: its lock entry, and the prompt file (and
+/// schema file) it comes from; `None` when the registry has no prompt file for it.
+pub fn current(
+    registry: &Registry,
+    task: &str,
+    version: i64,
+) -> Option<(Entry, PathBuf, Option<PathBuf>)> {
+    let prompt = registry.prompt(task, version)?;
+    let (schema, schema_file) = match &prompt.schema {
+        SchemaSource::File { path, schema } => {
+            (Some(sha256(schema.canonical_json())), Some(path.clone()))
+        }
+        SchemaSource::Unknown { .. } => (None, None),
+        SchemaSource::Broken { .. } => return None,
+    };
+    Some((
+        Entry {
+            prompt: prompt.text_hash.clone()?,
+            schema,
+        },
+        prompt.path.clone(),
+        schema_file,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_deterministically_and_reads_back() {
+        let mut lock = Lock::default();
+        let e = |p: &str, s: Option<&str>| Entry {
+            prompt: sha256(p),
+            schema: s.map(sha256),
+        };
+        lock.entries
+            .insert(("outline".into(), 10), e("a", Some("{}")));
+        lock.entries.insert(("outline".into(), 2), e("b", None));
+        lock.entries
+            .insert(("lesson".into(), 1), e("c", Some("[]")));
+        let text = lock.render();
+        let order: Vec<&str> = text.lines().filter(|l| l.starts_with('[')).collect();
+        assert_eq!(
+            order,
+            ["[\"lesson/v1\"]", "[\"outline/v2\"]", "[\"outline/v10\"]"]
+        );
+        assert!(text.contains("schema = \"built in code\""));
+        assert_eq!(Lock::parse(&text).unwrap(), lock);
+        assert!(Lock::parse("[\"x/v01\"]\nprompt = \"a\"\nschema = \"b\"\n").is_err());
+        assert!(
+            Lock::parse("[\"x/v1\"]\nprompt = \"sha256:00\"\nschema = \"built in code\"\n")
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn prompt_text_is_trimmed_as_php_trims() {
+        use crate::registry::{php_trim, prompt_body};
+        let file = "---\nid: x\nversion: 1\n---\n\n  Hello.\u{a0}\n\t\u{b}\0\r\n";
+        assert_eq!(php_trim(prompt_body(file)), "Hello.\u{a0}");
+        assert_eq!(prompt_body("---\na: b\n---"), "");
+    }
+}
