@@ -40,6 +40,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Add the request material of request dumps to the existing cassettes they hit')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Carry the answers that fit a task''s new output schema over to its new key (--write)')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'What a prompt bump changed, answer by answer, before the old version goes')
+            [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Write each store''s ulcas.lock: what each recorded version was recorded with')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -241,6 +242,25 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'ulcas;lock' {
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
+            [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
+            [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
+            [CompletionResult]::new('--accept', '--accept', [CompletionResultType]::ParameterName, 'Take the current prompt and schema of TASK/vN for its entry: its recordings were re-made with them (repeatable)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format: human text, JSON Lines or GitHub workflow annotations')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the verdict line (the exit code is the same); no progress bar')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the verdict line (the exit code is the same); no progress bar')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'List every path of a group (verify: every finding on its own line, as found)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'List every path of a group (verify: every finding on its own line, as found)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'ulcas;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the verdict line (the exit code is the same); no progress bar')
@@ -276,6 +296,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Add the request material of request dumps to the existing cassettes they hit')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Carry the answers that fit a task''s new output schema over to its new key (--write)')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'What a prompt bump changed, answer by answer, before the old version goes')
+            [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Write each store''s ulcas.lock: what each recorded version was recorded with')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -309,6 +330,9 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;help;review' {
+            break
+        }
+        'ulcas;help;lock' {
             break
         }
         'ulcas;help;completions' {

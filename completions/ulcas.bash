@@ -31,6 +31,9 @@ _ulcas() {
             ulcas,help)
                 cmd="ulcas__subcmd__help"
                 ;;
+            ulcas,lock)
+                cmd="ulcas__subcmd__lock"
+                ;;
             ulcas,lookup)
                 cmd="ulcas__subcmd__lookup"
                 ;;
@@ -70,6 +73,9 @@ _ulcas() {
             ulcas__subcmd__help,help)
                 cmd="ulcas__subcmd__help__subcmd__help"
                 ;;
+            ulcas__subcmd__help,lock)
+                cmd="ulcas__subcmd__help__subcmd__lock"
+                ;;
             ulcas__subcmd__help,lookup)
                 cmd="ulcas__subcmd__help__subcmd__lookup"
                 ;;
@@ -101,7 +107,7 @@ _ulcas() {
 
     case "${cmd}" in
         ulcas)
-            opts="-q -v -h -V --color --quiet --verbose --help --version normalize hash record verify lookup diff prune backfill migrate review completions manpage help"
+            opts="-q -v -h -V --color --quiet --verbose --help --version normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -247,7 +253,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__help)
-            opts="normalize hash record verify lookup diff prune backfill migrate review completions manpage help"
+            opts="normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -317,6 +323,20 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ulcas__subcmd__help__subcmd__lock)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -435,6 +455,52 @@ _ulcas() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ulcas__subcmd__lock)
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --accept --format --color --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --cassettes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --prompts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --accept)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json github" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -37,6 +37,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand backfill 'Add the request material of request dumps to the existing cassettes they hit'
             cand migrate 'Carry the answers that fit a task''s new output schema over to its new key (--write)'
             cand review 'What a prompt bump changed, answer by answer, before the old version goes'
+            cand lock 'Write each store''s ulcas.lock: what each recorded version was recorded with'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -227,6 +228,24 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'ulcas;lock'= {
+            cand --cassettes 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)'
+            cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
+            cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
+            cand --pin 'Take version N as the task''s current one'
+            cand --config 'A config file to read instead of looking for ulcas.toml'
+            cand --accept 'Take the current prompt and schema of TASK/vN for its entry: its recordings were re-made with them (repeatable)'
+            cand --format 'Output format: human text, JSON Lines or GitHub workflow annotations'
+            cand --color 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)'
+            cand -q 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+            cand --quiet 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+            cand -v 'List every path of a group (verify: every finding on its own line, as found)'
+            cand --verbose 'List every path of a group (verify: every finding on its own line, as found)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'ulcas;completions'= {
             cand --color 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)'
             cand -q 'Print only errors and the verdict line (the exit code is the same); no progress bar'
@@ -260,6 +279,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand backfill 'Add the request material of request dumps to the existing cassettes they hit'
             cand migrate 'Carry the answers that fit a task''s new output schema over to its new key (--write)'
             cand review 'What a prompt bump changed, answer by answer, before the old version goes'
+            cand lock 'Write each store''s ulcas.lock: what each recorded version was recorded with'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -283,6 +303,8 @@ set edit:completion:arg-completer[ulcas] = {|@words|
         &'ulcas;help;migrate'= {
         }
         &'ulcas;help;review'= {
+        }
+        &'ulcas;help;lock'= {
         }
         &'ulcas;help;completions'= {
         }

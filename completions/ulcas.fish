@@ -41,6 +41,7 @@ complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "prune" -d 'Find cassett
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "backfill" -d 'Add the request material of request dumps to the existing cassettes they hit'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "migrate" -d 'Carry the answers that fit a task\'s new output schema over to its new key (--write)'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "review" -d 'What a prompt bump changed, answer by answer, before the old version goes'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "lock" -d 'Write each store\'s ulcas.lock: what each recorded version was recorded with'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "manpage" -d 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
@@ -207,6 +208,22 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s q -l quiet -d 'Pr
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l pin -d 'Take version N as the task\'s current one' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l accept -d 'Take the current prompt and schema of TASK/vN for its entry: its recordings were re-made with them (repeatable)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l format -d 'Output format: human text, JSON Lines or GitHub workflow annotations' -r -f -a "human\t'Readable text'
+json\t'JSON Lines on stdout, one object per event'
+github\t'GitHub workflow annotations and a job summary'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
@@ -221,16 +238,17 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s q -l quiet -d 'P
 complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s V -l version -d 'Print version'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "normalize" -d 'Show the normalised content and placeholder map of requests: exactly what the key sees'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "hash" -d 'Print the key (hash) and expected cassette path of requests'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "record" -d 'Record an answer for a request into a store, in the reference format'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "verify" -d 'Check cassette stores: format, location, placeholders, schemas, secrets, staleness'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "lookup" -d 'Find the cassette of requests and explain every miss'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "diff" -d 'Compare two requests, cassettes or stores in the terms the key sees'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "prune" -d 'Find cassettes that can never be hit again, and delete them with --delete'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "backfill" -d 'Add the request material of request dumps to the existing cassettes they hit'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "migrate" -d 'Carry the answers that fit a task\'s new output schema over to its new key (--write)'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "review" -d 'What a prompt bump changed, answer by answer, before the old version goes'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "completions" -d 'Print a shell completion script'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "manpage" -d 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review completions manpage help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "normalize" -d 'Show the normalised content and placeholder map of requests: exactly what the key sees'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "hash" -d 'Print the key (hash) and expected cassette path of requests'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "record" -d 'Record an answer for a request into a store, in the reference format'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "verify" -d 'Check cassette stores: format, location, placeholders, schemas, secrets, staleness'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "lookup" -d 'Find the cassette of requests and explain every miss'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "diff" -d 'Compare two requests, cassettes or stores in the terms the key sees'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "prune" -d 'Find cassettes that can never be hit again, and delete them with --delete'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "backfill" -d 'Add the request material of request dumps to the existing cassettes they hit'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "migrate" -d 'Carry the answers that fit a task\'s new output schema over to its new key (--write)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "review" -d 'What a prompt bump changed, answer by answer, before the old version goes'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "lock" -d 'Write each store\'s ulcas.lock: what each recorded version was recorded with'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "completions" -d 'Print a shell completion script'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "manpage" -d 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -205,6 +205,18 @@ pub enum Event<'a> {
     Pair(PairEvent<'a>),
     /// `review`: a recording without a partner.
     Unpaired(&'a Unpaired),
+    /// `lock`: one recorded version's entry.
+    Locked(&'a crate::lock::LockedVersion),
+    /// `lock`: a recorded version without a prompt file (it gets no entry).
+    NoPrompt {
+        /// The task.
+        task: &'a str,
+        /// The version.
+        version: i64,
+        /// Its folder.
+        #[serde(serialize_with = "crate::event::path")]
+        path: &'a Path,
+    },
     /// The end of a command's report.
     Summary(Summary<'a>),
     /// Context: one input could not be used (a file that is not a request dump); the others are
@@ -532,6 +544,8 @@ pub enum Summary<'a> {
     Migrate(&'a crate::migrate::MigrateSummary),
     /// `review`.
     Review(&'a ReviewSummaryEvent<'a>),
+    /// `lock`.
+    Lock(&'a crate::lock::LockSummary),
 }
 
 /// The summary event of `review`: its totals and the command that retires the old version.

@@ -99,8 +99,10 @@ impl Lock {
             "# ulcas.lock: what each recorded prompt version was recorded with (the prompt text\n# the app sends, the schema the key hashes). Written by `ulcas lock`; commit it with the\n# cassettes. `ulcas verify` fails when a prompt or schema changes without a version bump.\n",
         );
         for ((task, version), e) in &self.entries {
+            // A TOML string, quoted and escaped as TOML wants, whatever the task name holds.
+            let key = toml::Value::String(format!("{task}/v{version}"));
             out.push_str(&format!(
-                "\n[\"{task}/v{version}\"]\nprompt = \"{}\"\nschema = \"{}\"\n",
+                "\n[{key}]\nprompt = \"{}\"\nschema = \"{}\"\n",
                 e.prompt,
                 e.schema.as_deref().unwrap_or(BUILT_IN_CODE)
             ));
@@ -183,5 +185,188 @@ mod tests {
         let file = "---\nid: x\nversion: 1\n---\n\n  Hello.\u{a0}\n\t\u{b}\0\r\n";
         assert_eq!(php_trim(prompt_body(file)), "Hello.\u{a0}");
         assert_eq!(prompt_body("---\na: b\n---"), "");
+    }
+}
+
+/// What `ulcas lock` did to one version's entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum LockChange {
+    /// A recorded version the lock lacked.
+    Added,
+    /// The entry was changed to the current text, as `--accept` asked.
+    Accepted,
+    /// The version has no recordings any more.
+    Dropped,
+    /// The entry matches the registry.
+    Unchanged,
+    /// The prompt or schema now differs from the entry, which was kept (exit 1).
+    Differs,
+}
+
+/// One version's entry, as `lock` reports it (`{"type":"locked",…}`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct LockedVersion {
+    /// The task.
+    pub task: String,
+    /// The prompt version.
+    pub version: i64,
+    /// `sha256:…` of the prompt text now.
+    pub prompt: String,
+    /// `sha256:…` of the schema now (`null` for a schema built in code).
+    pub schema: Option<String>,
+    /// What happened to the entry.
+    pub change: LockChange,
+    /// The prompt file (for `differs`: what was edited).
+    #[serde(serialize_with = "crate::event::path")]
+    pub prompt_file: PathBuf,
+}
+
+/// The totals of `lock` (the `summary` event).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct LockSummary {
+    /// Entries added.
+    pub added: usize,
+    /// Entries accepted.
+    pub accepted: usize,
+    /// Entries dropped.
+    pub dropped: usize,
+    /// Entries unchanged.
+    pub unchanged: usize,
+    /// Entries that differ and were kept.
+    pub differs: usize,
+    /// Recorded versions without a prompt file (no entry).
+    pub no_prompt: usize,
+    /// Lock files written.
+    pub written: usize,
+}
+
+impl LockSummary {
+    /// Exit 0 unless an entry differs (kept, not accepted): exit 1.
+    pub fn verdict(&self) -> crate::event::Verdict {
+        crate::event::Verdict::of(self.differs == 0)
+    }
+}
+
+/// `TASK/vN` as `--accept` takes it.
+pub fn parse_accept(text: &str) -> Result<(String, i64)> {
+    text.rsplit_once('/')
+        .and_then(|(t, v)| Some((t.to_owned(), crate::layout::parse_version_folder(v)?)))
+        .filter(|(t, _)| crate::request::validate_task(t).is_ok())
+        .ok_or_else(|| Error::msg(format!("--accept {text:?}: expected TASK/vN (quiz/v1)")))
+}
+
+/// `ulcas lock`: writes each store's `ulcas.lock` from its registry for every recorded
+/// version, reporting each entry and a summary. Never changes an entry that differs unless
+/// its version is in `accept`; refuses a store without a registry or whose registry has
+/// problems.
+pub fn run(
+    stores: &[crate::settings::Store],
+    accept: &[(String, i64)],
+    report: &mut dyn crate::event::Report,
+) -> Result<LockSummary> {
+    use crate::event::{Event, Summary};
+    for store in stores {
+        crate::store::check_folder(&store.root)?;
+        if !store.registry.present {
+            return Err(Error::in_file(
+                &store.root,
+                "ulcas lock needs the prompt registry the recordings answer (--prompts DIR, or `prompts` in ulcas.toml)",
+            ));
+        }
+        if let Some(p) = store.registry.problems.first() {
+            return Err(Error::in_file(
+                &p.path,
+                format!("not locking while the registry has problems: {}", p.message),
+            ));
+        }
+    }
+    let mut summary = LockSummary::default();
+    for store in stores {
+        report.emit(&Event::Store(store))?;
+        let census = crate::store::census(&store.root)?;
+        let dir = crate::store::StoreDir::open(&store.root)?;
+        let write = dir.lock()?;
+        let read = dir.read_root(LOCK_FILE)?;
+        let old = match &read {
+            Some(r) => {
+                let text = std::str::from_utf8(&r.bytes)
+                    .map_err(|_| Error::in_file(store.root.join(LOCK_FILE), "not UTF-8"))?;
+                Lock::parse(text).map_err(|e| {
+                    Error::in_file(store.root.join(LOCK_FILE), format!("invalid lock: {e}"))
+                })?
+            }
+            None => Lock::default(),
+        };
+        let mut new = Lock::default();
+        for (task, versions) in &census {
+            for &version in versions.keys() {
+                let key = (task.clone(), version);
+                let Some((now, prompt_file, _)) = current(&store.registry, task, version) else {
+                    summary.no_prompt += 1;
+                    let path = crate::layout::version_dir(&store.root, task, version);
+                    report.emit(&Event::NoPrompt {
+                        task,
+                        version,
+                        path: &path,
+                    })?;
+                    continue;
+                };
+                let change = match old.entries.get(&key) {
+                    None => LockChange::Added,
+                    Some(e) if *e == now => LockChange::Unchanged,
+                    Some(_) if accept.contains(&key) => LockChange::Accepted,
+                    Some(_) => LockChange::Differs,
+                };
+                let kept = match change {
+                    LockChange::Differs => old.entries[&key].clone(),
+                    _ => now.clone(),
+                };
+                new.entries.insert(key, kept);
+                summary.count(change);
+                report.emit(&Event::Locked(&LockedVersion {
+                    task: task.clone(),
+                    version,
+                    prompt: now.prompt,
+                    schema: now.schema,
+                    change,
+                    prompt_file,
+                }))?;
+            }
+        }
+        for ((task, version), e) in &old.entries {
+            if !new.entries.contains_key(&(task.clone(), *version))
+                && !census.get(task).is_some_and(|v| v.contains_key(version))
+            {
+                summary.count(LockChange::Dropped);
+                report.emit(&Event::Locked(&LockedVersion {
+                    task: task.clone(),
+                    version: *version,
+                    prompt: e.prompt.clone(),
+                    schema: e.schema.clone(),
+                    change: LockChange::Dropped,
+                    prompt_file: PathBuf::new(),
+                }))?;
+            }
+        }
+        if read.is_none() || new != old {
+            write.write_root(LOCK_FILE, read.as_ref(), new.render().as_bytes())?;
+            summary.written += 1;
+        }
+    }
+    report.emit(&Event::Summary(Summary::Lock(&summary)))?;
+    Ok(summary)
+}
+
+impl LockSummary {
+    fn count(&mut self, change: LockChange) {
+        match change {
+            LockChange::Added => self.added += 1,
+            LockChange::Accepted => self.accepted += 1,
+            LockChange::Dropped => self.dropped += 1,
+            LockChange::Unchanged => self.unchanged += 1,
+            LockChange::Differs => self.differs += 1,
+        }
     }
 }

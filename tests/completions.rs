@@ -71,6 +71,7 @@ fn man_pages_per_subcommand() {
         "backfill",
         "migrate",
         "review",
+        "lock",
         "completions",
         "manpage",
     ] {

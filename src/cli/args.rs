@@ -64,6 +64,12 @@ pub enum Command {
     Migrate(MigrateArgs),
     /// What a prompt bump changed, answer by answer, before the old version goes.
     Review(ReviewArgs),
+    /// Write each store's ulcas.lock: what each recorded version was recorded with.
+    ///
+    /// The lock holds the sha256 of each recorded version's prompt text (as the app sends it) and
+    /// schema; `verify` then fails when a prompt or schema is edited without a version bump. An
+    /// entry that differs is never changed unless its version is named with --accept.
+    Lock(LockArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -354,6 +360,22 @@ pub struct BackfillArgs {
     pub format: FormatArg,
 }
 
+/// Options of `lock`.
+#[derive(Debug, Args)]
+pub struct LockArgs {
+    /// Store roots (the same as --cassettes ROOT).
+    #[arg(value_name = "ROOT")]
+    pub roots: Vec<PathBuf>,
+    #[command(flatten)]
+    pub stores: StoreArgs,
+    /// Take the current prompt and schema of TASK/vN for its entry: its recordings were
+    /// re-made with them (repeatable).
+    #[arg(long, value_name = "TASK/vN")]
+    pub accept: Vec<String>,
+    #[command(flatten)]
+    pub format: CheckFormatArg,
+}
+
 /// Options of `migrate`.
 #[derive(Debug, Args)]
 pub struct MigrateArgs {
@@ -464,10 +486,13 @@ mod tests {
         }
         assert_eq!(
             with_stores,
-            ["hash", "record", "verify", "lookup", "prune", "backfill", "migrate", "review"]
+            [
+                "hash", "record", "verify", "lookup", "prune", "backfill", "migrate", "review",
+                "lock"
+            ]
         );
         // The commands whose only positional arguments could be stores take them so.
-        for name in ["verify", "prune", "backfill", "migrate", "review"] {
+        for name in ["verify", "prune", "backfill", "migrate", "review", "lock"] {
             let sub = cli.find_subcommand(name).unwrap();
             assert!(sub.get_arguments().any(|a| a.get_id() == "roots"), "{name}");
         }

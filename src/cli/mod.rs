@@ -5,6 +5,7 @@ mod args;
 mod backfill;
 mod diff;
 mod hash;
+mod lock;
 mod lookup;
 mod migrate;
 mod output;
@@ -134,6 +135,7 @@ fn run(cli: Cli) -> Outcome {
         Command::Backfill(a) => backfill::backfill(a, ctx),
         Command::Migrate(a) => migrate::migrate(a, ctx),
         Command::Review(a) => review::review(a, ctx),
+        Command::Lock(a) => lock::lock(a, ctx),
         Command::Lookup(a) => lookup::lookup(a, ctx),
         Command::Diff(a) => diff::diff(a, ctx),
     }

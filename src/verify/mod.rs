@@ -101,6 +101,12 @@ pub enum Check {
     SpecialFile,
     /// A cassette larger than the 256 MiB any command reads.
     TooLarge,
+    /// A recorded version's prompt text differs from `ulcas.lock`: edited without a version bump.
+    PromptEdited,
+    /// A recorded version's schema differs from `ulcas.lock`.
+    SchemaEdited,
+    /// Recordings of a version that `ulcas.lock` does not have.
+    Unlocked,
 }
 
 impl Check {
@@ -113,7 +119,8 @@ impl Check {
             | Check::OrphanTask
             | Check::SchemaChanged
             | Check::Format
-            | Check::UnrecordedVersion => Severity::Warning,
+            | Check::UnrecordedVersion
+            | Check::Unlocked => Severity::Warning,
             Check::Unreadable
             | Check::Json
             | Check::Fields
@@ -129,7 +136,9 @@ impl Check {
             | Check::MissingCassette
             | Check::LinkOutsideStore
             | Check::SpecialFile
-            | Check::TooLarge => Severity::Error,
+            | Check::TooLarge
+            | Check::PromptEdited
+            | Check::SchemaEdited => Severity::Error,
         }
     }
 }
@@ -232,6 +241,8 @@ pub struct StoreVerdict {
     pub registry: bool,
     /// Whether warnings fail the run (`--deny warnings`).
     pub deny_warnings: bool,
+    /// Whether the store has an `ulcas.lock` (without one, prompt edits go unseen).
+    pub locked: bool,
 }
 
 impl StoreVerdict {
@@ -436,6 +447,9 @@ pub fn verify_walk(
     };
     let mut early = store_findings(&ctx);
     early.extend(missing_cassettes(store, requests));
+    let (locked, edits) = lock_findings(store, &census)?;
+    verdict.locked = locked;
+    early.extend(edits);
     early.sort_by(|a, b| a.order().cmp(&b.order()));
     let total: usize = census.values().flat_map(|v| v.values()).sum();
     progress.start("verifying", total as u64);
@@ -554,6 +568,61 @@ impl Emitter<'_, '_> {
         }
         Ok(())
     }
+}
+
+/// What `ulcas.lock` says of the store's recorded versions against the registry: prompts and
+/// schemas edited since they were locked, versions recorded after it. `(false, [])` when the
+/// store has no lock.
+fn lock_findings(store: &Store, census: &crate::store::Census) -> Result<(bool, Vec<Finding>)> {
+    let Some(lock) = crate::lock::Lock::read(&store.root)? else {
+        return Ok((false, Vec::new()));
+    };
+    let mut findings = Vec::new();
+    for (task, versions) in census {
+        for &version in versions.keys() {
+            let Some((now, prompt_file, schema_file)) =
+                crate::lock::current(&store.registry, task, version)
+            else {
+                continue;
+            };
+            let name = format!("{task}/v{version}");
+            let accept = store.command("lock", &["--accept", &name]);
+            let Some(locked) = lock.entries.get(&(task.clone(), version)) else {
+                findings.push(Finding::new(
+                    &crate::layout::version_dir(&store.root, task, version),
+                    Check::Unlocked,
+                    format!(
+                        "{name} has recordings that ulcas.lock does not cover (recorded after it was written): `{}` adds them, so that an edit of their prompt fails here",
+                        store.command("lock", &[])
+                    ),
+                ));
+                continue;
+            };
+            if locked.prompt != now.prompt {
+                findings.push(Finding::new(
+                    &prompt_file,
+                    Check::PromptEdited,
+                    format!(
+                        "the prompt text of {name} changed since its recordings were locked, without a version bump: every {task} test replays answers to a text that no longer exists. Restore {} and put the new text in v{}.md (then record it), or, if the recordings were re-made with the new text: `{accept}`",
+                        prompt_file.display(),
+                        version + 1
+                    ),
+                ));
+            }
+            if locked.schema != now.schema {
+                let file = schema_file.unwrap_or_else(|| prompt_file.clone());
+                findings.push(Finding::new(
+                    &file,
+                    Check::SchemaEdited,
+                    format!(
+                        "the output schema of {name} ({}) changed since its recordings were locked: its requests now have another key and miss. Restore it and bump the version, or carry the answers over (`ulcas migrate {task}`) or record them anew, then `{accept}`",
+                        file.display()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok((true, findings))
 }
 
 /// Findings of the store as a whole: unrecorded current versions, registry problems.

@@ -274,6 +274,20 @@ impl Report for Github {
                 self.rest_lines()?;
                 self.rest.clear();
             }
+            Event::Locked(v) if v.change == ulcas::lock::LockChange::Differs => {
+                let file = exact(&super::checkout_relative(&v.prompt_file));
+                let message = format!(
+                    "{}/v{} changed since it was locked, without a version bump: restore the text and add v{}.md, or, if the recordings were re-made with it, `ulcas lock --accept {}/v{}`",
+                    v.task, v.version, v.version + 1, v.task, v.version
+                );
+                self.annotate(Severity::Error, &file, None, "ulcas lock", &message)?;
+            }
+            Event::Summary(Summary::Lock(s)) => {
+                self.out.line(&format!(
+                    "ulcas lock: {} added, {} accepted, {} dropped, {} unchanged, {} differ, {} without a prompt file",
+                    s.added, s.accepted, s.dropped, s.unchanged, s.differs, s.no_prompt
+                ))?;
+            }
             _ => {}
         }
         Ok(())

@@ -2,6 +2,7 @@
 //! its file here; this one dispatches and holds what a family gathers across events.
 
 mod diff;
+mod lock;
 mod lookup;
 mod migrate;
 mod prune;
@@ -19,7 +20,7 @@ use ulcas::settings::SettingsOrigin;
 
 use super::group::Groups;
 use super::{input_error, Detail, Reporter};
-use crate::cli::output::{note, Out};
+use crate::cli::output::{note, Out, Tone};
 use crate::cli::shown;
 
 /// Human output on stdout (notes on stderr).
@@ -40,6 +41,8 @@ pub struct Human {
     noted: BTreeSet<PathBuf>,
     /// With `--verbose`: every prune candidate that can go in the current store, as reported.
     prune_paths: Vec<(PathBuf, ulcas::prune::PruneReason)>,
+    /// Whether the run already said how to start checking prompt edits (`ulcas lock`).
+    lock_hint: bool,
 }
 
 impl Human {
@@ -55,6 +58,7 @@ impl Human {
             prune: (false, false),
             noted: Default::default(),
             prune_paths: Vec::new(),
+            lock_hint: false,
         }
     }
 }
@@ -77,10 +81,16 @@ impl Human {
                 Ok(())
             }
             Event::VerifyDone(v) => {
-                let r = verify::store_done(out, &self.groups, &self.skipped, v, self.detail);
+                verify::store_done(out, &self.groups, &self.skipped, v, self.detail)?;
                 self.groups.clear();
                 self.skipped.clear();
-                r
+                // Once a run: without a lock, an edited prompt goes unseen.
+                if v.registry && !v.locked && !self.lock_hint && !self.detail.quiet {
+                    self.lock_hint = true;
+                    let line = "  prompt edits go unseen without ulcas.lock (the key does not cover the prompt text): `ulcas lock` with the same stores starts checking them";
+                    out.line(&out.paint(Tone::Dim, line))?;
+                }
+                Ok(())
             }
             _ => Ok(()),
         }
@@ -167,6 +177,14 @@ impl Report for Human {
             }
             Event::Summary(Summary::Backfill(s)) => requests::backfill_total(out, s),
             Event::Summary(Summary::Migrate(_) | Summary::Review(_)) => Ok(()),
+            Event::Locked(v) if !quiet => lock::locked(out, v, self.detail.verbose),
+            Event::NoPrompt {
+                task,
+                version,
+                path,
+            } if !quiet => lock::no_prompt(out, task, *version, path),
+            Event::Locked(_) | Event::NoPrompt { .. } => Ok(()),
+            Event::Summary(Summary::Lock(s)) => lock::total(out, s),
             Event::InputError(_) => Ok(()),
         }
     }

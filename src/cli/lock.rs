@@ -1,0 +1,17 @@
+//! `lock`: write each store's `ulcas.lock` from its registry.
+
+use super::args::LockArgs;
+use super::{finish, stores, Ctx, Outcome};
+
+/// `ulcas lock`.
+pub fn lock(args: LockArgs, ctx: Ctx) -> Outcome {
+    let stores = stores::resolve(&args.stores, &args.roots)?;
+    let accept = args
+        .accept
+        .iter()
+        .map(|a| ulcas::lock::parse_accept(a))
+        .collect::<ulcas::Result<Vec<_>>>()?;
+    let mut reporter = ctx.reporter(args.format.format.into());
+    let summary = ulcas::lock::run(&stores, &accept, &mut *reporter)?;
+    finish(&mut *reporter, summary.verdict(), 0)
+}

@@ -1,0 +1,79 @@
+//! `lock` in human text: what changed in each store's `ulcas.lock`, and what to do where a
+//! prompt or schema was edited without a version bump.
+
+use std::io;
+
+use ulcas::lock::{LockChange, LockSummary, LockedVersion};
+
+use crate::cli::output::{Out, Tone};
+use crate::cli::shown;
+
+/// One version's entry (unchanged ones only with `--verbose`).
+pub fn locked(out: &mut Out, v: &LockedVersion, verbose: bool) -> io::Result<()> {
+    let name = format!("{}/v{}", v.task, v.version);
+    let (tone, label, rest) = match v.change {
+        LockChange::Unchanged if !verbose => return Ok(()),
+        LockChange::Unchanged => (Tone::Dim, "unchanged", String::new()),
+        LockChange::Added => (Tone::Good, "added    ", String::new()),
+        LockChange::Accepted => (
+            Tone::Warn,
+            "accepted ",
+            " (its recordings were re-made with the current text)".to_owned(),
+        ),
+        LockChange::Dropped => (Tone::Dim, "dropped  ", " (no recordings left)".to_owned()),
+        LockChange::Differs => (
+            Tone::Bad,
+            "DIFFERS  ",
+            format!(
+                ": {} (or its schema) changed since it was locked, without a version bump; entry kept. Restore the text and add v{}.md for the new one, or, if the recordings were re-made with it: ulcas lock --accept {name}",
+                shown(&v.prompt_file),
+                v.version + 1
+            ),
+        ),
+    };
+    let label = out.paint(tone, label);
+    out.line(&format!("{label} {name}{rest}"))
+}
+
+/// A recorded version without a prompt file.
+pub fn no_prompt(
+    out: &mut Out,
+    task: &str,
+    version: i64,
+    path: &std::path::Path,
+) -> io::Result<()> {
+    let label = out.paint(Tone::Warn, "no prompt");
+    out.line(&format!(
+        "{label} {task}/v{version}: recorded ({}), but no prompt file v{version}.md was read for it: no entry",
+        shown(path)
+    ))
+}
+
+/// `ulcas.lock: 3 added, 2 unchanged (written)`.
+pub fn total(out: &mut Out, s: &LockSummary) -> io::Result<()> {
+    let mut parts = Vec::new();
+    for (n, what) in [
+        (s.added, "added"),
+        (s.accepted, "accepted"),
+        (s.dropped, "dropped"),
+        (s.unchanged, "unchanged"),
+        (s.differs, "differ (kept)"),
+        (s.no_prompt, "without a prompt file"),
+    ] {
+        if n > 0 {
+            parts.push(format!("{n} {what}"));
+        }
+    }
+    let written = if s.written > 0 {
+        "written"
+    } else {
+        "nothing to write"
+    };
+    let line = format!("ulcas.lock: {} ({written})", parts.join(", "));
+    let tone = if s.differs > 0 {
+        Tone::Bad
+    } else {
+        Tone::Strong
+    };
+    out.line(&out.paint(tone, &line))
+}
