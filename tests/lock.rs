@@ -235,19 +235,8 @@ fn lock_refuses_without_a_registry_or_with_its_problems() {
 
 #[test]
 fn without_a_lock_verify_says_how_to_start_once() {
-    let dir = tempfile::tempdir().unwrap();
-    copy_tree(
-        &Path::new(MANIFEST).join("cassettes"),
-        &dir.path().join("cassettes"),
-    );
-    copy_tree(
-        &Path::new(MANIFEST).join("tests/fixtures/prompts"),
-        &dir.path().join("prompts"),
-    );
-    copy_tree(
-        &Path::new(MANIFEST).join("tests/fixtures/schemas"),
-        &dir.path().join("schemas"),
-    );
+    let dir = common::sample_with_registry();
+    std::fs::remove_file(dir.path().join("cassettes/ulcas.lock")).unwrap();
     let run = common::ulcas_in(dir.path(), &["verify", "cassettes", "--prompts", "prompts"]);
     assert_eq!(run.code, 0, "nothing new fails without a lock");
     assert_eq!(

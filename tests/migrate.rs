@@ -304,6 +304,32 @@ fn the_sample_store_after_a_schema_change() {
         run.stdout
     );
 
+    // The sample store is locked: the schema edit fails verify until the lock takes the new
+    // schema, which the migrated recordings now answer.
+    let run = ulcas(&[
+        "verify",
+        "cassettes",
+        "--prompts",
+        "prompts",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        run.stdout.contains("\"check\":\"schema-edited\""),
+        "{}",
+        run.stdout
+    );
+    let run = ulcas(&[
+        "lock",
+        "cassettes",
+        "--prompts",
+        "prompts",
+        "--accept",
+        "quiz/v1",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("accepted  quiz/v1"), "{}", run.stdout);
+
     // The repaired answer and its repair are both carried over: verify has only the two old
     // cassettes to report (schema-changed), and the new ones are clean.
     let run = ulcas(&[

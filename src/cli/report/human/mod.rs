@@ -85,9 +85,13 @@ impl Human {
                 self.groups.clear();
                 self.skipped.clear();
                 // Once a run: without a lock, an edited prompt goes unseen.
-                if v.registry && !v.locked && !self.lock_hint && !self.detail.quiet {
+                let hint = match (v.registry, v.locked) {
+                    (true, false) => Some("  prompt edits go unseen without ulcas.lock (the key does not cover the prompt text): `ulcas lock` with the same stores starts checking them"),
+                    (false, true) => Some("  ulcas.lock is not checked without the prompt registry it was written from (--prompts DIR, or `prompts` in ulcas.toml)"),
+                    _ => None,
+                };
+                if let Some(line) = hint.filter(|_| !self.lock_hint && !self.detail.quiet) {
                     self.lock_hint = true;
-                    let line = "  prompt edits go unseen without ulcas.lock (the key does not cover the prompt text): `ulcas lock` with the same stores starts checking them";
                     out.line(&out.paint(Tone::Dim, line))?;
                 }
                 Ok(())
