@@ -370,3 +370,44 @@ impl LockSummary {
         }
     }
 }
+
+/// Changes the lock of the store `write` holds, when it has one (a store opts in by running
+/// `ulcas lock`): `edit` says whether it changed anything, and only then is it written, through
+/// the store's write path. `Ok(false)` when the store has no lock or nothing changed.
+pub fn update(
+    write: &crate::store::WriteLock<'_>,
+    edit: impl FnOnce(&mut Lock) -> bool,
+) -> Result<bool> {
+    let store = write.store();
+    let Some(read) = store.read_root(LOCK_FILE)? else {
+        return Ok(false);
+    };
+    let path = store.root().join(LOCK_FILE);
+    let text = std::str::from_utf8(&read.bytes).map_err(|_| Error::in_file(&path, "not UTF-8"))?;
+    let mut lock =
+        Lock::parse(text).map_err(|e| Error::in_file(&path, format!("invalid lock: {e}")))?;
+    if !edit(&mut lock) {
+        return Ok(false);
+    }
+    write.write_root(LOCK_FILE, Some(&read), lock.render().as_bytes())?;
+    Ok(true)
+}
+
+/// After `record` or `migrate --write` wrote into `task` v`version` of `store`: adds the
+/// version's entry when the store has a lock that lacks it (never changes an entry). Whether an
+/// entry was added.
+pub fn note_recorded(store: &crate::settings::Store, task: &str, version: i64) -> Result<bool> {
+    let Some((entry, ..)) = current(&store.registry, task, version) else {
+        return Ok(false);
+    };
+    let dir = crate::store::StoreDir::open(&store.root)?;
+    let write = dir.lock()?;
+    update(&write, |lock| {
+        let key = (task.to_owned(), version);
+        if lock.entries.contains_key(&key) {
+            return false;
+        }
+        lock.entries.insert(key, entry);
+        true
+    })
+}

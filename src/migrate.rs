@@ -224,6 +224,9 @@ pub fn run(
         }
         let summary = migration.summary(store);
         failed += summary.failed;
+        if summary.written > 0 {
+            crate::lock::note_recorded(store, &migration.task, migration.version)?;
+        }
         report.emit(&Event::Summary(Summary::Migrate(&summary)))?;
         verdict = verdict.and(migration.verdict());
     }

@@ -486,6 +486,20 @@ pub fn prune_store(
             deletion.removed_folders.push(store.root.join(&task));
         }
     }
+    // The lock (where the store has one) keeps no entry of a version this run emptied.
+    let emptied: Vec<(String, i64)> = deletion
+        .removed_folders
+        .iter()
+        .filter_map(|f| Slot::under(&store.root, &f.join("x")).ok())
+        .filter_map(|s| Some((s.task, crate::layout::parse_version_folder(&s.version)?)))
+        .collect();
+    if !emptied.is_empty() {
+        crate::lock::update(&lock, |l| {
+            let before = l.entries.len();
+            l.entries.retain(|k, _| !emptied.contains(k));
+            l.entries.len() != before
+        })?;
+    }
     Ok((plan, Some(deletion)))
 }
 

@@ -54,6 +54,8 @@ pub struct Request {
     /// `model`, when the dump has one (outside the key: the driver's default for a cassette
     /// without `model`).
     pub model: Option<String>,
+    /// `system`, when the dump has one (outside the key: the prompt text the app sent).
+    pub system: Option<String>,
     /// The task's output JSON schema.
     pub schema: Schema,
     /// The user turn.
@@ -171,6 +173,10 @@ impl Request {
             Some(Value::String(s)) => Some(s.clone()),
             _ => None,
         };
+        let system = match obj.get("system") {
+            Some(Value::String(s)) => Some(s.clone()),
+            _ => None,
+        };
         let schema = match (schema, obj.get("schema")) {
             (Some(s), _) => s,
             (None, Some(other)) => {
@@ -193,6 +199,7 @@ impl Request {
             prompt_version,
             prompt_id,
             model,
+            system,
             schema,
             blocks,
             turns,
@@ -292,9 +299,11 @@ impl<'de> Deserialize<'de> for DumpFields {
 }
 
 /// The members of a dump that ulcas reads (besides `schema`): the key's, `prompt_id` (written
-/// into recordings) and `model` (the driver's default for a cassette without one).
-const KEY_FIELDS: [&str; 8] = [
+/// into recordings), `model` (the driver's default for a cassette without one) and `system`
+/// (compared with the registry's prompt text by `verify --requests`).
+const KEY_FIELDS: [&str; 9] = [
     "model",
+    "system",
     "task",
     "prompt_version",
     "promptVersion",

@@ -246,3 +246,216 @@ fn without_a_lock_verify_says_how_to_start_once() {
         run.stdout
     );
 }
+
+/// Only in a store that has a lock: `record` adds the entry of a version it writes into (never
+/// changes one), and `prune --delete` drops the entries of versions it empties.
+#[test]
+fn writers_keep_the_lock_current() {
+    let dir = common::sample_with_registry();
+    let lock_path = dir.path().join("cassettes/ulcas.lock");
+    let ulcas = |args: &[&str]| common::ulcas_in(dir.path(), args);
+    let entries = || {
+        std::fs::read_to_string(&lock_path)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with('['))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert!(entries().contains(&"[\"outline/v1\"]".to_owned()));
+    // prune --delete empties outline/v1: its entry goes.
+    let run = ulcas(&["prune", "cassettes", "--prompts", "prompts", "--delete"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        !entries().contains(&"[\"outline/v1\"]".to_owned()),
+        "{:?}",
+        entries()
+    );
+    assert!(entries().contains(&"[\"outline/v2\"]".to_owned()));
+
+    // A quiz v2 prompt and a recording of it: record adds quiz/v2.
+    let v1 = std::fs::read_to_string(dir.path().join("prompts/quiz/v1.md")).unwrap();
+    std::fs::write(
+        dir.path().join("prompts/quiz/v2.md"),
+        v1.replace("version: 1", "version: 2"),
+    )
+    .unwrap();
+    let mut dump: Value = serde_json::from_slice(
+        &std::fs::read(Path::new(MANIFEST).join("tests/fixtures/requests/quiz.json")).unwrap(),
+    )
+    .unwrap();
+    dump["prompt_version"] = 2.into();
+    std::fs::write(dir.path().join("quiz-v2.json"), dump.to_string()).unwrap();
+    std::fs::write(dir.path().join("answer.txt"), "{\"questions\": []}").unwrap();
+    let record = [
+        "record",
+        "quiz-v2.json",
+        "--response",
+        "answer.txt",
+        "--cassettes",
+        "cassettes",
+        "--prompts",
+        "prompts",
+    ];
+    let run = ulcas(&record);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        entries().contains(&"[\"quiz/v2\"]".to_owned()),
+        "{:?}",
+        entries()
+    );
+
+    // An entry is never changed by a writer: an edited v2 prompt stays an edit for verify.
+    let before = std::fs::read(&lock_path).unwrap();
+    std::fs::write(
+        dir.path().join("prompts/quiz/v2.md"),
+        v1.replace("version: 1", "version: 2") + "Edited.\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("answer.txt"), "{\"questions\": [1]}").unwrap();
+    let mut forced = record.to_vec();
+    forced.push("--force");
+    assert_eq!(ulcas(&forced).code, 0);
+    assert_eq!(std::fs::read(&lock_path).unwrap(), before);
+    let run = ulcas(&[
+        "verify",
+        "cassettes",
+        "--prompts",
+        "prompts",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        run.stdout.contains("\"check\":\"prompt-edited\""),
+        "{}",
+        run.stdout
+    );
+}
+
+/// `verify --requests`: a hit cassette recorded with another model, and a dump whose system
+/// prompt is not the registry's text, on the sample store with dumps.
+#[test]
+fn a_test_runs_model_and_system_prompt_are_compared() {
+    let dir = common::sample_with_registry();
+    let quiz =
+        std::fs::read(Path::new(MANIFEST).join("tests/fixtures/requests/quiz.json")).unwrap();
+    let prompt = std::fs::read_to_string(dir.path().join("prompts/quiz/v1.md")).unwrap();
+    let body = prompt.splitn(3, "---\n").nth(2).unwrap().trim().to_owned();
+    std::fs::create_dir_all(dir.path().join("dumps")).unwrap();
+    let write = |name: &str, model: &str, system: &str| {
+        let mut dump: Value = serde_json::from_slice(&quiz).unwrap();
+        dump["model"] = model.into();
+        dump["system"] = system.into();
+        std::fs::write(dir.path().join("dumps").join(name), dump.to_string()).unwrap();
+    };
+    let run = |dumps: &str| {
+        let r = common::ulcas_in(
+            dir.path(),
+            &[
+                "verify",
+                "cassettes",
+                "--prompts",
+                "prompts",
+                "--requests",
+                dumps,
+                "--format",
+                "json",
+            ],
+        );
+        assert!(r.code < 2, "{}", r.stderr);
+        let ev = events(&r.stdout);
+        let of = |check: &str| {
+            ev.iter()
+                .filter(|e| e["check"] == check)
+                .map(|e| e["path"].as_str().unwrap().to_owned())
+                .collect::<Vec<_>>()
+        };
+        (of("model-changed"), of("prompt-mismatch"))
+    };
+    // The app's own text (with the whitespace PHP trims) and the recorded model: nothing.
+    write("same.json", "claude-sonnet-5-5", &format!("\n{body}\n  "));
+    assert_eq!(run("dumps"), (vec![], vec![]));
+    // Another model and another text: one warning each, naming the cassette and the prompt file.
+    write("other.json", "claude-opus-9", "Always answer in French.");
+    write(
+        "other-again.json",
+        "claude-opus-9",
+        "Always answer in French.",
+    );
+    let (models, prompts) = run("dumps");
+    assert_eq!(
+        models,
+        vec!["cassettes/quiz/v1/f2fa978d2e64f1557412cd86eebe0ea7.json"]
+    );
+    assert_eq!(prompts, vec!["prompts/quiz/v1.md"]);
+}
+
+/// `lookup` says so on a hit whose version's prompt differs from the lock; the answer replays.
+#[test]
+fn lookup_flags_a_hit_that_answers_an_older_text() {
+    let dir = common::sample_with_registry();
+    let quiz = Path::new(MANIFEST).join("tests/fixtures/requests/quiz.json");
+    let quiz = quiz.to_str().unwrap();
+    let lookup = || {
+        let run = common::ulcas_in(
+            dir.path(),
+            &["lookup", quiz, "--prompts", "prompts", "--format", "json"],
+        );
+        assert_eq!(run.code, 0, "a hit: {}", run.stderr);
+        let ev = events(&run.stdout).remove(0);
+        let kinds: Vec<String> = ev["diagnosis"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["kind"].as_str().unwrap().to_owned())
+            .collect();
+        (ev["status"].as_str().unwrap().to_owned(), kinds)
+    };
+    assert_eq!(lookup(), ("hit".to_owned(), vec![]));
+    let prompt = dir.path().join("prompts/quiz/v1.md");
+    let text = std::fs::read_to_string(&prompt).unwrap();
+    std::fs::write(&prompt, text + "Always answer in French.\n").unwrap();
+    assert_eq!(
+        lookup(),
+        ("hit".to_owned(), vec!["lock-differs".to_owned()])
+    );
+    let human = common::ulcas_in(dir.path(), &["lookup", quiz, "--prompts", "prompts"]);
+    assert!(
+        human.stdout.contains("answers an older text"),
+        "{}",
+        human.stdout
+    );
+}
+
+/// A recorded version without a prompt file gets no entry, and is reported.
+#[test]
+fn a_version_without_a_prompt_file_gets_no_entry() {
+    let dir = common::sample_with_registry();
+    let from = dir.path().join("cassettes/quiz/v1");
+    let to = dir.path().join("cassettes/quiz/v7");
+    std::fs::create_dir_all(&to).unwrap();
+    let first = std::fs::read_dir(&from).unwrap().next().unwrap().unwrap();
+    std::fs::copy(first.path(), to.join(first.file_name())).unwrap();
+    let run = common::ulcas_in(
+        dir.path(),
+        &[
+            "lock",
+            "cassettes",
+            "--prompts",
+            "prompts",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let ev = events(&run.stdout);
+    let none = of_type(&ev, "no-prompt");
+    assert_eq!(none.len(), 1, "{}", run.stdout);
+    assert_eq!(
+        (none[0]["task"].as_str(), &none[0]["version"]),
+        (Some("quiz"), &Value::from(7))
+    );
+    let lock = std::fs::read_to_string(dir.path().join("cassettes/ulcas.lock")).unwrap();
+    assert!(!lock.contains("quiz/v7"), "{lock}");
+    assert_eq!(ev.last().unwrap()["no_prompt"], 1);
+}

@@ -42,6 +42,7 @@ pub fn record(args: RecordArgs, ctx: Ctx) -> Outcome {
     let mut reporter = ctx.reporter(args.format.format.into());
     reporter.report(&Event::StoreOfRequest(store))?;
     let recorded = record_cassette(&store.root, &request, &recording, options)?;
+    ulcas::lock::note_recorded(store, &recorded.key.task, recorded.key.prompt_version)?;
     reporter.report(&Event::Recorded {
         path: &recorded.path,
         hash: &recorded.key.hash,

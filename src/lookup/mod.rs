@@ -80,6 +80,9 @@ pub enum DiagnosisKind {
     GeneratedValues,
     /// Candidates exist but carry no request material to compare.
     NoStoredContent,
+    /// A hit whose version's prompt or schema differs from the store's `ulcas.lock`: the answer
+    /// replays, but it answers an older text.
+    LockDiffers,
 }
 
 /// Whether one part of the key matches a candidate.
@@ -144,9 +147,11 @@ pub enum Detail {
     },
     /// Candidates exist but carry no request material to compare.
     NoStoredContent,
+    /// A hit that answers an older prompt or schema than the registry's (see `ulcas.lock`).
+    LockDiffers,
 }
 
-/// One reason for a miss.
+/// One reason for a miss (or, for `lock-differs`, a caveat of a hit).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Diagnosis {
     /// What was found.
@@ -188,6 +193,7 @@ impl Diagnosis {
             Detail::ContentChanged { .. } => DiagnosisKind::ContentChanged,
             Detail::GeneratedValues { .. } => DiagnosisKind::GeneratedValues,
             Detail::NoStoredContent => DiagnosisKind::NoStoredContent,
+            Detail::LockDiffers => DiagnosisKind::LockDiffers,
         }
     }
 }
@@ -316,6 +322,9 @@ pub fn lookup(
         }
     }
     let mut diagnoses = Vec::new();
+    if let Some(h) = &hit {
+        diagnoses.extend(lock_differs(store, &key, &h.path)?);
+    }
     if hit.is_none() {
         let probes = Probes {
             root,
@@ -488,6 +497,37 @@ fn text_probes(root: &Path, request: &Request) -> Vec<Diagnosis> {
     }
 
     diagnoses
+}
+
+/// `lock-differs`: the hit's version was locked with another prompt text or schema than the
+/// registry now has.
+fn lock_differs(store: &Store, key: &CassetteKey, hit: &Path) -> Result<Option<Diagnosis>> {
+    let Some(lock) = crate::lock::Lock::read(&store.root)? else {
+        return Ok(None);
+    };
+    let (task, version) = (&key.task, key.prompt_version);
+    let (Some(locked), Some((now, prompt_file, _))) = (
+        lock.entries.get(&(task.clone(), version)),
+        crate::lock::current(&store.registry, task, version),
+    ) else {
+        return Ok(None);
+    };
+    let what = match (locked.prompt != now.prompt, locked.schema != now.schema) {
+        (false, false) => return Ok(None),
+        (true, false) => "prompt text",
+        (false, true) => "schema",
+        (true, true) => "prompt text and schema",
+    };
+    Ok(Some(
+        Diagnosis::new(
+            Detail::LockDiffers,
+            format!(
+                "the answer replays, but it answers an older text: the {what} of {task} v{version} ({}) changed since its recordings were locked; `ulcas verify` fails on it until the text is restored (and the change made a new version) or the recordings are re-made and accepted (`ulcas lock --accept {task}/v{version}`)",
+                prompt_file.display()
+            ),
+        )
+        .at(hit.to_path_buf()),
+    ))
 }
 
 /// `task-missing` or `version-missing`, when the request's folder is not in the store.

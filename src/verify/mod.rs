@@ -107,6 +107,10 @@ pub enum Check {
     SchemaEdited,
     /// Recordings of a version that `ulcas.lock` does not have.
     Unlocked,
+    /// `--requests`: a hit cassette was recorded with another model than the dump asks.
+    ModelChanged,
+    /// `--requests`: a dump's system prompt differs from the registry's prompt text.
+    PromptMismatch,
 }
 
 impl Check {
@@ -120,7 +124,9 @@ impl Check {
             | Check::SchemaChanged
             | Check::Format
             | Check::UnrecordedVersion
-            | Check::Unlocked => Severity::Warning,
+            | Check::Unlocked
+            | Check::ModelChanged
+            | Check::PromptMismatch => Severity::Warning,
             Check::Unreadable
             | Check::Json
             | Check::Fields
@@ -312,6 +318,71 @@ impl VerifySummary {
     }
 }
 
+/// A request dump of a test run, as `verify --requests` checks it.
+#[derive(Debug, Clone)]
+pub struct Dump {
+    /// The dump file.
+    pub file: PathBuf,
+    /// Its key.
+    pub key: CassetteKey,
+    /// The model the test run asked for.
+    pub model: Option<String>,
+    /// `sha256:…` of the system prompt the app sent (trimmed as PHP trims).
+    pub system: Option<String>,
+}
+
+/// What the key cannot see of a test run: a hit cassette recorded with another model than the
+/// run asks (`model-changed`, per cassette), and a system prompt that differs from the prompt
+/// file the registry has for its task and version (`prompt-mismatch`, once per version).
+fn dump_findings(store: &Store, dumps: &[Dump]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let mut models_seen = HashSet::new();
+    let mut versions_seen = HashSet::new();
+    for d in dumps {
+        let path = d.key.path_under(&store.root);
+        if let Some(model) = &d.model {
+            let recorded = crate::store::read_cassette(&path).ok().map(|c| c.model);
+            if let Some(recorded) = recorded.filter(|m| !m.is_empty() && m != model) {
+                if models_seen.insert(path.clone()) {
+                    out.push(Finding::new(
+                        &path,
+                        Check::ModelChanged,
+                        format!(
+                            "recorded with {recorded}, while the test run (dump {}) asks {model}: the replay answers as {recorded} did; re-record it if the answers should be {model}'s",
+                            d.file.display()
+                        ),
+                    ));
+                }
+            }
+        }
+        let (task, version) = (&d.key.task, d.key.prompt_version);
+        let (Some(system), Some(prompt)) = (&d.system, store.registry.prompt(task, version)) else {
+            continue;
+        };
+        if prompt.text_hash.as_ref().is_some_and(|h| h != system)
+            && versions_seen.insert((task.clone(), version))
+        {
+            let folders: Vec<String> = store
+                .registry
+                .folders
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect();
+            out.push(Finding::new(
+                &prompt.path,
+                Check::PromptMismatch,
+                format!(
+                    "the system prompt the test run sent for {task} v{version} (dump {}) differs from {}, read from the prompt folder {}: ulcas checks another text than the app sends. Point --prompts (or `prompts` in ulcas.toml) at the app's prompts, or bump the version if the app's text changed",
+                    d.file.display(),
+                    prompt.path.display(),
+                    folders.join(", ")
+                ),
+            ));
+        }
+    }
+    out
+}
+
 /// What `verify` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]
 pub struct VerifyRequest {
@@ -347,20 +418,28 @@ pub fn run(
         deny_warnings: asked.deny_warnings,
         ..Default::default()
     };
-    let mut dumps: Vec<Vec<(PathBuf, CassetteKey)>> = vec![Vec::new(); stores.len()];
+    let mut dumps: Vec<Vec<Dump>> = vec![Vec::new(); stores.len()];
     for file in crate::request::dump_files(requests)? {
-        let key = match crate::request::Request::from_file(&file) {
-            Ok(request) => crate::key::key_of(&request),
+        let dump = match crate::request::Request::from_file(&file) {
+            Ok(request) => Dump {
+                key: crate::key::key_of(&request),
+                model: request.model,
+                system: request
+                    .system
+                    .as_deref()
+                    .map(|s| crate::lock::sha256(crate::registry::php_trim(s))),
+                file,
+            },
             Err(e) => {
                 summary.input_errors += 1;
                 report.emit(&Event::InputError(&e))?;
                 continue;
             }
         };
-        if let Some(i) = crate::settings::store_for_request(stores, &key)
+        if let Some(i) = crate::settings::store_for_request(stores, &dump.key)
             .and_then(|s| stores.iter().position(|j| std::ptr::eq(j, s)))
         {
-            dumps[i].push((file, key));
+            dumps[i].push(dump);
         }
     }
     for (store, dumps) in stores.iter().zip(&dumps) {
@@ -428,7 +507,7 @@ const BATCH: usize = 512;
 /// of one folder, whatever the size of the store.
 pub fn verify_walk(
     store: &Store,
-    requests: &[(PathBuf, CassetteKey)],
+    requests: &[Dump],
     progress: &dyn Progress,
     report: &mut dyn Report,
 ) -> Result<StoreVerdict> {
@@ -447,6 +526,7 @@ pub fn verify_walk(
     };
     let mut early = store_findings(&ctx);
     early.extend(missing_cassettes(store, requests));
+    early.extend(dump_findings(store, requests));
     let (locked, edits) = lock_findings(store, &census)?;
     verdict.locked = locked;
     early.extend(edits);
@@ -724,9 +804,9 @@ fn verify_folder(
 
 /// Findings for the request dumps of `requests` (dump file, its key) whose cassette `store`
 /// lacks: each names the expected cassette path and the `lookup` command that explains the miss.
-pub fn missing_cassettes(store: &Store, requests: &[(PathBuf, CassetteKey)]) -> Vec<Finding> {
+pub fn missing_cassettes(store: &Store, requests: &[Dump]) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (file, key) in requests {
+    for Dump { file, key, .. } in requests {
         let path = key.path_under(&store.root);
         if path.is_file() {
             continue;

@@ -35,14 +35,19 @@ pub fn lookup(out: &mut Out, l: &LookupEvent<'_>, quiet: bool) -> io::Result<()>
             .iter()
             .map(|k| c.usage_count(k).map_or("?".into(), |n| n.to_string()))
             .collect::<Vec<_>>();
-        return out.line(&format!(
+        out.line(&format!(
             "  model {}, stop reason {}, usage {} in / {} out, request material: {}",
             c.model,
             c.stop_reason,
             usage[0],
             usage[1],
             if c.request.is_some() { "yes" } else { "no" }
-        ));
+        ))?;
+        // A hit's caveats (`lock-differs`).
+        for d in &r.diagnoses {
+            diagnosis(out, d)?;
+        }
+        return Ok(());
     }
     let label = out.paint(Tone::Bad, "miss");
     out.line(&format!(
