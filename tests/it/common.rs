@@ -1,6 +1,6 @@
 //! Running the `ulcas` binary from the integration tests.
 
-// Each test crate uses a part of this module.
+// Each test module uses a part of this one.
 #![allow(dead_code)]
 
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! No lost recording under concurrency, files created as any other file would be, and what a
 //! killed run leaves behind.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;

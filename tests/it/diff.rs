@@ -1,6 +1,6 @@
 //! `ulcas diff`: exit codes and what each kind of pair reports.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

@@ -1,9 +1,9 @@
 //! The checked-in completion scripts and man page are generated from the CLI; this fails when
-//! they drift from it. Regenerate with `ULCAS_REGENERATE=1 cargo test --test completions`.
+//! they drift from it. Regenerate with `ULCAS_REGENERATE=1 cargo test --test it completions`.
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 fn generated(args: &[&str]) -> Vec<u8> {
     let run = common::ulcas(args);
@@ -23,7 +23,7 @@ fn check(file: &str, args: &[&str]) {
     let stored = std::fs::read(&path).unwrap_or_default();
     assert!(
         stored == fresh,
-        "completions/{file} is out of date: run `ULCAS_REGENERATE=1 cargo test --test completions`"
+        "completions/{file} is out of date: run `ULCAS_REGENERATE=1 cargo test --test it completions`"
     );
 }
 

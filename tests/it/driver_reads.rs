@@ -2,7 +2,7 @@
 //! (`CassetteStore::load`, `Usage::fromArray`), while `verify` still reports what the recorder
 //! would never write.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,7 +1,7 @@
 //! No command panics on bad input: every nasty file ends in exit 0, 1 or 2 with a one-line
 //! error, never a panic.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! reads can be broken out of; no output prints a secret; a FIFO never hangs a command;
 //! versions are parsed one way.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! them) gain it from request dumps, byte for byte what `record` writes with it, and then
 //! verify, lookup and prune see what the material lets them see.
 
-mod common;
+use crate::common;
 
 use common::events;
 

@@ -3,7 +3,7 @@
 //! the cassette path the compatibility vectors say. Without `php` the test says it was skipped;
 //! in CI (`CI` set) a missing `php` fails it.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! PHP 8.2 does. `tests/data/ksort/vectors.jsonl` holds PHP's answers (made with
 //! `tests/php/ksort.php`); with `php` installed, fresh key sets are also compared live.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;

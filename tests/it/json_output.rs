@@ -1,6 +1,6 @@
 //! `--format json` of `hash` and `normalize`, checked against the reference vectors.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

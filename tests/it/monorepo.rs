@@ -3,7 +3,7 @@
 //! `--schemas`, a broken schema, a store whose prompts live in another package, an explicit
 //! root, a prompt bump not yet recorded, hints run as written, closed pipes.
 
-mod common;
+use crate::common;
 
 use common::{events, of_type};
 

@@ -1,7 +1,7 @@
 //! A corpus of damaged cassettes, one per kind of damage, each caught by the right check; and
 //! the real ulams stores, where every finding is a known problem of those files.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,6 @@
 //! `ulcas prune`: build a store, prune it, compare the file tree before and after.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

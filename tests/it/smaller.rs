@@ -1,6 +1,6 @@
 //! The smaller items of issue 22, each as a user meets it.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

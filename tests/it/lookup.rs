@@ -1,7 +1,7 @@
 //! `ulcas lookup`: one scenario per diagnosis, checked in JSON (kinds are a contract) and in
 //! human output.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

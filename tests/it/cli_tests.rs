@@ -1,5 +1,5 @@
 //! CLI behaviour as data: every `tests/cmd/*.toml` case runs the binary and compares its output
-//! (regenerate expected output with `TRYCMD=overwrite cargo test --test cli_tests`).
+//! (regenerate expected output with `TRYCMD=overwrite cargo test --test it cli_tests`).
 
 #[test]
 fn cli_tests() {

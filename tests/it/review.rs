@@ -1,7 +1,7 @@
 //! `ulcas review`: the pairs of a prompt bump, on a generated store with known changes and on
 //! the sample store, in every format.
 
-mod common;
+use crate::common;
 
 use common::events;
 

@@ -2,7 +2,7 @@
 //! real monorepo stores (`api/packages/<package>/…` with an `ulcas.toml`). Their prompt bodies
 //! are placeholders: an edit of a placeholder is still an edit.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,7 @@
 //! `ulcas migrate`: a schema change carried over without re-recording what still fits, on a
 //! generated store with a known split and on the sample store.
 
-mod common;
+use crate::common;
 
 use common::{events, of_type};
 

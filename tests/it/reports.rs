@@ -8,7 +8,7 @@ use serde_json::Value;
 use ulcas::request::Request;
 use ulcas::store::{cassette_for, Recording};
 
-mod common;
+use crate::common;
 use common::{events, of_type, ulcas, ulcas_in, ulcas_with, MANIFEST};
 
 /// A store with `stale` recordings of outline v1 (current v2 has one), each a different request.

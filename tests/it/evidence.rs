@@ -3,7 +3,7 @@
 //! references go only with `--complete-run`. On the sample store and on a copy of the real
 //! monorepo stores.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,0 +1,28 @@
+//! The integration tests of ulcas, one crate so that the suite links once: each module is one
+//! family of scenarios (run one with `cargo test --test it <module>`).
+
+mod backfill;
+mod cli_tests;
+mod common;
+mod completions;
+mod diff;
+mod driver_reads;
+mod evidence;
+mod hardening;
+mod json_output;
+mod ksort;
+mod lock;
+mod lookup;
+mod migrate;
+mod monorepo;
+mod no_panic;
+mod php_hook;
+mod properties;
+mod prune;
+mod reports;
+mod review;
+mod safety;
+mod smaller;
+mod synth;
+mod vectors;
+mod verify_damage;
