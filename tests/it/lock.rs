@@ -459,3 +459,50 @@ fn a_version_without_a_prompt_file_gets_no_entry() {
     assert!(!lock.contains("quiz/v7"), "{lock}");
     assert_eq!(ev.last().unwrap()["no_prompt"], 1);
 }
+
+/// `migrate --write` adds the entry of the version it writes into when the lock lacks it.
+#[test]
+fn migrate_adds_a_missing_entry() {
+    let dir = common::sample_with_registry();
+    let lock_path = dir.path().join("cassettes/ulcas.lock");
+    let text = std::fs::read_to_string(&lock_path).unwrap();
+    let start = text.find("[\"quiz/v1\"]").unwrap();
+    let end = text[start..]
+        .find("\n\n")
+        .map_or(text.len(), |e| start + e + 1);
+    std::fs::write(&lock_path, format!("{}{}", &text[..start], &text[end..])).unwrap();
+    assert!(!std::fs::read_to_string(&lock_path)
+        .unwrap()
+        .contains("quiz/v1"));
+    common::widen_quiz_schema(dir.path());
+    let run = common::ulcas_in(
+        dir.path(),
+        &[
+            "migrate",
+            "quiz",
+            "cassettes",
+            "--prompts",
+            "prompts",
+            "--write",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let lock = std::fs::read_to_string(&lock_path).unwrap();
+    assert!(lock.contains("[\"quiz/v1\"]"), "{lock}");
+    let verify = common::ulcas_in(
+        dir.path(),
+        &[
+            "verify",
+            "cassettes",
+            "--prompts",
+            "prompts",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(
+        !verify.stdout.contains("schema-edited"),
+        "{}",
+        verify.stdout
+    );
+}
