@@ -19,6 +19,7 @@ mod no_panic;
 mod php_hook;
 mod properties;
 mod prune;
+mod readme;
 mod reports;
 mod review;
 mod safety;
