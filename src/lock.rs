@@ -65,8 +65,16 @@ struct RawEntry {
 impl Lock {
     /// Parses the text of a lock file.
     pub fn parse(text: &str) -> std::result::Result<Lock, String> {
-        let raw: BTreeMap<String, RawEntry> =
-            toml::from_str(text).map_err(|e| e.message().to_owned())?;
+        let raw: BTreeMap<String, RawEntry> = toml::from_str(text).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+            let message = e.message().trim().replace('\n', "; ");
+            match line {
+                Some(line) => format!("line {line}: {message}"),
+                None => message,
+            }
+        })?;
         let mut lock = Lock::default();
         for (key, e) in raw {
             let (task, version) = key
