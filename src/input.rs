@@ -16,14 +16,17 @@ pub const MAX_SMALL_FILE: u64 = 64 << 20;
 /// Reads a whole file that must be a regular file of at most `limit` bytes; `what` names it in
 /// errors ("request dump").
 pub fn read_limited(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
-    let file = open_regular(path, what)?;
-    read_capped(file, limit, what).map_err(|e| e.with_file(path))
+    let (file, size) = open_regular(path, what)?;
+    if size > limit {
+        return Err(too_large(limit, what).with_file(path));
+    }
+    read_sized(file, size, limit, what).map_err(|e| e.with_file(path))
 }
 
 /// Opens `path` for reading only if it is a regular file: opened without blocking (a FIFO
 /// without a writer would block an ordinary open forever) and checked on the opened handle, so
 /// that nothing swapped in between a check and the open is read.
-pub fn open_regular(path: &Path, what: &str) -> Result<std::fs::File> {
+pub fn open_regular(path: &Path, what: &str) -> Result<(std::fs::File, u64)> {
     use std::os::unix::fs::OpenOptionsExt;
     let nonblocking = rustix::fs::OFlags::NONBLOCK.bits() as i32;
     let file = std::fs::File::options()
@@ -38,25 +41,33 @@ pub fn open_regular(path: &Path, what: &str) -> Result<std::fs::File> {
             format!("not a regular file (a {what} must be one)"),
         ));
     }
-    // Reads of a regular file never block; clear the flag all the same for what comes next.
-    let _ = rustix::fs::fcntl_setfl(&file, rustix::fs::OFlags::empty());
-    Ok(file)
+    // O_NONBLOCK has no effect on a regular file: reads of it never block.
+    Ok((file, meta.len()))
 }
 
 /// Reads `reader` to its end, refusing more than `limit` bytes.
 pub fn read_capped(reader: impl Read, limit: u64, what: &str) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
+    read_sized(reader, 0, limit, what)
+}
+
+/// [`read_capped`] of a file of `size` bytes (the buffer is allocated once).
+pub fn read_sized(reader: impl Read, size: u64, limit: u64, what: &str) -> Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(usize::try_from(size.min(limit)).unwrap_or(0) + 1);
     reader
         .take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::msg(crate::error::io_message(&e)))?;
     if bytes.len() as u64 > limit {
-        return Err(Error::msg(format!(
-            "larger than {} MiB: too large for a {what}",
-            limit >> 20
-        )));
+        return Err(too_large(limit, what));
     }
     Ok(bytes)
+}
+
+fn too_large(limit: u64, what: &str) -> Error {
+    Error::msg(format!(
+        "larger than {} MiB: too large for a {what}",
+        limit >> 20
+    ))
 }
 
 /// [`read_limited`] as UTF-8 text.

@@ -102,20 +102,23 @@ pub fn check_file(file: &CassetteFile, ctx: &StoreContext<'_>) -> FileResult {
         ..Default::default()
     };
     let max = crate::store::MAX_CASSETTE;
-    if let Ok(meta) = std::fs::metadata(&file.path) {
-        if meta.is_file() && meta.len() > max {
-            return only(
-                Check::TooLarge,
-                format!(
-                    "{} MiB: larger than the {} MiB any command reads (never read whole); an answer this size is no recording: re-record it",
-                    meta.len() >> 20,
-                    max >> 20
-                ),
-            );
+    // One open and one fstat per file: the size decides before a byte is read.
+    let read = crate::input::open_regular(&file.path, "cassette").and_then(|(f, size)| {
+        if size > max {
+            return Ok(Err(size));
         }
-    }
-    match crate::store::read_cassette_bytes(&file.path) {
-        Ok(bytes) => check_bytes(file, &bytes, ctx),
+        crate::input::read_sized(f, size, max, "cassette").map(Ok)
+    });
+    match read {
+        Ok(Ok(bytes)) => check_bytes(file, &bytes, ctx),
+        Ok(Err(size)) => only(
+            Check::TooLarge,
+            format!(
+                "{} MiB: larger than the {} MiB any command reads (never read whole); an answer this size is no recording: re-record it",
+                size >> 20,
+                max >> 20
+            ),
+        ),
         Err(e) => only(Check::Unreadable, format!("cannot read: {}", e.message)),
     }
 }
