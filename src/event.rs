@@ -191,6 +191,19 @@ pub enum Event<'a> {
         /// Whether this run removed it.
         deleted: bool,
     },
+    /// `prune --delete`: a cassette that could not be removed (the run exits 2).
+    DeleteFailed {
+        /// The cassette.
+        #[serde(serialize_with = "crate::event::path")]
+        path: &'a Path,
+        /// Why.
+        why: &'a str,
+    },
+    /// `prune --delete` deleted nothing anywhere: why (the run exits 2).
+    Refused {
+        /// The registry's problems or the dumps that could not be read, with what to do.
+        why: &'a str,
+    },
     /// `prune --delete`: a folder left empty and removed.
     RemovedFolder {
         /// The folder.

@@ -428,6 +428,10 @@ pub fn prune_store(
                             true
                         }
                         Err(why) => {
+                            report.report(&Event::DeleteFailed {
+                                path: &candidate.path,
+                                why: &why,
+                            })?;
                             deletion.failed.push((candidate.path.clone(), why));
                             false
                         }
@@ -778,6 +782,9 @@ pub fn run(
         summary.add(&plan, deletion.as_ref());
     }
     summary.refused = refused;
+    if let Some(why) = summary.refusal() {
+        report.emit(&Event::Refused { why: &why })?;
+    }
     report.emit(&Event::Summary(Summary::Prune(&summary)))?;
     Ok(summary)
 }

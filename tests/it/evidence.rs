@@ -202,3 +202,33 @@ fn on_the_real_stores_a_journal_keeps_the_last_recordings_of_a_bumped_prompt() {
         "{ev:?}"
     );
 }
+
+/// A refused `prune --delete` is an event of the JSON output too (and an error line).
+#[test]
+fn a_refusal_is_reported_in_json() {
+    let dir = common::sample_with_registry();
+    std::fs::remove_file(dir.path().join("schemas/outputs/quiz.json")).unwrap();
+    let run = common::ulcas_in(
+        dir.path(),
+        &[
+            "prune",
+            "cassettes",
+            "--prompts",
+            "prompts",
+            "--delete",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let ev = events(&run.stdout);
+    let refused = of_type(&ev, "refused");
+    assert_eq!(refused.len(), 1, "{}", run.stdout);
+    assert!(
+        refused[0]["why"].as_str().unwrap().contains("registry"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stderr.contains("deleted nothing"), "{}", run.stderr);
+    assert!(dir.path().join(OUTLINE_V1).exists());
+}

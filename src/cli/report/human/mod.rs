@@ -139,7 +139,13 @@ impl Report for Human {
                     .push((p.candidate.path.clone(), p.candidate.reason));
                 Ok(())
             }
-            Event::Prune(_) | Event::Leftover { .. } | Event::RemovedFolder { .. } => Ok(()),
+            // Failed deletions and a refusal are `ulcas: error:` lines the command writes on
+            // stderr in every format, once the report is done.
+            Event::Prune(_)
+            | Event::Leftover { .. }
+            | Event::RemovedFolder { .. }
+            | Event::DeleteFailed { .. }
+            | Event::Refused { .. } => Ok(()),
             Event::PrunePlan {
                 store,
                 plan,
