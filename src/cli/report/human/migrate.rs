@@ -7,15 +7,12 @@ use ulcas::migrate::{MigrateOutcome, Migration};
 use ulcas::settings::Store;
 
 use crate::cli::output::{Out, Tone};
+use crate::cli::report::group::count;
 use crate::cli::report::Detail;
 use crate::cli::{rerun_with, shown};
 
 /// Paths listed per group (`--verbose` lists every one).
 const LISTED: usize = 10;
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
 
 pub fn migration(
     out: &mut Out,
@@ -70,7 +67,7 @@ fn carried_over(
     };
     let line = format!(
         "  {verb} {} (the answer fits the new schema):",
-        plural(migrated, "answer", "answers")
+        count(migrated, "answer", "answers")
     );
     out.line(&out.paint(Tone::Good, &line))?;
     let moves = m.outcomes.iter().filter_map(|o| match o {
@@ -103,7 +100,7 @@ fn needs_recording(
     }
     let line = format!(
         "  {} the new schema: record {} anew with {}",
-        plural(needs, "answer fails", "answers fail"),
+        count(needs, "answer fails", "answers fail"),
         if needs == 1 { "it" } else { "them" },
         store.record_hint()
     );
@@ -152,7 +149,7 @@ fn skipped(out: &mut Out, m: &Migration, listed: usize) -> io::Result<()> {
     for (why, paths) in skipped_by_why {
         let head = format!(
             "  skipped {}: {why}",
-            plural(paths.len(), "cassette", "cassettes")
+            count(paths.len(), "cassette", "cassettes")
         );
         out.line(&out.paint(Tone::Warn, &head))?;
         for path in paths.iter().take(listed) {

@@ -10,6 +10,7 @@ use ulcas::settings::Store;
 
 use super::render::compact_diff;
 use crate::cli::output::{Out, Tone};
+use crate::cli::report::group::count;
 use crate::cli::report::Detail;
 use crate::cli::shown;
 
@@ -84,7 +85,7 @@ pub fn summary_lines(store: &Store, r: &Review, s: &ReviewSummary) -> Vec<String
         r.task,
         r.from_version,
         r.to_version,
-        plural(s.pairs, "pair", "pairs"),
+        count(s.pairs, "pair", "pairs"),
         s.identical,
         s.changed
     )];
@@ -150,15 +151,15 @@ pub fn retire_sentence(
         (0, 0) => format!("to retire v{version}: {prune}"),
         (n, 0) => format!(
             "record the {} first; then retire v{version}: {prune}",
-            plural(n, "input not re-recorded", "inputs not re-recorded"),
+            count(n, "input not re-recorded", "inputs not re-recorded"),
         ),
         (0, _) => format!(
             "the v{version} recordings without request material cannot be paired: backfill them first ({backfill}); then retire v{version}: {prune}"
         ),
         (n, m) => format!(
             "record the {} first, and backfill the {} without request material ({backfill}); then retire v{version}: {prune}",
-            plural(n, "input not re-recorded", "inputs not re-recorded"),
-            plural(m, &format!("v{version} recording"), &format!("v{version} recordings")),
+            count(n, "input not re-recorded", "inputs not re-recorded"),
+            count(m, &format!("v{version} recording"), &format!("v{version} recordings")),
         ),
     }
 }
@@ -169,10 +170,6 @@ pub fn capitalised(text: &str) -> String {
     chars
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn human(
