@@ -749,15 +749,10 @@ pub fn run(
     live.complete_run = request.complete_run;
     if !request.requests.is_empty() {
         let mut requests = Vec::new();
-        for file in crate::request::dump_files(&request.requests)? {
-            match crate::request::Request::from_file(&file) {
-                Ok(r) => requests.push((file, crate::key::key_of(&r))),
-                Err(e) => {
-                    summary.input_errors += 1;
-                    report.emit(&Event::InputError(&e))?;
-                }
-            }
-        }
+        summary.input_errors = crate::dumps::each(&request.requests, report, |_, file, r, _| {
+            requests.push((file.to_path_buf(), crate::key::key_of(&r)));
+            Ok(())
+        })?;
         live.paths.extend(live_from_requests(&requests, &roots));
         live.given = true;
     }

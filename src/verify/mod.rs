@@ -419,29 +419,23 @@ pub fn run(
         ..Default::default()
     };
     let mut dumps: Vec<Vec<Dump>> = vec![Vec::new(); stores.len()];
-    for file in crate::request::dump_files(requests)? {
-        let dump = match crate::request::Request::from_file(&file) {
-            Ok(request) => Dump {
-                key: crate::key::key_of(&request),
-                model: request.model,
-                system: request
-                    .system
-                    .as_deref()
-                    .map(|s| crate::lock::sha256(crate::registry::php_trim(s))),
-                file,
-            },
-            Err(e) => {
-                summary.input_errors += 1;
-                report.emit(&Event::InputError(&e))?;
-                continue;
-            }
+    summary.input_errors = crate::dumps::each(requests, report, |_, file, request, _| {
+        let dump = Dump {
+            key: crate::key::key_of(&request),
+            model: request.model,
+            system: request
+                .system
+                .as_deref()
+                .map(|s| crate::lock::sha256(crate::registry::php_trim(s))),
+            file: file.to_path_buf(),
         };
         if let Some(i) = crate::settings::store_for_request(stores, &dump.key)
             .and_then(|s| stores.iter().position(|j| std::ptr::eq(j, s)))
         {
             dumps[i].push(dump);
         }
-    }
+        Ok(())
+    })?;
     for (store, dumps) in stores.iter().zip(&dumps) {
         report.emit(&Event::Store(store))?;
         let mut verdict = verify_walk(store, dumps, progress, report)?;
