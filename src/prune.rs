@@ -29,8 +29,7 @@ use crate::settings::Store;
 pub use crate::staleness::StaleReason as PruneReason;
 use crate::staleness::StalenessView;
 use crate::store::{
-    is_temp_name, CassetteFile, FileRead, Slot, StoreDir, StoreEntry, Walked, WriteLock,
-    INTERRUPTED_WRITE,
+    is_temp_name, CassetteFile, FileRead, OtherKind, Slot, StoreDir, StoreEntry, Walked, WriteLock,
 };
 
 /// Whether the file at `path` was last written [`LEFTOVER_AGE`] ago or more.
@@ -446,13 +445,15 @@ pub fn prune_store(
     let walked = crate::store::walk(&store.root, &mut |item| match item {
         Walked::Folder(f) => folder(f.files().collect(), &mut plan),
         Walked::Entry(StoreEntry::Cassette(c)) => folder(vec![c], &mut plan),
-        Walked::Entry(StoreEntry::Other { path, why })
-            if why == INTERRUPTED_WRITE && is_old(&path) =>
-        {
+        Walked::Entry(StoreEntry::Other {
+            path,
+            kind: OtherKind::InterruptedWrite,
+            ..
+        }) if is_old(&path) => {
             plan.leftovers.push(path);
             Ok(())
         }
-        Walked::Entry(StoreEntry::Other { path, why }) => {
+        Walked::Entry(StoreEntry::Other { path, why, .. }) => {
             plan.skipped.push((path, why));
             Ok(())
         }

@@ -59,8 +59,10 @@ pub enum StoreEntry {
     Other {
         /// The file.
         path: PathBuf,
-        /// Why it is not a cassette.
+        /// Why it is not a cassette (the text reports give).
         why: String,
+        /// What kind of entry it is: what commands decide on, never the text.
+        kind: OtherKind,
     },
     /// A folder or file that could not be read.
     Unreadable {
@@ -69,6 +71,19 @@ pub enum StoreEntry {
         /// The error.
         error: String,
     },
+}
+
+/// What kind of non-cassette entry a store holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OtherKind {
+    /// A symbolic link (never followed by a writer; `verify` resolves it as the driver would).
+    Symlink,
+    /// A pipe, socket or device: never read.
+    NotRegular,
+    /// The temporary file of an interrupted `ulcas` write.
+    InterruptedWrite,
+    /// Any other file not at a cassette position (`README.md`, a bad version folder, …).
+    Misplaced,
 }
 
 /// A listed store: its cassette files and everything else, each sorted by path.
@@ -111,6 +126,7 @@ pub fn scan(root: &Path) -> Result<StoreListing> {
                 listing.others.push(StoreEntry::Other {
                     path: e.path().to_path_buf(),
                     why: NOT_REGULAR.into(),
+                    kind: OtherKind::NotRegular,
                 });
             }
             Ok(e) => match classify(root, e.path(), e.file_type().is_symlink()) {
@@ -142,19 +158,21 @@ pub fn scan(root: &Path) -> Result<StoreListing> {
 
 /// Decides whether a file under `root` sits at a cassette position.
 pub fn classify(root: &Path, path: &Path, is_symlink: bool) -> StoreEntry {
-    let other = |why: &str| StoreEntry::Other {
+    let entry = |kind, why: &str| StoreEntry::Other {
         path: path.to_path_buf(),
         why: why.to_owned(),
+        kind,
     };
+    let other = |why: &str| entry(OtherKind::Misplaced, why);
     if is_symlink {
-        return other(SYMLINK);
+        return entry(OtherKind::Symlink, SYMLINK);
     }
     if path
         .file_name()
         .and_then(|n| n.to_str())
         .is_some_and(is_temp_name)
     {
-        return other(INTERRUPTED_WRITE);
+        return entry(OtherKind::InterruptedWrite, INTERRUPTED_WRITE);
     }
     let Ok(relative) = path.strip_prefix(root) else {
         return other("outside the store root");

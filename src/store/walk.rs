@@ -202,6 +202,7 @@ impl Walker<'_> {
             StoreEntry::Other {
                 path: path.to_path_buf(),
                 why: NOT_REGULAR.into(),
+                kind: super::OtherKind::NotRegular,
             }
         } else {
             classify(self.root, path, kind.is_symlink())

@@ -22,7 +22,7 @@ use crate::key::CassetteKey;
 use crate::registry::Registry;
 use crate::settings::Store;
 use crate::staleness::StalenessView;
-use crate::store::{classify, version_dir, CassetteFile, StoreEntry, Walked, NOT_REGULAR, SYMLINK};
+use crate::store::{classify, version_dir, CassetteFile, OtherKind, StoreEntry, Walked};
 
 pub use crate::cassette::strip_fence;
 pub use crate::schema::compile;
@@ -567,7 +567,11 @@ fn entry_findings(
     skipped: &mut Vec<Skipped>,
 ) -> std::io::Result<()> {
     match entry {
-        StoreEntry::Other { path, why } if why == SYMLINK => {
+        StoreEntry::Other {
+            path,
+            kind: OtherKind::Symlink,
+            ..
+        } => {
             let mut seen = VerifyReport::default();
             let mut files = Vec::new();
             links::resolve(root, &path, &mut files, &mut seen);
@@ -590,9 +594,11 @@ fn entry_findings(
             }
             Ok(())
         }
-        StoreEntry::Other { path, why }
-            if why == NOT_REGULAR
-                && matches!(classify(root, &path, false), StoreEntry::Cassette(_)) =>
+        StoreEntry::Other {
+            path,
+            kind: OtherKind::NotRegular,
+            ..
+        } if matches!(classify(root, &path, false), StoreEntry::Cassette(_)) =>
         {
             out.emit(&Finding::new(
                 &path,
@@ -600,7 +606,7 @@ fn entry_findings(
                 "a pipe, socket or device at a cassette path: the driver's read would block or fail; never read here. Remove it",
             ))
         }
-        StoreEntry::Other { path, why } => {
+        StoreEntry::Other { path, why, .. } => {
             skipped.push(Skipped { path, why });
             Ok(())
         }
