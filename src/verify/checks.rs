@@ -214,29 +214,50 @@ fn json_reason(e: &serde_json::Error) -> String {
         .map_or(s.clone(), |i| s[..i].to_owned())
 }
 
+/// What is wrong with a cassette's fields: each problem's text, and whether any of them
+/// concerns a field the loader or the store's layout needs (else the finding is a warning).
+#[derive(Default)]
+struct FieldProblems {
+    list: Vec<String>,
+    serious: bool,
+}
+
+impl FieldProblems {
+    /// A problem with a field the loader reads or the layout needs.
+    fn push(&mut self, problem: String) {
+        self.list.push(problem);
+        self.serious = true;
+    }
+
+    /// A problem the loader does not care about (an optional field, a missing counter).
+    fn minor(&mut self, problem: String) {
+        self.list.push(problem);
+    }
+}
+
 fn check_fields<'a>(
     path: &Path,
     obj: &'a Map<String, Value>,
     out: &mut Vec<Finding>,
 ) -> Option<Fields<'a>> {
-    let mut problems = Vec::new();
+    let mut problems = FieldProblems::default();
     let mut string = |name: &str, optional: bool| -> Option<&'a str> {
-        match obj.get(name) {
-            Some(Value::String(s)) => Some(s.as_str()),
-            Some(Value::Null) if optional => None,
-            Some(other) => {
-                problems.push(format!(
-                    "`{name}` must be a string{}, not {}",
-                    if optional { " or null" } else { "" },
-                    kind_of(other)
-                ));
-                None
-            }
-            None => {
-                problems.push(format!("missing `{name}`"));
-                None
-            }
+        let problem = match obj.get(name) {
+            Some(Value::String(s)) => return Some(s.as_str()),
+            Some(Value::Null) if optional => return None,
+            Some(other) => format!(
+                "`{name}` must be a string{}, not {}",
+                if optional { " or null" } else { "" },
+                kind_of(other)
+            ),
+            None => format!("missing `{name}`"),
+        };
+        if optional {
+            problems.minor(problem);
+        } else {
+            problems.push(problem);
         }
+        None
     };
     let task = string("task", false);
     let _ = string("prompt_id", true);
@@ -247,13 +268,13 @@ fn check_fields<'a>(
     let text = string("text", false);
     let version = prompt_version(obj, &mut problems);
     usage_problems(obj, &mut problems);
-    if !problems.is_empty() {
+    if !problems.list.is_empty() {
         let mut f = Finding::new(
             path,
             Check::Fields,
             format!(
                 "{}: the recorder never writes this; the reference loader still loads what it can (a missing `model` becomes the request's, a missing `stop_reason` `end_turn`, a missing usage counter 0, the legacy `cache_creation_tokens` counts as `cache_write_1h_tokens`, a `text` or `stop_reason` that is not a string is cast to one) and ignores the rest, so replay may differ from what was recorded: re-record it, or fix the file",
-                problems.join("; ")
+                problems.list.join("; ")
             ),
         );
         // Only fields the loader reads (or the store's layout needs) make this an error.
@@ -264,11 +285,7 @@ fn check_fields<'a>(
             && stop_reason.is_some()
             && obj.get("usage").is_some_and(Value::is_object)
             && obj.get("model").is_some_and(Value::is_string);
-        if loader_ok
-            && problems.iter().all(|p| {
-                p.contains("prompt_id") || p.contains("refusal_category") || p.contains("lacks")
-            })
-        {
+        if loader_ok && !problems.serious {
             f.severity = Severity::Warning;
         }
         out.push(f);
@@ -283,7 +300,7 @@ fn check_fields<'a>(
 }
 
 /// `prompt_version`, a non-negative integer (else a problem).
-fn prompt_version(obj: &Map<String, Value>, problems: &mut Vec<String>) -> Option<i64> {
+fn prompt_version(obj: &Map<String, Value>, problems: &mut FieldProblems) -> Option<i64> {
     match obj.get("prompt_version") {
         Some(Value::Number(n)) if n.as_i64().is_some_and(|v| v >= 0) && !n.is_f64() => n.as_i64(),
         Some(other) => {
@@ -300,7 +317,7 @@ fn prompt_version(obj: &Map<String, Value>, problems: &mut Vec<String>) -> Optio
 }
 
 /// `usage`: an object of non-negative counts with every reference counter.
-fn usage_problems(obj: &Map<String, Value>, problems: &mut Vec<String>) {
+fn usage_problems(obj: &Map<String, Value>, problems: &mut FieldProblems) {
     match obj.get("usage") {
         Some(Value::Object(usage)) => {
             for (name, count) in usage {
@@ -316,7 +333,7 @@ fn usage_problems(obj: &Map<String, Value>, problems: &mut Vec<String>) {
                 .filter(|f| !usage.contains_key(*f))
                 .collect();
             if !missing.is_empty() {
-                problems.push(format!("`usage` lacks {}", missing.join(", ")));
+                problems.minor(format!("`usage` lacks {}", missing.join(", ")));
             }
         }
         Some(other) => problems.push(format!(
