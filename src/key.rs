@@ -179,7 +179,7 @@ pub fn hash_parts(task: &str, prompt_version: i64, schema_json: &str, content: &
 impl CassetteKey {
     /// `<task>/v<N>/<hash>.json`, relative to a store root.
     pub fn relative_path(&self) -> PathBuf {
-        crate::store::version_dir(Path::new(&self.task), "", self.prompt_version)
+        crate::layout::version_in(Path::new(&self.task), self.prompt_version)
             .join(format!("{}.json", self.hash))
     }
 

@@ -17,6 +17,11 @@ pub fn version_dir(root: &Path, task: &str, version: i64) -> PathBuf {
     root.join(task).join(version_folder(version))
 }
 
+/// `<task_dir>/v<version>`: a version folder inside a task folder.
+pub fn version_in(task_dir: &Path, version: i64) -> PathBuf {
+    task_dir.join(version_folder(version))
+}
+
 /// The version a folder name stands for: `v12` → 12; `None` for anything else.
 pub fn parse_version_folder(name: &str) -> Option<i64> {
     canonical_decimal(name.strip_prefix('v')?)

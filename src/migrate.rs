@@ -260,7 +260,7 @@ pub fn migrate(
     };
     // Two passes, one cassette in memory at a time: first the repair turns recorded (as
     // digests of the content they repair), then each answer against the new schema.
-    let files = json_files_in(&crate::store::version_dir(&task_dir, "", version))?;
+    let files = json_files_in(&crate::layout::version_in(&task_dir, version))?;
     let read = |path: &Path| {
         read_cassette_bytes(path)
             .map_err(|e| e.message)

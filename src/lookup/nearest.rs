@@ -117,7 +117,7 @@ fn candidate_files(root: &Path, task: &str, versions: &[i64]) -> Vec<(i64, PathB
     versions
         .iter()
         .flat_map(|&v| {
-            let dir = crate::store::version_dir(root, task, v);
+            let dir = crate::layout::version_dir(root, task, v);
             std::fs::read_dir(dir)
                 .into_iter()
                 .flatten()

@@ -426,7 +426,7 @@ impl SideReader<'_> {
         unpaired: &mut Vec<Unpaired>,
     ) -> Result<Vec<(String, Recording)>> {
         let mut out = Vec::new();
-        let folder = crate::store::version_dir(self.task_dir, "", version);
+        let folder = crate::layout::version_in(self.task_dir, version);
         for path in json_files_in(&folder)? {
             let read = crate::store::read_cassette_bytes(&path)
                 .map_err(|e| e.message)

@@ -428,7 +428,7 @@ pub fn recorded_versions(task_dir: &Path) -> Vec<i64> {
     versions_in(task_dir)
         .into_iter()
         .filter(|&v| {
-            json_files_in(&crate::layout::version_dir(task_dir, "", v))
+            json_files_in(&crate::layout::version_in(task_dir, v))
                 .is_ok_and(|files| !files.is_empty())
         })
         .collect()

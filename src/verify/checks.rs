@@ -399,8 +399,8 @@ fn check_location(
             format!("hash {:?} is not 32 lowercase hex digits", f.hash),
         ));
     }
-    let expected = crate::store::version_dir(Path::new(f.task), "", f.version)
-        .join(format!("{}.json", f.hash));
+    let expected =
+        crate::layout::version_in(Path::new(f.task), f.version).join(format!("{}.json", f.hash));
     if file.relative() != expected {
         out.push(Finding::new(
             path,

@@ -19,10 +19,11 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 use crate::event::{Counts, Event, Progress, Report, Summary, Verdict};
 use crate::key::CassetteKey;
+use crate::layout::version_dir;
 use crate::registry::Registry;
 use crate::settings::Store;
 use crate::staleness::StalenessView;
-use crate::store::{classify, version_dir, CassetteFile, OtherKind, StoreEntry, Walked};
+use crate::store::{classify, CassetteFile, OtherKind, StoreEntry, Walked};
 
 pub use crate::cassette::strip_fence;
 pub use crate::schema::compile;
