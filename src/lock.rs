@@ -17,8 +17,6 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use sha2::Digest;
-
 use crate::error::{Error, Result};
 use crate::registry::{Registry, SchemaSource};
 
@@ -28,16 +26,7 @@ pub const LOCK_FILE: &str = "ulcas.lock";
 /// What a schema that is built in code (not a file the registry reads) is locked as.
 pub const BUILT_IN_CODE: &str = "built in code";
 
-/// `sha256:<hex>` of `text`.
-pub fn sha256(text: &str) -> String {
-    let digest = sha2::Sha256::digest(text.as_bytes());
-    let mut out = String::with_capacity(71);
-    out.push_str("sha256:");
-    for b in digest {
-        out.push_str(&format!("{b:02x}"));
-    }
-    out
-}
+pub use crate::key::sha256_tagged as sha256;
 
 /// What one recorded version was recorded with.
 #[derive(Debug, Clone, PartialEq, Eq)]

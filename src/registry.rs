@@ -314,7 +314,7 @@ fn read_prompt(
         path: path.to_path_buf(),
         id: front.get("id").cloned(),
         schema,
-        text_hash: Some(crate::lock::sha256(php_trim(prompt_body(&text)))),
+        text_hash: Some(crate::key::sha256_tagged(php_trim(prompt_body(&text)))),
     };
     Ok((front, prompt))
 }
