@@ -700,3 +700,45 @@ fn library_backfill_run_reports_what_the_command_prints() {
         }
     );
 }
+
+/// `record` is a library run too: the same events as `record --format json` (run on the sample
+/// store, where the fixture's answer is already recorded: both see "unchanged").
+#[test]
+fn the_record_run_reports_what_the_command_prints() {
+    let usage = r#"{"input_tokens":1180,"output_tokens":95}"#;
+    let stores = ulcas::settings::resolve(&ulcas::settings::StoreFlags {
+        roots: vec!["cassettes".into()],
+        ..Default::default()
+    })
+    .unwrap();
+    let asked = ulcas::store::RecordRequest {
+        request: "tests/fixtures/requests/quiz.json".into(),
+        response: "tests/fixtures/responses/quiz.json".into(),
+        prompt_id: None,
+        model: "claude-sonnet-5-5".into(),
+        stop_reason: "end_turn".into(),
+        refusal_category: None,
+        usage: Some(usage.into()),
+        options: Default::default(),
+    };
+    let mut events = ulcas::event::Collect::default();
+    let recorded = ulcas::store::run(&stores, &asked, &mut events).unwrap();
+    assert_eq!(recorded.status, ulcas::store::RecordStatus::Unchanged);
+    let cli = ulcas(&[
+        "record",
+        "tests/fixtures/requests/quiz.json",
+        "--response",
+        "tests/fixtures/responses/quiz.json",
+        "--model",
+        "claude-sonnet-5-5",
+        "--usage",
+        usage,
+        "--cassettes",
+        "cassettes",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(cli.code, 0, "{}", cli.stderr);
+    assert_eq!(events.0, common::events(&cli.stdout));
+    assert_eq!(events.0[0]["type"], "recorded");
+}
