@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::cassette::{Cassette, StoredRequest, DEFAULT_STOP_REASON};
-use crate::error::{io_message, Error, Result};
+use crate::error::{Error, Result};
 use crate::key::{CassetteKey, KeyMaterial};
 use crate::normalise::to_placeholders;
 use crate::request::validate_task;
@@ -107,51 +107,20 @@ pub fn check_folder(root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Lists a store: every file under `root`, sorted by path, symlinks not followed.
+/// Lists a store: every file under `root`, sorted by path, symlinks not followed (the whole
+/// listing in memory: [`walk`] is the same walk, one folder at a time).
 pub fn scan(root: &Path) -> Result<StoreListing> {
     check_folder(root)?;
     let mut listing = StoreListing::default();
-    // One shared name per task: a store has a few tasks and many thousand files.
-    let mut tasks: std::collections::HashMap<String, std::sync::Arc<str>> =
-        std::collections::HashMap::new();
-    let walker = walkdir::WalkDir::new(root)
-        .follow_links(false)
-        .sort_by_file_name()
-        .min_depth(1);
-    for item in walker {
+    walk(root, &mut |item| {
         match item {
-            Ok(e) if e.file_type().is_dir() => {}
-            // A pipe or device at a cassette path would block a reader forever.
-            Ok(e) if !e.file_type().is_file() && !e.file_type().is_symlink() => {
-                listing.others.push(StoreEntry::Other {
-                    path: e.path().to_path_buf(),
-                    why: NOT_REGULAR.into(),
-                    kind: OtherKind::NotRegular,
-                });
-            }
-            Ok(e) => match classify(root, e.path(), e.file_type().is_symlink()) {
-                StoreEntry::Cassette(mut c) => {
-                    c.task = tasks
-                        .entry(c.task.to_string())
-                        .or_insert_with(|| c.task.clone())
-                        .clone();
-                    listing.cassettes.push(c);
-                }
-                other => listing.others.push(other),
-            },
-            Err(err) => {
-                let path = err
-                    .path()
-                    .map(Path::to_path_buf)
-                    .unwrap_or_else(|| root.to_path_buf());
-                let error = err
-                    .io_error()
-                    .map(io_message)
-                    .unwrap_or_else(|| err.to_string());
-                listing.others.push(StoreEntry::Unreadable { path, error });
-            }
+            Walked::Folder(folder) => listing.cassettes.extend(folder.files()),
+            Walked::Entry(StoreEntry::Cassette(c)) => listing.cassettes.push(c),
+            Walked::Entry(other) => listing.others.push(other),
         }
-    }
+        Ok(())
+    })?
+    .map_err(|e| Error::io(root, &e))?;
     listing.cassettes.shrink_to_fit();
     Ok(listing)
 }
