@@ -82,6 +82,17 @@ pub fn widen_quiz_schema(dir: &Path) -> serde_json::Value {
     schema
 }
 
+/// A prompt bump: `<task_prompts>/v2.md`, the v1 prompt with `version: 2` and `extra` text
+/// appended to its body.
+pub fn bump_prompt(task_prompts: &Path, extra: &str) {
+    let v1 = std::fs::read_to_string(task_prompts.join("v1.md")).unwrap();
+    std::fs::write(
+        task_prompts.join("v2.md"),
+        v1.replace("version: 1", "version: 2") + extra,
+    )
+    .unwrap();
+}
+
 /// The JSON Lines events of a run's stdout.
 pub fn events(stdout: &str) -> Vec<serde_json::Value> {
     stdout

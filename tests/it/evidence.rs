@@ -132,13 +132,7 @@ fn on_the_real_stores_a_journal_keeps_the_last_recordings_of_a_bumped_prompt() {
     let data = Path::new(MANIFEST).join("tests/data/ulams/course-builder");
     let cb = dir.path().join("api/packages/course-builder");
     copy_tree(&data, &cb);
-    let prompts = cb.join("resources/prompts/quiz");
-    let v1 = std::fs::read_to_string(prompts.join("v1.md")).unwrap();
-    std::fs::write(
-        prompts.join("v2.md"),
-        v1.replace("version: 1", "version: 2"),
-    )
-    .unwrap();
+    common::bump_prompt(&cb.join("resources/prompts/quiz"), "");
     let store = "api/packages/course-builder/tests/cassettes";
     let registry = "api/packages/course-builder/resources/prompts";
     let quiz: Vec<String> = std::fs::read_dir(cb.join("tests/cassettes/quiz/v1"))

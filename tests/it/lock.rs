@@ -146,12 +146,10 @@ fn front_matter_and_surrounding_whitespace_are_no_edit() {
 #[test]
 fn a_proper_bump_is_no_edit() {
     let m = Monorepo::locked();
-    let v1 = std::fs::read_to_string(m.path(QUIZ_PROMPT)).unwrap();
-    std::fs::write(
-        m.path("api/packages/course-builder/resources/prompts/quiz/v2.md"),
-        v1.replace("version: 1", "version: 2") + "Always answer in French.\n",
-    )
-    .unwrap();
+    common::bump_prompt(
+        &m.path("api/packages/course-builder/resources/prompts/quiz"),
+        "Always answer in French.\n",
+    );
     let run = m.ulcas(&["verify", "--format", "json"]);
     let ev = events(&run.stdout);
     assert!(
@@ -189,12 +187,10 @@ fn a_schema_edited_on_hash_only_cassettes_fails_verify() {
 #[test]
 fn recordings_added_after_the_lock_are_unlocked() {
     let m = Monorepo::locked();
-    let v1 = std::fs::read_to_string(m.path(QUIZ_PROMPT)).unwrap();
-    std::fs::write(
-        m.path("api/packages/course-builder/resources/prompts/quiz/v2.md"),
-        v1.replace("version: 1", "version: 2"),
-    )
-    .unwrap();
+    common::bump_prompt(
+        &m.path("api/packages/course-builder/resources/prompts/quiz"),
+        "",
+    );
     let from = m.path(&format!("{CB_STORE}/quiz/v1"));
     let to = m.path(&format!("{CB_STORE}/quiz/v2"));
     std::fs::create_dir_all(&to).unwrap();
@@ -274,12 +270,8 @@ fn writers_keep_the_lock_current() {
     assert!(entries().contains(&"[\"outline/v2\"]".to_owned()));
 
     // A quiz v2 prompt and a recording of it: record adds quiz/v2.
+    common::bump_prompt(&dir.path().join("prompts/quiz"), "");
     let v1 = std::fs::read_to_string(dir.path().join("prompts/quiz/v1.md")).unwrap();
-    std::fs::write(
-        dir.path().join("prompts/quiz/v2.md"),
-        v1.replace("version: 1", "version: 2"),
-    )
-    .unwrap();
     let mut dump: Value = serde_json::from_slice(
         &std::fs::read(Path::new(MANIFEST).join("tests/fixtures/requests/quiz.json")).unwrap(),
     )

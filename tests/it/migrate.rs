@@ -424,12 +424,7 @@ fn schema_changed_hints_name_migrate_only_for_the_current_version() {
     );
 
     // After a bump to quiz v2, the v1 recordings are stale: nothing names migrate for them.
-    let v1 = std::fs::read_to_string(dir.path().join("prompts/quiz/v1.md")).unwrap();
-    std::fs::write(
-        dir.path().join("prompts/quiz/v2.md"),
-        v1.replace("version: 1", "version: 2"),
-    )
-    .unwrap();
+    common::bump_prompt(&dir.path().join("prompts/quiz"), "");
     let run = ulcas(&[
         "verify",
         "cassettes",
