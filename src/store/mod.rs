@@ -108,7 +108,7 @@ pub fn check_folder(root: &Path) -> Result<()> {
 }
 
 /// Lists a store: every file under `root`, sorted by path, symlinks not followed (the whole
-/// listing in memory: [`walk`] is the same walk, one folder at a time).
+/// listing in memory: [`walk()`] is the same walk, one folder at a time).
 pub fn scan(root: &Path) -> Result<StoreListing> {
     check_folder(root)?;
     let mut listing = StoreListing::default();

@@ -405,7 +405,7 @@ pub struct StoreContext<'a> {
 
 /// Verifies `stores`, checking each request dump of `requests` in the store it belongs to
 /// (`missing-cassette`), and reports as it goes: per store a [`Event::Store`], its findings (see
-/// [`verify_listing`] for the order), its skipped files and a [`Event::VerifyDone`]; then the
+/// [`verify_walk`] for the order), its skipped files and a [`Event::VerifyDone`]; then the
 /// [`Event::Summary`]. Errors of the reporter stop the run.
 pub fn run(
     stores: &[Store],
@@ -497,7 +497,7 @@ const BATCH: usize = 512;
 /// (whether a recorded repair turn answers them is known only once the folder is read), and
 /// the store-level findings (registry, dumps) merged in by path. Then each skipped file.
 ///
-/// The store is walked folder by folder ([`crate::store::walk`]) after a census of its folders:
+/// The store is walked folder by folder ([`crate::store::walk()`]) after a census of its folders:
 /// memory holds one folder's names (compactly), one batch of results and the failing answers
 /// of one folder, whatever the size of the store.
 pub fn verify_walk(
