@@ -38,12 +38,14 @@ pub struct Folder {
     pub dir: PathBuf,
     hex: Vec<u128>,
     other: Vec<String>,
+    /// How many files (also when the names are not kept: a census).
+    count: usize,
 }
 
 impl Folder {
     /// How many files.
     pub fn len(&self) -> usize {
-        self.hex.len() + self.other.len()
+        self.count
     }
 
     /// Whether it holds no file.
@@ -79,14 +81,16 @@ fn hex_name(name: &str) -> Option<u128> {
         .flatten()
 }
 
-/// The entries of `dir`, sorted by name.
-fn list(dir: &Path) -> std::io::Result<Vec<(OsString, FileType)>> {
+/// The entries of `dir`, sorted by name when `sorted`.
+fn list(dir: &Path, sorted: bool) -> std::io::Result<Vec<(OsString, FileType)>> {
     let mut entries = Vec::new();
     for e in std::fs::read_dir(dir)? {
         let e = e?;
         entries.push((e.file_name(), e.file_type()?));
     }
-    entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    if sorted {
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    }
     Ok(entries)
 }
 
@@ -96,13 +100,20 @@ pub fn walk(
     root: &Path,
     visit: &mut dyn FnMut(Walked) -> std::io::Result<()>,
 ) -> Result<std::io::Result<()>> {
-    let entries = list(root).map_err(|e| Error::io(root, &e))?;
-    Ok(Walker { root, visit }.top(entries))
+    let entries = list(root, true).map_err(|e| Error::io(root, &e))?;
+    Ok(Walker {
+        root,
+        visit,
+        names: true,
+    }
+    .top(entries))
 }
 
 struct Walker<'a> {
     root: &'a Path,
     visit: &'a mut dyn FnMut(Walked) -> std::io::Result<()>,
+    /// Keep the names of files and report other entries (else only count, for a census).
+    names: bool,
 }
 
 impl Walker<'_> {
@@ -115,7 +126,7 @@ impl Walker<'_> {
             let path = self.root.join(&name);
             if kind.is_dir() {
                 self.task(&path, name.to_str())?;
-            } else {
+            } else if self.names {
                 self.entry(&path, kind)?;
             }
         }
@@ -123,7 +134,7 @@ impl Walker<'_> {
     }
 
     fn task(&mut self, dir: &Path, name: Option<&str>) -> std::io::Result<()> {
-        let entries = match list(dir) {
+        let entries = match list(dir, self.names) {
             Ok(e) => e,
             Err(e) => return self.unreadable(dir, &e),
         };
@@ -135,6 +146,7 @@ impl Walker<'_> {
             let version = name.to_str().and_then(crate::layout::parse_version_folder);
             match (kind.is_dir(), &task, version) {
                 (true, Some(task), Some(version)) => self.version(&path, task, version)?,
+                _ if !self.names => {}
                 (true, ..) => self.anything(&path)?,
                 (false, ..) => self.entry(&path, kind)?,
             }
@@ -143,7 +155,7 @@ impl Walker<'_> {
     }
 
     fn version(&mut self, dir: &Path, task: &Arc<str>, version: i64) -> std::io::Result<()> {
-        let entries = match list(dir) {
+        let entries = match list(dir, self.names) {
             Ok(e) => e,
             Err(e) => return self.unreadable(dir, &e),
         };
@@ -153,16 +165,22 @@ impl Walker<'_> {
             dir: dir.to_path_buf(),
             hex: Vec::new(),
             other: Vec::new(),
+            count: 0,
         };
         for (name, kind) in entries {
             let text = name
                 .to_str()
                 .filter(|n| n.ends_with(".json") && !is_temp_name(n));
             match (kind.is_file(), text) {
-                (true, Some(n)) => match hex_name(n) {
-                    Some(h) => folder.hex.push(h),
-                    None => folder.other.push(n.to_owned()),
-                },
+                (true, Some(_)) if !self.names => folder.count += 1,
+                (true, Some(n)) => {
+                    folder.count += 1;
+                    match hex_name(n) {
+                        Some(h) => folder.hex.push(h),
+                        None => folder.other.push(n.to_owned()),
+                    }
+                }
+                _ if !self.names => {}
                 _ if kind.is_dir() => self.anything(&dir.join(&name))?,
                 _ => self.entry(&dir.join(&name), kind)?,
             }
@@ -211,6 +229,9 @@ impl Walker<'_> {
     }
 
     fn unreadable(&mut self, dir: &Path, e: &std::io::Error) -> std::io::Result<()> {
+        if !self.names {
+            return Ok(());
+        }
         (self.visit)(Walked::Entry(StoreEntry::Unreadable {
             path: dir.to_path_buf(),
             error: io_message(e),
@@ -218,30 +239,27 @@ impl Walker<'_> {
     }
 }
 
-/// How many cassettes each task and version of the store at `root` has: one pass over the
-/// folders, no file read and no name kept.
+/// How many cassettes each task and version of the store at `root` has: the same walk, counting
+/// the files of each version folder without keeping, sorting or classifying anything else.
 pub fn census(root: &Path) -> Result<Census> {
     let mut census = Census::new();
-    let result = walk(root, &mut |w| {
-        match w {
-            Walked::Folder(f) => {
-                *census
-                    .entry(f.task.to_string())
-                    .or_default()
-                    .entry(f.version)
-                    .or_default() += f.len();
-            }
-            Walked::Entry(StoreEntry::Cassette(c)) => {
-                *census
-                    .entry(c.task.to_string())
-                    .or_default()
-                    .entry(c.version)
-                    .or_default() += 1;
-            }
-            Walked::Entry(_) => {}
+    let mut visit = |w: Walked| {
+        if let Walked::Folder(f) = w {
+            *census
+                .entry(f.task.to_string())
+                .or_default()
+                .entry(f.version)
+                .or_default() += f.len();
         }
         Ok(())
-    })?;
+    };
+    let entries = list(root, false).map_err(|e| Error::io(root, &e))?;
+    let result = Walker {
+        root,
+        visit: &mut visit,
+        names: false,
+    }
+    .top(entries);
     result.map_err(|e| Error::io(root, &e))?;
     Ok(census)
 }
