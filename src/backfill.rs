@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 
 use crate::cassette::{push_request_member, Cassette, StoredRequest};
 use crate::error::Result;
-use crate::event::{Event, Report, Summary};
 use crate::key::KeyMaterial;
+use crate::outcome::{sent, Outcome, Sink, Verdict};
 use crate::request::Request;
 use crate::settings::Store;
 use crate::store::{FileRead, Slot, StoreDir, Times};
@@ -28,29 +28,29 @@ pub enum BackfillOutcome {
     /// The cassette gained the dump's request material.
     Backfilled {
         /// The cassette.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         request: PathBuf,
     },
     /// The cassette already carries the same material.
     #[serde(rename = "already-backfilled")]
     AlreadyThere {
         /// The cassette.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         request: PathBuf,
     },
     /// The cassette carries other material, or cannot take the block; it is left as it is.
     Conflict {
         /// The cassette.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         request: PathBuf,
         /// Why.
         why: String,
@@ -59,10 +59,10 @@ pub enum BackfillOutcome {
     /// disk, another writer): it is left as it was, and the run exits 2.
     Failed {
         /// The cassette.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         request: PathBuf,
         /// The real cause.
         why: String,
@@ -70,10 +70,10 @@ pub enum BackfillOutcome {
     /// The dump hits no cassette of any store.
     Unmatched {
         /// The dump.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         request: PathBuf,
         /// Where its cassette would be (in the store of its task).
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         path: PathBuf,
     },
 }
@@ -107,12 +107,39 @@ impl BackfillSummary {
             BackfillOutcome::Unmatched { .. } => self.unmatched += 1,
         }
     }
+}
 
+impl Outcome for BackfillSummary {
     /// Exit 0 when every dump found its cassette and none conflicted, else exit 1 (a cassette
     /// that could not be written makes the run exit 2: see [`BackfillSummary::failed`]).
-    pub fn verdict(&self) -> crate::event::Verdict {
-        crate::event::Verdict::of(self.unmatched + self.conflicts == 0)
+    fn verdict(&self) -> Verdict {
+        Verdict::of(self.unmatched + self.conflicts == 0)
     }
+
+    fn input_errors(&self) -> usize {
+        self.input_errors
+    }
+
+    fn failed(&self) -> usize {
+        self.failed
+    }
+}
+
+/// What `backfill` reports.
+#[derive(Debug, serde::Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum BackfillEvent<'a> {
+    /// The end: the totals.
+    Summary(&'a BackfillSummary),
+    /// What one dump did to one cassette.
+    #[serde(untagged)]
+    Outcome(&'a BackfillOutcome),
+}
+
+/// Takes what `backfill` reports.
+pub trait BackfillSink: Sink {
+    /// Takes one event.
+    fn backfill(&mut self, event: &BackfillEvent<'_>) -> std::io::Result<()>;
 }
 
 /// `backfill`: adds the request material of every dump of `requests` to the cassettes of
@@ -120,19 +147,19 @@ impl BackfillSummary {
 pub fn run(
     stores: &[Store],
     requests: &[PathBuf],
-    report: &mut dyn Report,
+    sink: &mut dyn BackfillSink,
 ) -> Result<BackfillSummary> {
     crate::settings::require_folders(stores)?;
     let mut summary = BackfillSummary::default();
-    let errors = crate::dumps::each(requests, report, |report, file, request, _| {
+    let errors = crate::dumps::each(requests, sink, |sink, file, request, _| {
         for outcome in backfill_request(stores, file, &request) {
             summary.add(&outcome);
-            report.report(&Event::Backfill(&outcome))?;
+            sink.backfill(&BackfillEvent::Outcome(&outcome))?;
         }
         Ok(())
     })?;
     summary.input_errors = errors;
-    report.emit(&Event::Summary(Summary::Backfill(&summary)))?;
+    sent(sink.backfill(&BackfillEvent::Summary(&summary)))?;
     Ok(summary)
 }
 

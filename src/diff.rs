@@ -5,13 +5,14 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
-use crate::event::{DiffEvent, Event, Report, Summary, Verdict};
 use crate::key::KeyMaterial;
+use crate::outcome::{sent, Outcome, Sink, Verdict};
 use crate::request::Request;
 use crate::store::scan;
 
@@ -121,7 +122,7 @@ pub struct StoreChange {
     /// What happened.
     pub status: ChangeStatus,
     /// The path relative to the store roots.
-    #[serde(serialize_with = "crate::event::path")]
+    #[serde(serialize_with = "crate::outcome::path")]
     pub path: PathBuf,
     /// For a changed cassette: the parts that differ (`model`, `answer`, `usage`, …; `bytes`
     /// when only the file's layout differs or a side does not parse as a cassette).
@@ -181,8 +182,8 @@ impl DiffReport {
     }
 
     /// Exit 0 when the two sides are the same in the terms compared, else exit 1.
-    pub fn verdict(&self) -> crate::event::Verdict {
-        crate::event::Verdict::of(self.identical())
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of(self.identical())
     }
 
     /// Whether the two sides are the same in the terms compared.
@@ -238,27 +239,112 @@ fn schema_text(canonical: &str) -> String {
 }
 
 /// `diff`: reads `a` and `b` (each a request dump, a cassette or a store folder), compares
-/// them and reports the result: one [`Event::StoreChange`] per cassette and a summary for two
-/// stores, else one [`Event::Diff`]. Exit 0 when they are the same in the terms of the key.
-pub fn run(a: &Path, b: &Path, report: &mut dyn Report) -> Result<Verdict> {
+/// them and reports the result: one [`DiffEvent::StoreChange`] per cassette and a summary for
+/// two stores, else one [`DiffEvent::Diff`]. Exit 0 when they are the same in the terms of the
+/// key.
+pub fn run(a: &Path, b: &Path, sink: &mut dyn DiffSink) -> Result<DiffReport> {
     if crate::input::is_stdin(a) && crate::input::is_stdin(b) {
         return Err(Error::msg("A and B cannot both come from standard input"));
     }
     let result = diff(&Side::read(a)?, &Side::read(b)?)?;
     if result.kind == DiffKind::Stores {
         for change in &result.store_changes {
-            report.emit(&Event::StoreChange(change))?;
+            sent(sink.diff(&DiffEvent::StoreChange(change)))?;
         }
         let summary = result.stores_summary(a, b);
-        report.emit(&Event::Summary(Summary::DiffStores(&summary)))?;
+        sent(sink.diff(&DiffEvent::Summary(&summary)))?;
     } else {
-        report.emit(&Event::Diff(DiffEvent {
+        sent(sink.diff(&DiffEvent::Diff(Compared {
             report: &result,
             a,
             b,
-        }))?;
+        })))?;
     }
-    Ok(result.verdict())
+    Ok(result)
+}
+
+impl Outcome for DiffReport {
+    /// Exit 0 when the two sides are the same in the terms of the key.
+    fn verdict(&self) -> Verdict {
+        DiffReport::verdict(self)
+    }
+}
+
+/// What `diff` reports.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum DiffEvent<'a> {
+    /// Two stores: one cassette added, removed or changed.
+    StoreChange(&'a StoreChange),
+    /// Two requests or cassettes: the comparison.
+    Diff(Compared<'a>),
+    /// Two stores: the totals.
+    Summary(&'a StoresSummary),
+}
+
+/// Takes what `diff` reports.
+pub trait DiffSink: Sink {
+    /// Takes one event.
+    fn diff(&mut self, event: &DiffEvent<'_>) -> std::io::Result<()>;
+}
+
+/// A diff of two requests, a request and a cassette, or two cassettes.
+#[derive(Debug)]
+pub struct Compared<'a> {
+    /// The comparison.
+    pub report: &'a DiffReport,
+    /// The left side as given (human heading).
+    pub a: &'a Path,
+    /// The right side.
+    pub b: &'a Path,
+}
+
+impl Serialize for Compared<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct PartOut<'p> {
+            part: &'p str,
+            same: bool,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            old: Option<&'p str>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            new: Option<&'p str>,
+        }
+        #[derive(Serialize)]
+        struct Out<'r> {
+            kind: DiffKind,
+            identical: bool,
+            parts: Vec<PartOut<'r>>,
+            notes: &'r [String],
+            #[serde(skip_serializing_if = "Option::is_none")]
+            same_key: Option<bool>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            hit: Option<bool>,
+        }
+        let r = self.report;
+        let parts = r
+            .parts
+            .iter()
+            .map(|p| {
+                let differs = !p.same();
+                PartOut {
+                    part: p.name,
+                    same: !differs,
+                    old: p.old.as_deref().filter(|_| differs),
+                    new: p.new.as_deref().filter(|_| differs),
+                }
+            })
+            .collect();
+        Out {
+            kind: r.kind,
+            identical: r.identical(),
+            parts,
+            notes: &r.notes,
+            same_key: r.same_key,
+            hit: r.hit,
+        }
+        .serialize(s)
+    }
 }
 
 /// Compares two sides.

@@ -4,11 +4,61 @@
 
 use std::path::{Path, PathBuf};
 
+use serde::Serialize;
+
 use crate::error::{Error, Result};
-use crate::event::{Event, Report};
 use crate::key::{key_of, KeyMaterial};
+use crate::normalise::PlaceholderMap;
+use crate::outcome::{Common, Reported, Sink};
 use crate::request::{dump_files, Request};
 use crate::settings::{store_for_request, Store};
+
+/// What `hash` and `normalize` report.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum RequestEvent<'a> {
+    /// `normalize`: what the key sees of a request.
+    Normalized {
+        /// The dump.
+        #[serde(serialize_with = "crate::outcome::path")]
+        request: &'a Path,
+        /// Normalised content.
+        content: &'a str,
+        /// Placeholder → id, in order of first appearance.
+        #[serde(serialize_with = "crate::outcome::placeholder_map")]
+        map: &'a PlaceholderMap,
+        /// More than one request in this run (human output heads each).
+        #[serde(skip)]
+        several: bool,
+        /// Task and prompt version (human heading).
+        #[serde(skip)]
+        task: (&'a str, i64),
+    },
+    /// `hash`: the key of a request.
+    Key {
+        /// The dump.
+        #[serde(serialize_with = "crate::outcome::path")]
+        request: &'a Path,
+        /// Task.
+        task: &'a str,
+        /// Prompt version.
+        prompt_version: i64,
+        /// The hash.
+        hash: &'a str,
+        /// Where the cassette is or would be.
+        #[serde(serialize_with = "crate::outcome::path")]
+        path: &'a Path,
+        /// More than one request in this run.
+        #[serde(skip)]
+        several: bool,
+    },
+}
+
+/// Takes what `hash` and `normalize` report.
+pub trait RequestSink: Sink {
+    /// Takes one event.
+    fn request(&mut self, event: &RequestEvent<'_>) -> std::io::Result<()>;
+}
 
 /// Why the work on one request dump stopped (see [`each`]).
 #[derive(Debug)]
@@ -34,13 +84,13 @@ impl From<std::io::Error> for Fault {
 
 /// Reads every request dump of `paths` ([`dump_files`]) and hands each to `work` with the
 /// reporter and whether there are several. A dump that cannot be read, or an input error that
-/// `work` returns about one dump, goes to the reporter as [`Event::InputError`] and the other
+/// `work` returns about one dump, goes to the sink as [`Common::InputError`] and the other
 /// dumps are still done; the count of those errors is returned (a command exits 2 on any).
 /// A reporter's error stops everything.
-pub fn each(
+pub fn each<S: Sink + ?Sized>(
     paths: &[PathBuf],
-    report: &mut dyn Report,
-    mut work: impl FnMut(&mut dyn Report, &Path, Request, bool) -> Result<(), Fault>,
+    sink: &mut S,
+    mut work: impl FnMut(&mut S, &Path, Request, bool) -> Result<(), Fault>,
 ) -> Result<usize> {
     let files = dump_files(paths)?;
     let several = files.len() > 1;
@@ -48,13 +98,13 @@ pub fn each(
     for file in &files {
         let done = Request::from_file(file)
             .map_err(Fault::Input)
-            .and_then(|r| work(report, file, r, several));
+            .and_then(|r| work(sink, file, r, several));
         match done {
             Ok(()) => {}
             Err(Fault::Input(e)) => {
                 errors += 1;
                 let e = e.with_file(file);
-                report.emit(&Event::InputError(&e))?;
+                sink.emit_common(&Common::InputError(&e))?;
             }
             Err(Fault::Output(e)) => return Err(Error::output(e)),
         }
@@ -63,17 +113,17 @@ pub fn each(
 }
 
 /// `hash`: reports the key and expected cassette path of every dump of `paths` (one
-/// [`Event::Key`] each), under the store of `stores` it belongs to ([`store_for_request`]), or
-/// under `cassettes` without a store. Returns how many dumps could not be read.
-pub fn hash(stores: &[Store], paths: &[PathBuf], report: &mut dyn Report) -> Result<usize> {
-    each(paths, report, |report, file, request, several| {
+/// [`RequestEvent::Key`] each), under the store of `stores` it belongs to ([`store_for_request`]), or
+/// under `cassettes` without a store.
+pub fn hash(stores: &[Store], paths: &[PathBuf], sink: &mut dyn RequestSink) -> Result<Reported> {
+    let input_errors = each(paths, sink, |sink, file, request, several| {
         let key = key_of(&request);
         let store = store_for_request(stores, &key);
         if let Some(store) = store {
-            report.report(&Event::StoreOfRequest(store))?;
+            sink.common(&Common::StoreOfRequest(store))?;
         }
         let root = store.map_or(Path::new("cassettes"), |s| s.root.as_path());
-        report.report(&Event::Key {
+        sink.request(&RequestEvent::Key {
             request: file,
             task: &key.task,
             prompt_version: key.prompt_version,
@@ -82,15 +132,16 @@ pub fn hash(stores: &[Store], paths: &[PathBuf], report: &mut dyn Report) -> Res
             several,
         })?;
         Ok(())
-    })
+    })?;
+    Ok(Reported { input_errors })
 }
 
-/// `normalize`: reports what the key sees of every dump of `paths` (one [`Event::Normalized`]
-/// each). Returns how many dumps could not be read.
-pub fn normalize(paths: &[PathBuf], report: &mut dyn Report) -> Result<usize> {
-    each(paths, report, |report, file, request, several| {
+/// `normalize`: reports what the key sees of every dump of `paths` (one
+/// [`RequestEvent::Normalized`] each).
+pub fn normalize(paths: &[PathBuf], sink: &mut dyn RequestSink) -> Result<Reported> {
+    let input_errors = each(paths, sink, |sink, file, request, several| {
         let material = KeyMaterial::of(&request);
-        report.report(&Event::Normalized {
+        sink.request(&RequestEvent::Normalized {
             request: file,
             content: &material.content.text,
             map: &material.content.map,
@@ -98,5 +149,6 @@ pub fn normalize(paths: &[PathBuf], report: &mut dyn Report) -> Result<usize> {
             task: (&request.task, request.prompt_version),
         })?;
         Ok(())
-    })
+    })?;
+    Ok(Reported { input_errors })
 }

@@ -60,6 +60,9 @@ fn canonical_decimal(digits: &str) -> Option<i64> {
     canonical.then(|| digits.parse().ok()).flatten()
 }
 
+/// The lock's file name, at the store root (`ulcas.lock`).
+pub const LOCK_FILE: &str = "ulcas.lock";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,10 +18,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::outcome::{sent, Common, Outcome, Sink, Verdict};
 use crate::registry::{Registry, SchemaSource};
 
-/// The lock's file name, at the store root.
-pub const LOCK_FILE: &str = "ulcas.lock";
+pub use crate::layout::LOCK_FILE;
 
 /// What a schema that is built in code (not a file the registry reads) is locked as.
 pub const BUILT_IN_CODE: &str = "built in code";
@@ -216,7 +216,7 @@ pub struct LockedVersion {
     /// What happened to the entry.
     pub change: LockChange,
     /// The prompt file (for `differs`: what was edited).
-    #[serde(serialize_with = "crate::event::path")]
+    #[serde(serialize_with = "crate::outcome::path")]
     pub prompt_file: PathBuf,
 }
 
@@ -239,11 +239,37 @@ pub struct LockSummary {
     pub written: usize,
 }
 
-impl LockSummary {
+impl Outcome for LockSummary {
     /// Exit 0 unless an entry differs (kept, not accepted): exit 1.
-    pub fn verdict(&self) -> crate::event::Verdict {
-        crate::event::Verdict::of(self.differs == 0)
+    fn verdict(&self) -> Verdict {
+        Verdict::of(self.differs == 0)
     }
+}
+
+/// What `lock` reports.
+#[derive(Debug, serde::Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum LockEvent<'a> {
+    /// One recorded version's entry.
+    Locked(&'a LockedVersion),
+    /// A recorded version without a prompt file (it gets no entry).
+    NoPrompt {
+        /// The task.
+        task: &'a str,
+        /// The version.
+        version: i64,
+        /// Its folder.
+        #[serde(serialize_with = "crate::outcome::path")]
+        path: &'a Path,
+    },
+    /// The end: the totals.
+    Summary(&'a LockSummary),
+}
+
+/// Takes what `lock` reports.
+pub trait LockSink: Sink {
+    /// Takes one event.
+    fn lock(&mut self, event: &LockEvent<'_>) -> std::io::Result<()>;
 }
 
 /// `TASK/vN` as `--accept` takes it.
@@ -261,9 +287,8 @@ pub fn parse_accept(text: &str) -> Result<(String, i64)> {
 pub fn run(
     stores: &[crate::settings::Store],
     accept: &[(String, i64)],
-    report: &mut dyn crate::event::Report,
+    sink: &mut dyn LockSink,
 ) -> Result<LockSummary> {
-    use crate::event::{Event, Summary};
     for store in stores {
         crate::store::check_folder(&store.root)?;
         if !store.registry.present {
@@ -281,7 +306,7 @@ pub fn run(
     }
     let mut summary = LockSummary::default();
     for store in stores {
-        report.emit(&Event::Store(store))?;
+        sink.emit_common(&Common::Store(store))?;
         let census = crate::store::census(&store.root)?;
         let dir = crate::store::StoreDir::open(&store.root)?;
         let write = dir.lock()?;
@@ -303,11 +328,11 @@ pub fn run(
                 let Some((now, prompt_file, _)) = current(&store.registry, task, version) else {
                     summary.no_prompt += 1;
                     let path = crate::layout::version_dir(&store.root, task, version);
-                    report.emit(&Event::NoPrompt {
+                    sent(sink.lock(&LockEvent::NoPrompt {
                         task,
                         version,
                         path: &path,
-                    })?;
+                    }))?;
                     continue;
                 };
                 let change = match old.entries.get(&key) {
@@ -322,14 +347,14 @@ pub fn run(
                 };
                 new.entries.insert(key, kept);
                 summary.count(change);
-                report.emit(&Event::Locked(&LockedVersion {
+                sent(sink.lock(&LockEvent::Locked(&LockedVersion {
                     task: task.clone(),
                     version,
                     prompt: now.prompt,
                     schema: now.schema,
                     change,
                     prompt_file,
-                }))?;
+                })))?;
             }
         }
         for ((task, version), e) in &old.entries {
@@ -337,14 +362,14 @@ pub fn run(
                 && !census.get(task).is_some_and(|v| v.contains_key(version))
             {
                 summary.count(LockChange::Dropped);
-                report.emit(&Event::Locked(&LockedVersion {
+                sent(sink.lock(&LockEvent::Locked(&LockedVersion {
                     task: task.clone(),
                     version: *version,
                     prompt: e.prompt.clone(),
                     schema: e.schema.clone(),
                     change: LockChange::Dropped,
                     prompt_file: PathBuf::new(),
-                }))?;
+                })))?;
             }
         }
         if read.is_none() || new != old {
@@ -352,7 +377,7 @@ pub fn run(
             summary.written += 1;
         }
     }
-    report.emit(&Event::Summary(Summary::Lock(&summary)))?;
+    sent(sink.lock(&LockEvent::Summary(&summary)))?;
     Ok(summary)
 }
 

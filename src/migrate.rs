@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 
 use crate::cassette::{Cassette, StoredRequest};
 use crate::error::{Error, Result};
-use crate::event::{Event, Report, Summary, Verdict};
 use crate::key::{hash_parts, CassetteKey};
+use crate::outcome::{sent, Common, Outcome, Sink, Verdict};
 use crate::schema::compile;
 use crate::schema::Schema;
 use crate::settings::{with_task, Store};
@@ -31,10 +31,10 @@ pub enum MigrateOutcome {
     /// The answer fits the new schema: carried over to `to` (written only with `--write`).
     Migrated {
         /// The old cassette.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         from: PathBuf,
         /// The new one.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         to: PathBuf,
         /// Whether the new file was written by this run.
         written: bool,
@@ -45,7 +45,7 @@ pub enum MigrateOutcome {
     /// The answer fails the new schema: it must be recorded anew.
     NeedsRecording {
         /// The old cassette.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         path: PathBuf,
         /// (JSON pointer, message) of each validation error.
         #[serde(serialize_with = "pointer_messages")]
@@ -54,7 +54,7 @@ pub enum MigrateOutcome {
     /// The cassette cannot be re-keyed (no request material, or not a cassette).
     Skipped {
         /// The file.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         path: PathBuf,
         /// Why.
         why: String,
@@ -62,20 +62,20 @@ pub enum MigrateOutcome {
     /// A different cassette already sits at the new key: never overwritten.
     Conflict {
         /// The old cassette.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         from: PathBuf,
         /// The existing file at the new key.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         to: PathBuf,
     },
     /// The new cassette could not be read or written (a link, a pipe, permissions, a full
     /// disk): nothing was written through it, the others went on, and the run exits 2.
     Failed {
         /// The old cassette.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         from: PathBuf,
         /// Where the new one would go.
-        #[serde(serialize_with = "crate::event::path")]
+        #[serde(serialize_with = "crate::outcome::path")]
         to: PathBuf,
         /// The real cause.
         why: String,
@@ -102,7 +102,7 @@ fn pointer_messages<S: serde::Serializer>(
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct MigrateSummary {
     /// The store root.
-    #[serde(serialize_with = "crate::event::path")]
+    #[serde(serialize_with = "crate::outcome::path")]
     pub store: PathBuf,
     /// The task.
     pub task: String,
@@ -179,8 +179,8 @@ impl Migration {
     }
 
     /// Exit 0 when everything was carried over, else exit 1.
-    pub fn verdict(&self) -> crate::event::Verdict {
-        crate::event::Verdict::of(self.all_carried_over())
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of(self.all_carried_over())
     }
 }
 
@@ -196,14 +196,12 @@ pub struct MigrateRequest {
 }
 
 /// `migrate`: plans (with `write`, carries out) the migration of the task in each store that
-/// has it ([`with_task`]), reporting each store's outcomes and summary. Returns the verdict
-/// (pass when every answer was carried over) and how many new cassettes could not be read or
-/// written (the run exits 2 then).
+/// has it ([`with_task`]), reporting each store's outcomes and summary.
 pub fn run(
     stores: &[Store],
     asked: &MigrateRequest,
-    report: &mut dyn Report,
-) -> Result<(Verdict, usize)> {
+    sink: &mut dyn MigrateSink,
+) -> Result<MigrateRun> {
     let schema = match &asked.schema {
         Some(file) => Some((Schema::from_file(file)?, file.as_path())),
         None => None,
@@ -213,24 +211,77 @@ pub fn run(
     let mut failed = 0;
     for store in with_task(stores, &asked.task)? {
         let migration = migrate(store, &asked.task, new, asked.write)?;
-        report.emit(&Event::Store(store))?;
-        report.emit(&Event::Migration {
+        sink.emit_common(&Common::Store(store))?;
+        sent(sink.migrate(&MigrateEvent::Migration {
             store,
             migration: &migration,
             write: asked.write,
-        })?;
+        }))?;
         for outcome in &migration.outcomes {
-            report.emit(&Event::Migrate(outcome))?;
+            sent(sink.migrate(&MigrateEvent::Outcome(outcome)))?;
         }
         let summary = migration.summary(store);
         failed += summary.failed;
         if summary.written > 0 {
             crate::lock::note_recorded(store, &migration.task, migration.version)?;
         }
-        report.emit(&Event::Summary(Summary::Migrate(&summary)))?;
+        sent(sink.migrate(&MigrateEvent::Summary(&summary)))?;
         verdict = verdict.and(migration.verdict());
     }
-    Ok((verdict, failed))
+    Ok(MigrateRun { verdict, failed })
+}
+
+/// The end of a `migrate` run over every store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MigrateRun {
+    /// Pass when every answer was carried over.
+    pub verdict: Verdict,
+    /// New cassettes that could not be read or written (the run exits 2 then).
+    pub failed: usize,
+}
+
+impl Outcome for MigrateRun {
+    fn verdict(&self) -> Verdict {
+        self.verdict
+    }
+
+    fn failed(&self) -> usize {
+        self.failed
+    }
+}
+
+/// What `migrate` reports.
+#[derive(Debug, serde::Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum MigrateEvent<'a> {
+    /// Context: one store's migration.
+    #[serde(skip)]
+    Migration {
+        /// The store.
+        store: &'a Store,
+        /// The migration.
+        migration: &'a Migration,
+        /// Whether `--write` was given.
+        write: bool,
+    },
+    /// The end of one store's migration: its totals.
+    Summary(&'a MigrateSummary),
+    /// What happened to one cassette.
+    #[serde(untagged)]
+    Outcome(&'a MigrateOutcome),
+}
+
+impl MigrateEvent<'_> {
+    /// Whether this event is context for human and GitHub output only (not in JSON Lines).
+    pub fn is_context(&self) -> bool {
+        matches!(self, MigrateEvent::Migration { .. })
+    }
+}
+
+/// Takes what `migrate` reports.
+pub trait MigrateSink: Sink {
+    /// Takes one event.
+    fn migrate(&mut self, event: &MigrateEvent<'_>) -> std::io::Result<()>;
 }
 
 /// Plans (and with `write`, carries out) the migration of `task` in `store` to `new_schema`

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
-use crate::event::{Counts, Event, Progress, PruneEvent, Report, Summary, Verdict};
+use crate::outcome::{sent, Common, Counts, Outcome, Progress, Sink, Verdict};
 use crate::registry::Registry;
 use crate::settings::Store;
 pub use crate::staleness::StaleReason as PruneReason;
@@ -314,11 +314,17 @@ pub fn plan(
     Ok(plan)
 }
 
-/// A reporter that drops every event.
+/// A sink that drops every event.
 struct Silent;
 
-impl Report for Silent {
-    fn report(&mut self, _: &Event<'_>) -> std::io::Result<()> {
+impl Sink for Silent {
+    fn common(&mut self, _: &Common<'_>) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl PruneSink for Silent {
+    fn prune(&mut self, _: &PruneEvent<'_>) -> std::io::Result<()> {
         Ok(())
     }
 }
@@ -332,7 +338,7 @@ pub fn prune_store(
     options: PruneOptions,
     delete: bool,
     progress: &dyn Progress,
-    report: &mut dyn Report,
+    sink: &mut dyn PruneSink,
 ) -> Result<(PrunePlan, Option<Deletion>)> {
     check_root(&store.root)?;
     let registry = &store.registry;
@@ -427,7 +433,7 @@ pub fn prune_store(
                             true
                         }
                         Err(why) => {
-                            report.report(&Event::DeleteFailed {
+                            sink.prune(&PruneEvent::DeleteFailed {
                                 path: &candidate.path,
                                 why: &why,
                             })?;
@@ -438,7 +444,10 @@ pub fn prune_store(
                 }
                 _ => false,
             };
-            report.report(&Event::Prune(PruneEvent { candidate, deleted }))?;
+            sink.prune(&PruneEvent::Candidate(CandidateEvent {
+                candidate,
+                deleted,
+            }))?;
         }
         Ok(())
     };
@@ -642,7 +651,7 @@ pub struct PruneRequest {
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct PruneSummary {
     /// The store roots.
-    #[serde(serialize_with = "crate::event::paths")]
+    #[serde(serialize_with = "crate::outcome::paths")]
     pub stores: Vec<PathBuf>,
     /// Files at cassette positions.
     pub cassettes: usize,
@@ -668,6 +677,9 @@ pub struct PruneSummary {
     /// Request dumps that could not be read: reported, and exit 2 at the end.
     #[serde(skip)]
     pub input_errors: usize,
+    /// Whether `--delete` was given.
+    #[serde(skip)]
+    pub delete: bool,
 }
 
 impl PruneSummary {
@@ -713,30 +725,165 @@ impl PruneSummary {
             ),
         })
     }
+}
 
+impl Outcome for PruneSummary {
     /// Exit 0 when nothing (more) can go or it was deleted; exit 1 when cassettes can go and
     /// `--delete` was not given. (A refusal or a failed deletion is an error: exit 2.)
-    pub fn verdict(&self, delete: bool) -> Verdict {
-        Verdict::of(self.prunable == 0 || delete)
+    fn verdict(&self) -> Verdict {
+        Verdict::of(self.prunable == 0 || self.delete)
+    }
+
+    fn input_errors(&self) -> usize {
+        self.input_errors
+    }
+
+    fn failed(&self) -> usize {
+        self.failed.len()
+    }
+
+    fn refusal(&self) -> Option<String> {
+        PruneSummary::refusal(self)
+    }
+}
+
+/// What `prune` reports.
+#[derive(Debug, serde::Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum PruneEvent<'a> {
+    /// A journal names a cassette that no longer exists.
+    JournalMissing {
+        /// The journal.
+        #[serde(serialize_with = "crate::outcome::path")]
+        journal: &'a Path,
+        /// Its line.
+        line: usize,
+        /// The path named.
+        #[serde(serialize_with = "crate::outcome::path")]
+        path: &'a Path,
+    },
+    /// One cassette that can go (or is kept on purpose).
+    #[serde(rename = "prune")]
+    Candidate(CandidateEvent<'a>),
+    /// A temporary file of an interrupted write.
+    Leftover {
+        /// The file.
+        #[serde(serialize_with = "crate::outcome::path")]
+        path: &'a Path,
+        /// Whether this run removed it.
+        deleted: bool,
+    },
+    /// `--delete`: a cassette that could not be removed (the run exits 2).
+    DeleteFailed {
+        /// The cassette.
+        #[serde(serialize_with = "crate::outcome::path")]
+        path: &'a Path,
+        /// Why.
+        why: &'a str,
+    },
+    /// `--delete` deleted nothing anywhere: why (the run exits 2).
+    Refused {
+        /// The registry's problems or the dumps that could not be read, with what to do.
+        why: &'a str,
+    },
+    /// `--delete`: a folder left empty and removed.
+    RemovedFolder {
+        /// The folder.
+        #[serde(serialize_with = "crate::outcome::path")]
+        path: &'a Path,
+    },
+    /// Context: one store's plan, and what was deleted.
+    #[serde(skip)]
+    Plan {
+        /// The store.
+        store: &'a Store,
+        /// The plan.
+        plan: &'a PrunePlan,
+        /// What `--delete` did.
+        deletion: Option<&'a Deletion>,
+        /// Whether `--delete` was given.
+        delete_asked: bool,
+    },
+    /// The end: the totals.
+    Summary(&'a PruneSummary),
+}
+
+impl PruneEvent<'_> {
+    /// Whether this event is context for human and GitHub output only (not in JSON Lines).
+    pub fn is_context(&self) -> bool {
+        matches!(self, PruneEvent::Plan { .. })
+    }
+}
+
+/// Takes what `prune` reports.
+pub trait PruneSink: Sink {
+    /// Takes one event.
+    fn prune(&mut self, event: &PruneEvent<'_>) -> std::io::Result<()>;
+}
+
+/// A prune candidate, as reported.
+#[derive(Debug)]
+pub struct CandidateEvent<'a> {
+    /// The candidate.
+    pub candidate: &'a PruneCandidate,
+    /// Whether this run deleted it.
+    pub deleted: bool,
+}
+
+impl serde::Serialize for CandidateEvent<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        struct Out<'c> {
+            #[serde(serialize_with = "crate::outcome::path")]
+            path: &'c Path,
+            reason: PruneReason,
+            deleted: bool,
+            task: &'c str,
+            prompt_version: i64,
+            bytes: u64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            kept: Option<KeptReason>,
+            #[serde(
+                skip_serializing_if = "Option::is_none",
+                serialize_with = "crate::outcome::opt_path"
+            )]
+            used_by: &'c Option<std::path::PathBuf>,
+        }
+        let c = self.candidate;
+        Out {
+            path: &c.path,
+            reason: c.reason,
+            deleted: self.deleted,
+            task: &c.task,
+            prompt_version: c.version,
+            bytes: c.bytes,
+            kept: c.kept,
+            used_by: &c.used_by,
+        }
+        .serialize(s)
     }
 }
 
 /// Plans (and with `delete`, carries out) the pruning of `stores` and reports as it goes: the
-/// journal lines whose cassette is gone, then per store a [`Event::Store`], every candidate, the
-/// skipped files, leftovers and removed folders, and a [`Event::PrunePlan`]; then the summary.
+/// journal lines whose cassette is gone, then per store a [`Common::Store`], every candidate,
+/// the skipped files, leftovers and removed folders, and a [`PruneEvent::Plan`]; then the
+/// summary.
 /// Nothing is deleted anywhere while any registry deciding staleness has problems
 /// ([`PruneSummary::refused`]).
 pub fn run(
     stores: &[Store],
     request: &PruneRequest,
     progress: &dyn Progress,
-    report: &mut dyn Report,
+    sink: &mut dyn PruneSink,
 ) -> Result<PruneSummary> {
     let roots: Vec<PathBuf> = stores.iter().map(|s| s.root.clone()).collect();
     for root in &roots {
         check_root(root)?;
     }
-    let mut summary = PruneSummary::default();
+    let mut summary = PruneSummary {
+        delete: request.delete,
+        ..Default::default()
+    };
     if request.complete_run && request.journals.is_empty() && request.requests.is_empty() {
         return Err(Error::msg(
             "--complete-run says the evidence given is a whole test run: give it with --journal or --requests",
@@ -750,7 +897,7 @@ pub fn run(
     live.complete_run = request.complete_run;
     if !request.requests.is_empty() {
         let mut requests = Vec::new();
-        summary.input_errors = crate::dumps::each(&request.requests, report, |_, file, r, _| {
+        summary.input_errors = crate::dumps::each(&request.requests, sink, |_, file, r, _| {
             requests.push((file.to_path_buf(), crate::key::key_of(&r)));
             Ok(())
         })?;
@@ -758,11 +905,11 @@ pub fn run(
         live.given = true;
     }
     for m in &missing {
-        report.emit(&Event::JournalMissing {
+        sent(sink.prune(&PruneEvent::JournalMissing {
             journal: &m.journal,
             line: m.line,
             path: &m.path,
-        })?;
+        }))?;
     }
     // Refused before anything is read: a registry with problems anywhere, or dumps that could
     // not be read, and nothing is deleted in any store.
@@ -770,18 +917,22 @@ pub fn run(
         && (stores.iter().any(|s| !s.registry.problems.is_empty()) || summary.input_errors > 0);
     let delete = request.delete && !refused;
     for store in stores {
-        report.emit(&Event::Store(store))?;
-        let (plan, deletion) =
-            prune_store(store, &live, request.options, delete, progress, report)?;
-        report_rest(store, &plan, deletion.as_ref(), request.delete, report)
-            .map_err(Error::output)?;
+        sink.emit_common(&Common::Store(store))?;
+        let (plan, deletion) = prune_store(store, &live, request.options, delete, progress, sink)?;
+        sent(report_rest(
+            store,
+            &plan,
+            deletion.as_ref(),
+            request.delete,
+            sink,
+        ))?;
         summary.add(&plan, deletion.as_ref());
     }
     summary.refused = refused;
     if let Some(why) = summary.refusal() {
-        report.emit(&Event::Refused { why: &why })?;
+        sent(sink.prune(&PruneEvent::Refused { why: &why }))?;
     }
-    report.emit(&Event::Summary(Summary::Prune(&summary)))?;
+    sent(sink.prune(&PruneEvent::Summary(&summary)))?;
     Ok(summary)
 }
 
@@ -791,19 +942,19 @@ fn report_rest(
     plan: &PrunePlan,
     deletion: Option<&Deletion>,
     delete_asked: bool,
-    report: &mut dyn Report,
+    sink: &mut dyn PruneSink,
 ) -> std::io::Result<()> {
     for (path, why) in &plan.skipped {
-        report.report(&Event::Skipped { path, why })?;
+        sink.common(&Common::Skipped { path, why })?;
     }
     for path in &plan.leftovers {
         let deleted = deletion.is_some_and(|d| d.removed_leftovers.contains(path));
-        report.report(&Event::Leftover { path, deleted })?;
+        sink.prune(&PruneEvent::Leftover { path, deleted })?;
     }
     for path in deletion.iter().flat_map(|d| &d.removed_folders) {
-        report.report(&Event::RemovedFolder { path })?;
+        sink.prune(&PruneEvent::RemovedFolder { path })?;
     }
-    report.report(&Event::PrunePlan {
+    sink.prune(&PruneEvent::Plan {
         store,
         plan,
         deletion,

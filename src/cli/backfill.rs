@@ -7,10 +7,6 @@ use super::{finish, stores, Ctx, Outcome};
 pub fn backfill(args: BackfillArgs, ctx: Ctx) -> Outcome {
     let stores = stores::resolve(&args.stores, &args.roots)?;
     let mut reporter = ctx.reporter(args.format.format.into());
-    let summary = ulcas::backfill::run(&stores, &args.requests, &mut *reporter)?;
-    finish(
-        &mut *reporter,
-        summary.verdict(),
-        summary.input_errors + summary.failed,
-    )
+    let summary = ulcas::backfill::run(&stores, &args.requests, &mut reporter)?;
+    finish(&mut *reporter, &summary)
 }

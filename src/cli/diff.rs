@@ -11,6 +11,6 @@ pub fn diff(args: DiffArgs, ctx: Ctx) -> Outcome {
         ..ctx.detail()
     };
     let mut reporter = super::report::reporter(args.format.format.into(), detail);
-    let verdict = ulcas::diff::run(&args.a, &args.b, &mut *reporter)?;
-    finish(&mut *reporter, verdict, 0)
+    let compared = ulcas::diff::run(&args.a, &args.b, &mut reporter)?;
+    finish(&mut *reporter, &compared)
 }

@@ -1,21 +1,19 @@
 //! `normalize` and `hash`: what the key sees of a request, and the key itself.
 
-use ulcas::event::Verdict;
-
 use super::args::{HashArgs, NormalizeArgs};
 use super::{finish, stores, Ctx, Outcome};
 
 /// `ulcas normalize`.
 pub fn normalize(args: NormalizeArgs, ctx: Ctx) -> Outcome {
     let mut reporter = ctx.reporter(args.format.format.into());
-    let errors = ulcas::dumps::normalize(&args.requests, &mut *reporter)?;
-    finish(&mut *reporter, Verdict::Pass, errors)
+    let reported = ulcas::dumps::normalize(&args.requests, &mut reporter)?;
+    finish(&mut *reporter, &reported)
 }
 
 /// `ulcas hash`.
 pub fn hash(args: HashArgs, ctx: Ctx) -> Outcome {
     let stores = stores::resolve(&args.stores, &[])?;
     let mut reporter = ctx.reporter(args.format.format.into());
-    let errors = ulcas::dumps::hash(&stores, &args.requests, &mut *reporter)?;
-    finish(&mut *reporter, Verdict::Pass, errors)
+    let reported = ulcas::dumps::hash(&stores, &args.requests, &mut reporter)?;
+    finish(&mut *reporter, &reported)
 }

@@ -28,8 +28,8 @@ pub fn lookup(args: LookupArgs, ctx: Ctx) -> Outcome {
     } else {
         ctx.reporter(format)
     };
-    let summary = run(&stores, &asked, &mut *reporter)?;
-    finish(&mut *reporter, summary.verdict(), summary.input_errors)
+    let summary = run(&stores, &asked, &mut reporter)?;
+    finish(&mut *reporter, &summary)
 }
 
 /// `--replay` in human output: the answers alone on stdout (to pipe into `jq`), the rest of the

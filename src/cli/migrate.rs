@@ -14,6 +14,6 @@ pub fn migrate(args: MigrateArgs, ctx: Ctx) -> Outcome {
         write: args.write,
     };
     let mut reporter = ctx.reporter(args.format.format.into());
-    let (verdict, failed) = run(&stores, &asked, &mut *reporter)?;
-    finish(&mut *reporter, verdict, failed)
+    let migrated = run(&stores, &asked, &mut reporter)?;
+    finish(&mut *reporter, &migrated)
 }

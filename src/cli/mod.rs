@@ -22,7 +22,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
-use ulcas::event::Verdict;
+use ulcas::outcome::Verdict;
 use ulcas::Error;
 
 use report::{Detail, Format, Reporter};
@@ -141,14 +141,15 @@ fn run(cli: Cli) -> Outcome {
     }
 }
 
-/// The outcome of a command whose reporter has seen everything: errors about single inputs
-/// (already on stderr) make it exit 2, else `verdict` decides.
-pub fn finish(reporter: &mut dyn Reporter, verdict: Verdict, input_errors: usize) -> Outcome {
+/// The outcome of a command whose reporter has seen everything: a refusal, errors about single
+/// inputs or files that could not be written (each already on stderr or in the report) make it
+/// exit 2, else the run's verdict decides.
+pub fn finish(reporter: &mut dyn Reporter, run: &dyn ulcas::outcome::Outcome) -> Outcome {
     reporter.finish()?;
-    if input_errors > 0 {
+    if run.refusal().is_some() || run.input_errors() > 0 || run.failed() > 0 {
         return Err(Failure::Reported);
     }
-    Ok(verdict)
+    Ok(run.verdict())
 }
 
 /// A path in human output: as given, with control characters (a newline or an escape sequence

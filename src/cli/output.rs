@@ -341,7 +341,7 @@ impl Bar {
     }
 }
 
-impl ulcas::event::Progress for Bar {
+impl ulcas::outcome::Progress for Bar {
     fn start(&self, what: &str, total: u64) {
         if self.quiet || total < 2_000 || !io::stderr().is_terminal() {
             return;

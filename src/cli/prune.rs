@@ -5,7 +5,7 @@ use ulcas::prune::{PruneOptions, PruneRequest};
 
 use super::args::PruneArgs;
 use super::output::error_line;
-use super::{shown, stores, Ctx, Failure, Outcome};
+use super::{finish, shown, stores, Ctx, Outcome};
 
 /// `ulcas prune`.
 pub fn prune(args: PruneArgs, ctx: Ctx) -> Outcome {
@@ -21,17 +21,15 @@ pub fn prune(args: PruneArgs, ctx: Ctx) -> Outcome {
         complete_run: args.complete_run,
     };
     let mut reporter = ctx.reporter(args.format.format.into());
-    let summary = ulcas::prune::run(&stores, &request, &ctx.progress(), &mut *reporter)?;
-    reporter.finish()?;
+    let summary = ulcas::prune::run(&stores, &request, &ctx.progress(), &mut reporter)?;
+    let answer = finish(&mut *reporter, &summary);
+    // In every format, after the report: why nothing was deleted, or what could not be.
     if let Some(why) = summary.refusal() {
         error_line(&format!("deleted nothing: {why}"));
-        return Err(Failure::Reported);
+    } else {
+        for (path, why) in &summary.failed {
+            error_line(&format!("{}: not deleted: {why}", shown(path)));
+        }
     }
-    for (path, why) in &summary.failed {
-        error_line(&format!("{}: not deleted: {why}", shown(path)));
-    }
-    if !summary.failed.is_empty() || summary.input_errors > 0 {
-        return Err(Failure::Reported);
-    }
-    Ok(summary.verdict(args.delete))
+    answer
 }

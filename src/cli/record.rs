@@ -1,7 +1,7 @@
 //! `record`: write a cassette for a request and an answer, exactly as the reference recorder.
 
-use ulcas::event::Verdict;
-use ulcas::store::{RecordOptions, RecordRequest};
+use ulcas::record::RecordRequest;
+use ulcas::store::RecordOptions;
 
 use super::args::RecordArgs;
 use super::{finish, stores, Ctx, Outcome};
@@ -23,6 +23,6 @@ pub fn record(args: RecordArgs, ctx: Ctx) -> Outcome {
         },
     };
     let mut reporter = ctx.reporter(args.format.format.into());
-    ulcas::store::run(&stores, &asked, &mut *reporter)?;
-    finish(&mut *reporter, Verdict::Pass, 0)
+    let recorded = ulcas::record::run(&stores, &asked, &mut reporter)?;
+    finish(&mut *reporter, &recorded)
 }

@@ -21,6 +21,6 @@ pub fn review(args: ReviewArgs, ctx: Ctx) -> Outcome {
         ..ctx.detail()
     };
     let mut reporter = super::report::reporter(args.format.into(), detail);
-    let verdict = run(&stores, &asked, &mut *reporter)?;
-    finish(&mut *reporter, verdict, 0)
+    let reviewed = run(&stores, &asked, &mut reporter)?;
+    finish(&mut *reporter, &reviewed)
 }

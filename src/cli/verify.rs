@@ -11,6 +11,6 @@ pub fn verify(args: VerifyArgs, ctx: Ctx) -> Outcome {
         requests: args.requests,
         deny_warnings: args.deny == Some(DenyLevel::Warnings),
     };
-    let summary = ulcas::verify::run(&jobs, &asked, &ctx.progress(), &mut *reporter)?;
-    finish(&mut *reporter, summary.verdict, summary.input_errors)
+    let summary = ulcas::verify::run(&jobs, &asked, &ctx.progress(), &mut reporter)?;
+    finish(&mut *reporter, &summary)
 }

@@ -11,12 +11,13 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::error::{Error, Result};
-use crate::event::{Event, LookupEvent, Report, Verdict};
 use crate::key::{hash_parts, key_of, CassetteKey, KeyMaterial};
 use crate::normalise::PlaceholderMap;
+use crate::outcome::{Common, Outcome, Sink, Verdict};
 use crate::request::{Block, Request};
 use crate::schema::Schema;
 use crate::settings::{store_for_request, Store};
@@ -162,7 +163,7 @@ pub struct Diagnosis {
     /// The cassette it concerns, when there is one.
     #[serde(
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::event::opt_path"
+        serialize_with = "crate::outcome::opt_path"
     )]
     pub cassette: Option<PathBuf>,
 }
@@ -256,19 +257,112 @@ pub struct LookupSummary {
     pub input_errors: usize,
 }
 
-impl LookupSummary {
+impl Outcome for LookupSummary {
     /// Exit 0 when every request was answered, else exit 1.
-    pub fn verdict(&self) -> Verdict {
+    fn verdict(&self) -> Verdict {
         Verdict::of(self.misses == 0)
+    }
+
+    fn input_errors(&self) -> usize {
+        self.input_errors
     }
 }
 
+/// What `lookup` reports of one request (`"type":"lookup"`).
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename = "lookup")]
+pub struct LookupEvent<'a> {
+    /// The dump.
+    #[serde(serialize_with = "crate::outcome::path")]
+    pub request: &'a Path,
+    /// `hit`, `synthetic` or `miss`.
+    pub status: LookupStatus,
+    /// Where the cassette is or would be.
+    #[serde(serialize_with = "crate::outcome::path")]
+    pub path: &'a Path,
+    /// The hash.
+    pub hash: &'a str,
+    /// Task.
+    pub task: &'a str,
+    /// Prompt version.
+    pub prompt_version: i64,
+    /// Why it missed, most useful first.
+    pub diagnosis: &'a [Diagnosis],
+    /// The cassette's model (a hit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<&'a str>,
+    /// Its stop reason (a hit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stop_reason: Option<&'a str>,
+    /// Its usage counters (a hit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<&'a serde_json::Value>,
+    /// Whether it carries request material (a hit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub has_request_material: Option<bool>,
+    /// The replayed answer (`--replay`) or the synthetic one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<&'a str>,
+    /// The whole lookup (human output).
+    #[serde(skip)]
+    pub lookup: &'a Lookup,
+    /// Whether the answer was asked for.
+    #[serde(skip)]
+    pub replay: bool,
+}
+
+/// How a lookup ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LookupStatus {
+    /// The cassette is there.
+    Hit,
+    /// No cassette; synthetic mode answered.
+    Synthetic,
+    /// No cassette.
+    Miss,
+}
+
+impl<'a> LookupEvent<'a> {
+    /// The event of `lookup` for the dump `request`; `text` is the replayed or synthetic answer.
+    pub fn new(request: &'a Path, lookup: &'a Lookup, text: Option<&'a str>, replay: bool) -> Self {
+        let hit = lookup.hit.as_ref().map(|h| &h.cassette);
+        let status = match (hit, text) {
+            (Some(_), _) => LookupStatus::Hit,
+            (None, Some(_)) => LookupStatus::Synthetic,
+            (None, None) => LookupStatus::Miss,
+        };
+        LookupEvent {
+            request,
+            status,
+            path: &lookup.path,
+            hash: &lookup.key.hash,
+            task: &lookup.key.task,
+            prompt_version: lookup.key.prompt_version,
+            diagnosis: &lookup.diagnoses,
+            model: hit.map(|c| c.model.as_str()),
+            stop_reason: hit.map(|c| c.stop_reason.as_str()),
+            usage: hit.map(|c| &c.usage),
+            has_request_material: hit.map(|c| c.request.is_some()),
+            text,
+            lookup,
+            replay,
+        }
+    }
+}
+
+/// Takes what `lookup` reports.
+pub trait LookupSink: Sink {
+    /// Takes one lookup.
+    fn lookup(&mut self, event: &LookupEvent<'_>) -> std::io::Result<()>;
+}
+
 /// Looks every request of `asked` up in its store of `stores` ([`store_for_request`]) and
-/// reports one [`Event::Lookup`] each, as it is done.
+/// reports one [`LookupEvent`] each, as it is done.
 pub fn run(
     stores: &[Store],
     asked: &LookupRequest,
-    report: &mut dyn Report,
+    sink: &mut dyn LookupSink,
 ) -> Result<LookupSummary> {
     let file_probes = asked
         .schema_files
@@ -280,10 +374,10 @@ pub fn run(
         crate::settings::require_folders(stores)?;
     }
     let mut summary = LookupSummary::default();
-    let errors = crate::dumps::each(&asked.requests, report, |report, file, request, _| {
+    let errors = crate::dumps::each(&asked.requests, sink, |sink, file, request, _| {
         let store = store_for_request(stores, &key_of(&request))
             .ok_or_else(|| Error::msg("no store to look in"))?;
-        report.report(&Event::StoreOfRequest(store))?;
+        sink.common(&Common::StoreOfRequest(store))?;
         let mut probes = registry_probes(&store.registry, &request.task, request.prompt_version);
         probes.extend(file_probes.iter().cloned());
         let result = lookup(store, &request, Some(file), &probes)?;
@@ -295,7 +389,7 @@ pub fn run(
         summary.looked_up += 1;
         summary.misses += usize::from(result.hit.is_none() && text.is_none());
         let event = LookupEvent::new(file, &result, text.as_deref(), asked.replay);
-        report.report(&Event::Lookup(event))?;
+        sink.lookup(&event)?;
         Ok(())
     })?;
     summary.input_errors = errors;

@@ -7,7 +7,7 @@
 mod jsondiff;
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -17,9 +17,7 @@ pub use jsondiff::{pattern, AnswerChange, ChangeOp};
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
-use crate::event::{
-    Event, PairEvent, Report, ReviewSummaryEvent, Summary as EventSummary, Verdict,
-};
+use crate::outcome::{sent, Outcome, Sides, Sink, Verdict};
 use crate::settings::{with_task, Store};
 use crate::staleness::current_version;
 use crate::store::{json_files_in, recorded_versions};
@@ -98,7 +96,7 @@ pub struct Unpaired {
     /// Its side.
     pub side: Side,
     /// The file.
-    #[serde(serialize_with = "crate::event::path")]
+    #[serde(serialize_with = "crate::outcome::path")]
     pub path: PathBuf,
     /// Why.
     pub why: UnpairedWhy,
@@ -216,8 +214,8 @@ impl Review {
     }
 
     /// Exit 0 when every `from` input has a `to` recording, else exit 1.
-    pub fn verdict(&self) -> crate::event::Verdict {
-        crate::event::Verdict::of(self.complete())
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of(self.complete())
     }
 
     /// The summary: counts, the most changed pointers, tokens, schema failures.
@@ -297,7 +295,7 @@ pub struct ReviewRequest {
 /// `review`: reviews the task in its store (the one named, else the first with recordings of
 /// it) and reports the review, each pair, each recording without a partner, then the summary.
 /// Exit 0 when every `from` recording has its `to` partner.
-pub fn run(stores: &[Store], asked: &ReviewRequest, report: &mut dyn Report) -> Result<Verdict> {
+pub fn run(stores: &[Store], asked: &ReviewRequest, sink: &mut dyn ReviewSink) -> Result<Review> {
     let store = match with_task(stores, &asked.task)?.as_slice() {
         [one] => *one,
         _ if stores.iter().any(|s| s.named) => {
@@ -307,19 +305,19 @@ pub fn run(stores: &[Store], asked: &ReviewRequest, report: &mut dyn Report) -> 
     };
     let r = review(store, &asked.task, asked.from, asked.to)?;
     let summary = r.summary();
-    report.emit(&Event::Review {
+    sent(sink.review(&ReviewEvent::Review {
         store,
         review: &r,
         summary: &summary,
-    })?;
+    }))?;
     for pair in &r.pairs {
-        report.emit(&Event::Pair(PairEvent {
+        sent(sink.review(&ReviewEvent::Pair(PairEvent {
             task: &r.task,
             pair,
-        }))?;
+        })))?;
     }
     for unpaired in &r.unpaired {
-        report.emit(&Event::Unpaired(unpaired))?;
+        sent(sink.review(&ReviewEvent::Unpaired(unpaired)))?;
     }
     let event = ReviewSummaryEvent {
         task: &r.task,
@@ -328,8 +326,176 @@ pub fn run(stores: &[Store], asked: &ReviewRequest, report: &mut dyn Report) -> 
         summary: &summary,
         retire: r.retire(store),
     };
-    report.emit(&Event::Summary(EventSummary::Review(&event)))?;
-    Ok(r.verdict())
+    sent(sink.review(&ReviewEvent::Summary(event)))?;
+    Ok(r)
+}
+
+impl Outcome for Review {
+    /// Exit 0 when every `from` recording has its `to` partner.
+    fn verdict(&self) -> Verdict {
+        Review::verdict(self)
+    }
+}
+
+/// What `review` reports.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ReviewEvent<'a> {
+    /// Two recordings of the same request content.
+    Pair(PairEvent<'a>),
+    /// A recording without a partner.
+    Unpaired(&'a Unpaired),
+    /// Context: the whole review (Markdown and HTML render it as one document).
+    #[serde(skip)]
+    Review {
+        /// The store.
+        store: &'a Store,
+        /// The review.
+        review: &'a Review,
+        /// Its summary.
+        summary: &'a ReviewSummary,
+    },
+    /// The end: the totals and how to retire the old version.
+    Summary(ReviewSummaryEvent<'a>),
+}
+
+impl ReviewEvent<'_> {
+    /// Whether this event is context for human and GitHub output only (not in JSON Lines).
+    pub fn is_context(&self) -> bool {
+        matches!(self, ReviewEvent::Review { .. })
+    }
+}
+
+/// Takes what `review` reports.
+pub trait ReviewSink: Sink {
+    /// Takes one event.
+    fn review(&mut self, event: &ReviewEvent<'_>) -> std::io::Result<()>;
+}
+
+/// A review pair, as reported.
+#[derive(Debug)]
+pub struct PairEvent<'a> {
+    /// The task.
+    pub task: &'a str,
+    /// The pair.
+    pub pair: &'a Pair,
+}
+
+impl Serialize for PairEvent<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Out<'p> {
+            task: &'p str,
+            #[serde(serialize_with = "crate::outcome::path")]
+            from: &'p Path,
+            #[serde(serialize_with = "crate::outcome::path")]
+            to: &'p Path,
+            changed: bool,
+            changes: &'p [AnswerChange],
+            usage: Sides<&'p serde_json::Value>,
+            stop_reason: Sides<&'p str>,
+            schema_ok: Sides<Option<bool>>,
+        }
+        let p = self.pair;
+        Out {
+            task: self.task,
+            from: &p.from.path,
+            to: &p.to.path,
+            changed: p.changed(),
+            changes: &p.changes,
+            usage: Sides {
+                from: &p.from.cassette.usage,
+                to: &p.to.cassette.usage,
+            },
+            stop_reason: Sides {
+                from: &p.from.cassette.stop_reason,
+                to: &p.to.cassette.stop_reason,
+            },
+            schema_ok: Sides {
+                from: p.from.schema_ok,
+                to: p.to.schema_ok,
+            },
+        }
+        .serialize(s)
+    }
+}
+
+/// The summary event of `review`: its totals and the command that retires the old version.
+#[derive(Debug)]
+pub struct ReviewSummaryEvent<'a> {
+    /// The task.
+    pub task: &'a str,
+    /// The old version.
+    pub from_version: i64,
+    /// The new version.
+    pub to_version: i64,
+    /// Totals.
+    pub summary: &'a ReviewSummary,
+    /// How to retire the old version.
+    pub retire: Retire,
+}
+
+impl Serialize for ReviewSummaryEvent<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Top<'p> {
+            pointer: &'p str,
+            pairs: usize,
+        }
+        #[derive(Serialize)]
+        struct Out<'r> {
+            task: &'r str,
+            from_version: i64,
+            to_version: i64,
+            pairs: usize,
+            identical: usize,
+            changed: usize,
+            top_pointers: Vec<Top<'r>>,
+            tokens: Sides<&'r TokenStats>,
+            schema_failures: Sides<usize>,
+            unpaired_from: usize,
+            unpaired_to: usize,
+            without_material: usize,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            retire: Option<&'r str>,
+            retire_version: Option<i64>,
+            record_first: usize,
+            backfill_first: usize,
+        }
+        let m = self.summary;
+        Out {
+            task: self.task,
+            from_version: self.from_version,
+            to_version: self.to_version,
+            pairs: m.pairs,
+            identical: m.identical,
+            changed: m.changed,
+            top_pointers: m
+                .top_pointers
+                .iter()
+                .map(|(pointer, pairs)| Top {
+                    pointer,
+                    pairs: *pairs,
+                })
+                .collect(),
+            tokens: Sides {
+                from: &m.tokens_from,
+                to: &m.tokens_to,
+            },
+            schema_failures: Sides {
+                from: m.schema_failures_from,
+                to: m.schema_failures_to,
+            },
+            unpaired_from: m.unpaired_from,
+            unpaired_to: m.unpaired_to,
+            without_material: m.without_material,
+            retire: self.retire.version.map(|_| self.retire.command.as_str()),
+            retire_version: self.retire.version,
+            record_first: self.retire.record_first,
+            backfill_first: self.retire.backfill_first,
+        }
+        .serialize(s)
+    }
 }
 
 /// Reviews `task` in `store` from version `from` to `to` (defaults: `to` the current version,

@@ -318,69 +318,6 @@ pub fn record(
     ))
 }
 
-/// What `record` is asked: the request dump, the answer, and how to write it.
-#[derive(Debug, Clone)]
-pub struct RecordRequest {
-    /// The request dump (`-`: standard input).
-    pub request: PathBuf,
-    /// The model's raw answer (`-`: standard input).
-    pub response: PathBuf,
-    /// The prompt id to write instead of the dump's.
-    pub prompt_id: Option<String>,
-    /// The model that answered.
-    pub model: String,
-    /// Why it stopped.
-    pub stop_reason: String,
-    /// The refusal category, if it refused.
-    pub refusal_category: Option<String>,
-    /// The usage counters as JSON text (`{"input_tokens":5}`), else zeros.
-    pub usage: Option<String>,
-    /// How to write the file.
-    pub options: RecordOptions,
-}
-
-/// `record`: records the answer of `asked` into the store of `stores` its request belongs to
-/// ([`crate::settings::store_for_request`]), through the store's write path, adds the
-/// version's lock entry where the store has a lock, and reports the store and the
-/// [`crate::event::Event::Recorded`] event.
-pub fn run(
-    stores: &[crate::settings::Store],
-    asked: &RecordRequest,
-    report: &mut dyn crate::event::Report,
-) -> Result<Recorded> {
-    use crate::event::Event;
-    if crate::input::is_stdin(&asked.request) && crate::input::is_stdin(&asked.response) {
-        return Err(Error::msg(
-            "the request and the response cannot both come from standard input",
-        ));
-    }
-    let mut request = Request::from_file(&asked.request)?;
-    if let Some(id) = &asked.prompt_id {
-        request.prompt_id = Some(id.clone());
-    }
-    let recording = Recording {
-        text: crate::input::read_answer(&asked.response)?,
-        model: asked.model.clone(),
-        stop_reason: asked.stop_reason.clone(),
-        refusal_category: asked.refusal_category.clone(),
-        usage: match &asked.usage {
-            Some(raw) => crate::cassette::usage_from_json(raw)?,
-            None => crate::cassette::usage_from(None),
-        },
-    };
-    let store = crate::settings::store_for_request(stores, &crate::key::key_of(&request))
-        .ok_or_else(|| Error::msg("no store to record into"))?;
-    report.emit(&Event::StoreOfRequest(store))?;
-    let recorded = record(&store.root, &request, &recording, asked.options)?;
-    crate::lock::note_recorded(store, &recorded.key.task, recorded.key.prompt_version)?;
-    report.emit(&Event::Recorded {
-        path: &recorded.path,
-        hash: &recorded.key.hash,
-        status: recorded.status,
-    })?;
-    Ok(recorded)
-}
-
 /// The prefix of the temporary files `ulcas` writes next to a cassette.
 pub const TEMP_PREFIX: &str = ".ulcas-";
 

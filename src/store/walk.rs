@@ -120,7 +120,7 @@ impl Walker<'_> {
     fn top(&mut self, entries: Vec<(OsString, FileType)>) -> std::io::Result<()> {
         for (name, kind) in entries {
             // The store's lock is part of the store: never a stray file.
-            if name == crate::lock::LOCK_FILE && kind.is_file() {
+            if name == crate::layout::LOCK_FILE && kind.is_file() {
                 continue;
             }
             let path = self.root.join(&name);

@@ -17,9 +17,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::event::{Counts, Event, Progress, Report, Summary, Verdict};
 use crate::key::CassetteKey;
 use crate::layout::version_dir;
+use crate::outcome::{sent, Common, Counts, Outcome, Progress, Sink, Verdict};
 use crate::registry::Registry;
 use crate::settings::Store;
 use crate::staleness::StalenessView;
@@ -154,7 +154,7 @@ impl Check {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finding {
     /// The file.
-    #[serde(serialize_with = "crate::event::path")]
+    #[serde(serialize_with = "crate::outcome::path")]
     pub path: PathBuf,
     /// Which check.
     pub check: Check,
@@ -271,7 +271,7 @@ impl StoreVerdict {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct VerifySummary {
     /// The store roots.
-    #[serde(serialize_with = "crate::event::paths")]
+    #[serde(serialize_with = "crate::outcome::paths")]
     pub stores: Vec<PathBuf>,
     /// Files at cassette positions.
     pub cassettes: usize,
@@ -312,11 +312,43 @@ impl VerifySummary {
         self.unvalidated_tasks
             .extend(v.unvalidated_tasks.iter().cloned());
     }
+}
 
+impl Outcome for VerifySummary {
     /// Exit 0 when nothing is wrong (warnings count only when denied), else exit 1.
-    pub fn verdict(&self) -> Verdict {
+    fn verdict(&self) -> Verdict {
         Verdict::of(self.errors == 0 && !(self.deny_warnings && self.warnings > 0))
     }
+
+    fn input_errors(&self) -> usize {
+        self.input_errors
+    }
+}
+
+/// What `verify` reports.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum VerifyEvent<'a> {
+    /// One problem of one file.
+    Finding(&'a Finding),
+    /// Context: one store's verify is done (human output prints its verdict line).
+    #[serde(skip)]
+    VerifyDone(&'a StoreVerdict),
+    /// The end: the totals and the verdict.
+    Summary(&'a VerifySummary),
+}
+
+impl VerifyEvent<'_> {
+    /// Whether this event is context for human and GitHub output only (not in JSON Lines).
+    pub fn is_context(&self) -> bool {
+        matches!(self, VerifyEvent::VerifyDone(_))
+    }
+}
+
+/// Takes what `verify` reports.
+pub trait VerifySink: Sink {
+    /// Takes one event.
+    fn verify(&mut self, event: &VerifyEvent<'_>) -> std::io::Result<()>;
 }
 
 /// A request dump of a test run, as `verify --requests` checks it.
@@ -404,14 +436,14 @@ pub struct StoreContext<'a> {
 }
 
 /// Verifies `stores`, checking each request dump of `requests` in the store it belongs to
-/// (`missing-cassette`), and reports as it goes: per store a [`Event::Store`], its findings (see
-/// [`verify_walk`] for the order), its skipped files and a [`Event::VerifyDone`]; then the
-/// [`Event::Summary`]. Errors of the reporter stop the run.
+/// (`missing-cassette`), and reports as it goes: per store a [`Common::Store`], its findings
+/// (see [`verify_walk`] for the order), its skipped files and a [`VerifyEvent::VerifyDone`];
+/// then the [`VerifyEvent::Summary`]. Errors of the sink stop the run.
 pub fn run(
     stores: &[Store],
     asked: &VerifyRequest,
     progress: &dyn Progress,
-    report: &mut dyn Report,
+    sink: &mut dyn VerifySink,
 ) -> Result<VerifySummary> {
     let requests = &asked.requests;
     // Each dump is keyed once and checked in the one store it belongs to.
@@ -420,7 +452,7 @@ pub fn run(
         ..Default::default()
     };
     let mut dumps: Vec<Vec<Dump>> = vec![Vec::new(); stores.len()];
-    summary.input_errors = crate::dumps::each(requests, report, |_, file, request, _| {
+    summary.input_errors = crate::dumps::each(requests, sink, |_, file, request, _| {
         let dump = Dump {
             key: crate::key::key_of(&request),
             model: request.model,
@@ -438,14 +470,14 @@ pub fn run(
         Ok(())
     })?;
     for (store, dumps) in stores.iter().zip(&dumps) {
-        report.emit(&Event::Store(store))?;
-        let mut verdict = verify_walk(store, dumps, progress, report)?;
+        sink.emit_common(&Common::Store(store))?;
+        let mut verdict = verify_walk(store, dumps, progress, sink)?;
         verdict.deny_warnings = asked.deny_warnings;
-        report.emit(&Event::VerifyDone(&verdict))?;
+        sent(sink.verify(&VerifyEvent::VerifyDone(&verdict)))?;
         summary.add(&verdict);
     }
-    summary.verdict = summary.verdict();
-    report.emit(&Event::Summary(Summary::Verify(&summary)))?;
+    summary.verdict = Outcome::verdict(&summary);
+    sent(sink.verify(&VerifyEvent::Summary(&summary)))?;
     Ok(summary)
 }
 
@@ -457,15 +489,21 @@ pub fn verify_store(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<VerifyReport> {
     struct Gather(VerifyReport);
-    impl Report for Gather {
-        fn report(&mut self, event: &Event<'_>) -> std::io::Result<()> {
-            match event {
-                Event::Finding(f) => self.0.findings.push((*f).clone()),
-                Event::Skipped { path, why } => self.0.skipped.push(Skipped {
+    impl Sink for Gather {
+        fn common(&mut self, event: &Common<'_>) -> std::io::Result<()> {
+            if let Common::Skipped { path, why } = event {
+                self.0.skipped.push(Skipped {
                     path: path.to_path_buf(),
                     why: why.to_string(),
-                }),
-                _ => {}
+                });
+            }
+            Ok(())
+        }
+    }
+    impl VerifySink for Gather {
+        fn verify(&mut self, event: &VerifyEvent<'_>) -> std::io::Result<()> {
+            if let VerifyEvent::Finding(f) = event {
+                self.0.findings.push((*f).clone());
             }
             Ok(())
         }
@@ -504,7 +542,7 @@ pub fn verify_walk(
     store: &Store,
     requests: &[Dump],
     progress: &dyn Progress,
-    report: &mut dyn Report,
+    sink: &mut dyn VerifySink,
 ) -> Result<StoreVerdict> {
     let root = store.root.as_path();
     crate::store::check_folder(root)?;
@@ -532,7 +570,7 @@ pub fn verify_walk(
     let mut out = Emitter {
         early: early.into_iter().peekable(),
         verdict: &mut verdict,
-        report,
+        sink,
     };
     let walked = crate::store::walk(root, &mut |item| match item {
         Walked::Folder(folder) => {
@@ -545,12 +583,10 @@ pub fn verify_walk(
     out.rest().map_err(Error::output)?;
     progress.finish();
     for s in &skipped {
-        report
-            .report(&Event::Skipped {
-                path: &s.path,
-                why: &s.why,
-            })
-            .map_err(Error::output)?;
+        sink.emit_common(&Common::Skipped {
+            path: &s.path,
+            why: &s.why,
+        })?;
     }
     verdict.skipped = skipped.len();
     Ok(verdict)
@@ -627,7 +663,7 @@ fn entry_findings(
 struct Emitter<'r, 'v> {
     early: std::iter::Peekable<std::vec::IntoIter<Finding>>,
     verdict: &'v mut StoreVerdict,
-    report: &'r mut dyn Report,
+    sink: &'r mut dyn VerifySink,
 }
 
 impl Emitter<'_, '_> {
@@ -640,7 +676,7 @@ impl Emitter<'_, '_> {
 
     fn send(&mut self, f: &Finding) -> std::io::Result<()> {
         self.verdict.count(f);
-        self.report.report(&Event::Finding(f))
+        self.sink.verify(&VerifyEvent::Finding(f))
     }
 
     fn rest(&mut self) -> std::io::Result<()> {

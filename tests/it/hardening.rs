@@ -262,7 +262,7 @@ fn a_symlink_swapped_in_during_prune_never_leads_outside() {
             &live,
             Default::default(),
             true,
-            &ulcas::event::NoProgress,
+            &ulcas::outcome::NoProgress,
             &mut ulcas::event::Collect::default(),
         );
         stop.store(true, Ordering::Relaxed);

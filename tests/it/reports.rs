@@ -487,11 +487,11 @@ fn library_verify_run_reports_the_wire_events() {
     let summary = ulcas::verify::run(
         &stores,
         &Default::default(),
-        &ulcas::event::NoProgress,
+        &ulcas::outcome::NoProgress,
         &mut collect,
     )
     .unwrap();
-    assert_eq!(summary.verdict, ulcas::event::Verdict::Fail);
+    assert_eq!(summary.verdict, ulcas::outcome::Verdict::Fail);
     let events = collect.0;
     let last = events.last().unwrap();
     assert_eq!(last["type"], "summary");
@@ -548,11 +548,14 @@ fn cli_events(args: &[&str], stores: bool) -> (Vec<Value>, i32) {
     (events(&run.stdout), run.code)
 }
 
-/// The exit code of a verdict.
-fn code(verdict: ulcas::event::Verdict) -> i32 {
-    match verdict {
-        ulcas::event::Verdict::Pass => 0,
-        ulcas::event::Verdict::Fail => 1,
+/// The exit code of a library run's outcome, as the command computes it.
+fn code(run: &dyn ulcas::outcome::Outcome) -> i32 {
+    if run.refusal().is_some() || run.input_errors() + run.failed() > 0 {
+        return 2;
+    }
+    match run.verdict() {
+        ulcas::outcome::Verdict::Pass => 0,
+        ulcas::outcome::Verdict::Fail => 1,
     }
 }
 
@@ -561,7 +564,8 @@ fn code(verdict: ulcas::event::Verdict) -> i32 {
 /// reporter.
 #[test]
 fn library_runs_report_what_the_commands_print() {
-    use ulcas::event::{Collect, Verdict};
+    use ulcas::event::Collect;
+    use ulcas::outcome::{Outcome, Verdict};
     let stores = sample_stores();
     let dumps = [
         "tests/data/requests/outline-edited.json",
@@ -579,21 +583,20 @@ fn library_runs_report_what_the_commands_print() {
     assert_eq!((summary.looked_up, summary.misses), (6, 1));
     assert_eq!(summary.verdict(), Verdict::Fail);
     let cli = cli_events(&[&["lookup"], &dumps[..], &["--replay"]].concat(), true);
-    assert_eq!((lookup.0, code(summary.verdict())), cli);
+    assert_eq!((lookup.0, code(&summary)), cli);
     assert_eq!(of_type(&cli.0, "lookup").len(), 6);
 
     let mut hash = Collect::default();
-    let errors = ulcas::dumps::hash(&stores, &requests, &mut hash).unwrap();
-    assert_eq!(errors, 0);
+    let reported = ulcas::dumps::hash(&stores, &requests, &mut hash).unwrap();
+    assert_eq!(reported.input_errors, 0);
     let cli = cli_events(&[&["hash"], &dumps[..]].concat(), true);
-    assert_eq!((hash.0, 0), cli);
+    assert_eq!((hash.0, code(&reported)), cli);
     assert_eq!(of_type(&cli.0, "key").len(), 6);
 
     let mut normalize = Collect::default();
-    let errors = ulcas::dumps::normalize(&requests, &mut normalize).unwrap();
-    assert_eq!(errors, 0);
+    let reported = ulcas::dumps::normalize(&requests, &mut normalize).unwrap();
     assert_eq!(
-        (normalize.0, 0),
+        (normalize.0, code(&reported)),
         cli_events(&[&["normalize"], &dumps[..]].concat(), false)
     );
 
@@ -604,8 +607,8 @@ fn library_runs_report_what_the_commands_print() {
         schema: Some("tests/fixtures/schemas/outputs/lesson.json".into()),
         ..Default::default()
     };
-    let (verdict, failed) = ulcas::migrate::run(&stores, &asked, &mut migrate).unwrap();
-    assert_eq!(failed, 0);
+    let migrated = ulcas::migrate::run(&stores, &asked, &mut migrate).unwrap();
+    assert_eq!(migrated.failed, 0);
     let cli = cli_events(
         &[
             "migrate",
@@ -615,8 +618,8 @@ fn library_runs_report_what_the_commands_print() {
         ],
         true,
     );
-    assert_eq!((migrate.0, code(verdict)), cli);
-    assert_eq!(code(verdict), 1);
+    assert_eq!((migrate.0, code(&migrated)), cli);
+    assert_eq!(code(&migrated), 1);
     assert_eq!(of_type(&cli.0, "migrated").len(), 1, "{:?}", cli.0);
     assert_eq!(of_type(&cli.0, "needs-recording").len(), 1, "{:?}", cli.0);
 
@@ -625,21 +628,25 @@ fn library_runs_report_what_the_commands_print() {
         task: "outline".into(),
         ..Default::default()
     };
-    let verdict = ulcas::review::run(&stores, &asked, &mut review).unwrap();
+    let reviewed = ulcas::review::run(&stores, &asked, &mut review).unwrap();
     let cli = cli_events(&["review", "outline"], true);
-    assert_eq!((review.0, code(verdict)), cli);
+    assert_eq!((review.0, code(&reviewed)), cli);
     assert_eq!(of_type(&cli.0, "pair").len(), 1);
 
     let mut diff = Collect::default();
     let (a, b) = (dumps[0], "tests/fixtures/requests/outline.json");
-    let verdict = ulcas::diff::run(a.as_ref(), b.as_ref(), &mut diff).unwrap();
-    assert_eq!(verdict, Verdict::Fail, "an edited request differs");
+    let compared = ulcas::diff::run(a.as_ref(), b.as_ref(), &mut diff).unwrap();
+    assert_eq!(
+        compared.verdict(),
+        Verdict::Fail,
+        "an edited request differs"
+    );
     assert_eq!((diff.0, 1), cli_events(&["diff", a, b], false));
     let mut stores_diff = Collect::default();
     let (a, b) = ("cassettes", "tests/cmd/verify-damaged.in/store");
-    let verdict = ulcas::diff::run(a.as_ref(), b.as_ref(), &mut stores_diff).unwrap();
+    let compared = ulcas::diff::run(a.as_ref(), b.as_ref(), &mut stores_diff).unwrap();
     let cli = cli_events(&["diff", a, b], false);
-    assert_eq!((stores_diff.0, code(verdict)), cli);
+    assert_eq!((stores_diff.0, code(&compared)), cli);
     assert!(of_type(&cli.0, "store-change").len() > 1, "{:?}", cli.0);
 }
 
@@ -691,14 +698,7 @@ fn library_backfill_run_reports_what_the_command_prints() {
     assert_eq!(library, events(&cli.stdout));
     // The sample store's cassettes carry their material already.
     assert_eq!((summary.already, summary.backfilled), (5, 0), "{summary:?}");
-    assert_eq!(
-        cli.code,
-        if summary.verdict() == ulcas::event::Verdict::Pass {
-            0
-        } else {
-            1
-        }
-    );
+    assert_eq!(cli.code, code(&summary));
 }
 
 /// `record` is a library run too: the same events as `record --format json` (run on the sample
@@ -711,7 +711,7 @@ fn the_record_run_reports_what_the_command_prints() {
         ..Default::default()
     })
     .unwrap();
-    let asked = ulcas::store::RecordRequest {
+    let asked = ulcas::record::RecordRequest {
         request: "tests/fixtures/requests/quiz.json".into(),
         response: "tests/fixtures/responses/quiz.json".into(),
         prompt_id: None,
@@ -722,7 +722,7 @@ fn the_record_run_reports_what_the_command_prints() {
         options: Default::default(),
     };
     let mut events = ulcas::event::Collect::default();
-    let recorded = ulcas::store::run(&stores, &asked, &mut events).unwrap();
+    let recorded = ulcas::record::run(&stores, &asked, &mut events).unwrap();
     assert_eq!(recorded.status, ulcas::store::RecordStatus::Unchanged);
     let cli = ulcas(&[
         "record",

@@ -6,8 +6,13 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use ulcas::event::{Event, Report, Summary};
+use ulcas::event::{Event, Report};
+use ulcas::lock::LockEvent;
+use ulcas::migrate::MigrateEvent;
 use ulcas::migrate::MigrateOutcome;
+use ulcas::outcome::Common;
+use ulcas::prune::PruneEvent;
+use ulcas::verify::VerifyEvent;
 use ulcas::verify::{Finding, Severity, VerifySummary};
 
 use super::group::{count, Groups, FIRST};
@@ -141,7 +146,7 @@ impl Github {
             count(s.cassettes, "cassette", "cassettes"),
             count(s.errors, "error", "errors"),
             count(s.warnings, "warning", "warnings"),
-            if s.errors == 0 && s.verdict == ulcas::event::Verdict::Fail {
+            if s.errors == 0 && s.verdict == ulcas::outcome::Verdict::Fail {
                 ": failed (warnings denied)"
             } else {
                 ""
@@ -202,13 +207,13 @@ impl Report for Github {
             return Ok(());
         }
         match event {
-            Event::Store(store) => {
+            Event::Common(Common::Store(store)) => {
                 self.store.0 = store.command("prune", &["--delete"]);
                 self.store.1 = store.record_hint();
             }
-            Event::Finding(f) => self.finding(f)?,
-            Event::Summary(Summary::Verify(s)) => self.verify_summary(s)?,
-            Event::Prune(p) if p.candidate.kept.is_none() => {
+            Event::Verify(VerifyEvent::Finding(f)) => self.finding(f)?,
+            Event::Verify(VerifyEvent::Summary(s)) => self.verify_summary(s)?,
+            Event::Prune(PruneEvent::Candidate(p)) if p.candidate.kept.is_none() => {
                 let c = p.candidate;
                 let message = format!(
                     "this cassette can never be hit again ({}); `{}` removes it",
@@ -217,7 +222,7 @@ impl Report for Github {
                 );
                 self.item(&format!("prune {}", c.reason.name()), &c.path, &message)?;
             }
-            Event::PrunePlan { plan, .. } => {
+            Event::Prune(PruneEvent::Plan { plan, .. }) => {
                 for doubt in &plan.doubts {
                     self.out.line(&format!(
                         "::error title=ulcas prune registry::{}",
@@ -227,7 +232,7 @@ impl Report for Github {
                     ))?;
                 }
             }
-            Event::Summary(Summary::Prune(s)) => {
+            Event::Prune(PruneEvent::Summary(s)) => {
                 self.out.line(&format!(
                     "ulcas prune: {} can go, {} deleted, {} kept on purpose",
                     count(s.prunable, "cassette", "cassettes"),
@@ -236,8 +241,10 @@ impl Report for Github {
                 ))?;
                 self.rest_lines()?;
             }
-            Event::Migration { migration, .. } => self.store.2 = migration.task.clone(),
-            Event::Migrate(o) => {
+            Event::Migrate(MigrateEvent::Migration { migration, .. }) => {
+                self.store.2 = migration.task.clone()
+            }
+            Event::Migrate(MigrateEvent::Outcome(o)) => {
                 let (path, message) = match o {
                     MigrateOutcome::NeedsRecording { path, errors } => (
                         path,
@@ -266,7 +273,7 @@ impl Report for Github {
                 };
                 self.item("migrate", path, &message)?;
             }
-            Event::Summary(Summary::Migrate(s)) => {
+            Event::Migrate(MigrateEvent::Summary(s)) => {
                 self.out.line(&format!(
                     "ulcas migrate {} v{}: {} carried over ({} written), {} need recording, {} skipped, {} in conflict, {} could not be written",
                     s.task, s.prompt_version, s.migrated, s.written, s.needs_recording, s.skipped, s.conflicts, s.failed
@@ -274,7 +281,7 @@ impl Report for Github {
                 self.rest_lines()?;
                 self.rest.clear();
             }
-            Event::Locked(v) if v.change == ulcas::lock::LockChange::Differs => {
+            Event::Lock(LockEvent::Locked(v)) if v.change == ulcas::lock::LockChange::Differs => {
                 let file = exact(&super::checkout_relative(&v.prompt_file));
                 let message = format!(
                     "{}/v{} changed since it was locked, without a version bump: restore the text and add v{}.md, or, if the recordings were re-made with it, `ulcas lock --accept {}/v{}`",
@@ -282,7 +289,7 @@ impl Report for Github {
                 );
                 self.annotate(Severity::Error, &file, None, "ulcas lock", &message)?;
             }
-            Event::Summary(Summary::Lock(s)) => {
+            Event::Lock(LockEvent::Summary(s)) => {
                 self.out.line(&format!(
                     "ulcas lock: {} added, {} accepted, {} dropped, {} unchanged, {} differ, {} without a prompt file",
                     s.added, s.accepted, s.dropped, s.unchanged, s.differs, s.no_prompt

@@ -29,16 +29,7 @@ impl Report for JsonLines {
             return Ok(());
         }
         // Quiet keeps the verdicts: summaries, and the one answer per request.
-        let verdict = matches!(
-            event,
-            Event::Summary(_)
-                | Event::Lookup(_)
-                | Event::Key { .. }
-                | Event::Normalized { .. }
-                | Event::Recorded { .. }
-                | Event::Diff(_)
-        );
-        if self.quiet && !verdict {
+        if self.quiet && !event.is_answer() {
             return Ok(());
         }
         self.out.json(event)

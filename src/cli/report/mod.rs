@@ -13,7 +13,7 @@ mod sarif;
 use std::io;
 
 use ulcas::event::{Event, Report};
-use ulcas::review::{Review, ReviewSummary};
+use ulcas::review::{Review, ReviewEvent, ReviewSummary};
 use ulcas::settings::Store;
 
 use super::output::Out;
@@ -87,11 +87,11 @@ impl Report for Document {
         if input_error(event) {
             return Ok(());
         }
-        if let Event::Review {
+        if let Event::Review(ReviewEvent::Review {
             store,
             review,
             summary,
-        } = event
+        }) = event
         {
             self.out
                 .raw(&(self.render)(store, review, summary, self.stat))?;
@@ -108,7 +108,7 @@ impl Reporter for Document {
 
 /// Writes an input error on stderr (every format: stdout keeps its own format).
 pub fn input_error(event: &Event<'_>) -> bool {
-    if let Event::InputError(e) = event {
+    if let Event::Common(ulcas::outcome::Common::InputError(e)) = event {
         super::output::error_line(&e.to_string());
         return true;
     }

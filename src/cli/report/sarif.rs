@@ -160,7 +160,7 @@ impl Report for Sarif {
         if input_error(event) {
             return Ok(());
         }
-        if let Event::Finding(f) = event {
+        if let Event::Verify(ulcas::verify::VerifyEvent::Finding(f)) = event {
             self.result(f)?;
         }
         Ok(())

@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 use std::io;
 
+use ulcas::diff::Compared;
 use ulcas::diff::{ChangeStatus, StoreChange, StoresSummary, Style};
-use ulcas::event::DiffEvent;
 use ulcas::lookup::word_diff;
 
 use super::render::{compact_diff, line_diff};
@@ -83,7 +83,7 @@ pub fn stores_total(
 }
 
 /// Two requests, a request and a cassette, or two cassettes.
-pub fn diff(out: &mut Out, d: &DiffEvent<'_>, quiet: bool) -> io::Result<()> {
+pub fn diff(out: &mut Out, d: &Compared<'_>, quiet: bool) -> io::Result<()> {
     let r = d.report;
     if !quiet {
         let head = out.paint(

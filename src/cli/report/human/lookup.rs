@@ -2,8 +2,7 @@
 
 use std::io;
 
-use ulcas::event::{LookupEvent, LookupStatus};
-use ulcas::lookup::{Detail, Diagnosis, DiffTag};
+use ulcas::lookup::{Detail, Diagnosis, DiffTag, LookupEvent, LookupStatus};
 
 use super::render::compact_diff;
 use crate::cli::output::{Out, Tone};

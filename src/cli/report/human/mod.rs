@@ -15,8 +15,16 @@ use std::collections::BTreeSet;
 use std::io;
 use std::path::PathBuf;
 
-use ulcas::event::{Event, Report, Summary};
+use ulcas::backfill::BackfillEvent;
+use ulcas::diff::DiffEvent;
+use ulcas::event::{Event, Report};
+use ulcas::lock::LockEvent;
+use ulcas::migrate::MigrateEvent;
+use ulcas::outcome::Common;
+use ulcas::prune::PruneEvent;
+use ulcas::review::ReviewEvent;
 use ulcas::settings::SettingsOrigin;
+use ulcas::verify::VerifyEvent;
 
 use super::group::Groups;
 use super::{input_error, Detail, Reporter};
@@ -66,21 +74,17 @@ impl Human {
 impl Human {
     /// The events of `verify`: findings are grouped (listed as found with `--verbose`),
     /// skipped files gathered, and both written when the store is done.
-    fn verify(&mut self, event: &Event<'_>) -> io::Result<()> {
+    fn verify(&mut self, event: &VerifyEvent<'_>) -> io::Result<()> {
         let out = &mut self.out;
         match event {
-            Event::Finding(f) if self.detail.verbose && !self.detail.quiet => {
+            VerifyEvent::Finding(f) if self.detail.verbose && !self.detail.quiet => {
                 verify::finding_line(out, f)
             }
-            Event::Finding(f) => {
+            VerifyEvent::Finding(f) => {
                 self.groups.add(f);
                 Ok(())
             }
-            Event::Skipped { path, why } => {
-                self.skipped.push((path.to_path_buf(), why.to_string()));
-                Ok(())
-            }
-            Event::VerifyDone(v) => {
+            VerifyEvent::VerifyDone(v) => {
                 verify::store_done(out, &self.groups, &self.skipped, v, self.detail)?;
                 self.groups.clear();
                 self.skipped.clear();
@@ -96,33 +100,34 @@ impl Human {
                 }
                 Ok(())
             }
-            _ => Ok(()),
+            VerifyEvent::Summary(s) => verify::total(out, s),
         }
     }
-}
 
-impl Report for Human {
-    fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
-        if input_error(event) {
-            return Ok(());
-        }
+    /// The events every command may send.
+    fn common(&mut self, event: &Common<'_>) -> io::Result<()> {
         let quiet = self.detail.quiet;
-        if let Event::Finding(_) | Event::Skipped { .. } | Event::VerifyDone(_) = event {
-            return self.verify(event);
-        }
-        let out = &mut self.out;
         match event {
-            Event::Normalized { .. } | Event::Key { .. } | Event::Recorded { .. } => {
-                requests::event(out, event, quiet)
+            Common::Skipped { path, why } => {
+                self.skipped.push((path.to_path_buf(), why.to_string()));
+                Ok(())
             }
-            Event::Lookup(l) => lookup::lookup(out, l, quiet),
-            Event::Store(store) => store_settings(out, store, quiet),
-            Event::StoreOfRequest(store) => {
+            Common::Store(store) => store_settings(&mut self.out, store, quiet),
+            Common::StoreOfRequest(store) => {
                 note_store_once(&mut self.noted, store, quiet);
                 Ok(())
             }
-            Event::Finding(_) | Event::Skipped { .. } | Event::VerifyDone(_) => Ok(()),
-            Event::JournalMissing {
+            // Written on stderr by `input_error`, in every format.
+            Common::InputError(_) => Ok(()),
+        }
+    }
+
+    /// The events of `prune`: gathered per store, written with its plan.
+    fn prune(&mut self, event: &PruneEvent<'_>) -> io::Result<()> {
+        let quiet = self.detail.quiet;
+        let out = &mut self.out;
+        match event {
+            PruneEvent::JournalMissing {
                 journal,
                 line,
                 path,
@@ -134,19 +139,19 @@ impl Report for Human {
                 ));
                 Ok(())
             }
-            Event::Prune(p) if self.detail.verbose && p.candidate.kept.is_none() => {
+            PruneEvent::Candidate(p) if self.detail.verbose && p.candidate.kept.is_none() => {
                 self.prune_paths
                     .push((p.candidate.path.clone(), p.candidate.reason));
                 Ok(())
             }
             // Failed deletions and a refusal are `ulcas: error:` lines the command writes on
             // stderr in every format, once the report is done.
-            Event::Prune(_)
-            | Event::Leftover { .. }
-            | Event::RemovedFolder { .. }
-            | Event::DeleteFailed { .. }
-            | Event::Refused { .. } => Ok(()),
-            Event::PrunePlan {
+            PruneEvent::Candidate(_)
+            | PruneEvent::Leftover { .. }
+            | PruneEvent::RemovedFolder { .. }
+            | PruneEvent::DeleteFailed { .. }
+            | PruneEvent::Refused { .. } => Ok(()),
+            PruneEvent::Plan {
                 store,
                 plan,
                 deletion,
@@ -159,43 +164,70 @@ impl Report for Human {
                 let every = self.detail.verbose.then_some(every.as_slice());
                 prune::plan(out, store, plan, (*deletion, *delete_asked), quiet, every)
             }
-            Event::StoreChange(c) => {
+            PruneEvent::Summary(s) => prune::delete_hint(out, s, self.prune, quiet),
+        }
+    }
+
+    /// The events of `diff`.
+    fn diff(&mut self, event: &DiffEvent<'_>) -> io::Result<()> {
+        let out = &mut self.out;
+        match event {
+            DiffEvent::StoreChange(c) => {
                 if c.status == ulcas::diff::ChangeStatus::Changed && self.first_change.is_none() {
                     self.first_change = Some(c.path.clone());
                 }
                 diff::store_change(out, c, &mut self.store_changes, self.detail)
             }
-            Event::Diff(d) => diff::diff(out, d, quiet),
-            Event::Backfill(_) if quiet => Ok(()),
-            Event::Backfill(o) => requests::backfill(out, o),
-            Event::Migrate(_) | Event::Pair(_) | Event::Unpaired(_) => Ok(()),
-            Event::Migration {
-                store,
-                migration,
-                write,
-            } => migrate::migration(out, store, migration, *write, self.detail),
-            Event::Review {
-                store,
-                review,
-                summary,
-            } => review::review(out, store, review, summary, self.detail),
-            Event::Summary(Summary::Prune(s)) => prune::delete_hint(out, s, self.prune, quiet),
-            Event::Summary(Summary::Verify(s)) => verify::total(out, s),
-            Event::Summary(Summary::DiffStores(s)) => {
+            DiffEvent::Diff(d) => diff::diff(out, d, self.detail.quiet),
+            DiffEvent::Summary(s) => {
                 let example = self.first_change.as_deref().filter(|_| !self.detail.stat);
                 diff::stores_total(out, s, &self.store_changes, example)
             }
-            Event::Summary(Summary::Backfill(s)) => requests::backfill_total(out, s),
-            Event::Summary(Summary::Migrate(_) | Summary::Review(_)) => Ok(()),
-            Event::Locked(v) if !quiet => lock::locked(out, v, self.detail.verbose),
-            Event::NoPrompt {
+        }
+    }
+}
+
+impl Report for Human {
+    fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
+        if input_error(event) {
+            return Ok(());
+        }
+        let quiet = self.detail.quiet;
+        let verbose = self.detail.verbose;
+        let out = &mut self.out;
+        match event {
+            Event::Common(e) => self.common(e),
+            Event::Verify(e) => self.verify(e),
+            Event::Prune(e) => self.prune(e),
+            Event::Diff(e) => self.diff(e),
+            Event::Request(e) => requests::event(out, e),
+            Event::Record(e) => requests::record(out, e, quiet),
+            Event::Lookup(l) => lookup::lookup(out, l, quiet),
+            Event::Backfill(BackfillEvent::Outcome(_)) if quiet => Ok(()),
+            Event::Backfill(BackfillEvent::Outcome(o)) => requests::backfill(out, o),
+            Event::Backfill(BackfillEvent::Summary(s)) => requests::backfill_total(out, s),
+            Event::Migrate(MigrateEvent::Migration {
+                store,
+                migration,
+                write,
+            }) => migrate::migration(out, store, migration, *write, self.detail),
+            Event::Migrate(MigrateEvent::Outcome(_) | MigrateEvent::Summary(_)) => Ok(()),
+            Event::Review(ReviewEvent::Review {
+                store,
+                review,
+                summary,
+            }) => review::review(out, store, review, summary, self.detail),
+            Event::Review(
+                ReviewEvent::Pair(_) | ReviewEvent::Unpaired(_) | ReviewEvent::Summary(_),
+            ) => Ok(()),
+            Event::Lock(LockEvent::Locked(v)) if !quiet => lock::locked(out, v, verbose),
+            Event::Lock(LockEvent::NoPrompt {
                 task,
                 version,
                 path,
-            } if !quiet => lock::no_prompt(out, task, *version, path),
-            Event::Locked(_) | Event::NoPrompt { .. } => Ok(()),
-            Event::Summary(Summary::Lock(s)) => lock::total(out, s),
-            Event::InputError(_) => Ok(()),
+            }) if !quiet => lock::no_prompt(out, task, *version, path),
+            Event::Lock(LockEvent::Locked(_) | LockEvent::NoPrompt { .. }) => Ok(()),
+            Event::Lock(LockEvent::Summary(s)) => lock::total(out, s),
         }
     }
 }

@@ -4,34 +4,39 @@ use std::io;
 use std::path::Path;
 
 use ulcas::backfill::{BackfillOutcome, BackfillSummary};
-use ulcas::event::Event;
+use ulcas::dumps::RequestEvent;
 use ulcas::normalise::PlaceholderMap;
+use ulcas::record::RecordEvent;
 use ulcas::store::RecordStatus;
 
 use crate::cli::output::{note, Out, Tone};
 use crate::cli::report::group::count;
 use crate::cli::shown;
 
-/// The events of the commands about single requests: `normalize`, `hash`, `record`.
-pub fn event(out: &mut Out, event: &Event<'_>, quiet: bool) -> io::Result<()> {
+/// The events of `normalize` and `hash`.
+pub fn event(out: &mut Out, event: &RequestEvent<'_>) -> io::Result<()> {
     match event {
-        Event::Normalized {
+        RequestEvent::Normalized {
             request,
             content,
             map,
             several,
             task,
         } => normalized(out, request, content, map, *several, *task),
-        Event::Key {
+        RequestEvent::Key {
             request,
             hash,
             path,
             several,
             ..
         } => key(out, request, hash, path, *several),
-        Event::Recorded { path, status, .. } => recorded(out, path, *status, quiet),
-        _ => Ok(()),
     }
+}
+
+/// The event of `record`.
+pub fn record(out: &mut Out, event: &RecordEvent<'_>, quiet: bool) -> io::Result<()> {
+    let RecordEvent::Recorded { path, status, .. } = event;
+    recorded(out, path, *status, quiet)
 }
 
 /// The normalised content, its placeholders highlighted, and the placeholder map.

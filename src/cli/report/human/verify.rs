@@ -130,7 +130,7 @@ fn groups_block(out: &mut Out, groups: &Groups) -> io::Result<()> {
 fn verdict_line(out: &mut Out, v: &StoreVerdict, quiet: bool) -> io::Result<()> {
     let verdict = if v.errors > 0 {
         out.paint(Tone::Bad, "FAILED")
-    } else if v.verdict() == ulcas::event::Verdict::Fail {
+    } else if v.verdict() == ulcas::outcome::Verdict::Fail {
         out.paint(Tone::Bad, "FAILED (warnings denied)")
     } else if v.warnings > 0 {
         out.paint(Tone::Warn, "ok with warnings")
@@ -192,7 +192,7 @@ pub fn total(out: &mut Out, s: &VerifySummary) -> io::Result<()> {
     if s.stores.len() < 2 {
         return Ok(());
     }
-    let failed = s.verdict == ulcas::event::Verdict::Fail;
+    let failed = s.verdict == ulcas::outcome::Verdict::Fail;
     let line = format!(
         "{}: {} in {}, {}, {}",
         match (s.errors > 0, failed) {

@@ -1,0 +1,99 @@
+//! `record`: one answer written into the store its request belongs to, as the driver's recorder
+//! writes it.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::outcome::{sent, Common, Sink};
+use crate::request::Request;
+use crate::settings::{store_for_request, Store};
+use crate::store::{record, RecordOptions, RecordStatus, Recorded, Recording};
+
+/// What `record` reports.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum RecordEvent<'a> {
+    /// A cassette written (or found unchanged).
+    Recorded {
+        /// The cassette.
+        #[serde(serialize_with = "crate::outcome::path")]
+        path: &'a Path,
+        /// Its hash.
+        hash: &'a str,
+        /// What happened to the file.
+        status: RecordStatus,
+    },
+}
+
+/// Takes what `record` reports.
+pub trait RecordSink: Sink {
+    /// Takes one event.
+    fn record(&mut self, event: &RecordEvent<'_>) -> std::io::Result<()>;
+}
+
+/// What `record` is asked: the request dump, the answer, and how to write it.
+#[derive(Debug, Clone)]
+pub struct RecordRequest {
+    /// The request dump (`-`: standard input).
+    pub request: PathBuf,
+    /// The model's raw answer (`-`: standard input).
+    pub response: PathBuf,
+    /// The prompt id to write instead of the dump's.
+    pub prompt_id: Option<String>,
+    /// The model that answered.
+    pub model: String,
+    /// Why it stopped.
+    pub stop_reason: String,
+    /// The refusal category, if it refused.
+    pub refusal_category: Option<String>,
+    /// The usage counters as JSON text (`{"input_tokens":5}`), else zeros.
+    pub usage: Option<String>,
+    /// How to write the file.
+    pub options: RecordOptions,
+}
+
+/// `record`: records the answer of `asked` into the store of `stores` its request belongs to
+/// ([`crate::settings::store_for_request`]), through the store's write path, adds the
+/// version's lock entry where the store has a lock, and reports the store and the
+/// [`RecordEvent::Recorded`] event.
+pub fn run(stores: &[Store], asked: &RecordRequest, sink: &mut dyn RecordSink) -> Result<Recorded> {
+    if crate::input::is_stdin(&asked.request) && crate::input::is_stdin(&asked.response) {
+        return Err(Error::msg(
+            "the request and the response cannot both come from standard input",
+        ));
+    }
+    let mut request = Request::from_file(&asked.request)?;
+    if let Some(id) = &asked.prompt_id {
+        request.prompt_id = Some(id.clone());
+    }
+    let recording = Recording {
+        text: crate::input::read_answer(&asked.response)?,
+        model: asked.model.clone(),
+        stop_reason: asked.stop_reason.clone(),
+        refusal_category: asked.refusal_category.clone(),
+        usage: match &asked.usage {
+            Some(raw) => crate::cassette::usage_from_json(raw)?,
+            None => crate::cassette::usage_from(None),
+        },
+    };
+    let store = store_for_request(stores, &crate::key::key_of(&request))
+        .ok_or_else(|| Error::msg("no store to record into"))?;
+    sink.emit_common(&Common::StoreOfRequest(store))?;
+    let recorded = record(&store.root, &request, &recording, asked.options)?;
+    crate::lock::note_recorded(store, &recorded.key.task, recorded.key.prompt_version)?;
+    sent(sink.record(&RecordEvent::Recorded {
+        path: &recorded.path,
+        hash: &recorded.key.hash,
+        status: recorded.status,
+    }))?;
+    Ok(recorded)
+}
+
+impl crate::outcome::Outcome for Recorded {
+    /// A recorded answer passes (a refusal to overwrite is an error).
+    fn verdict(&self) -> crate::outcome::Verdict {
+        crate::outcome::Verdict::Pass
+    }
+}
