@@ -36,6 +36,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod answer;
 pub mod backfill;
 pub mod cassette;
 pub mod config;

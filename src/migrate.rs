@@ -12,6 +12,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use crate::answer::{repaired_contents, validate_answer, AnswerVerdict};
 use crate::cassette::{Cassette, StoredRequest};
 use crate::error::{Error, Result};
 use crate::key::{hash_parts, CassetteKey};
@@ -22,7 +23,6 @@ use crate::settings::{with_task, Store};
 use crate::store::{
     json_files_in, read_cassette_bytes, recorded_versions, Created, Slot, StoreDir,
 };
-use crate::verify::{repaired_contents, validate_answer, AnswerVerdict};
 
 /// What happened to one cassette of the task's current version.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

@@ -159,6 +159,29 @@ impl StalenessView {
     }
 }
 
+/// Why `task` is an orphan and how to make its prompt known, in the words `verify` and `prune`
+/// both use: `folders` are the prompt folders read.
+pub fn orphan_text(task: &str, folders: &[std::path::PathBuf]) -> String {
+    let folders: Vec<String> = folders.iter().map(|f| f.display().to_string()).collect();
+    format!(
+        "no prompt for task {task:?} in the prompt folders read ({}): if its prompt lives in another package, add that prompts folder (--prompts, or this store's `prompts` in ulcas.toml)",
+        folders.join(", ")
+    )
+}
+
+/// Why `version` of `task` is kept as the task's last recordings, in the words `verify` and
+/// `prune` both use (`current`: the current version, which has none).
+pub fn last_recordings_text(task: &str, version: i64, current: Option<i64>) -> String {
+    match current {
+        Some(current) => format!(
+            "v{version} holds the last recordings of {task:?}: its current v{current} has none yet"
+        ),
+        None => format!(
+            "v{version} holds the last recordings of {task:?}: its current version has none yet"
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

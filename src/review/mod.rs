@@ -14,6 +14,7 @@ use serde_json::Value;
 
 pub use jsondiff::{pattern, AnswerChange, ChangeOp};
 
+use crate::answer::{validate_answer, AnswerVerdict, Validators};
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
@@ -21,7 +22,6 @@ use crate::outcome::{sent, Outcome, Sides, Sink, Verdict};
 use crate::settings::{with_task, Store};
 use crate::staleness::current_version;
 use crate::store::{json_files_in, recorded_versions};
-use crate::verify::{validate_answer, AnswerVerdict, Validators};
 
 /// One recording of one side.
 #[derive(Debug, Clone)]

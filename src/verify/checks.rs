@@ -4,9 +4,8 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
-use super::schemas::digest;
 use super::{Check, Finding, Severity, StoreContext};
-use crate::cassette::strip_fence;
+use crate::answer::{digest, is_object_answer, repaired_contents, validate_answer, AnswerVerdict};
 use crate::cassette::{is_recorder_format, USAGE_FIELDS};
 use crate::key::{hash_parts, is_hash};
 use crate::normalise::{id_matches, placeholders_in, Placeholder};
@@ -31,17 +30,6 @@ const FIELD_ORDER: [&str; 9] = [
     "text",
 ];
 
-/// Where a repair attempt starts in stored content: the separator, then the rejected answer.
-const REPAIR_MARKER: &str = "\n\u{241E}\nassistant:";
-
-/// The stored content before each repair attempt in `content`: the requests whose answers this
-/// one repairs (an answer that fails validation is fine when its repair is recorded).
-pub fn repaired_contents(content: &str) -> impl Iterator<Item = &str> {
-    content
-        .match_indices(REPAIR_MARKER)
-        .map(move |(i, _)| &content[..i])
-}
-
 /// What one file contributes to the report.
 #[derive(Debug, Default)]
 pub struct FileResult {
@@ -55,44 +43,6 @@ pub struct FileResult {
     pub repair_prefixes: Vec<[u8; 16]>,
     /// Whether the answer could not be validated for want of a schema.
     pub unvalidated: bool,
-}
-
-/// The stored answer with placeholders replaced by ids of the right shape (validation sees
-/// what a replay would return, whatever the request's real ids are), and each sample id with
-/// the placeholder it stands for (messages quote the placeholder, as the file holds it).
-fn with_sample_ids(text: &str) -> (String, Vec<(String, String)>) {
-    let mut out = String::with_capacity(text.len());
-    let mut samples = Vec::new();
-    let mut last = 0;
-    for p in placeholders_in(text) {
-        let end = p.end();
-        if let Some(ph) = Placeholder::parse(&p.name) {
-            out.push_str(&text[last..p.offset]);
-            let sample = match ph.kind {
-                // Letters only: fits `[a-z0-9]`, `[a-z2-7]` (base 32) and the like.
-                crate::normalise::IdKind::Fragment => format!("frg_{}", letters(ph.ordinal, 12)),
-                // Digits only: fits the ULID alphabet in either case.
-                crate::normalise::IdKind::Other => format!("{:026}", ph.ordinal % 10usize.pow(18)),
-            };
-            out.push_str(&sample);
-            samples.push((sample, text[p.offset..end].to_owned()));
-            last = end;
-        }
-    }
-    out.push_str(&text[last..]);
-    samples.sort();
-    samples.dedup();
-    (out, samples)
-}
-
-/// `n` in base 26 with the letters a-z, `width` letters.
-fn letters(mut n: usize, width: usize) -> String {
-    let mut out = vec![b'a'; width];
-    for slot in out.iter_mut().rev() {
-        *slot = b'a' + (n % 26) as u8;
-        n /= 26;
-    }
-    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Runs every check on one file.
@@ -461,7 +411,7 @@ fn check_staleness(file: &CassetteFile, ctx: &StoreContext<'_>, out: &mut Vec<Fi
         .filter(|c| file.version < *c)
     {
         let message = if ctx.staleness.is_last_recorded(&file.task, file.version) {
-            format!("prompt v{} of {:?} is older than the current v{current}, which has no recordings yet: these are the task's last recordings, kept by `ulcas prune`; once v{current} is recorded, `{}` removes them", file.version, file.task, store.command("prune", &["--delete"]))
+            format!("prompt v{} of {:?} is older than the current v{current}, but {}: `ulcas prune` keeps them; once v{current} is recorded, `{}` removes them", file.version, file.task, crate::staleness::last_recordings_text(&file.task, file.version, Some(current)), store.command("prune", &["--delete"]))
         } else {
             format!("prompt v{} of {:?} is older than the current v{current}: it can never be hit again; `{}` removes it", file.version, file.task, store.command("prune", &["--delete"]))
         };
@@ -472,21 +422,13 @@ fn check_staleness(file: &CassetteFile, ctx: &StoreContext<'_>, out: &mut Vec<Fi
         out.push(Finding::new(
             path,
             Check::OrphanTask,
-            format!("no prompt for task {:?} in the prompt folders read ({}): if its prompt lives in another package, add that prompts folder (--prompts, or this store's `prompts` in ulcas.toml); if the task is gone, `{}` deletes its cassettes", file.task, folders(ctx), store.command("prune", &["--orphans", "--delete"])),
+            format!(
+                "{}; if the task is gone, `{}` deletes its cassettes",
+                crate::staleness::orphan_text(&file.task, &store.registry.folders),
+                store.command("prune", &["--orphans", "--delete"])
+            ),
         ));
     }
-}
-
-/// The prompt folders of the store's registry, for messages.
-fn folders(ctx: &StoreContext<'_>) -> String {
-    let names: Vec<String> = ctx
-        .store
-        .registry
-        .folders
-        .iter()
-        .map(|f| f.display().to_string())
-        .collect();
-    names.join(", ")
 }
 
 fn check_material(
@@ -555,49 +497,6 @@ fn schema_changed_hint(file: &CassetteFile, ctx: &StoreContext<'_>) -> String {
     }
 }
 
-/// How a stored answer fares against an output schema, as the client would see it on replay.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AnswerVerdict {
-    /// A JSON object that the schema accepts.
-    Valid,
-    /// Not a JSON object, even after stripping one code fence.
-    NotObject,
-    /// Schema errors: (JSON pointer into the answer, message), all of them.
-    Invalid(Vec<(String, String)>),
-}
-
-/// Validates a stored answer (placeholders as ids of the right shape, one code fence stripped).
-pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerVerdict {
-    let (answer, samples) = with_sample_ids(text);
-    let parsed: Option<Value> = serde_json::from_str(strip_fence(&answer)).ok();
-    let Some(instance) = parsed.filter(Value::is_object) else {
-        return AnswerVerdict::NotObject;
-    };
-    let errors: Vec<(String, String)> = validator
-        .iter_errors(&instance)
-        .map(|e| {
-            let mut message = e.to_string();
-            for (sample, placeholder) in &samples {
-                if message.contains(sample.as_str()) {
-                    message = message.replace(sample.as_str(), placeholder);
-                }
-            }
-            (e.instance_path.to_string(), message)
-        })
-        .collect();
-    if errors.is_empty() {
-        AnswerVerdict::Valid
-    } else {
-        AnswerVerdict::Invalid(errors)
-    }
-}
-
-/// Whether `text` is a JSON object once one code fence is stripped (checked without a schema).
-fn is_object_answer(text: &str) -> bool {
-    serde_json::from_str::<Value>(strip_fence(&with_sample_ids(text).0))
-        .is_ok_and(|v| v.is_object())
-}
-
 const NOT_OBJECT: &str = "the answer (an end_turn) is not a JSON object, even after stripping one code fence: replay makes the client send a repair turn, which misses unless it was recorded";
 
 fn check_answer(
@@ -659,52 +558,12 @@ fn check_answer(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    #[test]
-    fn the_repair_marker_is_the_part_separator() {
-        assert_eq!(
-            REPAIR_MARKER,
-            format!("{}assistant:", crate::request::PART_SEPARATOR)
-        );
-    }
+    use crate::cassette::strip_fence;
 
     #[test]
     fn fences() {
         assert_eq!(strip_fence("```json\n{\"a\":1}\n```"), "{\"a\":1}");
         assert_eq!(strip_fence("  {\"a\":1} "), "{\"a\":1}");
         assert_eq!(strip_fence("```\n{}\n```"), "{}");
-    }
-
-    #[test]
-    fn schema_messages_quote_the_placeholder_the_file_holds() {
-        let schema = serde_json::json!({"type": "object", "properties": {"c": {"maxLength": 3}}});
-        let validator = jsonschema::validator_for(&schema).unwrap();
-        let AnswerVerdict::Invalid(errors) = validate_answer(r#"{"c": "{{frg_3}}"}"#, &validator)
-        else {
-            panic!("invalid");
-        };
-        assert!(errors[0].1.contains("{{frg_3}}"), "{:?}", errors);
-        assert!(!errors[0].1.contains("frg_aaaaaaaaaaad"), "{:?}", errors);
-    }
-
-    #[test]
-    fn sample_ids_fit_the_id_patterns() {
-        let (s, samples) = with_sample_ids("[\"{{frg_3}}\",\"{{id_12}}\",\"{{frg_0}}\"]");
-        assert_eq!(
-            samples,
-            [
-                (
-                    "00000000000000000000000012".to_owned(),
-                    "{{id_12}}".to_owned()
-                ),
-                ("frg_aaaaaaaaaaad".to_owned(), "{{frg_3}}".to_owned())
-            ]
-        );
-        assert_eq!(
-            s,
-            "[\"frg_aaaaaaaaaaad\",\"00000000000000000000000012\",\"{{frg_0}}\"]"
-        );
-        assert_eq!(id_matches(&s).count(), 2);
     }
 }

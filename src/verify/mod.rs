@@ -7,7 +7,6 @@
 
 mod checks;
 mod links;
-mod schemas;
 
 use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
@@ -25,10 +24,9 @@ use crate::settings::Store;
 use crate::staleness::StalenessView;
 use crate::store::{classify, CassetteFile, OtherKind, StoreEntry, Walked};
 
+pub use crate::answer::{repaired_contents, validate_answer, AnswerVerdict, Validators};
 pub use crate::cassette::strip_fence;
 pub use crate::schema::compile;
-pub use checks::{repaired_contents, validate_answer, AnswerVerdict};
-pub use schemas::Validators;
 
 /// How bad a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]

@@ -176,13 +176,19 @@ fn listed_paths(out: &mut Out, plan: &PrunePlan) -> io::Result<()> {
     Ok(())
 }
 
+/// Library text made safe for a terminal line (control characters visible).
+fn shown_text(text: &str) -> String {
+    crate::cli::output::terminal_safe(text, false, false).into_owned()
+}
+
 /// What is kept on purpose, per reason and task, with how to delete it after all.
 fn kept_lines(out: &mut Out, store: &Store, plan: &PrunePlan) -> io::Result<()> {
     for (&(reason, ref task, version), &n) in &plan.kept {
         let s = if n == 1 { "" } else { "s" };
         let line = match reason {
             KeptReason::LastRecordings => format!(
-                "  kept {n} cassette{s} of {task} v{version}: the task's last recordings (its current version has none yet; record it with {}). To delete them anyway: {}",
+                "  kept {n} cassette{s} of {task} v{version}: {}; record it with {}. To delete them anyway: {}",
+                shown_text(&ulcas::staleness::last_recordings_text(task, version, ulcas::staleness::current_version(&store.registry, task, None))),
                 store.record_hint(),
                 store.command("prune", &["--include-last-recordings", "--delete"])
             ),
@@ -192,15 +198,11 @@ fn kept_lines(out: &mut Out, store: &Store, plan: &PrunePlan) -> io::Result<()> 
                 if n == 1 { "its input" } else { "their inputs" },
                 if n == 1 { "it" } else { "them" },
             ),
-            KeptReason::OrphansOptIn => {
-                let folders: Vec<String> =
-                    store.registry.folders.iter().map(|f| shown(f)).collect();
-                format!(
-                    "  kept {n} orphan-task cassette{s} of {task} v{version}: no prompt for {task:?} in the prompt folders read ({}). If its prompt lives in another package, add that prompts folder (--prompts, or this store's `prompts` in ulcas.toml); if the task is gone: {}",
-                    folders.join(", "),
-                    store.command("prune", &["--orphans", "--delete"])
-                )
-            }
+            KeptReason::OrphansOptIn => format!(
+                "  kept {n} orphan-task cassette{s} of {task} v{version}: {}; if the task is gone: {}",
+                shown_text(&ulcas::staleness::orphan_text(task, &store.registry.folders)),
+                store.command("prune", &["--orphans", "--delete"])
+            ),
         };
         out.line(&out.paint(Tone::Warn, &line))?;
     }
