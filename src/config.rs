@@ -87,6 +87,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Vec<StoreConfig>> {
             )
         });
         Error {
+            kind: crate::ErrorKind::Input,
             file: Some(path.to_path_buf()),
             position,
             message: format!("invalid config: {message}"),

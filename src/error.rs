@@ -4,9 +4,25 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+/// What kind of thing went wrong: a driver tells a bad input from a failed read or write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ErrorKind {
+    /// A file or argument is not what it must be (bad JSON, a wrong field, a bad flag value).
+    #[default]
+    Input,
+    /// Reading or writing a file failed (permissions, a missing file, a full disk).
+    Io,
+    /// Writing the report failed (a reporter's error): the run stopped.
+    Output,
+    /// The run refused to do what could lose data or escape the store (a link, a race).
+    Refused,
+}
+
 /// An error that names its file (and, for JSON, line and column).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
+    /// What kind of error it is.
+    pub kind: ErrorKind,
     /// The file the error is about, when there is one.
     pub file: Option<PathBuf>,
     /// 1-based line and column in that file, for JSON syntax errors.
@@ -22,6 +38,7 @@ impl Error {
     /// An error about no particular file.
     pub fn msg(message: impl Into<String>) -> Self {
         Error {
+            kind: ErrorKind::Input,
             file: None,
             position: None,
             message: message.into(),
@@ -31,6 +48,7 @@ impl Error {
     /// An error about `file`.
     pub fn in_file(file: impl AsRef<Path>, message: impl Into<String>) -> Self {
         Error {
+            kind: ErrorKind::Input,
             file: Some(file.as_ref().to_path_buf()),
             position: None,
             message: message.into(),
@@ -39,12 +57,18 @@ impl Error {
 
     /// Writing the output failed (a reporter's error).
     pub fn output(err: std::io::Error) -> Self {
-        Error::msg(format!("writing output: {err}"))
+        Error::msg(format!("writing output: {err}")).of_kind(ErrorKind::Output)
     }
 
     /// An I/O error about `file`.
     pub fn io(file: impl AsRef<Path>, err: &std::io::Error) -> Self {
-        Error::in_file(file, io_message(err))
+        Error::in_file(file, io_message(err)).of_kind(ErrorKind::Io)
+    }
+
+    /// The same error, of `kind`.
+    pub fn of_kind(mut self, kind: ErrorKind) -> Self {
+        self.kind = kind;
+        self
     }
 
     /// A JSON error with serde_json's line and column; attach the file with [`Error::with_file`].
@@ -66,6 +90,7 @@ impl Error {
             ""
         };
         Error {
+            kind: ErrorKind::Input,
             file: None,
             position,
             message: format!("{prefix}{message}"),

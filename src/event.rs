@@ -233,7 +233,11 @@ mod tests {
     fn prune_refusals_say_why() {
         let mut p = PruneSummary::default();
         assert_eq!(p.refusal(), None, "nothing refused");
-        p.registry_problems = vec!["quiz/v2.md: no such schema".into()];
+        let problem = |path: &str, message: &str| crate::registry::RegistryProblem {
+            path: path.into(),
+            message: message.into(),
+        };
+        p.registry_problems = vec![problem("quiz/v2.md", "no such schema")];
         assert_eq!(
             p.refusal(),
             None,
@@ -245,7 +249,7 @@ mod tests {
             "the registry that decides staleness has 1 problem (first: quiz/v2.md: no such schema); fix it and run again"
         );
         p.registry_problems
-            .push("lesson/v3.md: bad front matter".into());
+            .push(problem("lesson/v3.md", "bad front matter"));
         assert!(p.refusal().unwrap().contains("2 problems"));
         let unreadable = PruneSummary {
             refused: true,

@@ -66,4 +66,4 @@ pub mod store;
 pub mod synth;
 pub mod verify;
 
-pub use error::{Error, Result};
+pub use error::{Error, ErrorKind, Result};

@@ -57,7 +57,7 @@ pub enum MigrateOutcome {
         #[serde(serialize_with = "crate::outcome::path")]
         path: PathBuf,
         /// Why.
-        why: String,
+        why: SkipReason,
     },
     /// A different cassette already sits at the new key: never overwritten.
     Conflict {
@@ -181,6 +181,35 @@ impl Migration {
     /// Exit 0 when everything was carried over, else exit 1.
     pub fn verdict(&self) -> Verdict {
         Verdict::of(self.all_carried_over())
+    }
+}
+
+/// Why a cassette cannot be re-keyed; in JSON, its sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SkipReason {
+    /// It does not read as a cassette (why).
+    NotACassette(String),
+    /// It was a cassette when the run began and is not one now (why).
+    ChangedWhileRunning(String),
+    /// It holds no request material, so its new key cannot be computed.
+    NoMaterial,
+}
+
+impl std::fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SkipReason::NotACassette(why) => write!(f, "not a cassette ({why})"),
+            SkipReason::ChangedWhileRunning(why) => {
+                write!(f, "changed while migrate ran: not a cassette now ({why})")
+            }
+            SkipReason::NoMaterial => f.write_str("no request material: it cannot be re-keyed; add it with `ulcas backfill` from request dumps of a test run made while the old schema still hit (see `ulcas backfill --help`); without such dumps, record it anew. Next time, backfill before changing a schema"),
+        }
+    }
+}
+
+impl serde::Serialize for SkipReason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 
@@ -329,7 +358,7 @@ pub fn migrate(
             }
             Err(why) => out.outcomes.push(MigrateOutcome::Skipped {
                 path,
-                why: format!("not a cassette ({why})"),
+                why: SkipReason::NotACassette(why),
             }),
         }
     }
@@ -340,7 +369,7 @@ pub fn migrate(
             Err(why) => {
                 out.outcomes.push(MigrateOutcome::Skipped {
                     path: path.clone(),
-                    why: format!("changed while migrate ran: not a cassette now ({why})"),
+                    why: SkipReason::ChangedWhileRunning(why),
                 });
                 continue;
             }
@@ -349,7 +378,7 @@ pub fn migrate(
         let Some(material) = &cassette.request else {
             out.outcomes.push(MigrateOutcome::Skipped {
                 path: path.clone(),
-                why: "no request material: it cannot be re-keyed; add it with `ulcas backfill` from request dumps of a test run made while the old schema still hit (see `ulcas backfill --help`); without such dumps, record it anew. Next time, backfill before changing a schema".into(),
+                why: SkipReason::NoMaterial,
             });
             continue;
         };

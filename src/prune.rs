@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
 use crate::outcome::{sent, Common, Counts, Outcome, Progress, Sink, Verdict};
-use crate::registry::Registry;
+use crate::registry::{Registry, RegistryProblem};
 use crate::settings::Store;
 pub use crate::staleness::StaleReason as PruneReason;
 use crate::staleness::StalenessView;
@@ -132,7 +132,7 @@ pub struct PrunePlan {
     /// Current cassettes no request dump references, kept because journals do not cover every store.
     pub kept_unreferenced: usize,
     /// Why nothing may be deleted: the registry that decides staleness has problems.
-    pub doubts: Vec<String>,
+    pub doubts: Vec<RegistryProblem>,
     /// Temporary files of interrupted writes, old enough that no write is still running.
     pub leftovers: Vec<PathBuf>,
 }
@@ -344,11 +344,7 @@ pub fn prune_store(
     let registry = &store.registry;
     let mut plan = PrunePlan {
         root: store.root.clone(),
-        doubts: registry
-            .problems
-            .iter()
-            .map(|p| format!("{}: {}", p.path.display(), p.message))
-            .collect(),
+        doubts: registry.problems.clone(),
         ..Default::default()
     };
     let delete = delete && plan.doubts.is_empty();
@@ -437,7 +433,10 @@ pub fn prune_store(
                                 path: &candidate.path,
                                 why: &why,
                             })?;
-                            deletion.failed.push((candidate.path.clone(), why));
+                            deletion.failed.push(NotDeleted {
+                                path: candidate.path.clone(),
+                                why,
+                            });
                             false
                         }
                     }
@@ -584,7 +583,7 @@ pub struct Deletion {
     /// Folders removed because they became empty.
     pub removed_folders: Vec<PathBuf>,
     /// Files that could not be removed, with why.
-    pub failed: Vec<(PathBuf, String)>,
+    pub failed: Vec<NotDeleted>,
     /// Leftover temporary files removed.
     pub removed_leftovers: Vec<PathBuf>,
 }
@@ -647,6 +646,15 @@ pub struct PruneRequest {
     pub complete_run: bool,
 }
 
+/// A cassette `--delete` could not remove.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotDeleted {
+    /// The cassette.
+    pub path: PathBuf,
+    /// Why (the file system's answer, or what changed under the run).
+    pub why: String,
+}
+
 /// The totals of a `prune` run (the `summary` event).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct PruneSummary {
@@ -668,12 +676,12 @@ pub struct PruneSummary {
     /// Current cassettes kept because journals do not cover every store.
     pub kept_unreferenced: usize,
     /// Problems of the registries that decide staleness (nothing is deleted while any).
-    pub registry_problems: Vec<String>,
+    pub registry_problems: Vec<RegistryProblem>,
     /// Whether `--delete` was refused for them.
     pub refused: bool,
     /// Files that could not be deleted (path, why): exit 2.
     #[serde(skip)]
-    pub failed: Vec<(PathBuf, String)>,
+    pub failed: Vec<NotDeleted>,
     /// Request dumps that could not be read: reported, and exit 2 at the end.
     #[serde(skip)]
     pub input_errors: usize,

@@ -61,6 +61,19 @@ pub struct RegistryProblem {
     pub message: String,
 }
 
+impl std::fmt::Display for RegistryProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.message)
+    }
+}
+
+/// In JSON, a problem is its line of text (`"quiz/v2.md: no such schema"`).
+impl serde::Serialize for RegistryProblem {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 /// Where to read a registry from.
 #[derive(Debug, Clone, Default)]
 pub struct RegistrySource {

@@ -82,6 +82,7 @@ impl Request {
             let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
             let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
             return Err(Error {
+                kind: crate::ErrorKind::Input,
                 file: None,
                 position: Some((line, column)),
                 message: format!(

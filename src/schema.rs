@@ -50,6 +50,7 @@ impl Schema {
     pub fn from_file(path: &std::path::Path) -> crate::Result<Schema> {
         let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "schema file")?;
         Schema::parse(&text).map_err(|e| crate::Error {
+            kind: crate::ErrorKind::Input,
             file: Some(path.to_path_buf()),
             position: Some((e.line, e.column)),
             message: e.message,

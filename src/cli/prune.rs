@@ -27,8 +27,12 @@ pub fn prune(args: PruneArgs, ctx: Ctx) -> Outcome {
     if let Some(why) = summary.refusal() {
         error_line(&format!("deleted nothing: {why}"));
     } else {
-        for (path, why) in &summary.failed {
-            error_line(&format!("{}: not deleted: {why}", shown(path)));
+        for failed in &summary.failed {
+            error_line(&format!(
+                "{}: not deleted: {}",
+                shown(&failed.path),
+                failed.why
+            ));
         }
     }
     answer

@@ -291,6 +291,7 @@ impl StoreDir {
             self.shown_at(slot, level),
             "a folder that is a symbolic link: ulcas never writes through a link (inside the store or out of it); replace it with a real folder",
         )
+        .of_kind(crate::ErrorKind::Refused)
     }
 
     fn folder_error(&self, slot: &Slot, level: Level, why: String) -> Error {
@@ -563,6 +564,7 @@ fn gone(shown: &Path) -> Error {
         shown,
         "removed by another process since it was read: not re-created",
     )
+    .of_kind(crate::ErrorKind::Refused)
 }
 
 /// A temporary file in a version folder, removed on drop unless renamed into place.

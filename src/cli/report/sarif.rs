@@ -23,6 +23,9 @@ pub struct Sarif {
     open: bool,
 }
 
+/// What closes the results array and the log.
+const CLOSE: &str = "]}]}";
+
 impl Sarif {
     /// A reporter on `out`.
     pub fn new(out: Out) -> Self {
@@ -66,12 +69,61 @@ impl Sarif {
                 help_uri: "https://github.com/ulcas/ulcas#verify",
             })
             .collect();
-        let rules = serde_json::to_string(&rules)?;
-        let head = format!(
-            r#"{{"$schema":"{SCHEMA}","version":"2.1.0","runs":[{{"tool":{{"driver":{{"name":"ulcas","version":"{}","informationUri":"https://github.com/ulcas/ulcas","rules":{rules}}}}},"columnKind":"unicodeCodePoints","originalUriBaseIds":{{"%SRCROOT%":{{"uri":"./"}}}},"results":["#,
-            env!("CARGO_PKG_VERSION")
-        );
-        self.out.write_str(&head)
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Driver {
+            name: &'static str,
+            version: &'static str,
+            information_uri: &'static str,
+            rules: Vec<Rule>,
+        }
+        #[derive(Serialize)]
+        struct Tool {
+            driver: Driver,
+        }
+        #[derive(Serialize)]
+        struct Uri {
+            uri: &'static str,
+        }
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Run {
+            tool: Tool,
+            column_kind: &'static str,
+            original_uri_base_ids: std::collections::BTreeMap<&'static str, Uri>,
+            results: [(); 0],
+        }
+        #[derive(Serialize)]
+        struct Log {
+            #[serde(rename = "$schema")]
+            schema: &'static str,
+            version: &'static str,
+            runs: [Run; 1],
+        }
+        let log = Log {
+            schema: SCHEMA,
+            version: "2.1.0",
+            runs: [Run {
+                tool: Tool {
+                    driver: Driver {
+                        name: "ulcas",
+                        version: env!("CARGO_PKG_VERSION"),
+                        information_uri: "https://github.com/ulcas/ulcas",
+                        rules,
+                    },
+                },
+                column_kind: "unicodeCodePoints",
+                original_uri_base_ids: [("%SRCROOT%", Uri { uri: "./" })].into(),
+                results: [],
+            }],
+        };
+        // The whole log with no results, opened at its results array: results are streamed
+        // into it and `finish` closes it.
+        let whole = serde_json::to_string(&log)?;
+        let head = whole
+            .strip_suffix(CLOSE)
+            .ok_or_else(|| io::Error::other("SARIF log does not end with its results"))?;
+        self.out.write_str(head)
     }
 
     fn result(&mut self, f: &Finding) -> io::Result<()> {
@@ -170,7 +222,8 @@ impl Report for Sarif {
 impl Reporter for Sarif {
     fn finish(&mut self) -> io::Result<()> {
         self.head()?;
-        self.out.write_str("]}]}\n")?;
+        self.out.write_str(CLOSE)?;
+        self.out.write_str("\n")?;
         self.out.flush()
     }
 }

@@ -124,13 +124,14 @@ fn needs_recording(
 
 /// Conflicts, then the skipped cassettes grouped by why, the first few paths of each.
 fn skipped(out: &mut Out, m: &Migration, listed: usize) -> io::Result<()> {
-    let mut skipped_by_why: std::collections::BTreeMap<&str, Vec<&std::path::Path>> =
+    let mut skipped_by_why: std::collections::BTreeMap<String, Vec<&std::path::Path>> =
         Default::default();
     for o in &m.outcomes {
         match o {
-            MigrateOutcome::Skipped { path, why } => {
-                skipped_by_why.entry(why).or_default().push(path)
-            }
+            MigrateOutcome::Skipped { path, why } => skipped_by_why
+                .entry(why.to_string())
+                .or_default()
+                .push(path),
             MigrateOutcome::Conflict { from, to } => out.line(&out.paint(
                 Tone::Bad,
                 &format!(

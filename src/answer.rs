@@ -1,0 +1,259 @@
+//! Whether a stored answer passes its output schema, as the client would see it on replay: the
+//! output schemas compiled once ([`Validators`]), the answer's placeholders replaced by ids of
+//! the right shape, one code fence stripped; and which stored requests a recorded repair turn
+//! answers. `verify`, `migrate` and `review` all judge answers here.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use jsonschema::Validator;
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+use crate::cassette::strip_fence;
+use crate::normalise::{placeholders_in, Placeholder};
+use crate::registry::Registry;
+use crate::schema::compile;
+
+/// Where a repair attempt starts in stored content: the separator, then the rejected answer.
+const REPAIR_MARKER: &str = "\n\u{241E}\nassistant:";
+
+/// The stored content before each repair attempt in `content`: the requests whose answers this
+/// one repairs (an answer that fails validation is fine when its repair is recorded).
+pub fn repaired_contents(content: &str) -> impl Iterator<Item = &str> {
+    content
+        .match_indices(REPAIR_MARKER)
+        .map(move |(i, _)| &content[..i])
+}
+
+/// The stored answer with placeholders replaced by ids of the right shape (validation sees
+/// what a replay would return, whatever the request's real ids are), and each sample id with
+/// the placeholder it stands for (messages quote the placeholder, as the file holds it).
+fn with_sample_ids(text: &str) -> (String, Vec<(String, String)>) {
+    let mut out = String::with_capacity(text.len());
+    let mut samples = Vec::new();
+    let mut last = 0;
+    for p in placeholders_in(text) {
+        let end = p.end();
+        if let Some(ph) = Placeholder::parse(&p.name) {
+            out.push_str(&text[last..p.offset]);
+            let sample = match ph.kind {
+                // Letters only: fits `[a-z0-9]`, `[a-z2-7]` (base 32) and the like.
+                crate::normalise::IdKind::Fragment => format!("frg_{}", letters(ph.ordinal, 12)),
+                // Digits only: fits the ULID alphabet in either case.
+                crate::normalise::IdKind::Other => format!("{:026}", ph.ordinal % 10usize.pow(18)),
+            };
+            out.push_str(&sample);
+            samples.push((sample, text[p.offset..end].to_owned()));
+            last = end;
+        }
+    }
+    out.push_str(&text[last..]);
+    samples.sort();
+    samples.dedup();
+    (out, samples)
+}
+
+/// `n` in base 26 with the letters a-z, `width` letters.
+fn letters(mut n: usize, width: usize) -> String {
+    let mut out = vec![b'a'; width];
+    for slot in out.iter_mut().rev() {
+        *slot = b'a' + (n % 26) as u8;
+        n /= 26;
+    }
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// How a stored answer fares against an output schema, as the client would see it on replay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnswerVerdict {
+    /// A JSON object that the schema accepts.
+    Valid,
+    /// Not a JSON object, even after stripping one code fence.
+    NotObject,
+    /// Schema errors: (JSON pointer into the answer, message), all of them.
+    Invalid(Vec<(String, String)>),
+}
+
+/// Validates a stored answer (placeholders as ids of the right shape, one code fence stripped).
+pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerVerdict {
+    let (answer, samples) = with_sample_ids(text);
+    let parsed: Option<Value> = serde_json::from_str(strip_fence(&answer)).ok();
+    let Some(instance) = parsed.filter(Value::is_object) else {
+        return AnswerVerdict::NotObject;
+    };
+    let errors: Vec<(String, String)> = validator
+        .iter_errors(&instance)
+        .map(|e| {
+            let mut message = e.to_string();
+            for (sample, placeholder) in &samples {
+                if message.contains(sample.as_str()) {
+                    message = message.replace(sample.as_str(), placeholder);
+                }
+            }
+            (e.instance_path.to_string(), message)
+        })
+        .collect();
+    if errors.is_empty() {
+        AnswerVerdict::Valid
+    } else {
+        AnswerVerdict::Invalid(errors)
+    }
+}
+
+/// Whether `text` is a JSON object once one code fence is stripped (checked without a schema).
+pub(crate) fn is_object_answer(text: &str) -> bool {
+    serde_json::from_str::<Value>(strip_fence(&with_sample_ids(text).0))
+        .is_ok_and(|v| v.is_object())
+}
+
+/// The first 16 bytes of sha256: a compact identity for texts kept across the store.
+pub fn digest(text: &str) -> [u8; 16] {
+    let d = Sha256::digest(text.as_bytes());
+    let mut out = [0u8; 16];
+    out.copy_from_slice(&d[..16]);
+    out
+}
+
+/// Compiled output schemas: the registry's, compiled once, and stored ones, on demand.
+pub struct Validators {
+    registry: HashMap<(String, i64), Result<Arc<Validator>, String>>,
+    stored: Mutex<HashMap<[u8; 16], Option<Arc<Validator>>>>,
+}
+
+impl Validators {
+    /// Compiles every schema file the registry names.
+    pub fn for_registry(registry: &Registry) -> Validators {
+        let mut compiled = HashMap::new();
+        for (task, versions) in registry.tasks() {
+            for version in versions {
+                if let Some(schema) = registry.schema(task, version) {
+                    compiled.insert(
+                        (task.to_owned(), version),
+                        compile(&schema.value).map(Arc::new),
+                    );
+                }
+            }
+        }
+        Validators {
+            registry: compiled,
+            stored: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Registry schemas that do not compile: `(task, version, message)`.
+    pub fn broken(&self) -> Vec<(String, i64, String)> {
+        let mut out: Vec<_> = self
+            .registry
+            .iter()
+            .filter_map(|((t, v), r)| {
+                r.as_ref().err().map(|e| {
+                    (
+                        t.clone(),
+                        *v,
+                        format!("the output schema is not a valid JSON Schema: {e}"),
+                    )
+                })
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The registry's validator for `task` at `version`.
+    pub fn registry(&self, task: &str, version: i64) -> Option<Arc<Validator>> {
+        self.registry
+            .get(&(task.to_owned(), version))?
+            .as_ref()
+            .ok()
+            .cloned()
+    }
+
+    /// A validator for a stored canonical schema (PHP turned `{}` into `[]`; undone here).
+    pub fn stored(&self, schema_json: &str) -> Option<Arc<Validator>> {
+        let key = digest(schema_json);
+        if let Some(v) = self.stored.lock().ok()?.get(&key) {
+            return v.clone();
+        }
+        let compiled = serde_json::from_str::<Value>(schema_json)
+            .ok()
+            .map(|mut v| {
+                restore_empty_objects(&mut v);
+                v
+            })
+            .and_then(|v| compile(&v).ok())
+            .map(Arc::new);
+        self.stored.lock().ok()?.insert(key, compiled.clone());
+        compiled
+    }
+}
+
+/// PHP encodes an empty object as `[]`; keywords whose value is a map get `{}` back.
+fn restore_empty_objects(v: &mut Value) {
+    const MAPS: [&str; 5] = [
+        "properties",
+        "patternProperties",
+        "$defs",
+        "definitions",
+        "dependentSchemas",
+    ];
+    match v {
+        Value::Object(obj) => {
+            for (k, child) in obj.iter_mut() {
+                if MAPS.contains(&k.as_str()) && child.as_array().is_some_and(Vec::is_empty) {
+                    *child = Value::Object(Map::new());
+                } else {
+                    restore_empty_objects(child);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(restore_empty_objects),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::normalise::id_matches;
+
+    #[test]
+    fn the_repair_marker_is_the_part_separator() {
+        assert_eq!(
+            REPAIR_MARKER,
+            format!("{}assistant:", crate::request::PART_SEPARATOR)
+        );
+    }
+
+    #[test]
+    fn schema_messages_quote_the_placeholder_the_file_holds() {
+        let schema = serde_json::json!({"type": "object", "properties": {"c": {"maxLength": 3}}});
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let AnswerVerdict::Invalid(errors) = validate_answer(r#"{"c": "{{frg_3}}"}"#, &validator)
+        else {
+            panic!("invalid");
+        };
+        assert!(errors[0].1.contains("{{frg_3}}"), "{:?}", errors);
+        assert!(!errors[0].1.contains("frg_aaaaaaaaaaad"), "{:?}", errors);
+    }
+
+    #[test]
+    fn sample_ids_fit_the_id_patterns() {
+        let (s, samples) = with_sample_ids("[\"{{frg_3}}\",\"{{id_12}}\",\"{{frg_0}}\"]");
+        assert_eq!(
+            samples,
+            [
+                (
+                    "00000000000000000000000012".to_owned(),
+                    "{{id_12}}".to_owned()
+                ),
+                ("frg_aaaaaaaaaaad".to_owned(), "{{frg_3}}".to_owned())
+            ]
+        );
+        assert_eq!(
+            s,
+            "[\"frg_aaaaaaaaaaad\",\"00000000000000000000000012\",\"{{frg_0}}\"]"
+        );
+        assert_eq!(id_matches(&s).count(), 2);
+    }
+}
