@@ -227,6 +227,48 @@ mod tests {
         assert_eq!(l.verdict(), Verdict::Pass, "every request answered");
         l.misses = 1;
         assert_eq!(l.verdict(), Verdict::Fail, "a miss");
+        assert_eq!(l.input_errors(), 0);
+
+        let mut lock = crate::lock::LockSummary::default();
+        assert_eq!(lock.verdict(), Verdict::Pass);
+        lock.differs = 1;
+        assert_eq!(lock.verdict(), Verdict::Fail, "an entry kept that differs");
+
+        let migrated = crate::migrate::MigrateRun {
+            verdict: Verdict::Pass,
+            failed: 1,
+        };
+        assert_eq!(
+            (migrated.verdict(), migrated.failed()),
+            (Verdict::Pass, 1),
+            "a write that failed is its own count (exit 2)"
+        );
+
+        let reported = crate::outcome::Reported { input_errors: 2 };
+        assert_eq!(
+            (reported.verdict(), reported.input_errors()),
+            (Verdict::Pass, 2)
+        );
+
+        let mut b = BackfillSummary {
+            failed: 1,
+            ..Default::default()
+        };
+        assert_eq!((b.verdict(), b.failed()), (Verdict::Pass, 1));
+        b.input_errors = 3;
+        assert_eq!(b.input_errors(), 3);
+
+        let mut p = PruneSummary {
+            refused: true,
+            input_errors: 1,
+            ..Default::default()
+        };
+        assert!(Outcome::refusal(&p).is_some(), "a refusal is the outcome's");
+        p.failed.push(crate::prune::NotDeleted {
+            path: "a.json".into(),
+            why: "permission denied".into(),
+        });
+        assert_eq!(p.failed(), 1);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The integration tests of ulcas, one crate so that the suite links once: each module is one
 //! family of scenarios (run one with `cargo test --test it <module>`).
 
+mod architecture;
 mod backfill;
 mod cli_tests;
 mod common;
