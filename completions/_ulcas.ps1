@@ -39,7 +39,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Find cassettes that can never be hit again, and delete them with --delete')
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Add the request material of request dumps to the existing cassettes they hit')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Carry the answers that fit a task''s new output schema over to its new key (--write)')
-            [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'What a prompt bump changed, answer by answer, before the old version goes')
+            [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'What a prompt bump changed, answer by answer, before the old version goes; or, with --against REF, what a re-recording at the same version changed since a git revision')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Write each store''s ulcas.lock: what each recorded version was recorded with')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)')
@@ -222,6 +222,9 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;review' {
+            [CompletionResult]::new('--against', '--against', [CompletionResultType]::ParameterName, 'Review a re-recording against a git revision instead: each cassette paired with the same path at REF (default HEAD)')
+            [CompletionResult]::new('--task', '--task', [CompletionResultType]::ParameterName, 'With --against: only this task (repeatable)')
+            [CompletionResult]::new('--reject', '--reject', [CompletionResultType]::ParameterName, 'With --against: restore REF''s version of these listed cassettes (remove one REF lacks)')
             [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
             [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
             [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
@@ -231,6 +234,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'The new version (default: the task''s current version)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)')
+            [CompletionResult]::new('--interactive', '--interactive', [CompletionResultType]::ParameterName, 'With --against: accept, reject, skip or quit pair by pair on a terminal')
             [CompletionResult]::new('--stat', '--stat', [CompletionResultType]::ParameterName, 'Only the summary')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the verdict line (the exit code is the same); no progress bar')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the verdict line (the exit code is the same); no progress bar')
@@ -295,7 +299,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('prune', 'prune', [CompletionResultType]::ParameterValue, 'Find cassettes that can never be hit again, and delete them with --delete')
             [CompletionResult]::new('backfill', 'backfill', [CompletionResultType]::ParameterValue, 'Add the request material of request dumps to the existing cassettes they hit')
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Carry the answers that fit a task''s new output schema over to its new key (--write)')
-            [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'What a prompt bump changed, answer by answer, before the old version goes')
+            [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'What a prompt bump changed, answer by answer, before the old version goes; or, with --against REF, what a re-recording at the same version changed since a git revision')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Write each store''s ulcas.lock: what each recorded version was recorded with')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)')

@@ -761,12 +761,24 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__review)
-            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --from --to --stat --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --against --task --reject --interactive --cassettes --prompts --schemas --pin --config --from --to --stat --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --against)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --task)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reject)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --cassettes)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

@@ -40,7 +40,7 @@ complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "diff" -d 'Compare two r
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "prune" -d 'Find cassettes that can never be hit again, and delete them with --delete'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "backfill" -d 'Add the request material of request dumps to the existing cassettes they hit'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "migrate" -d 'Carry the answers that fit a task\'s new output schema over to its new key (--write)'
-complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "review" -d 'What a prompt bump changed, answer by answer, before the old version goes'
+complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "review" -d 'What a prompt bump changed, answer by answer, before the old version goes; or, with --against REF, what a re-recording at the same version changed since a git revision'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "lock" -d 'Write each store\'s ulcas.lock: what each recorded version was recorded with'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "manpage" -d 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)'
@@ -189,6 +189,9 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s q -l quiet -d 'P
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s V -l version -d 'Print version'
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l against -d 'Review a re-recording against a git revision instead: each cassette paired with the same path at REF (default HEAD)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l task -d 'With --against: only this task (repeatable)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l reject -d 'With --against: restore REF\'s version of these listed cassettes (remove one REF lacks)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F
@@ -203,6 +206,7 @@ html\t'One self-contained HTML page'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l interactive -d 'With --against: accept, reject, skip or quit pair by pair on a terminal'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l stat -d 'Only the summary'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
@@ -247,7 +251,7 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_su
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "prune" -d 'Find cassettes that can never be hit again, and delete them with --delete'
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "backfill" -d 'Add the request material of request dumps to the existing cassettes they hit'
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "migrate" -d 'Carry the answers that fit a task\'s new output schema over to its new key (--write)'
-complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "review" -d 'What a prompt bump changed, answer by answer, before the old version goes'
+complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "review" -d 'What a prompt bump changed, answer by answer, before the old version goes; or, with --against REF, what a re-recording at the same version changed since a git revision'
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "lock" -d 'Write each store\'s ulcas.lock: what each recorded version was recorded with'
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "completions" -d 'Print a shell completion script'
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help" -f -a "manpage" -d 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)'

@@ -114,7 +114,7 @@ impl Event<'_> {
             Event::Verify(VerifyEvent::Summary(_))
                 | Event::Prune(PruneEvent::Summary(_))
                 | Event::Diff(DiffEvent::Diff(_) | DiffEvent::Summary(_))
-                | Event::Review(ReviewEvent::Summary(_))
+                | Event::Review(ReviewEvent::Summary(_) | ReviewEvent::AgainstSummary(_))
                 | Event::Lock(LockEvent::Summary(_))
                 | Event::Backfill(BackfillEvent::Summary(_))
                 | Event::Migrate(MigrateEvent::Summary(_))

@@ -44,6 +44,7 @@ pub mod diff;
 pub mod dumps;
 pub mod error;
 pub mod event;
+pub mod git;
 pub mod input;
 pub mod key;
 pub mod layout;

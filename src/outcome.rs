@@ -145,7 +145,7 @@ pub fn sent(result: std::io::Result<()>) -> crate::Result<()> {
 }
 
 /// A value of each side of a comparison (`{"from": …, "to": …}`).
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Sides<T> {
     /// The old side.
     pub from: T,

@@ -62,7 +62,13 @@ pub enum Command {
     /// Only cassettes with request material can be re-keyed: collect request dumps and run
     /// `ulcas backfill` while the old schema still hits, before changing it.
     Migrate(MigrateArgs),
-    /// What a prompt bump changed, answer by answer, before the old version goes.
+    /// What a prompt bump changed, answer by answer, before the old version goes; or, with
+    /// --against REF, what a re-recording at the same version changed since a git revision.
+    ///
+    /// `ulcas review TASK [ROOT…]` pairs each recording of the old version with the new
+    /// version's recording of the same request. `ulcas review --against [REF] [ROOT…]` pairs each
+    /// cassette with the same path at REF (default HEAD); --reject PATH… restores REF's version
+    /// of the answers you do not accept, --interactive asks pair by pair.
     Review(ReviewArgs),
     /// Write each store's ulcas.lock: what each recorded version was recorded with.
     ///
@@ -413,19 +419,30 @@ pub enum ReviewFormat {
 /// Options of `review`.
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
-    /// The task whose prompt was bumped.
-    #[arg(value_name = "TASK")]
-    pub task: String,
-    /// Store roots (the same as --cassettes ROOT).
-    #[arg(value_name = "ROOT")]
-    pub roots: Vec<PathBuf>,
+    /// The task whose prompt was bumped, then store roots (the same as --cassettes ROOT);
+    /// with --against, store roots only.
+    #[arg(value_name = "TASK|ROOT")]
+    pub targets: Vec<PathBuf>,
+    /// Review a re-recording against a git revision instead: each cassette paired with the
+    /// same path at REF (default HEAD).
+    #[arg(long, value_name = "REF", num_args = 0..=1, default_missing_value = "HEAD")]
+    pub against: Option<String>,
+    /// With --against: only this task (repeatable).
+    #[arg(long = "task", value_name = "TASK", requires = "against")]
+    pub tasks: Vec<String>,
+    /// With --against: restore REF's version of these listed cassettes (remove one REF lacks).
+    #[arg(long, value_name = "PATH", num_args = 1.., requires = "against", conflicts_with = "interactive")]
+    pub reject: Vec<PathBuf>,
+    /// With --against: accept, reject, skip or quit pair by pair on a terminal.
+    #[arg(long, requires = "against")]
+    pub interactive: bool,
     #[command(flatten)]
     pub stores: StoreArgs,
     /// The old version (default: the newest older version with recordings).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "against")]
     pub from: Option<i64>,
     /// The new version (default: the task's current version).
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", conflicts_with = "against")]
     pub to: Option<i64>,
     /// Only the summary.
     #[arg(long)]
@@ -492,10 +509,13 @@ mod tests {
             ]
         );
         // The commands whose only positional arguments could be stores take them so.
-        for name in ["verify", "prune", "backfill", "migrate", "review", "lock"] {
+        for name in ["verify", "prune", "backfill", "migrate", "lock"] {
             let sub = cli.find_subcommand(name).unwrap();
             assert!(sub.get_arguments().any(|a| a.get_id() == "roots"), "{name}");
         }
+        // `review TASK [ROOT…]`, or `review --against [REF] [ROOT…]`.
+        let review = cli.find_subcommand("review").unwrap();
+        assert!(review.get_arguments().any(|a| a.get_id() == "targets"));
     }
 
     /// `--cassettes` and positional roots are the same roots, in order.

@@ -1,26 +1,185 @@
-//! `review`: what a prompt bump changed, answer by answer, in the format asked for.
+//! `review`: what a prompt bump changed, answer by answer, in the format asked for; with
+//! `--against REF`, what a re-recording changed since a git revision (and `--reject`,
+//! `--interactive` to keep only the answers accepted).
 
-use ulcas::review::{run, ReviewRequest};
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+
+use ulcas::review::against::{AgainstRequest, ChangeKind, Rerecording};
+use ulcas::review::{run, run_against, ReviewRequest};
 
 use super::args::{ReviewArgs, ReviewFormat};
+use super::output::{note, Out};
 use super::report::Detail;
-use super::{finish, stores, Ctx, Outcome};
+use super::{finish, shown, stores, Answer, Ctx, Failure, Outcome};
 
 /// `ulcas review`.
 pub fn review(args: ReviewArgs, ctx: Ctx) -> Outcome {
-    let stores = stores::resolve(&args.stores, &args.roots)?;
-    let asked = ReviewRequest {
-        task: args.task,
-        from: args.from,
-        to: args.to,
-    };
     let detail = Detail {
         stat: args.stat,
         // Markdown and HTML are documents: never coloured.
         color: ctx.color && args.format == ReviewFormat::Human,
         ..ctx.detail()
     };
+    if let Some(reference) = &args.against {
+        return against(&args, reference, ctx, detail);
+    }
+    let mut targets = args.targets.into_iter();
+    let task = targets.next().ok_or_else(|| {
+        ulcas::Error::msg("review needs TASK (the task whose prompt was bumped), or --against [REF] to review a re-recording")
+    })?;
+    let roots: Vec<PathBuf> = targets.collect();
+    let stores = stores::resolve(&args.stores, &roots)?;
+    let asked = ReviewRequest {
+        task: task.to_string_lossy().into_owned(),
+        from: args.from,
+        to: args.to,
+    };
     let mut reporter = super::report::reporter(args.format.into(), detail);
     let reviewed = run(&stores, &asked, &mut reporter)?;
     finish(&mut *reporter, &reviewed)
+}
+
+/// `review --against REF`: the report, with `--reject` applied, or the interactive walk.
+fn against(args: &ReviewArgs, reference: &str, ctx: Ctx, detail: Detail) -> Outcome {
+    // `--against ROOT` took the store for the revision: say how to write it.
+    if std::path::Path::new(reference).is_dir() {
+        return Err(ulcas::Error::msg(format!(
+            "--against {reference:?}: that is a folder, not a git revision; for its re-recording against HEAD write `--against HEAD {reference}` (the revision comes first)"
+        ))
+        .into());
+    }
+    let stores = stores::resolve(&args.stores, &args.targets)?;
+    let mut asked = AgainstRequest {
+        reference: Some(reference.to_owned()),
+        tasks: args.tasks.clone(),
+        reject: args.reject.clone(),
+    };
+    if args.interactive {
+        if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+            return Err(ulcas::Error::msg(
+                "--interactive asks on a terminal, and there is none: list the pairs with `ulcas review --against REF --format json` and reject with `--reject PATH…`",
+            )
+            .into());
+        }
+        match walk(&stores, &asked, ctx)? {
+            Some(chosen) => asked.reject = chosen,
+            None => return Ok(Answer::Fail),
+        }
+    }
+    // After the walk the pairs were seen: the totals and what was rejected are enough.
+    let detail = Detail {
+        stat: detail.stat || args.interactive,
+        ..detail
+    };
+    let mut reporter = super::report::reporter(args.format.into(), detail);
+    let run = run_against(&stores, &asked, &mut reporter)?;
+    finish(&mut *reporter, &run)
+}
+
+/// What the user chose for one pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Choice {
+    Accept,
+    Reject,
+    Skip,
+    Quit,
+}
+
+/// Walks every listed cassette on the terminal, asking for each; returns the paths rejected,
+/// or `None` on quit (nothing changes then).
+fn walk(
+    stores: &[ulcas::settings::Store],
+    asked: &AgainstRequest,
+    ctx: Ctx,
+) -> Result<Option<Vec<PathBuf>>, Failure> {
+    let reference = asked.reference.as_deref().unwrap_or("HEAD");
+    let reviews = stores
+        .iter()
+        .map(|s| Rerecording::read(s, reference, &asked.tasks))
+        .collect::<ulcas::Result<Vec<_>>>()?;
+    let total: usize = reviews.iter().map(|r| r.changes.len()).sum();
+    let mut out = Out::stdout(ctx.color);
+    let mut input = std::io::stdin().lock();
+    let (mut accepted, mut rejected, mut skipped) = (0, Vec::new(), 0);
+    let mut n = 0;
+    for r in &reviews {
+        for change in &r.changes {
+            n += 1;
+            out.line(&format!("\n[{n}/{total}] {}", shown(&change.path)))?;
+            describe(&mut out, r, change)?;
+            let choice = loop {
+                out.raw("accept this re-recording? [a]ccept, [r]eject, [s]kip, [q]uit: ")?;
+                out.flush()?;
+                let mut line = String::new();
+                if input.read_line(&mut line)? == 0 {
+                    break Choice::Quit;
+                }
+                match line.trim().to_ascii_lowercase().as_str() {
+                    "a" | "accept" | "y" => break Choice::Accept,
+                    "r" | "reject" | "n" => break Choice::Reject,
+                    "s" | "skip" | "" => break Choice::Skip,
+                    "q" | "quit" => break Choice::Quit,
+                    _ => out.line("  a, r, s or q")?,
+                }
+            };
+            match choice {
+                Choice::Accept => accepted += 1,
+                Choice::Reject => rejected.push(change.path.clone()),
+                Choice::Skip => skipped += 1,
+                Choice::Quit => {
+                    out.line(&format!(
+                        "\nquit: nothing changed ({accepted} accepted, {} marked to reject, {skipped} skipped, {} not seen)",
+                        rejected.len(),
+                        total - n + 1
+                    ))?;
+                    if !rejected.is_empty() {
+                        out.line(&format!(
+                            "to reject what you marked: {}",
+                            reject_command(&rejected)
+                        ))?;
+                    }
+                    out.flush()?;
+                    return Ok(None);
+                }
+            }
+        }
+    }
+    out.line(&format!(
+        "\n{accepted} accepted, {} rejected, {skipped} skipped",
+        rejected.len()
+    ))?;
+    out.flush()?;
+    if rejected.is_empty() {
+        note("nothing to reject: nothing changed");
+    }
+    Ok(Some(rejected))
+}
+
+/// One listed cassette in the walk: the pair's changes, or what was added or removed.
+fn describe(
+    out: &mut Out,
+    r: &Rerecording,
+    change: &ulcas::review::against::Change,
+) -> std::io::Result<()> {
+    match &change.kind {
+        ChangeKind::Changed(pair) => super::report::human::review::pair_block(out, pair),
+        ChangeKind::Added(_) => out.line(&format!(
+            "  only in the working tree (not at {})",
+            r.reference
+        )),
+        ChangeKind::Removed(_) => out.line(&format!("  only at {} (removed since)", r.reference)),
+        ChangeKind::Unreadable => out.line("  one side does not read as a cassette"),
+    }
+}
+
+/// The command that was run, without `--interactive` and with `--reject PATH…`, quoted for a
+/// POSIX shell.
+fn reject_command(paths: &[PathBuf]) -> String {
+    let mut words: Vec<String> = vec!["ulcas".into()];
+    words.extend(std::env::args().skip(1).filter(|a| a != "--interactive"));
+    words.push("--reject".into());
+    words.extend(paths.iter().map(|p| p.display().to_string()));
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    ulcas::settings::shell_words(&words)
 }

@@ -4,6 +4,7 @@
 //! pointers, or words when an answer is not JSON), with stop reasons, token usage and whether
 //! each answer passes its own version's schema.
 
+pub mod against;
 mod jsondiff;
 
 use std::collections::{BTreeMap, HashMap};
@@ -88,6 +89,10 @@ pub enum UnpairedWhy {
     NoMaterial,
     /// Not readable as a cassette.
     NotACassette,
+    /// `--against`: only in the working tree (added since REF).
+    Added,
+    /// `--against`: only at REF (removed since).
+    Removed,
 }
 
 /// A recording without a partner.
@@ -314,6 +319,7 @@ pub fn run(stores: &[Store], asked: &ReviewRequest, sink: &mut dyn ReviewSink) -
         sent(sink.review(&ReviewEvent::Pair(PairEvent {
             task: &r.task,
             pair,
+            models: false,
         })))?;
     }
     for unpaired in &r.unpaired {
@@ -328,6 +334,87 @@ pub fn run(stores: &[Store], asked: &ReviewRequest, sink: &mut dyn ReviewSink) -
     };
     sent(sink.review(&ReviewEvent::Summary(event)))?;
     Ok(r)
+}
+
+/// `review --against REF`: compares each store's working tree with REF ([`against`]) and
+/// reports, per store, the comparison, each pair that differs, each cassette added or removed,
+/// then (with `--reject`) each cassette restored or removed and the store's totals. Every
+/// rejected path is checked in every store before anything is written.
+pub fn run_against(
+    stores: &[Store],
+    asked: &against::AgainstRequest,
+    sink: &mut dyn ReviewSink,
+) -> Result<against::AgainstRun> {
+    let reference = asked.reference.as_deref().unwrap_or("HEAD");
+    for task in &asked.tasks {
+        crate::request::validate_task(task).map_err(Error::msg)?;
+    }
+    crate::settings::require_folders(stores)?;
+    let reviews = stores
+        .iter()
+        .map(|s| against::Rerecording::read(s, reference, &asked.tasks))
+        .collect::<Result<Vec<_>>>()?;
+    // Which store each rejected path belongs to, all checked before the first write.
+    let mut per_store: Vec<Vec<PathBuf>> = vec![Vec::new(); reviews.len()];
+    for path in &asked.reject {
+        let i = reviews.iter().position(|r| r.find(path).is_some()).ok_or_else(|| {
+            Error::in_file(
+                path,
+                format!("not among the cassettes that differ from {reference} (`ulcas review --against {reference}` lists them): nothing was changed"),
+            )
+        })?;
+        per_store[i].push(path.clone());
+    }
+    for (r, paths) in reviews.iter().zip(&per_store) {
+        r.plan_reject(paths)?;
+    }
+    let mut run = against::AgainstRun::default();
+    for ((store, r), paths) in stores.iter().zip(&reviews).zip(&per_store) {
+        let mut summary = r.summary();
+        sink.emit_common(&crate::outcome::Common::Store(store))?;
+        sent(sink.review(&ReviewEvent::Against {
+            store,
+            rerecording: r,
+            summary: &summary,
+        }))?;
+        for change in &r.changes {
+            match &change.kind {
+                against::ChangeKind::Changed(pair) => {
+                    sent(sink.review(&ReviewEvent::Pair(PairEvent {
+                        task: &change.task,
+                        pair,
+                        models: true,
+                    })))?
+                }
+                against::ChangeKind::Added(_) | against::ChangeKind::Unreadable => {
+                    let why = match change.kind {
+                        against::ChangeKind::Added(_) => UnpairedWhy::Added,
+                        _ => UnpairedWhy::NotACassette,
+                    };
+                    sent(sink.review(&ReviewEvent::Unpaired(&Unpaired {
+                        side: Side::To,
+                        path: change.path.clone(),
+                        why,
+                    })))?
+                }
+                against::ChangeKind::Removed(_) => {
+                    sent(sink.review(&ReviewEvent::Unpaired(&Unpaired {
+                        side: Side::From,
+                        path: PathBuf::from(format!("{reference}:{}", change.path.display())),
+                        why: UnpairedWhy::Removed,
+                    })))?
+                }
+            }
+        }
+        let rejected = r.reject(paths)?;
+        for done in &rejected {
+            sent(sink.review(&ReviewEvent::Rejected(done)))?;
+        }
+        summary.rejected = rejected.len();
+        run.differing += r.changes.len() - rejected.len();
+        sent(sink.review(&ReviewEvent::AgainstSummary(&summary)))?;
+    }
+    Ok(run)
 }
 
 impl Outcome for Review {
@@ -357,12 +444,30 @@ pub enum ReviewEvent<'a> {
     },
     /// The end: the totals and how to retire the old version.
     Summary(ReviewSummaryEvent<'a>),
+    /// Context: one store's re-recording against a git revision (`--against`).
+    #[serde(skip)]
+    Against {
+        /// The store.
+        store: &'a Store,
+        /// The comparison.
+        rerecording: &'a against::Rerecording,
+        /// Its totals.
+        summary: &'a against::RerecordSummary,
+    },
+    /// `--reject`: one cassette restored from REF, or removed.
+    Rejected(&'a against::Rejected),
+    /// The end of one store's `--against` review: its totals.
+    #[serde(rename = "summary")]
+    AgainstSummary(&'a against::RerecordSummary),
 }
 
 impl ReviewEvent<'_> {
     /// Whether this event is context for human and GitHub output only (not in JSON Lines).
     pub fn is_context(&self) -> bool {
-        matches!(self, ReviewEvent::Review { .. })
+        matches!(
+            self,
+            ReviewEvent::Review { .. } | ReviewEvent::Against { .. }
+        )
     }
 }
 
@@ -379,6 +484,8 @@ pub struct PairEvent<'a> {
     pub task: &'a str,
     /// The pair.
     pub pair: &'a Pair,
+    /// Whether the models are reported too (`--against`: a re-recording may switch models).
+    pub models: bool,
 }
 
 impl Serialize for PairEvent<'_> {
@@ -395,6 +502,8 @@ impl Serialize for PairEvent<'_> {
             usage: Sides<&'p serde_json::Value>,
             stop_reason: Sides<&'p str>,
             schema_ok: Sides<Option<bool>>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            model: Option<Sides<&'p str>>,
         }
         let p = self.pair;
         Out {
@@ -415,6 +524,10 @@ impl Serialize for PairEvent<'_> {
                 from: p.from.schema_ok,
                 to: p.to.schema_ok,
             },
+            model: self.models.then_some(Sides {
+                from: &p.from.cassette.model,
+                to: &p.to.cassette.model,
+            }),
         }
         .serialize(s)
     }

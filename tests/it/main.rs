@@ -23,6 +23,7 @@ mod prune;
 mod readme;
 mod reports;
 mod review;
+mod review_against;
 mod safety;
 mod smaller;
 mod synth;

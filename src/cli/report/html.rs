@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 use ulcas::cassette::strip_fence;
 use ulcas::lookup::word_diff;
+use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
@@ -48,8 +49,9 @@ pub fn render(store: &Store, r: &Review, s: &ReviewSummary) -> String {
     );
     summary(&mut h, store, r, s);
     h.push_str("<p><label><input type=\"checkbox\" id=\"only-changed\" checked> show only changed pairs</label></p>\n");
+    let labels = (format!("v{}", r.from_version), format!("v{}", r.to_version));
     for p in &r.pairs {
-        pair(&mut h, r, p);
+        pair(&mut h, (&labels.0, &labels.1), p, None);
     }
     unpaired(&mut h, store, r);
     let _ = write!(h, "\n<script>{SCRIPT}</script>\n</body></html>");
@@ -148,7 +150,8 @@ fn unpaired(h: &mut String, store: &Store, r: &Review) {
     h.push_str("</ul>");
 }
 
-fn pair(h: &mut String, r: &Review, p: &Pair) {
+/// One pair; with `choice` (`--against`: the path to reject), its accept/reject controls.
+fn pair(h: &mut String, labels: (&str, &str), p: &Pair, choice: Option<&str>) {
     let class = if p.changed() { "changed" } else { "identical" };
     let badge = if p.changed() {
         if p.changes.len() == 1 {
@@ -165,11 +168,23 @@ fn pair(h: &mut String, r: &Review, p: &Pair) {
         html(&shown(&p.from.path)),
         html(&shown(&p.to.path))
     );
+    if let Some(path) = choice {
+        controls(h, path);
+    }
     let (fi, fo) = p.from.tokens();
     let (ti, to) = p.to.tokens();
+    let model = if p.from.cassette.model == p.to.cassette.model {
+        String::new()
+    } else {
+        format!(
+            "model {} → {} · ",
+            html(&p.from.cassette.model),
+            html(&p.to.cassette.model)
+        )
+    };
     let _ = write!(
         h,
-        "<p class=\"facts\">stop {} → {} · input tokens {} · output tokens {} · schema {} → {}</p><div class=\"sides\">",
+        "<p class=\"facts\">{model}stop {} → {} · input tokens {} · output tokens {} · schema {} → {}</p><div class=\"sides\">",
         html(&p.from.cassette.stop_reason),
         html(&p.to.cassette.stop_reason),
         html(&from_to(fi as f64, ti as f64)),
@@ -189,8 +204,9 @@ fn pair(h: &mut String, r: &Review, p: &Pair) {
     };
     let _ = writeln!(
         h,
-        "<div class=\"side\"><h3>v{}</h3><pre>{left}</pre></div><div class=\"side\"><h3>v{}</h3><pre>{right}</pre></div></div></section>",
-        r.from_version, r.to_version
+        "<div class=\"side\"><h3>{}</h3><pre>{left}</pre></div><div class=\"side\"><h3>{}</h3><pre>{right}</pre></div></div></section>",
+        html(labels.0),
+        html(labels.1)
     );
 }
 
@@ -283,4 +299,158 @@ fn words(old: &str, new: &str) -> (String, String) {
         }
     }
     (left, right)
+}
+
+/// The script of a re-recording page: each choice rebuilds the `--reject` command.
+const AGAINST_SCRIPT: &str = r#"
+(function(){
+  var base = document.getElementById('command').dataset.base;
+  function q(s){ return /^[A-Za-z0-9_\/.:=@%+,-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; }
+  function update(){
+    var rejected = [];
+    document.querySelectorAll('fieldset.choice').forEach(function(f){
+      var r = f.querySelector('input[value=reject]');
+      f.closest('section').classList.toggle('rejected', r.checked);
+      if (r.checked) rejected.push(q(f.dataset.path));
+    });
+    var cmd = document.getElementById('command');
+    cmd.textContent = rejected.length ? base + ' --reject ' + rejected.join(' ') : '(every re-recording accepted: nothing to run; commit the store)';
+    document.getElementById('count').textContent = rejected.length;
+  }
+  document.querySelectorAll('fieldset.choice input').forEach(function(i){ i.addEventListener('change', update); });
+  document.getElementById('copy').addEventListener('click', function(){
+    var t = document.getElementById('command').textContent;
+    if (navigator.clipboard) navigator.clipboard.writeText(t);
+  });
+  var only = document.getElementById('only-changed');
+  only.addEventListener('change', function(e){ document.body.classList.toggle('only-changed', e.target.checked); });
+  update();
+})();
+"#;
+
+const AGAINST_STYLE: &str = "
+fieldset.choice{border:0;padding:0;margin:.3rem 0;display:flex;gap:1rem}fieldset.choice label{cursor:pointer}
+section.rejected{border-color:#cf222e;background:#fff5f5}section.item{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;margin:1rem 0}
+.command{position:sticky;top:0;background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:.5rem .75rem;margin:1rem 0;z-index:1}
+.command pre{white-space:pre-wrap;word-break:break-all}.command button{margin-top:.4rem}
+";
+
+/// Accept/reject radios for the listed cassette `path` (accept is the default).
+fn controls(h: &mut String, path: &str) {
+    let id = controls_id(path);
+    let _ = write!(
+        h,
+        "<fieldset class=\"choice\" data-path=\"{}\"><label><input type=\"radio\" name=\"{id}\" value=\"accept\" checked> accept</label><label><input type=\"radio\" name=\"{id}\" value=\"reject\"> reject (keep the revision's)</label></fieldset>",
+        html(path)
+    );
+}
+
+/// A form name for `path` (hex of its bytes: any path, one name).
+fn controls_id(path: &str) -> String {
+    let hex: String = path.bytes().map(|b| format!("{b:02x}")).collect();
+    format!("c{hex}")
+}
+
+/// The page of `review --against`: the totals, the command the choices make, then each listed
+/// cassette with its controls.
+pub fn against(r: &Rerecording, s: &RerecordSummary, base: &str) -> String {
+    let mut h = String::new();
+    let short: String = s.commit.chars().take(12).collect();
+    let title = format!(
+        "ulcas review: {} against {} ({short})",
+        shown(&r.root),
+        s.against
+    );
+    let _ = write!(
+        h,
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>{}</title><style>{STYLE}{AGAINST_STYLE}</style></head>\n<body class=\"only-changed\">\n<h1>{}</h1>\n<div class=\"summary\">",
+        html(&title),
+        html(&title)
+    );
+    let _ = write!(
+        h,
+        "<table><tr><th>re-recorded pairs</th><th>{}</th><th>now</th><th>change</th></tr>",
+        html(&s.against)
+    );
+    let (a, b) = (&s.tokens.from, &s.tokens.to);
+    for (label, x, y) in [
+        (
+            "input tokens (total)",
+            a.input_total as f64,
+            b.input_total as f64,
+        ),
+        (
+            "output tokens (total)",
+            a.output_total as f64,
+            b.output_total as f64,
+        ),
+        ("output tokens (mean)", a.output_mean, b.output_mean),
+        (
+            "schema failures",
+            s.schema_failures.from as f64,
+            s.schema_failures.to as f64,
+        ),
+    ] {
+        let pct = if x == 0.0 {
+            "–".to_owned()
+        } else {
+            format!("{:+.1}%", (y - x) / x * 100.0)
+        };
+        let _ = write!(
+            h,
+            "<tr><td>{label}</td><td>{x:.0}</td><td>{y:.0}</td><td>{pct}</td></tr>"
+        );
+    }
+    h.push_str("</table>");
+    let _ = write!(
+        h,
+        "<p><b>{} pair{}</b>: {} identical, {} changed; {} added, {} removed. Model changed in {}, stop reason in {}.</p>",
+        s.pairs,
+        if s.pairs == 1 { "" } else { "s" },
+        s.identical,
+        s.changed,
+        s.added,
+        s.removed,
+        s.model_changed,
+        s.stop_reason_changed
+    );
+    if !s.lock_changed.is_empty() {
+        let _ = write!(
+            h,
+            "<p>ulcas.lock entries changed since {}: {}. Reject all of a version's cassettes or none: its entry goes back with them.</p>",
+            html(&s.against),
+            html(&s.lock_changed.join(", "))
+        );
+    }
+    h.push_str("</div>\n");
+    let _ = writeln!(
+        h,
+        "<div class=\"command\">Rejected: <b id=\"count\">0</b>. Run this where the review was made, then commit:<pre id=\"command\" data-base=\"{}\"></pre><button id=\"copy\" type=\"button\">copy</button></div>",
+        html(base)
+    );
+    h.push_str("<p><label><input type=\"checkbox\" id=\"only-changed\" checked> show only changed pairs</label></p>\n");
+    let labels = (s.against.as_str(), "now");
+    for change in &r.changes {
+        let path = change.path.display().to_string();
+        match &change.kind {
+            ChangeKind::Changed(p) => pair(&mut h, labels, p, Some(&path)),
+            other => {
+                let what = match other {
+                    ChangeKind::Added(_) => format!("added (not at {})", s.against),
+                    ChangeKind::Removed(_) => format!("removed (only at {})", s.against),
+                    _ => "one side does not read as a cassette".to_owned(),
+                };
+                let _ = write!(
+                    h,
+                    "<section class=\"item changed\"><h2>{}<span class=\"badge\">{}</span></h2>",
+                    html(&shown(&change.path)),
+                    html(&what)
+                );
+                controls(&mut h, &path);
+                h.push_str("</section>\n");
+            }
+        }
+    }
+    let _ = write!(h, "\n<script>{AGAINST_SCRIPT}</script>\n</body></html>");
+    h
 }

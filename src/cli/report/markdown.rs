@@ -2,6 +2,7 @@
 //! `<details>` per changed pair, always under GitHub's comment limit (what was cut is said).
 
 use serde_json::Value;
+use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
@@ -78,7 +79,13 @@ fn summary(r: &Review, s: &ReviewSummary) -> String {
 fn details(md: &mut String, store: &Store, r: &Review) -> usize {
     let mut cut = 0;
     for p in r.pairs.iter().filter(|p| p.changed()) {
-        let block = pair_block(r, p);
+        let block = pair_block(
+            (
+                &format!("v{}", r.from_version),
+                &format!("v{}", r.to_version),
+            ),
+            p,
+        );
         if md.len() + block.len() + RESERVE > COMMENT_LIMIT {
             cut += 1;
             continue;
@@ -120,16 +127,16 @@ fn change(a: f64, b: f64) -> String {
         .map_or_else(|| "–".to_owned(), |p| p.trim_end_matches(')').to_owned())
 }
 
-fn pair_block(r: &Review, p: &ulcas::review::Pair) -> String {
+fn pair_block(labels: (&str, &str), p: &ulcas::review::Pair) -> String {
     let mut b = format!(
-        "<details><summary><code>{}</code> → <code>{}</code>: {} (schema {} → {})</summary>\n\n| pointer | change | v{} | v{} |\n|---|---|---|---|\n",
+        "<details><summary><code>{}</code> → <code>{}</code>: {} (schema {} → {})</summary>\n\n| pointer | change | {} | {} |\n|---|---|---|---|\n",
         html(&shown(&p.from.path)),
         html(&shown(&p.to.path)),
         if p.changes.len() == 1 { "1 change".to_owned() } else { format!("{} changes", p.changes.len()) },
         verdict(p.from.schema_ok),
         verdict(p.to.schema_ok),
-        r.from_version,
-        r.to_version
+        html(labels.0),
+        html(labels.1)
     );
     for c in p.changes.iter().take(50) {
         b.push_str(&row(c));
@@ -161,4 +168,92 @@ fn row(c: &AnswerChange) -> String {
         v(&c.from),
         v(&c.to)
     )
+}
+
+/// The comment of `review --against`: the totals, each changed pair as far as the limit allows,
+/// the cassettes added and removed, and the command that rejects.
+pub fn against(r: &Rerecording, s: &RerecordSummary, base: &str, stat: bool) -> String {
+    let short_commit: String = s.commit.chars().take(12).collect();
+    let (a, b) = (&s.tokens.from, &s.tokens.to);
+    let mut md = format!(
+        "### ulcas review: {} against {} ({})\n\n| re-recorded pairs | {} | now |\n|---|---|---|\n",
+        md_code(&shown(&r.root)),
+        md_code(&s.against),
+        md_code(&short_commit),
+        md_code(&s.against)
+    );
+    md.push_str(&format!(
+        "| input tokens (total) | {} | {} ({}) |\n| output tokens (total) | {} | {} ({}) |\n| schema failures | {} | {} |\n\n",
+        a.input_total,
+        b.input_total,
+        change(a.input_total as f64, b.input_total as f64),
+        a.output_total,
+        b.output_total,
+        change(a.output_total as f64, b.output_total as f64),
+        s.schema_failures.from,
+        s.schema_failures.to
+    ));
+    md.push_str(&format!(
+        "**{}**: {} identical, {} changed; {} added, {} removed. Model changed in {}, stop reason in {}.\n\n",
+        if s.pairs == 1 { "1 pair".to_owned() } else { format!("{} pairs", s.pairs) },
+        s.identical, s.changed, s.added, s.removed, s.model_changed, s.stop_reason_changed
+    ));
+    if !s.lock_changed.is_empty() {
+        md.push_str(&format!(
+            "ulcas.lock entries changed since {}: {}. Reject all of a version's cassettes or none: its entry goes back with them.\n\n",
+            md_code(&s.against),
+            md_text(&s.lock_changed.join(", "))
+        ));
+    }
+    let labels = (s.against.as_str(), "now");
+    let mut cut = 0;
+    let mut others = String::new();
+    for change in &r.changes {
+        match &change.kind {
+            ChangeKind::Changed(p) if stat || !p.changed() => {}
+            ChangeKind::Changed(p) => {
+                let block = pair_block(labels, p);
+                if md.len() + block.len() + RESERVE > COMMENT_LIMIT {
+                    cut += 1;
+                } else {
+                    md.push_str(&block);
+                }
+            }
+            other => {
+                let what = match other {
+                    ChangeKind::Added(_) => "added",
+                    ChangeKind::Removed(_) => "removed",
+                    _ => "unreadable on one side",
+                };
+                others.push_str(&format!("- {}: {what}\n", md_code(&shown(&change.path))));
+            }
+        }
+    }
+    if !others.is_empty() && !stat {
+        let list =
+            format!("<details><summary>Added and removed</summary>\n\n{others}\n</details>\n\n");
+        if md.len() + list.len() + RESERVE <= COMMENT_LIMIT {
+            md.push_str(&list);
+        } else {
+            md.push_str(&format!(
+                "{} cassettes were added or removed (list cut for length).\n\n",
+                s.added + s.removed + s.unreadable
+            ));
+        }
+    }
+    if cut > 0 {
+        md.push_str(&format!(
+            "_{cut} more changed pairs are not shown: a comment is limited to {COMMENT_LIMIT} characters; {} lists every one._\n\n",
+            md_code(&format!("{base} --format json"))
+        ));
+    }
+    if !r.changes.is_empty() {
+        md.push_str(&format!(
+            "To keep {}'s answer of a cassette: {}, or walk them with {}.\n",
+            md_code(&s.against),
+            md_code(&format!("{base} --reject PATH…")),
+            md_code(&format!("{base} --interactive"))
+        ));
+    }
+    md
 }

@@ -13,6 +13,7 @@ mod sarif;
 use std::io;
 
 use ulcas::event::{Event, Report};
+use ulcas::review::against::{RerecordSummary, Rerecording};
 use ulcas::review::{Review, ReviewEvent, ReviewSummary};
 use ulcas::settings::Store;
 
@@ -66,11 +67,13 @@ pub fn reporter(format: Format, detail: Detail) -> Box<dyn Reporter> {
             out,
             stat: detail.stat,
             render: |store, review, summary, stat| markdown::render(store, review, summary, stat),
+            against: |r, summary, base, stat| markdown::against(r, summary, base, stat),
         }),
         Format::Html => Box::new(Document {
             out,
             stat: detail.stat,
             render: |store, review, summary, _| html::render(store, review, summary),
+            against: |r, summary, base, _| html::against(r, summary, base),
         }),
     }
 }
@@ -80,6 +83,7 @@ struct Document {
     out: Out,
     stat: bool,
     render: fn(&Store, &Review, &ReviewSummary, bool) -> String,
+    against: fn(&Rerecording, &RerecordSummary, &str, bool) -> String,
 }
 
 impl Report for Document {
@@ -87,14 +91,24 @@ impl Report for Document {
         if input_error(event) {
             return Ok(());
         }
-        if let Event::Review(ReviewEvent::Review {
-            store,
-            review,
-            summary,
-        }) = event
-        {
-            self.out
-                .raw(&(self.render)(store, review, summary, self.stat))?;
+        match event {
+            Event::Review(ReviewEvent::Review {
+                store,
+                review,
+                summary,
+            }) => self
+                .out
+                .raw(&(self.render)(store, review, summary, self.stat))?,
+            Event::Review(ReviewEvent::Against {
+                rerecording,
+                summary,
+                ..
+            }) => {
+                let base = against_command(rerecording);
+                self.out
+                    .raw(&(self.against)(rerecording, summary, &base, self.stat))?
+            }
+            _ => {}
         }
         Ok(())
     }
@@ -104,6 +118,12 @@ impl Reporter for Document {
     fn finish(&mut self) -> io::Result<()> {
         self.out.flush()
     }
+}
+
+/// `ulcas review --against REF ROOT`: what the reject command of a document starts with.
+pub fn against_command(r: &Rerecording) -> String {
+    let root = r.root.display().to_string();
+    ulcas::settings::shell_words(&["ulcas", "review", "--against", &r.reference, &root])
 }
 
 /// Writes an input error on stderr (every format: stdout keeps its own format).

@@ -26,7 +26,7 @@ use ulcas::review::ReviewEvent;
 use ulcas::settings::SettingsOrigin;
 use ulcas::verify::VerifyEvent;
 
-use super::group::Groups;
+use super::group::{count, Groups};
 use super::{input_error, Detail, Reporter};
 use crate::cli::output::{note, Out, Tone};
 use crate::cli::shown;
@@ -217,8 +217,31 @@ impl Report for Human {
                 review,
                 summary,
             }) => review::review(out, store, review, summary, self.detail),
+            Event::Review(ReviewEvent::Against {
+                rerecording,
+                summary,
+                ..
+            }) => review::against(out, rerecording, summary, self.detail),
+            Event::Review(ReviewEvent::Rejected(r)) if !quiet => {
+                let action = match r.action {
+                    ulcas::review::against::RejectAction::Restored => "restored",
+                    ulcas::review::against::RejectAction::Removed => "removed",
+                };
+                out.line(&format!("rejected: {action} {}", shown(&r.path)))
+            }
+            Event::Review(ReviewEvent::AgainstSummary(s)) if s.rejected > 0 && !quiet => {
+                out.line(&format!(
+                    "{}: {} rejected; `git diff` shows what is kept",
+                    shown(&s.store),
+                    count(s.rejected, "re-recording", "re-recordings")
+                ))
+            }
             Event::Review(
-                ReviewEvent::Pair(_) | ReviewEvent::Unpaired(_) | ReviewEvent::Summary(_),
+                ReviewEvent::Pair(_)
+                | ReviewEvent::Unpaired(_)
+                | ReviewEvent::Summary(_)
+                | ReviewEvent::Rejected(_)
+                | ReviewEvent::AgainstSummary(_),
             ) => Ok(()),
             Event::Lock(LockEvent::Locked(v)) if !quiet => lock::locked(out, v, verbose),
             Event::Lock(LockEvent::NoPrompt {

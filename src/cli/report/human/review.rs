@@ -5,6 +5,7 @@ use std::io;
 
 use serde_json::Value;
 use ulcas::lookup::word_diff;
+use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side, UnpairedWhy};
 use ulcas::settings::Store;
 
@@ -74,6 +75,8 @@ pub fn unpaired_hint(store: &Store, why: UnpairedWhy) -> String {
         UnpairedWhy::NewInput => "a new input (only in the new version)".into(),
         UnpairedWhy::NoMaterial => "no request material, cannot be paired: add it with `ulcas backfill` from the request dumps of a test run (see `ulcas backfill --help`)".into(),
         UnpairedWhy::NotACassette => "not readable as a cassette (`ulcas verify` says why)".into(),
+        UnpairedWhy::Added => "added since (only in the working tree)".into(),
+        UnpairedWhy::Removed => "removed since (only at the revision)".into(),
     }
 }
 
@@ -215,7 +218,9 @@ fn human(
     Ok(())
 }
 
-fn pair_block(out: &mut Out, p: &Pair) -> io::Result<()> {
+/// One pair: its paths, tokens, schema verdicts, stop reason and model when they changed, and
+/// each change of the answer.
+pub fn pair_block(out: &mut Out, p: &Pair) -> io::Result<()> {
     let status = if p.changed() {
         out.paint(
             Tone::Warn,
@@ -241,6 +246,12 @@ fn pair_block(out: &mut Out, p: &Pair) -> io::Result<()> {
             verdict(p.to.schema_ok)
         ),
     ];
+    if p.from.cassette.model != p.to.cassette.model {
+        facts.insert(
+            0,
+            format!("model {} → {}", p.from.cassette.model, p.to.cassette.model),
+        );
+    }
     if p.from.cassette.stop_reason != p.to.cassette.stop_reason {
         facts.insert(
             0,
@@ -291,4 +302,95 @@ fn change_lines(out: &mut Out, c: &AnswerChange) -> io::Result<()> {
         _ => {}
     }
     Ok(())
+}
+
+/// `review --against`: each listed cassette (unless `--stat` or quiet), then the totals and how
+/// to reject.
+pub fn against(
+    out: &mut Out,
+    r: &Rerecording,
+    s: &RerecordSummary,
+    detail: Detail,
+) -> io::Result<()> {
+    if !detail.stat && !detail.quiet {
+        for change in &r.changes {
+            match &change.kind {
+                ChangeKind::Changed(p) => pair_block(out, p)?,
+                ChangeKind::Added(_) => out.line(&out.paint(
+                    Tone::Warn,
+                    &format!("{}: added (not at {})", shown(&change.path), r.reference),
+                ))?,
+                ChangeKind::Removed(_) => out.line(&out.paint(
+                    Tone::Warn,
+                    &format!("{}: removed (only at {})", shown(&change.path), r.reference),
+                ))?,
+                ChangeKind::Unreadable => out.line(&out.paint(
+                    Tone::Bad,
+                    &format!(
+                        "{}: one side does not read as a cassette (`ulcas verify` says why)",
+                        shown(&change.path)
+                    ),
+                ))?,
+            }
+        }
+        if !r.changes.is_empty() {
+            out.line("")?;
+        }
+    }
+    for (i, line) in against_lines(r, s).into_iter().enumerate() {
+        if i == 0 {
+            out.line(&out.paint(Tone::Strong, &line))?;
+        } else if !detail.quiet {
+            out.line(&line)?;
+        }
+    }
+    Ok(())
+}
+
+/// The totals of a re-recording, one line each (human text).
+pub fn against_lines(r: &Rerecording, s: &RerecordSummary) -> Vec<String> {
+    let short_commit: String = s.commit.chars().take(12).collect();
+    let mut lines = vec![format!(
+        "{} against {} ({short_commit}): {} (identical {}, changed {}), added {}, removed {}",
+        shown(&r.root),
+        s.against,
+        count(s.pairs, "pair", "pairs"),
+        s.identical,
+        s.changed,
+        s.added,
+        s.removed
+    )];
+    if s.unreadable > 0 {
+        lines.push(format!("  unreadable on one side: {}", s.unreadable));
+    }
+    let (a, b) = (&s.tokens.from, &s.tokens.to);
+    if r.pairs().next().is_some() {
+        lines.push(format!(
+            "  tokens of the re-recorded pairs: in {}, out {}",
+            from_to(a.input_total as f64, b.input_total as f64),
+            from_to(a.output_total as f64, b.output_total as f64)
+        ));
+        lines.push(format!(
+            "  model changed: {}, stop reason changed: {}, schema failures: {} {} → now {}",
+            s.model_changed,
+            s.stop_reason_changed,
+            s.against,
+            s.schema_failures.from,
+            s.schema_failures.to
+        ));
+    }
+    if !s.lock_changed.is_empty() {
+        lines.push(format!(
+            "  ulcas.lock entries changed since {}: {} (reject all of a version's cassettes or none; its entry goes back with them)",
+            s.against,
+            s.lock_changed.join(", ")
+        ));
+    }
+    if !r.changes.is_empty() {
+        lines.push(format!(
+            "  to keep {}'s answer of a cassette: ulcas review --against {} --reject PATH… (or --interactive)",
+            s.against, s.against
+        ));
+    }
+    lines
 }

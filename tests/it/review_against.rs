@@ -1,0 +1,742 @@
+//! `review --against REF`: a re-recording at the same prompt version reviewed against git, and
+//! `--reject` / `--interactive` keeping only the answers accepted. Every scenario runs on a
+//! temporary git repository holding a copy of a store; a reject is checked against what
+//! `git checkout REF -- PATH` writes in a twin copy.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::common::{copy_tree, events, of_type, ulcas_in, MANIFEST};
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args(args)
+        .env("GIT_AUTHOR_NAME", "t")
+        .env("GIT_AUTHOR_EMAIL", "t@t")
+        .env("GIT_COMMITTER_NAME", "t")
+        .env("GIT_COMMITTER_EMAIL", "t@t")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A git repository at `dir` with the sample store at `store` (relative), its prompts and
+/// schemas, committed; JSON files checked out with CRLF line endings (a filter that
+/// `git checkout` applies and a reject must apply too).
+fn repo_with_sample(dir: &Path, store: &str) {
+    git(dir, &["init", "-q", "-b", "main"]);
+    copy_tree(&Path::new(MANIFEST).join("cassettes"), &dir.join(store));
+    copy_tree(
+        &Path::new(MANIFEST).join("tests/fixtures/prompts"),
+        &dir.join("prompts"),
+    );
+    copy_tree(
+        &Path::new(MANIFEST).join("tests/fixtures/schemas"),
+        &dir.join("schemas"),
+    );
+    std::fs::write(dir.join(".gitattributes"), "*.json text eol=crlf\n").unwrap();
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-qm", "recordings"]);
+    // Check the files out again so that the work tree has what a checkout writes (CRLF).
+    git(dir, &["rm", "-rq", "--cached", "."]);
+    git(dir, &["reset", "-q", "--hard"]);
+}
+
+/// Re-records `path` as the app's recorder would: the answer edited, another model, LF endings.
+fn rerecord(path: &Path, from: &str, to: &str) {
+    let mut c: Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let text = c["text"].as_str().unwrap().replace(from, to);
+    assert_ne!(
+        text,
+        c["text"].as_str().unwrap(),
+        "{from:?} in {}",
+        path.display()
+    );
+    c["text"] = Value::String(text);
+    c["model"] = Value::String("claude-opus-5".into());
+    c["usage"]["output_tokens"] = Value::from(c["usage"]["output_tokens"].as_u64().unwrap() + 7);
+    std::fs::write(path, serde_json::to_string_pretty(&c).unwrap()).unwrap();
+}
+
+/// Every file under `dir` but `.git`, by path.
+fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_entry(|e| e.file_name() != ".git")
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            (
+                e.path().strip_prefix(dir).unwrap().to_path_buf(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+const QUIZ_A: &str = "cassettes/quiz/v1/aafcd8047a635258d26a9d3d43c8c0e6.json";
+const QUIZ_B: &str = "cassettes/quiz/v1/f2fa978d2e64f1557412cd86eebe0ea7.json";
+const LESSON: &str = "cassettes/lesson/v1/bbcdf195cf3ae6d0486debac02f1d6f5.json";
+const OUTLINE: &str = "cassettes/outline/v2/143f45af24e5b69eda58df8f5ec483ea.json";
+const ADDED: &str = "cassettes/quiz/v1/00000000000000000000000000000add.json";
+
+/// The sample store re-recorded: two quiz answers and the lesson changed, the outline v2
+/// cassette removed, a quiz cassette added.
+fn rerecorded(dir: &Path) {
+    repo_with_sample(dir, "cassettes");
+    rerecord(&dir.join(QUIZ_A), "autolyse", "AUTOLYSE");
+    rerecord(&dir.join(QUIZ_B), "autolyse", "AUTOLYSE");
+    rerecord(&dir.join(LESSON), "living culture", "living colony");
+    std::fs::remove_file(dir.join(OUTLINE)).unwrap();
+    std::fs::copy(dir.join(QUIZ_B), dir.join(ADDED)).unwrap();
+}
+
+#[test]
+fn a_rerecording_lists_what_changed_was_added_and_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    rerecorded(dir.path());
+    let run = ulcas_in(
+        dir.path(),
+        &[
+            "review",
+            "--against",
+            "--prompts",
+            "prompts",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(run.code, 1, "differences: exit 1\n{}", run.stderr);
+    let ev = events(&run.stdout);
+    let pairs = of_type(&ev, "pair");
+    assert_eq!(pairs.len(), 3, "{ev:?}");
+    let quiz = pairs.iter().find(|p| p["to"] == QUIZ_A).unwrap();
+    assert_eq!(quiz["from"], format!("HEAD:{QUIZ_A}"));
+    assert_eq!(quiz["changed"], true);
+    assert_eq!(quiz["model"]["to"], "claude-opus-5");
+    assert_eq!(quiz["changes"][0]["pointer"], "/questions/0/prompt");
+    assert_eq!(
+        quiz["usage"]["to"]["output_tokens"].as_u64().unwrap(),
+        quiz["usage"]["from"]["output_tokens"].as_u64().unwrap() + 7
+    );
+    assert!(quiz["schema_ok"]["from"].is_boolean(), "{quiz}");
+    let unpaired = of_type(&ev, "unpaired");
+    assert_eq!(unpaired.len(), 2, "{unpaired:?}");
+    assert!(unpaired.iter().any(|u| u["side"] == "from"
+        && u["why"] == "removed"
+        && u["path"] == format!("HEAD:{OUTLINE}")));
+    assert!(unpaired
+        .iter()
+        .any(|u| u["side"] == "to" && u["why"] == "added" && u["path"] == ADDED));
+    let summary = of_type(&ev, "summary")[0];
+    assert_eq!(
+        (
+            &summary["pairs"],
+            &summary["identical"],
+            &summary["changed"],
+            &summary["added"],
+            &summary["removed"],
+            &summary["model_changed"]
+        ),
+        (
+            &Value::from(5),
+            &Value::from(2),
+            &Value::from(3),
+            &Value::from(1),
+            &Value::from(1),
+            &Value::from(3)
+        ),
+        "{summary}"
+    );
+    assert_eq!(
+        summary["tokens"]["to"]["output_total"].as_u64().unwrap(),
+        summary["tokens"]["from"]["output_total"].as_u64().unwrap() + 21
+    );
+
+    // --task limits the tasks.
+    let run = ulcas_in(
+        dir.path(),
+        &[
+            "review",
+            "--against",
+            "HEAD",
+            "--task",
+            "lesson",
+            "--format",
+            "json",
+        ],
+    );
+    let ev = events(&run.stdout);
+    assert_eq!(of_type(&ev, "pair").len(), 1);
+    assert!(of_type(&ev, "unpaired").is_empty());
+
+    // Human output says the same.
+    let run = ulcas_in(dir.path(), &["review", "--against"]);
+    assert!(
+        run.stdout.contains("cassettes against HEAD ("),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("5 pairs (identical 2, changed 3), added 1, removed 1"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("model claude-sonnet-5-5 → claude-opus-5"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_reject_writes_exactly_what_git_checkout_writes() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    rerecorded(a.path());
+    copy_tree(a.path(), b.path());
+    let before = files(a.path());
+    let run = ulcas_in(
+        a.path(),
+        &[
+            "review",
+            "--against",
+            "HEAD",
+            "--reject",
+            QUIZ_A,
+            &format!("HEAD:{OUTLINE}"),
+            ADDED,
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(
+        run.code, 1,
+        "the lesson and one quiz answer are kept: exit 1\n{}",
+        run.stderr
+    );
+    let rejected = of_type(&events(&run.stdout), "rejected")
+        .iter()
+        .map(|r| {
+            (
+                r["path"].as_str().unwrap().to_owned(),
+                r["action"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect::<Vec<_>>();
+    assert_eq!(
+        rejected,
+        [
+            (OUTLINE.to_owned(), "restored".to_owned()),
+            (ADDED.to_owned(), "removed".to_owned()),
+            (QUIZ_A.to_owned(), "restored".to_owned()),
+        ]
+    );
+    // The twin: git's own restore.
+    git(b.path(), &["checkout", "HEAD", "--", QUIZ_A, OUTLINE]);
+    std::fs::remove_file(b.path().join(ADDED)).unwrap();
+    let (got, want) = (files(a.path()), files(b.path()));
+    assert_eq!(
+        got.keys().collect::<Vec<_>>(),
+        want.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &want {
+        assert!(
+            got[path] == *bytes,
+            "{} differs from what git checkout writes",
+            path.display()
+        );
+    }
+    assert!(
+        got[Path::new(QUIZ_A)].windows(2).any(|w| w == b"\r\n"),
+        "the CRLF filter applied"
+    );
+    assert_ne!(before, got);
+    // Nothing else changed: the two kept re-recordings are what they were.
+    assert_eq!(got[Path::new(QUIZ_B)], before[Path::new(QUIZ_B)]);
+    assert_eq!(got[Path::new(LESSON)], before[Path::new(LESSON)]);
+    // And the review now lists only what was kept.
+    let run = ulcas_in(a.path(), &["review", "--against", "--format", "json"]);
+    let ev = events(&run.stdout);
+    let listed: Vec<&str> = of_type(&ev, "pair")
+        .iter()
+        .map(|p| p["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(listed, [LESSON, QUIZ_B]);
+    assert!(of_type(&ev, "unpaired").is_empty(), "{ev:?}");
+}
+
+#[test]
+fn a_path_that_is_not_listed_is_refused_and_nothing_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    rerecorded(dir.path());
+    let before = files(dir.path());
+    // An unchanged cassette, a path outside the store, a missing one: each refused.
+    for wrong in [
+        "cassettes/metadata/v1/c7686c4020907bac7bee427af5a73c55.json",
+        "prompts/quiz/v1.md",
+        "cassettes/quiz/v1/nope.json",
+        "../outside.json",
+    ] {
+        let run = ulcas_in(
+            dir.path(),
+            &["review", "--against", "--reject", QUIZ_A, wrong],
+        );
+        assert_eq!(run.code, 2, "{wrong}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("not among the cassettes that differ from HEAD"),
+            "{}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains(wrong.trim_start_matches("../")),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(files(dir.path()), before, "{wrong}: nothing changed");
+    }
+    // Without --against, the flags of a re-recording review are refused by the parser.
+    let run = ulcas_in(dir.path(), &["review", "quiz", "--reject", QUIZ_A]);
+    assert_eq!(run.code, 2);
+    assert_eq!(files(dir.path()), before);
+}
+
+#[test]
+fn answers_and_the_lock_never_disagree() {
+    let dir = tempfile::tempdir().unwrap();
+    rerecorded(dir.path());
+    let d = dir.path();
+    // The lock at REF: written before the re-recording and committed.
+    git(d, &["stash", "-q", "--include-untracked"]);
+    let lock = ulcas_in(d, &["lock", "cassettes", "--prompts", "prompts"]);
+    assert_eq!(lock.code, 0, "{}", lock.stderr);
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-qm", "lock", "--allow-empty"]);
+    git(d, &["stash", "pop", "-q"]);
+    let at_ref = std::fs::read_to_string(d.join("cassettes/ulcas.lock")).unwrap();
+    // The prompt of quiz v1 was edited and the re-recording accepted into the lock.
+    let prompt = d.join("prompts/quiz/v1.md");
+    let text = std::fs::read_to_string(&prompt).unwrap();
+    std::fs::write(&prompt, format!("{text}\nAlways answer in French.\n")).unwrap();
+    let accepted = ulcas_in(
+        d,
+        &[
+            "lock",
+            "cassettes",
+            "--prompts",
+            "prompts",
+            "--accept",
+            "quiz/v1",
+        ],
+    );
+    assert_eq!(accepted.code, 0, "{}", accepted.stderr);
+    let now = std::fs::read_to_string(d.join("cassettes/ulcas.lock")).unwrap();
+    assert_ne!(now, at_ref);
+    let run = ulcas_in(d, &["review", "--against", "--format", "json"]);
+    let summary = of_type(&events(&run.stdout), "summary")[0].clone();
+    // The lock run also dropped outline v2, whose only cassette the re-recording removed.
+    assert_eq!(
+        summary["lock_changed"],
+        serde_json::json!(["outline/v2", "quiz/v1"])
+    );
+
+    // Some of quiz v1's answers: refused, naming the version; nothing changed.
+    let before = files(d);
+    let run = ulcas_in(d, &["review", "--against", "--reject", QUIZ_A]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("quiz/v1"), "{}", run.stderr);
+    assert_eq!(files(d), before);
+
+    // All of them (the two re-recorded answers and the added one): the entry goes back too;
+    // and the removed outline cassette with its entry.
+    let run = ulcas_in(
+        d,
+        &["review", "--against", "--reject", QUIZ_A, QUIZ_B, ADDED],
+    );
+    assert_eq!(run.code, 1, "the lesson is kept\n{}", run.stderr);
+    let lock_now = std::fs::read_to_string(d.join("cassettes/ulcas.lock")).unwrap();
+    assert_ne!(lock_now, at_ref, "outline v2 is still dropped");
+    let run = ulcas_in(d, &["review", "--against", "--reject", OUTLINE]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(
+        std::fs::read_to_string(d.join("cassettes/ulcas.lock")).unwrap(),
+        at_ref
+    );
+    let again = ulcas_in(d, &["review", "--against", "--format", "json"]);
+    let summary = of_type(&events(&again.stdout), "summary")[0].clone();
+    assert_eq!(summary["lock_changed"], serde_json::json!([]), "{summary}");
+}
+
+/// Runs `ulcas ARGS` in `dir` on a pseudo-terminal (util-linux `script`), typing `keys`.
+fn on_terminal(dir: &Path, args: &str, keys: &str) -> (i32, String) {
+    use std::io::Write;
+    let command = format!("{} {args}", env!("CARGO_BIN_EXE_ulcas"));
+    let mut child = Command::new("script")
+        .current_dir(dir)
+        .args(["-qec", &command, "/dev/null"])
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("util-linux `script` runs a command on a pseudo-terminal");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(keys.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"),
+    )
+}
+
+#[test]
+fn interactive_mode_walks_the_pairs_on_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    rerecorded(dir.path());
+    let d = dir.path();
+    let before = files(d);
+    // By path: the lesson, the outline (removed), the added quiz cassette, quiz A, quiz B.
+    // Reject the lesson, accept the removal, skip the added one, reject quiz A, then quit:
+    // nothing changes.
+    let (code, out) = on_terminal(d, "review --against --interactive", "r\na\ns\nr\nq\n");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("[1/5] cassettes/lesson/v1/"), "{out}");
+    assert!(
+        out.contains("accept this re-recording? [a]ccept, [r]eject, [s]kip, [q]uit"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "quit: nothing changed (1 accepted, 2 marked to reject, 1 skipped, 1 not seen)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("--reject {LESSON} {QUIZ_A}")),
+        "the command for what was marked: {out}"
+    );
+    assert_eq!(files(d), before, "nothing changes on quit");
+
+    // To the end: the rejected ones are restored, the rest kept.
+    let (code, out) = on_terminal(d, "review --against --interactive", "r\na\ns\nr\nx\na\n");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("a, r, s or q"),
+        "an unknown answer asks again: {out}"
+    );
+    assert!(out.contains("2 accepted, 2 rejected, 1 skipped"), "{out}");
+    assert!(
+        out.contains(&format!("rejected: restored {LESSON}")),
+        "{out}"
+    );
+    let after = files(d);
+    assert_ne!(after[Path::new(LESSON)], before[Path::new(LESSON)]);
+    assert_ne!(after[Path::new(QUIZ_A)], before[Path::new(QUIZ_A)]);
+    assert_eq!(
+        after[Path::new(QUIZ_B)],
+        before[Path::new(QUIZ_B)],
+        "accepted: kept"
+    );
+    assert_eq!(
+        after[Path::new(ADDED)],
+        before[Path::new(ADDED)],
+        "skipped: kept"
+    );
+    assert!(
+        !after.contains_key(Path::new(OUTLINE)),
+        "the removal was accepted"
+    );
+
+    // Without a terminal: refused, naming the flags that work without one.
+    let run = ulcas_in(d, &["review", "--against", "--interactive"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("--reject PATH"), "{}", run.stderr);
+}
+
+#[test]
+fn errors_outside_git_with_an_unknown_revision_and_a_store_outside_the_repository() {
+    let outside = tempfile::tempdir().unwrap();
+    copy_tree(
+        &Path::new(MANIFEST).join("cassettes"),
+        &outside.path().join("cassettes"),
+    );
+    let run = ulcas_in(outside.path(), &["review", "--against"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("not in a git work tree"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+
+    let dir = tempfile::tempdir().unwrap();
+    rerecorded(dir.path());
+    let run = ulcas_in(dir.path(), &["review", "--against", "v9.9"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--against \"v9.9\": no such commit"),
+        "{}",
+        run.stderr
+    );
+    // A folder where a revision was meant: said so.
+    let run = ulcas_in(dir.path(), &["review", "--against", "cassettes"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("write `--against HEAD cassettes`"),
+        "{}",
+        run.stderr
+    );
+    // A store root in another directory than the repository.
+    let run = ulcas_in(
+        dir.path(),
+        &[
+            "review",
+            "--against",
+            "HEAD",
+            &outside.path().join("cassettes").display().to_string(),
+        ],
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("not in a git work tree"),
+        "{}",
+        run.stderr
+    );
+    // A link out of the repository is outside it.
+    std::os::unix::fs::symlink(outside.path().join("cassettes"), dir.path().join("linked"))
+        .unwrap();
+    let run = ulcas_in(dir.path(), &["review", "--against", "HEAD", "linked"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+#[test]
+fn a_store_path_with_spaces_and_non_ascii() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = "my stores/café ü/cassettes";
+    repo_with_sample(dir.path(), store);
+    let quiz = format!("{store}/quiz/v1/aafcd8047a635258d26a9d3d43c8c0e6.json");
+    let removed = format!("{store}/outline/v2/143f45af24e5b69eda58df8f5ec483ea.json");
+    rerecord(&dir.path().join(&quiz), "autolyse", "AUTOLYSE");
+    std::fs::remove_file(dir.path().join(&removed)).unwrap();
+    let run = ulcas_in(
+        dir.path(),
+        &["review", "--against", "HEAD", store, "--format", "json"],
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let ev = events(&run.stdout);
+    assert_eq!(of_type(&ev, "pair")[0]["to"], quiz.as_str());
+    let run = ulcas_in(
+        dir.path(),
+        &[
+            "review",
+            "--against",
+            "HEAD",
+            store,
+            "--reject",
+            &quiz,
+            &removed,
+        ],
+    );
+    assert_eq!(run.code, 0, "everything rejected: exit 0\n{}", run.stderr);
+    assert_eq!(
+        git(dir.path(), &["status", "--porcelain"]),
+        "",
+        "the work tree is REF again"
+    );
+}
+
+#[test]
+fn the_markdown_comment_stays_under_the_limit_with_2000_pairs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    git(d, &["init", "-q"]);
+    let template: Value =
+        serde_json::from_slice(&std::fs::read(Path::new(MANIFEST).join(QUIZ_A)).unwrap()).unwrap();
+    let folder = d.join("cassettes/quiz/v1");
+    std::fs::create_dir_all(&folder).unwrap();
+    let write = |i: usize, answer: &str| {
+        let mut c = template.clone();
+        c["text"] = Value::String(format!("{{\"answer\":\"{answer} {i}\"}}"));
+        std::fs::write(
+            folder.join(format!("{i:032x}.json")),
+            serde_json::to_string_pretty(&c).unwrap(),
+        )
+        .unwrap();
+    };
+    for i in 0..2000 {
+        write(i, "the first recording of this input");
+    }
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-qm", "recordings"]);
+    for i in 0..2000 {
+        write(i, "the re-recording of this input, which is different");
+    }
+    let run = ulcas_in(d, &["review", "--against", "--format", "markdown"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout.chars().count() < 65_536,
+        "{} characters",
+        run.stdout.chars().count()
+    );
+    assert!(
+        run.stdout
+            .contains("**2000 pairs**: 0 identical, 2000 changed"),
+        "{}",
+        &run.stdout[..400]
+    );
+    assert!(
+        run.stdout.contains("more changed pairs are not shown"),
+        "the cut is said"
+    );
+    assert!(run.stdout.contains("--reject PATH…"), "how to reject");
+}
+
+/// The HTML page decides too: a script in headless Chromium marks pairs on the page, reads the
+/// command the page shows, runs it, and the store holds what was chosen.
+#[test]
+fn the_html_page_makes_the_reject_command() {
+    if Command::new("chromium").arg("--version").output().is_err() {
+        eprintln!("the_html_page_makes_the_reject_command: SKIPPED, chromium is not installed (apt-get install chromium to run it)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rerecorded(d);
+    let spaced = "cassettes/quiz/v1/with a space 'quoted'.json";
+    std::fs::copy(d.join(QUIZ_B), d.join(spaced)).unwrap();
+    let page = ulcas_in(d, &["review", "--against", "--format", "html"]);
+    assert_eq!(page.code, 1, "{}", page.stderr);
+    let pages = tempfile::tempdir().unwrap();
+    std::fs::write(pages.path().join("review.html"), &page.stdout).unwrap();
+    // Mark the lesson (first) and the cassette with a space (last) as rejected.
+    std::fs::write(
+        pages.path().join("drive.html"),
+        r#"<!doctype html><html><body><pre id="out">pending</pre>
+<iframe id="f" src="review.html"></iframe>
+<script>
+document.getElementById('f').addEventListener('load', function(){
+  var d = this.contentDocument;
+  var fs = d.querySelectorAll('fieldset.choice');
+  fs[0].querySelector('input[value=reject]').click();
+  fs[fs.length - 1].querySelector('input[value=reject]').click();
+  document.getElementById('out').textContent = d.getElementById('command').textContent;
+});
+</script></body></html>"#,
+    )
+    .unwrap();
+    let out = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+        ])
+        .arg(format!(
+            "file://{}",
+            pages.path().join("drive.html").display()
+        ))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let start = dom.find("<pre id=\"out\">").expect("the driver page") + "<pre id=\"out\">".len();
+    let command = dom[start..][..dom[start..].find("</pre>").unwrap()]
+        .replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">");
+    assert!(
+        command.starts_with("ulcas review --against HEAD cassettes --reject "),
+        "{command}"
+    );
+    assert!(command.contains(LESSON), "{command}");
+    assert!(
+        command.contains(r#"'cassettes/quiz/v1/with a space '\''quoted'\''.json'"#),
+        "{command}"
+    );
+    // Run it as a shell would.
+    let run = Command::new("sh")
+        .current_dir(d)
+        .arg("-c")
+        .arg(command.replacen("ulcas", env!("CARGO_BIN_EXE_ulcas"), 1))
+        .output()
+        .unwrap();
+    assert_eq!(
+        run.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(!d.join(spaced).exists(), "the added cassette is removed");
+    let lesson = std::fs::read(d.join(LESSON)).unwrap();
+    git(d, &["checkout", "HEAD", "--", LESSON]);
+    assert_eq!(
+        std::fs::read(d.join(LESSON)).unwrap(),
+        lesson,
+        "the lesson is REF's"
+    );
+}
+
+/// The real monorepo stores: a re-recording in one package is reviewed and rejected there.
+#[test]
+fn the_real_stores_of_a_monorepo() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    git(d, &["init", "-q"]);
+    for package in ["course-builder", "living-course"] {
+        copy_tree(
+            &Path::new(MANIFEST).join("tests/data/ulams").join(package),
+            &d.join("api/packages").join(package),
+        );
+    }
+    std::fs::copy(
+        Path::new(MANIFEST).join("tests/readme/monorepo/ulcas.toml"),
+        d.join("ulcas.toml"),
+    )
+    .unwrap();
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-qm", "stores"]);
+    let store = d.join("api/packages/course-builder/tests/cassettes/quiz/v1");
+    let first = std::fs::read_dir(&store)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let mut c: Value = serde_json::from_slice(&std::fs::read(&first).unwrap()).unwrap();
+    c["text"] = Value::String(c["text"].as_str().unwrap().replacen('"', "\" ", 1));
+    std::fs::write(&first, serde_json::to_string_pretty(&c).unwrap()).unwrap();
+    let run = ulcas_in(d, &["review", "--against", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let ev = events(&run.stdout);
+    let summaries = of_type(&ev, "summary");
+    assert_eq!(summaries.len(), 2, "one per store of ulcas.toml");
+    let pair = of_type(&ev, "pair")[0];
+    let path = pair["to"].as_str().unwrap().to_owned();
+    assert!(
+        path.starts_with("api/packages/course-builder/tests/cassettes/quiz/v1/"),
+        "{path}"
+    );
+    assert_eq!(
+        pair["schema_ok"]["from"], true,
+        "checked against the package's registry"
+    );
+    let run = ulcas_in(d, &["review", "--against", "--reject", &path]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(git(d, &["status", "--porcelain"]), "");
+}
