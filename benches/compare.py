@@ -88,6 +88,42 @@ def small_store(root, n, material):
     return root
 
 
+def rerecorded_repo(root, n):
+    """A git repository at `root` whose store of `n` cassettes (ten tasks) was committed and
+    then re-recorded in full (every answer and model changed), once."""
+    import hashlib
+    import json
+    if os.path.exists(os.path.join(root, ".complete")):
+        return root
+    os.makedirs(root, exist_ok=True)
+    git = lambda *a: subprocess.run(["git", "-C", root, *a], check=True, capture_output=True)
+    git("init", "-q")
+    def write(answer):
+        for i in range(n):
+            task = f"task{i % 10}"
+            folder = os.path.join(root, "cassettes", task, "v1")
+            os.makedirs(folder, exist_ok=True)
+            digest = hashlib.md5(str(i).encode()).hexdigest()
+            cassette = {
+                "task": task, "prompt_id": None, "prompt_version": 1, "hash": digest,
+                "model": "m2" if answer else "m1", "stop_reason": "end_turn",
+                "refusal_category": None,
+                "usage": {"input_tokens": 1200, "output_tokens": 300 + len(answer),
+                          "cache_write_5m_tokens": 0, "cache_write_1h_tokens": 0,
+                          "cache_read_tokens": 0},
+                "text": json.dumps({"questions": [{"prompt": f"Question {i}?{answer}",
+                                                   "choices": ["a", "b", "c"], "answer": 0}]}),
+            }
+            with open(os.path.join(folder, f"{digest}.json"), "w") as f:
+                json.dump(cassette, f, indent=4)
+    write("")
+    git("add", "-A")
+    git("-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "recordings")
+    write(" (re-recorded)")
+    open(os.path.join(root, ".complete"), "w").close()
+    return root
+
+
 def memory(n):
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     ulcas = os.path.join(ROOT, "target", "release", "ulcas")
@@ -150,6 +186,13 @@ def main():
         [ulcas, "hash", request],
         f"sha256sum {request} >/dev/null",
         args.runs, "≤ 1.5× `sha256sum`",
+    )
+    repo = rerecorded_repo(os.path.join(ROOT, "target", "ulcas-bench", "rerecord-10000"), 10_000)
+    compare(
+        "`review --against HEAD`, 10,000 re-recorded cassettes",
+        [ulcas, "review", "--against", "HEAD", os.path.join(repo, "cassettes"), "--format", "json"],
+        f"git -C {repo} diff --numstat HEAD -- cassettes >/dev/null",
+        args.runs, "≤ 2.0× `git diff --numstat`",
     )
     compare(
         "`prune` plan, the same 100,000 cassettes",

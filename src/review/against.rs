@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{answer_changes, Pair, Recording, TokenStats};
@@ -185,59 +186,68 @@ impl Rerecording {
             .filter_map(|l| tree.get(&l.0).map(String::as_str))
             .collect();
         let mut blobs = repo.blobs(&ids)?.into_iter();
-        let mut changes = Vec::with_capacity(listed.len());
-        let mut same = 0;
-        for (git_path, rel, task, version, status) in listed {
-            let path = store.root.join(&rel);
-            let shown_ref = PathBuf::from(format!("{reference}:{}", path.display()));
-            let before = match (status, tree.contains_key(&git_path)) {
-                (Status::Added, _) | (_, false) => None,
-                _ => blobs.next(),
-            };
-            let now = match status {
-                Status::Deleted => None,
-                _ => Some(crate::store::read_cassette_bytes(&path).ok()),
-            };
-            let schema_ok = |c: &Cassette| schema_verdict(&validators, &task, version, c);
-            let recording = |path: PathBuf, bytes: &[u8]| {
-                Cassette::from_slice(bytes).ok().map(|cassette| {
-                    let schema_ok = schema_ok(&cassette);
-                    Recording {
-                        path,
-                        cassette,
-                        schema_ok,
-                    }
-                })
-            };
-            let kind = match (before, now) {
-                (Some(b), Some(Some(n))) if same_content(&b, &n) => {
-                    same += 1;
-                    continue;
-                }
-                (Some(b), Some(Some(n))) => {
-                    match (recording(shown_ref, &b), recording(path.clone(), &n)) {
-                        (Some(from), Some(to)) => {
-                            let changes = answer_changes(&from.cassette.text, &to.cassette.text);
-                            ChangeKind::Changed(Box::new(Pair { from, to, changes }))
+        // Each listed cassette with REF's bytes, then compared in parallel.
+        let work: Vec<_> = listed
+            .into_iter()
+            .map(|l| {
+                let before = match (l.4, tree.contains_key(&l.0)) {
+                    (Status::Added, _) | (_, false) => None,
+                    _ => blobs.next(),
+                };
+                (l, before)
+            })
+            .collect();
+        let compared: Vec<Option<Change>> = work
+            .into_par_iter()
+            .map(|((git_path, rel, task, version, status), before)| {
+                let path = store.root.join(&rel);
+                let now = match status {
+                    Status::Deleted => None,
+                    _ => Some(crate::store::read_cassette_bytes(&path).ok()),
+                };
+                let recording = |path: PathBuf, bytes: &[u8]| {
+                    Cassette::from_slice(bytes).ok().map(|cassette| {
+                        let schema_ok = schema_verdict(&validators, &task, version, &cassette);
+                        Recording {
+                            path,
+                            cassette,
+                            schema_ok,
                         }
-                        _ => ChangeKind::Unreadable,
+                    })
+                };
+                let shown_ref = || PathBuf::from(format!("{reference}:{}", path.display()));
+                let kind = match (before, now) {
+                    (Some(b), Some(Some(n))) if same_content(&b, &n) => return None,
+                    (Some(b), Some(Some(n))) => {
+                        match (recording(shown_ref(), &b), recording(path.clone(), &n)) {
+                            (Some(from), Some(to)) => {
+                                let changes =
+                                    answer_changes(&from.cassette.text, &to.cassette.text);
+                                ChangeKind::Changed(Box::new(Pair { from, to, changes }))
+                            }
+                            _ => ChangeKind::Unreadable,
+                        }
                     }
-                }
-                (Some(_), Some(None)) => ChangeKind::Unreadable,
-                (Some(b), None) => ChangeKind::Removed(recording(shown_ref, &b).map(Box::new)),
-                (None, Some(n)) => {
-                    ChangeKind::Added(n.and_then(|n| recording(path.clone(), &n)).map(Box::new))
-                }
-                (None, None) => continue,
-            };
-            changes.push(Change {
-                task,
-                version,
-                path,
-                git_path,
-                kind,
-            });
-        }
+                    (Some(_), Some(None)) => ChangeKind::Unreadable,
+                    (Some(b), None) => {
+                        ChangeKind::Removed(recording(shown_ref(), &b).map(Box::new))
+                    }
+                    (None, Some(n)) => ChangeKind::Added(
+                        n.and_then(|n| recording(path.clone(), &n)).map(Box::new),
+                    ),
+                    (None, None) => return None,
+                };
+                Some(Change {
+                    task,
+                    version,
+                    path,
+                    git_path,
+                    kind,
+                })
+            })
+            .collect();
+        let same = compared.iter().filter(|c| c.is_none()).count();
+        let changes: Vec<Change> = compared.into_iter().flatten().collect();
         let unchanged = same
             + tree
                 .keys()
