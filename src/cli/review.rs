@@ -67,9 +67,10 @@ fn against(args: &ReviewArgs, reference: &str, ctx: Ctx, detail: Detail) -> Outc
             None => return Ok(Answer::Fail),
         }
     }
-    // After the walk the pairs were seen: the totals and what was rejected are enough.
+    // After the walk, or with the paths to reject, the pairs were seen: the totals and what
+    // was rejected are enough.
     let detail = Detail {
-        stat: detail.stat || args.interactive,
+        stat: detail.stat || args.interactive || !args.reject.is_empty(),
         ..detail
     };
     let mut reporter = super::report::reporter(args.format.into(), detail);

@@ -105,6 +105,8 @@ pub struct RerecordSummary {
     pub against: String,
     /// The commit.
     pub commit: String,
+    /// Cassettes that differ from REF (the ones `--reject` can name).
+    pub differing: usize,
     /// Cassettes at the same path on both sides.
     pub pairs: usize,
     /// Pairs whose answers are the same (the file may differ in usage or model).
@@ -232,9 +234,9 @@ impl Rerecording {
                     (Some(b), None) => {
                         ChangeKind::Removed(recording(shown_ref(), &b).map(Box::new))
                     }
-                    (None, Some(n)) => ChangeKind::Added(
-                        n.and_then(|n| recording(path.clone(), &n)).map(Box::new),
-                    ),
+                    (None, Some(n)) => {
+                        ChangeKind::Added(n.and_then(|n| recording(path.clone(), &n)).map(Box::new))
+                    }
                     (None, None) => return None,
                 };
                 Some(Change {
@@ -282,6 +284,7 @@ impl Rerecording {
             ..Default::default()
         };
         let pairs: Vec<&Pair> = self.pairs().collect();
+        s.differing = self.changes.len();
         for change in &self.changes {
             match &change.kind {
                 ChangeKind::Changed(_) => {}

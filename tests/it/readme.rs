@@ -8,7 +8,8 @@
 //! looks up, a `before/` store) on top. A `<!-- readme-test: SETUP -->` comment before a block
 //! adds `tests/readme/SETUP/` over that (a schema change, a prompt bump, a dump folder and its
 //! `ulcas.toml`); `monorepo…` setups lay the real stores out as `api/packages/<package>/`
-//! instead. In an expected output, a line `…` stands for any lines and `…` in a line for any
+//! instead, and `rerecord…` setups commit the workspace to a fresh git repository. In an
+//! expected output, a line `…` stands for any lines and `…` in a line for any
 //! text. `ULCAS_README=overwrite cargo test --test it readme` writes the real output of every
 //! block that differs into the README (check the diff: an elision is written out in full).
 
@@ -148,6 +149,26 @@ fn workspace(setup: &str) -> tempfile::TempDir {
         let overlay = root.join("tests/readme").join(setup);
         assert!(overlay.is_dir(), "no setup {setup:?} in tests/readme/");
         copy_tree(&overlay, ws);
+    }
+    if setup.starts_with("rerecord") {
+        // A checkout whose recordings are committed: the re-record loop reviews against it.
+        for args in [
+            &["init", "-q"][..],
+            &["add", "-A"],
+            &["commit", "-qm", "recordings"],
+        ] {
+            let ok = std::process::Command::new("git")
+                .current_dir(ws)
+                .args(args)
+                .env("GIT_AUTHOR_NAME", "readme")
+                .env("GIT_AUTHOR_EMAIL", "readme@example.com")
+                .env("GIT_COMMITTER_NAME", "readme")
+                .env("GIT_COMMITTER_EMAIL", "readme@example.com")
+                .status()
+                .unwrap()
+                .success();
+            assert!(ok, "git {args:?}");
+        }
     }
     dir
 }

@@ -236,6 +236,12 @@ impl Report for Human {
                     count(s.rejected, "re-recording", "re-recordings")
                 ))
             }
+            Event::Review(ReviewEvent::AgainstSummary(s)) if s.differing > 0 && !quiet => {
+                out.line(&format!(
+                    "  to keep {}'s answer of a cassette: ulcas review --against {} --reject PATH… (or --interactive)",
+                    s.against, s.against
+                ))
+            }
             Event::Review(
                 ReviewEvent::Pair(_)
                 | ReviewEvent::Unpaired(_)

@@ -386,11 +386,5 @@ pub fn against_lines(r: &Rerecording, s: &RerecordSummary) -> Vec<String> {
             s.lock_changed.join(", ")
         ));
     }
-    if !r.changes.is_empty() {
-        lines.push(format!(
-            "  to keep {}'s answer of a cassette: ulcas review --against {} --reject PATH… (or --interactive)",
-            s.against, s.against
-        ));
-    }
     lines
 }
