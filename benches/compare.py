@@ -88,6 +88,53 @@ def small_store(root, n, material):
     return root
 
 
+WORDS = ("sourdough starter levain flour water salt autolyse fold shape proof bake crust crumb "
+         "hydration ferment yeast bacteria gluten dough oven steam score loaf rye wheat spelt "
+         "temperature schedule feeding peak rise bench rest banneton lame dutch").split()
+
+
+def realistic_store(root, n, seed=7):
+    """A store like a real one, generated differently from benches/generate.rs: `n` cassettes
+    of ten tasks, about 4.5 KB each (an answer and request material in the words of one
+    domain), 32% of them at a stale older version (no registry: the highest is current)."""
+    import hashlib
+    import json
+    import random
+    if os.path.exists(os.path.join(root, ".complete")):
+        return root
+    rng = random.Random(seed)
+    tasks = ["outline", "lesson", "quiz", "metadata", "grounding", "interview", "patch",
+             "critic_ux", "critic_pedagogy", "update"]
+    text = lambda k: " ".join(rng.choice(WORDS) for _ in range(k))
+    for i in range(n):
+        task = tasks[i % len(tasks)]
+        version = 1 if rng.random() < 0.32 else 2
+        folder = os.path.join(root, task, f"v{version}")
+        os.makedirs(folder, exist_ok=True)
+        answer = {"title": text(6), "sections": [
+            {"heading": text(4), "body": text(70), "citations": [f"{{{{frg_{j}}}}}"]}
+            for j in range(1, 4)]}
+        content = "\n".join(f"[{{{{frg_{j}}}}}] {text(70)} ({i})" for j in range(1, 5))
+        schema = '{"type":"object"}'
+        # The reference key (ASCII content without slashes encodes as Python encodes it).
+        keyed = f"[{json.dumps(task)},{version},{schema},{json.dumps(content)}]"
+        digest = hashlib.sha256(keyed.encode()).hexdigest()[:32]
+        cassette = {
+            "task": task, "prompt_id": None, "prompt_version": version, "hash": digest,
+            "model": "claude-sonnet-5-5", "stop_reason": "end_turn", "refusal_category": None,
+            "usage": {"input_tokens": rng.randint(800, 2000), "output_tokens": rng.randint(100, 600),
+                      "cache_write_5m_tokens": 0, "cache_write_1h_tokens": 0,
+                      "cache_read_tokens": 0},
+            "text": json.dumps(answer),
+            "request": {"content": content, "schema": schema},
+        }
+        with open(os.path.join(folder, f"{digest}.json"), "w") as f:
+            json.dump(cassette, f, indent=4, ensure_ascii=False)
+            f.write("\n")
+    open(os.path.join(root, ".complete"), "w").close()
+    return root
+
+
 def rerecorded_repo(root, n):
     """A git repository at `root` whose store of `n` cassettes (ten tasks) was committed and
     then re-recorded in full (every answer and model changed), once."""

@@ -21,9 +21,8 @@ const REPAIR_MARKER: &str = "\n\u{241E}\nassistant:";
 /// The stored content before each repair attempt in `content`: the requests whose answers this
 /// one repairs (an answer that fails validation is fine when its repair is recorded).
 pub fn repaired_contents(content: &str) -> impl Iterator<Item = &str> {
-    content
-        .match_indices(REPAIR_MARKER)
-        .map(move |(i, _)| &content[..i])
+    memchr::memmem::find_iter(content.as_bytes(), REPAIR_MARKER.as_bytes())
+        .map(move |i| &content[..i])
 }
 
 /// The stored answer with placeholders replaced by ids of the right shape (validation sees
@@ -82,6 +81,10 @@ pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerV
     let Some(instance) = parsed.filter(Value::is_object) else {
         return AnswerVerdict::NotObject;
     };
+    // Most answers pass: a yes or no first, the errors only for those that fail.
+    if validator.is_valid(&instance) {
+        return AnswerVerdict::Valid;
+    }
     let errors: Vec<(String, String)> = validator
         .iter_errors(&instance)
         .map(|e| {

@@ -176,6 +176,21 @@ pub fn hash_parts(task: &str, prompt_version: i64, schema_json: &str, content: &
     hex32(hasher)
 }
 
+/// [`hash_parts`] of a content given as its PHP JSON string literal (quotes included, exactly
+/// as [`php::escape_into`] writes it): a cassette in the recorder's format holds it so.
+pub fn hash_parts_encoded(
+    task: &str,
+    prompt_version: i64,
+    schema_json: &str,
+    content_literal: &str,
+) -> String {
+    let mut hasher = Sha256::new();
+    hash_prefix(&mut hasher, task, prompt_version, schema_json);
+    hasher.update(content_literal.as_bytes());
+    hasher.update(b"]");
+    hex32(hasher)
+}
+
 impl CassetteKey {
     /// `<task>/v<N>/<hash>.json`, relative to a store root.
     pub fn relative_path(&self) -> PathBuf {

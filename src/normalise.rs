@@ -102,6 +102,12 @@ pub fn id_matches(text: &str) -> impl Iterator<Item = std::ops::Range<usize>> + 
         while start > 0 && is_word(start - 1) {
             start -= 1;
         }
+        if start > next {
+            // A non-word byte lies between `next` and the probe: an id can only start at
+            // `start`, and must reach 16 bytes from there: probe again from it.
+            next = start;
+            continue;
+        }
         let mut end = probe + 1;
         while end < bytes.len() && is_word(end) {
             end += 1;

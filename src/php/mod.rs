@@ -355,6 +355,21 @@ const SPECIAL: [bool; 256] = {
     t
 };
 
+/// Whether any of the eight bytes of `word` may be one that [`escape_body`] escapes (a control
+/// character, `"`, `\\`, or 0xE2, the first byte of U+2028/U+2029): never false when one is,
+/// sometimes true when none is (the bytes are then looked at one by one).
+fn may_need_escape(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero_in = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
+    (below_space
+        | zero_in(word ^ (ONES * u64::from(b'"')))
+        | zero_in(word ^ (ONES * u64::from(b'\\')))
+        | zero_in(word ^ (ONES * 0xe2)))
+        != 0
+}
+
 /// Feeds the PHP JSON string literal of `s` (quotes included) to `sink` in pieces: long
 /// unescaped runs are passed as slices of `s`, so hashing needs no copy.
 pub fn escape_into(s: &str, mut sink: impl FnMut(&str)) {
@@ -371,11 +386,19 @@ pub fn escape_body(s: &str, mut sink: impl FnMut(&str)) {
     let mut i = 0;
     let mut hex = [b'\\', b'u', b'0', b'0', 0, 0];
     while i < bytes.len() {
-        if !SPECIAL[usize::from(bytes[i])] {
+        // Eight bytes at a time while none of them can need escaping.
+        while let Some(word) = bytes.get(i..i + 8) {
+            let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+            if may_need_escape(word) {
+                break;
+            }
+            i += 8;
+        }
+        let Some(&b) = bytes.get(i) else { break };
+        if !SPECIAL[usize::from(b)] {
             i += 1;
             continue;
         }
-        let b = bytes[i];
         let escape: &str = match b {
             b'"' => "\\\"",
             b'\\' => "\\\\",
@@ -493,6 +516,69 @@ pub fn write_float(out: &mut String, f: f64) {
 
 #[cfg(test)]
 mod tests {
+
+    /// The escaping of one character at a time, as PHP's encoder works: what the word-at-a-time
+    /// scan of `escape_body` must give for every string.
+    fn escaped_char_by_char(s: &str) -> String {
+        let mut out = String::new();
+        for c in s.chars() {
+            match c {
+                '"' => out.push_str("\\\""),
+                '\\' => out.push_str("\\\\"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                '\u{8}' => out.push_str("\\b"),
+                '\u{c}' => out.push_str("\\f"),
+                '\u{2028}' => out.push_str("\\u2028"),
+                '\u{2029}' => out.push_str("\\u2029"),
+                c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                c => out.push(c),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_word_scan_escapes_what_each_character_does() {
+        let pieces = [
+            "a",
+            "\"",
+            "\\",
+            "\n",
+            "\u{1}",
+            "\u{1f}",
+            " ",
+            "~",
+            "\u{7f}",
+            "é",
+            "\u{2028}",
+            "\u{2029}",
+            "\u{2027}",
+            "→",
+            "😀",
+            "abcdefgh",
+            "0123456789abcdef",
+            "\u{e2}",
+        ];
+        // Every piece at every offset of a longer run, so that each falls in every lane of a word.
+        for p in pieces {
+            for q in pieces {
+                for pad in 0..17 {
+                    let s = format!(
+                        "{}{p}{}{q}{}",
+                        "x".repeat(pad),
+                        "y".repeat(pad % 9),
+                        "z".repeat(16 - pad)
+                    );
+                    let mut got = String::new();
+                    escape_body(&s, |piece| got.push_str(piece));
+                    assert_eq!(got, escaped_char_by_char(&s), "{s:?}");
+                }
+            }
+        }
+    }
+
     use super::*;
 
     fn float(f: f64) -> String {
