@@ -17,6 +17,9 @@ fn main() {
     let lookup = inputs::lookup_store();
     let miss = dir.join("lookup-miss.json");
     std::fs::write(&miss, inputs::lookup_miss()).expect("writes the lookup query");
+    let shared = inputs::shared_lookup_store();
+    let shared_miss = dir.join("shared-miss.json");
+    std::fs::write(&shared_miss, inputs::shared_lookup_miss()).expect("writes the query");
     let request = dir.join("request-16mb.json");
     if !request.exists() {
         std::fs::write(&request, inputs::big_request()).expect("writes the request");
@@ -24,5 +27,7 @@ fn main() {
     println!("verify-store {}", store.display());
     println!("lookup-store {}", lookup.display());
     println!("lookup-query {}", miss.display());
+    println!("shared-store {}", shared.display());
+    println!("shared-query {}", shared_miss.display());
     println!("request {}", request.display());
 }

@@ -189,3 +189,74 @@ pub fn big_request() -> Vec<u8> {
     });
     serde_json::to_vec_pretty(&dump).expect("serialises")
 }
+
+/// The words of one domain: every recording of the shared-vocabulary store is made of them.
+const DOMAIN: [&str; 48] = [
+    "sourdough", "starter", "levain", "flour", "water", "salt", "autolyse", "fold", "shape",
+    "proof", "bake", "crust", "crumb", "hydration", "ferment", "yeast", "bacteria", "gluten",
+    "dough", "oven", "steam", "score", "loaf", "rye", "wheat", "spelt", "temperature",
+    "schedule", "feeding", "peak", "rise", "bench", "rest", "banneton", "lame", "dutch", "the",
+    "a", "and", "of", "to", "with", "your", "until", "after", "before", "for", "in",
+];
+
+/// Recording `i` of the shared-vocabulary store: one course template (the same brief, the
+/// same fragment layout), its texts drawn from one domain's words.
+pub fn shared_dump(i: usize) -> serde_json::Value {
+    let mut seed = (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut text = String::from(
+        "<brief>A beginner course on baking sourdough bread at home, in short lessons.</brief>\n<source_document untrusted=\"true\">\n",
+    );
+    for f in 0..8 {
+        text.push_str(&format!("<fragment id=\"frg_{:012}\">", i * 8 + f));
+        for _ in 0..60 {
+            text.push_str(DOMAIN[(next() % DOMAIN.len() as u64) as usize]);
+            text.push(' ');
+        }
+        text.push_str("</fragment>\n");
+    }
+    text.push_str("</source_document>");
+    serde_json::json!({
+        "task": "lesson", "prompt_version": 2,
+        "schema": {"type": "object", "properties": {"citations": {"type": "array"}}},
+        "blocks": [{"type": "text", "text": text}],
+    })
+}
+
+/// 10,000 recordings of one task whose texts share one vocabulary.
+pub fn shared_lookup_store() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/ulcas-bench/shared-10000");
+    if root.with_extension("complete").exists() {
+        return root;
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    for i in 0..10_000 {
+        let request = Request::from_slice(shared_dump(i).to_string().as_bytes()).expect("valid");
+        let (cassette, key) =
+            cassette_for(&request, &Recording::new("{\"citations\":[]}", "m"), true)
+                .expect("records");
+        let path = key.path_under(&root);
+        std::fs::create_dir_all(path.parent().expect("folder")).expect("folders");
+        std::fs::write(path, cassette.render()).expect("writes");
+    }
+    std::fs::write(root.with_extension("complete"), b"").expect("marks complete");
+    root
+}
+
+/// Recording 6,789 of the shared-vocabulary store with one word changed: a miss whose nearest
+/// request is that recording, among 9,999 others made of the same words.
+pub fn shared_lookup_miss() -> Vec<u8> {
+    let mut miss = shared_dump(6789);
+    let text = miss["blocks"][0]["text"].as_str().expect("text").to_owned();
+    let at = text.find("</fragment>").expect("a fragment");
+    let (head, tail) = text.split_at(at);
+    let head = head.trim_end();
+    let cut = head.rfind(' ').expect("a word") + 1;
+    miss["blocks"][0]["text"] = format!("{}croissant {tail}", &head[..cut]).into();
+    miss.to_string().into_bytes()
+}

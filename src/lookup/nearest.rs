@@ -57,28 +57,98 @@ impl std::hash::Hasher for Prehashed {
 
 type WordSet = HashSet<u64, std::hash::BuildHasherDefault<Prehashed>>;
 
-/// FNV-1a hashes of the words and word pairs of a text (the cheap prefilter: pairs see order).
-fn word_set(text: &str) -> WordSet {
-    let mut set = WordSet::default();
-    let mut previous = 0u64;
-    for w in text
-        .split(|c: char| !c.is_alphanumeric() && c != '_' && c != '{' && c != '}')
-        .filter(|w| !w.is_empty())
-    {
-        let h = crate::normalise::fnv1a(w.as_bytes());
-        set.insert(h);
-        set.insert(previous.rotate_left(17) ^ h.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        previous = h;
+/// Whether the ASCII byte `b` belongs to a word: alphanumeric, `_`, `{` or `}`.
+const WORD_BYTE: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'{' || c == b'}';
+        b += 1;
     }
+    t
+};
+
+/// A 64-bit hash of a word, eight bytes at a time (murmur3's finaliser mixes every bit into
+/// the low ones, which pick a signature bit and a set bucket).
+fn word_hash(word: &[u8]) -> u64 {
+    let mut h = 0x9e37_79b9_7f4a_7c15u64 ^ word.len() as u64;
+    let mut chunks = word.chunks_exact(8);
+    for chunk in &mut chunks {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        h = (h ^ x).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(29);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut last = [0u8; 8];
+        last[..rest.len()].copy_from_slice(rest);
+        h = (h ^ u64::from_le_bytes(last)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
+}
+
+/// Calls `f` with the hash of each word of `text` and of each pair of consecutive words
+/// (pairs see order), in text order. A word is a run of alphanumeric characters, `_`, `{` and
+/// `}`; ASCII is classified by table, anything else by [`char::is_alphanumeric`].
+fn for_each_word_hash(text: &str, mut f: impl FnMut(u64)) {
+    let bytes = text.as_bytes();
+    let mut previous = 0u64;
+    let mut start = None;
+    let mut i = 0;
+    loop {
+        let (in_word, width) = match bytes.get(i) {
+            None => (false, 1),
+            Some(&b) if b < 0x80 => (WORD_BYTE[usize::from(b)], 1),
+            Some(_) => {
+                let c = text[i..].chars().next().unwrap_or('\u{fffd}');
+                (c.is_alphanumeric(), c.len_utf8())
+            }
+        };
+        match (in_word, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                let h = word_hash(&bytes[s..i]);
+                f(h);
+                f(previous.rotate_left(17) ^ h.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                previous = h;
+                start = None;
+            }
+            _ => {}
+        }
+        if i >= bytes.len() {
+            return;
+        }
+        i += width;
+    }
+}
+
+/// The hashes of the words and word pairs of a text (the cheap prefilter).
+fn word_set(text: &str) -> WordSet {
+    let mut set = WordSet::with_capacity_and_hasher(text.len() / 3, Default::default());
+    for_each_word_hash(text, |h| {
+        set.insert(h);
+    });
     set
 }
 
-fn jaccard(a: &WordSet, b: &WordSet) -> f64 {
-    if a.is_empty() && b.is_empty() {
+/// The Jaccard similarity of the word set of `text` with `query`, built in `scratch` (cleared
+/// first, its room kept for the next text): the intersection is counted as the set grows.
+fn overlap(query: &WordSet, text: &str, scratch: &mut WordSet) -> f64 {
+    scratch.clear();
+    let mut inter = 0usize;
+    for_each_word_hash(text, |h| {
+        if scratch.insert(h) && query.contains(&h) {
+            inter += 1;
+        }
+    });
+    if query.is_empty() && scratch.is_empty() {
         return 1.0;
     }
-    let inter = b.iter().filter(|x| a.contains(x)).count();
-    inter as f64 / (a.len() + b.len() - inter) as f64
+    inter as f64 / (query.len() + scratch.len() - inter) as f64
 }
 
 /// The nearest recorded requests of the task (with request material), each with a verdict
@@ -132,19 +202,109 @@ fn candidate_files(root: &Path, task: &str, versions: &[i64]) -> Vec<(i64, PathB
         .collect()
 }
 
+/// Bits of the word signature of a text: the words and word pairs hashed into this many bits.
+const SIGNATURE_BITS: usize = 1 << 16;
+
+/// How many files the signature keeps for the exact word-set comparison.
+const SHORTLIST: usize = 256;
+
+/// A word signature: one bit per word and word-pair hash of a text, and which bits are set (so
+/// that clearing it for the next text costs what the text set, not the whole bitmap).
+struct Signature {
+    bits: Vec<u64>,
+    set: Vec<u32>,
+}
+
+impl Signature {
+    fn new() -> Signature {
+        Signature {
+            bits: vec![0; SIGNATURE_BITS / 64],
+            set: Vec::with_capacity(4096),
+        }
+    }
+
+    /// The signature of `text`, in place of the previous one; calls `new_bit` with each bit set
+    /// for the first time.
+    fn of(&mut self, text: &str, mut new_bit: impl FnMut(usize)) {
+        for &bit in &self.set {
+            self.bits[bit as usize >> 6] = 0;
+        }
+        self.set.clear();
+        let mask = SIGNATURE_BITS - 1;
+        for_each_word_hash(text, |h| {
+            let bit = (h as usize) & mask;
+            let word = &mut self.bits[bit >> 6];
+            let one = 1u64 << (bit & 63);
+            if *word & one == 0 {
+                *word |= one;
+                self.set.push(bit as u32);
+                new_bit(bit);
+            }
+        });
+    }
+
+    fn has(&self, bit: usize) -> bool {
+        self.bits[bit >> 6] & (1u64 << (bit & 63)) != 0
+    }
+
+    /// The Jaccard similarity of the signature of `text` (made in `self`) with `query`'s (a
+    /// close estimate of the word sets', exact up to collisions).
+    fn overlap(&mut self, query: &Signature, text: &str) -> f64 {
+        let mut inter = 0usize;
+        self.of(text, |bit| inter += usize::from(query.has(bit)));
+        let union = query.set.len() + self.set.len() - inter;
+        if union == 0 {
+            1.0
+        } else {
+            inter as f64 / union as f64
+        }
+    }
+}
+
 /// The files that carry request material, scored by word overlap with `content` (read in
 /// parallel; a file that is not a cassette is no candidate). Only the stored content is decoded
-/// here; the best-scored files are then read whole, in order, until [`PREFILTERED`] of them
-/// parse as cassettes with material: the same candidates a full parse of every file would give.
+/// here. Every file is scored by its word signature (bits, no set to build); the best
+/// [`SHORTLIST`] are scored again by their exact word sets; the best of those are then read
+/// whole, in order, until [`PREFILTERED`] of them parse as cassettes with material. Recordings
+/// that share one vocabulary (one course template) cost a signature each, not a set.
 fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> {
-    let query = word_set(content);
-    let mut scored: Vec<(f64, &PathBuf, i64)> = files
+    // Estimated on the content as the recorder stores it (its JSON string literal): the query
+    // is encoded the same way, so nothing is decoded per file.
+    let mut query_signature = Signature::new();
+    let mut encoded = String::with_capacity(content.len() + 16);
+    crate::php::write_string(&mut encoded, content);
+    query_signature.of(&encoded, |_| {});
+    let mut estimated: Vec<(f64, &PathBuf, i64)> = files
         .par_iter()
-        .filter_map(|(v, path)| {
+        .map_init(Signature::new, |signature, (v, path)| {
             let bytes = crate::store::read_cassette_bytes(path).ok()?;
-            let stored = stored_content(&bytes)?;
-            Some((jaccard(&query, &word_set(&stored)), path, *v))
+            let score = match stored_literal(&bytes) {
+                Some(literal) => signature.overlap(&query_signature, literal),
+                None => {
+                    let stored = stored_content(&bytes)?;
+                    let mut encoded = String::with_capacity(stored.len() + 16);
+                    crate::php::write_string(&mut encoded, &stored);
+                    signature.overlap(&query_signature, &encoded)
+                }
+            };
+            Some((score, path, *v))
         })
+        .flatten()
+        .collect();
+    estimated.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+    estimated.truncate(SHORTLIST);
+    let query = word_set(content);
+    let mut scored: Vec<(f64, &PathBuf, i64)> = estimated
+        .into_par_iter()
+        .map_init(
+            || WordSet::with_capacity_and_hasher(4096, Default::default()),
+            |scratch, (_, path, v)| {
+                let bytes = crate::store::read_cassette_bytes(path).ok()?;
+                let stored = stored_content(&bytes)?;
+                Some((overlap(&query, &stored, scratch), path, v))
+            },
+        )
+        .flatten()
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
     let mut candidates = Vec::new();
@@ -171,6 +331,27 @@ fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> 
 
 /// Where the recorder writes the request material: the last member of the top-level object.
 const MATERIAL_MEMBER: &[u8] = b"\n    \"request\": {\n        \"content\": \"";
+
+/// The JSON string literal (quotes included) of the stored request content where the recorder
+/// writes it, when it is there and in the recorder's encoding (only its escapes: `\"`, `\\`,
+/// `\n`, `\r`, `\t`, `\b`, `\f`, `\u00XX`, `\u2028`, `\u2029`; no `\/`); else `None`.
+fn stored_literal(bytes: &[u8]) -> Option<&str> {
+    let at = memchr::memmem::rfind(bytes, MATERIAL_MEMBER)?;
+    let start = at + MATERIAL_MEMBER.len() - 1;
+    let mut i = start + 1;
+    while let Some(n) = memchr::memchr2(b'"', b'\\', &bytes[i..]) {
+        i += n;
+        if bytes[i] == b'"' {
+            return std::str::from_utf8(&bytes[start..=i]).ok();
+        }
+        match bytes.get(i + 1)? {
+            b'"' | b'\\' | b'n' | b'r' | b't' | b'b' | b'f' => i += 2,
+            b'u' => i += 6,
+            _ => return None,
+        }
+    }
+    None
+}
 
 /// The stored request content of a cassette's bytes: found where the recorder writes it and
 /// decoded as the JSON string it is, else (another layout) by parsing the whole file.
