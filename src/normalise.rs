@@ -393,13 +393,40 @@ impl PlaceholderUse {
 
 /// Every well-formed placeholder in `text`, in order.
 pub fn placeholders_in(text: &str) -> Vec<PlaceholderUse> {
-    placeholder_regex()
-        .find_iter(text)
-        .map(|m| PlaceholderUse {
-            offset: m.start(),
-            name: m.as_str()[2..m.len() - 2].to_owned(),
+    placeholder_ranges(text)
+        .map(|r| PlaceholderUse {
+            offset: r.start,
+            name: text[r.start + 2..r.end - 2].to_owned(),
         })
         .collect()
+}
+
+/// The byte ranges of what [`PLACEHOLDER_PATTERN`] matches in `text`, leftmost first and not
+/// overlapping, as the regex finds them: `{{`, `frg` or `id`, `_`, digits, `}}`. Found by a scan
+/// for `{` instead of the regex engine (verify looks at every answer and content).
+pub fn placeholder_ranges(text: &str) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while let Some(n) = memchr::memchr(b'{', &bytes[at.min(bytes.len())..]) {
+            let start = at + n;
+            at = start + 1;
+            let rest = &bytes[start..];
+            let Some(tail) = rest
+                .strip_prefix(b"{{frg_")
+                .or_else(|| rest.strip_prefix(b"{{id_"))
+            else {
+                continue;
+            };
+            let digits = tail.iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits > 0 && tail[digits..].starts_with(b"}}") {
+                let end = start + (rest.len() - tail.len()) + digits + 2;
+                at = end;
+                return Some(start..end);
+            }
+        }
+        None
+    })
 }
 
 /// Text that looks like a placeholder but that replay leaves as written: `{{ frg_1 }}`,
@@ -453,6 +480,26 @@ mod tests {
         );
         assert_eq!(normalise("FRG_ABCDEFGHIJKL").text, "{{id_1}}");
         assert_eq!(normalise("Frg_abcdefghijkl").text, "{{id_1}}");
+    }
+
+    #[test]
+    fn the_placeholder_scan_finds_what_the_pattern_does() {
+        let samples = [
+            "{{frg_1}} {{{frg_2}}} {{id_30}}{{id_4}} {{frg_}} {{frg_01}} {{ frg_1 }} {{FRG_1}}",
+            "{{{{id_1}}}}{{frg_12x}} {{frg_3}",
+            "{{frg_5}}}} {{id_{{id_6}} {",
+            "{{",
+            "{{id_9}}",
+            "é{{frg_7}}漢{{id_8}}{{{{{{frg_99999999999999999999}}",
+        ];
+        for s in samples {
+            let by_regex: Vec<_> = placeholder_regex()
+                .find_iter(s)
+                .map(|m| m.range())
+                .collect();
+            let by_scan: Vec<_> = placeholder_ranges(s).collect();
+            assert_eq!(by_regex, by_scan, "{s}");
+        }
     }
 
     #[test]

@@ -239,9 +239,9 @@ pub fn is_pretty_print_of(value: &Value, bytes: &[u8]) -> bool {
 
 /// The pretty printer of [`PhpValue::write_pretty`], on a serde value (PHP's view of it:
 /// `{}` is `[]`, an object keyed `"0"…"n-1"` in order is a list); false on a non-finite number.
-fn pretty_json(v: &Value, depth: usize, sink: &mut dyn FnMut(&str)) -> bool {
+fn pretty_json<F: FnMut(&str)>(v: &Value, depth: usize, sink: &mut F) -> bool {
     const INDENT: &str = "                                                                ";
-    let indent = |sink: &mut dyn FnMut(&str), depth: usize| {
+    let indent = |sink: &mut F, depth: usize| {
         for _ in 0..depth / 16 {
             sink(INDENT);
         }
@@ -251,7 +251,24 @@ fn pretty_json(v: &Value, depth: usize, sink: &mut dyn FnMut(&str)) -> bool {
         Value::Null => sink("null"),
         Value::Bool(b) => sink(if *b { "true" } else { "false" }),
         Value::Number(n) => match n.as_i64() {
-            Some(i) => sink(&i.to_string()),
+            Some(i) => {
+                // Digits on the stack: a cassette's counters are many small numbers.
+                let mut digits = [0u8; 20];
+                let mut at = digits.len();
+                let mut rest = i.unsigned_abs();
+                loop {
+                    at -= 1;
+                    digits[at] = b'0' + (rest % 10) as u8;
+                    rest /= 10;
+                    if rest == 0 {
+                        break;
+                    }
+                }
+                if i < 0 {
+                    sink("-");
+                }
+                sink(std::str::from_utf8(&digits[at..]).unwrap_or("0"));
+            }
             None => match n.as_f64().filter(|f| f.is_finite()) {
                 Some(f) => {
                     let mut text = String::new();
