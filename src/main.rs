@@ -7,8 +7,5 @@ mod cli;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
-    // A run is short: zeroing 2 MB pages the allocator asks for would cost more than huge
-    // pages save (a tenth of a lookup). Nothing else changes when the kernel refuses.
-    let _ = rustix::thread::disable_transparent_huge_pages(true);
     cli::main()
 }
