@@ -128,6 +128,27 @@ pub fn php_available(what: &str) -> bool {
     found
 }
 
+/// Whether headless `chromium` is installed. Without it a test says plainly that `what` was
+/// skipped; in CI (`CI` set) a missing `chromium` is a failure.
+pub fn chromium_available(what: &str) -> bool {
+    use std::io::Write;
+    let found = Command::new("chromium")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "chromium is not installed: CI must install it (.ci/run does) to run {what}"
+        );
+        let _ = writeln!(
+            std::io::stderr(),
+            "{what}: SKIPPED, chromium is not installed (apt-get install chromium to run it)"
+        );
+    }
+    found
+}
+
 /// Runs `ulcas ARGS` in `dir` with `stdin` on standard input and `env` set.
 pub fn ulcas_with(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
     use std::io::Write;

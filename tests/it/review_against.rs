@@ -610,8 +610,7 @@ fn the_markdown_comment_stays_under_the_limit_with_2000_pairs() {
 /// command the page shows, runs it, and the store holds what was chosen.
 #[test]
 fn the_html_page_makes_the_reject_command() {
-    if Command::new("chromium").arg("--version").output().is_err() {
-        eprintln!("the_html_page_makes_the_reject_command: SKIPPED, chromium is not installed (apt-get install chromium to run it)");
+    if !crate::common::chromium_available("the_html_page_makes_the_reject_command") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
