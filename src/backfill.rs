@@ -142,13 +142,21 @@ pub trait BackfillSink: Sink {
     fn backfill(&mut self, event: &BackfillEvent<'_>) -> std::io::Result<()>;
 }
 
+/// What `backfill` is asked, beside the stores.
+#[derive(Debug, Clone, Default)]
+pub struct BackfillRequest {
+    /// Request dumps, files or folders of them.
+    pub requests: Vec<PathBuf>,
+}
+
 /// `backfill`: adds the request material of every dump of `requests` to the cassettes of
 /// `stores` it hits, reporting each outcome as it happens, then the summary.
 pub fn run(
     stores: &[Store],
-    requests: &[PathBuf],
+    asked: &BackfillRequest,
     sink: &mut dyn BackfillSink,
 ) -> Result<BackfillSummary> {
+    let requests = asked.requests.as_slice();
     crate::settings::require_folders(stores)?;
     let mut summary = BackfillSummary::default();
     let errors = crate::dumps::each(requests, sink, |sink, file, request, _| {

@@ -238,11 +238,21 @@ fn schema_text(canonical: &str) -> String {
         .unwrap_or_else(|_| canonical.to_owned())
 }
 
+/// What `diff` is asked: the two sides (`-`: standard input, for one of them).
+#[derive(Debug, Clone, Default)]
+pub struct DiffRequest {
+    /// The left side: a request dump, a cassette or a store folder.
+    pub a: PathBuf,
+    /// The right side.
+    pub b: PathBuf,
+}
+
 /// `diff`: reads `a` and `b` (each a request dump, a cassette or a store folder), compares
 /// them and reports the result: one [`DiffEvent::StoreChange`] per cassette and a summary for
 /// two stores, else one [`DiffEvent::Diff`]. Exit 0 when they are the same in the terms of the
 /// key.
-pub fn run(a: &Path, b: &Path, sink: &mut dyn DiffSink) -> Result<DiffReport> {
+pub fn run(asked: &DiffRequest, sink: &mut dyn DiffSink) -> Result<DiffReport> {
+    let (a, b) = (asked.a.as_path(), asked.b.as_path());
     if crate::input::is_stdin(a) && crate::input::is_stdin(b) {
         return Err(Error::msg("A and B cannot both come from standard input"));
     }

@@ -54,6 +54,13 @@ pub enum RequestEvent<'a> {
     },
 }
 
+/// What `hash` and `normalize` are asked: the request dumps (files, folders, `-`).
+#[derive(Debug, Clone, Default)]
+pub struct DumpsRequest {
+    /// Request dumps, files or folders of them.
+    pub requests: Vec<PathBuf>,
+}
+
 /// Takes what `hash` and `normalize` report.
 pub trait RequestSink: Sink {
     /// Takes one event.
@@ -115,8 +122,12 @@ pub fn each<S: Sink + ?Sized>(
 /// `hash`: reports the key and expected cassette path of every dump of `paths` (one
 /// [`RequestEvent::Key`] each), under the store of `stores` it belongs to ([`store_for_request`]), or
 /// under `cassettes` without a store.
-pub fn hash(stores: &[Store], paths: &[PathBuf], sink: &mut dyn RequestSink) -> Result<Reported> {
-    let input_errors = each(paths, sink, |sink, file, request, several| {
+pub fn hash(
+    stores: &[Store],
+    asked: &DumpsRequest,
+    sink: &mut dyn RequestSink,
+) -> Result<Reported> {
+    let input_errors = each(&asked.requests, sink, |sink, file, request, several| {
         let key = key_of(&request);
         let store = store_for_request(stores, &key);
         if let Some(store) = store {
@@ -138,8 +149,8 @@ pub fn hash(stores: &[Store], paths: &[PathBuf], sink: &mut dyn RequestSink) -> 
 
 /// `normalize`: reports what the key sees of every dump of `paths` (one
 /// [`RequestEvent::Normalized`] each).
-pub fn normalize(paths: &[PathBuf], sink: &mut dyn RequestSink) -> Result<Reported> {
-    let input_errors = each(paths, sink, |sink, file, request, several| {
+pub fn normalize(asked: &DumpsRequest, sink: &mut dyn RequestSink) -> Result<Reported> {
+    let input_errors = each(&asked.requests, sink, |sink, file, request, several| {
         let material = KeyMaterial::of(&request);
         sink.request(&RequestEvent::Normalized {
             request: file,

@@ -272,6 +272,14 @@ pub trait LockSink: Sink {
     fn lock(&mut self, event: &LockEvent<'_>) -> std::io::Result<()>;
 }
 
+/// What `lock` is asked, beside the stores.
+#[derive(Debug, Clone, Default)]
+pub struct LockRequest {
+    /// The versions whose differing entries are replaced: "these recordings were re-made with
+    /// the current text" (`--accept TASK/vN`).
+    pub accept: Vec<(String, i64)>,
+}
+
 /// `TASK/vN` as `--accept` takes it.
 pub fn parse_accept(text: &str) -> Result<(String, i64)> {
     text.rsplit_once('/')
@@ -286,9 +294,10 @@ pub fn parse_accept(text: &str) -> Result<(String, i64)> {
 /// problems.
 pub fn run(
     stores: &[crate::settings::Store],
-    accept: &[(String, i64)],
+    asked: &LockRequest,
     sink: &mut dyn LockSink,
 ) -> Result<LockSummary> {
+    let accept = asked.accept.as_slice();
     for store in stores {
         crate::store::check_folder(&store.root)?;
         if !store.registry.present {

@@ -7,6 +7,9 @@ use super::{finish, stores, Ctx, Outcome};
 pub fn backfill(args: BackfillArgs, ctx: Ctx) -> Outcome {
     let stores = stores::resolve(&args.stores, &args.roots)?;
     let mut reporter = ctx.reporter(args.format.format.into());
-    let summary = ulcas::backfill::run(&stores, &args.requests, &mut reporter)?;
+    let asked = ulcas::backfill::BackfillRequest {
+        requests: args.requests,
+    };
+    let summary = ulcas::backfill::run(&stores, &asked, &mut reporter)?;
     finish(&mut *reporter, &summary)
 }

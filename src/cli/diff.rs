@@ -11,6 +11,10 @@ pub fn diff(args: DiffArgs, ctx: Ctx) -> Outcome {
         ..ctx.detail()
     };
     let mut reporter = super::report::reporter(args.format.format.into(), detail);
-    let compared = ulcas::diff::run(&args.a, &args.b, &mut reporter)?;
+    let asked = ulcas::diff::DiffRequest {
+        a: args.a,
+        b: args.b,
+    };
+    let compared = ulcas::diff::run(&asked, &mut reporter)?;
     finish(&mut *reporter, &compared)
 }

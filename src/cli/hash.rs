@@ -6,7 +6,10 @@ use super::{finish, stores, Ctx, Outcome};
 /// `ulcas normalize`.
 pub fn normalize(args: NormalizeArgs, ctx: Ctx) -> Outcome {
     let mut reporter = ctx.reporter(args.format.format.into());
-    let reported = ulcas::dumps::normalize(&args.requests, &mut reporter)?;
+    let asked = ulcas::dumps::DumpsRequest {
+        requests: args.requests,
+    };
+    let reported = ulcas::dumps::normalize(&asked, &mut reporter)?;
     finish(&mut *reporter, &reported)
 }
 
@@ -14,6 +17,9 @@ pub fn normalize(args: NormalizeArgs, ctx: Ctx) -> Outcome {
 pub fn hash(args: HashArgs, ctx: Ctx) -> Outcome {
     let stores = stores::resolve(&args.stores, &[])?;
     let mut reporter = ctx.reporter(args.format.format.into());
-    let reported = ulcas::dumps::hash(&stores, &args.requests, &mut reporter)?;
+    let asked = ulcas::dumps::DumpsRequest {
+        requests: args.requests,
+    };
+    let reported = ulcas::dumps::hash(&stores, &asked, &mut reporter)?;
     finish(&mut *reporter, &reported)
 }

@@ -12,6 +12,6 @@ pub fn lock(args: LockArgs, ctx: Ctx) -> Outcome {
         .map(|a| ulcas::lock::parse_accept(a))
         .collect::<ulcas::Result<Vec<_>>>()?;
     let mut reporter = ctx.reporter(args.format.format.into());
-    let summary = ulcas::lock::run(&stores, &accept, &mut reporter)?;
+    let summary = ulcas::lock::run(&stores, &ulcas::lock::LockRequest { accept }, &mut reporter)?;
     finish(&mut *reporter, &summary)
 }

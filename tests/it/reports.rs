@@ -587,14 +587,17 @@ fn library_runs_report_what_the_commands_print() {
     assert_eq!(of_type(&cli.0, "lookup").len(), 6);
 
     let mut hash = Collect::default();
-    let reported = ulcas::dumps::hash(&stores, &requests, &mut hash).unwrap();
+    let dumps_asked = ulcas::dumps::DumpsRequest {
+        requests: requests.clone(),
+    };
+    let reported = ulcas::dumps::hash(&stores, &dumps_asked, &mut hash).unwrap();
     assert_eq!(reported.input_errors, 0);
     let cli = cli_events(&[&["hash"], &dumps[..]].concat(), true);
     assert_eq!((hash.0, code(&reported)), cli);
     assert_eq!(of_type(&cli.0, "key").len(), 6);
 
     let mut normalize = Collect::default();
-    let reported = ulcas::dumps::normalize(&requests, &mut normalize).unwrap();
+    let reported = ulcas::dumps::normalize(&dumps_asked, &mut normalize).unwrap();
     assert_eq!(
         (normalize.0, code(&reported)),
         cli_events(&[&["normalize"], &dumps[..]].concat(), false)
@@ -635,7 +638,11 @@ fn library_runs_report_what_the_commands_print() {
 
     let mut diff = Collect::default();
     let (a, b) = (dumps[0], "tests/fixtures/requests/outline.json");
-    let compared = ulcas::diff::run(a.as_ref(), b.as_ref(), &mut diff).unwrap();
+    let asked = ulcas::diff::DiffRequest {
+        a: a.into(),
+        b: b.into(),
+    };
+    let compared = ulcas::diff::run(&asked, &mut diff).unwrap();
     assert_eq!(
         compared.verdict(),
         Verdict::Fail,
@@ -644,7 +651,11 @@ fn library_runs_report_what_the_commands_print() {
     assert_eq!((diff.0, 1), cli_events(&["diff", a, b], false));
     let mut stores_diff = Collect::default();
     let (a, b) = ("cassettes", "tests/cmd/verify-damaged.in/store");
-    let compared = ulcas::diff::run(a.as_ref(), b.as_ref(), &mut stores_diff).unwrap();
+    let asked = ulcas::diff::DiffRequest {
+        a: a.into(),
+        b: b.into(),
+    };
+    let compared = ulcas::diff::run(&asked, &mut stores_diff).unwrap();
     let cli = cli_events(&["diff", a, b], false);
     assert_eq!((stores_diff.0, code(&compared)), cli);
     assert!(of_type(&cli.0, "store-change").len() > 1, "{:?}", cli.0);
@@ -683,8 +694,14 @@ fn library_backfill_run_reports_what_the_command_prints() {
     )
     .unwrap();
     let mut collect = ulcas::event::Collect::default();
-    let summary =
-        ulcas::backfill::run(&stores, &[b.path().join("requests")], &mut collect).unwrap();
+    let summary = ulcas::backfill::run(
+        &stores,
+        &ulcas::backfill::BackfillRequest {
+            requests: vec![b.path().join("requests")],
+        },
+        &mut collect,
+    )
+    .unwrap();
     let library: Vec<Value> = collect
         .0
         .iter()
