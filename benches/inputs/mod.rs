@@ -126,8 +126,16 @@ pub fn dump(i: usize) -> serde_json::Value {
 
 /// 10,000 cassettes of one task and version, all with request material.
 pub fn lookup_store() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/ulcas-bench/lookup-10000");
-    if root.join(".complete").exists() {
+    store_of_dumps("lookup-10000", dump)
+}
+
+/// A store of the 10,000 cassettes recorded from `dump(0..10_000)` under `target/ulcas-bench/`
+/// (written once: a `.complete` marker beside it says it is whole).
+fn store_of_dumps(name: &str, dump: fn(usize) -> serde_json::Value) -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("target/ulcas-bench")
+        .join(name);
+    if root.with_extension("complete").exists() || root.join(".complete").exists() {
         return root;
     }
     let _ = std::fs::remove_dir_all(&root);
@@ -140,7 +148,7 @@ pub fn lookup_store() -> PathBuf {
         std::fs::create_dir_all(path.parent().expect("folder")).expect("folders");
         std::fs::write(path, cassette.render()).expect("writes");
     }
-    std::fs::write(root.join(".complete"), b"").expect("marks complete");
+    std::fs::write(root.with_extension("complete"), b"").expect("marks complete");
     root
 }
 
@@ -273,22 +281,7 @@ pub fn shared_dump(i: usize) -> serde_json::Value {
 
 /// 10,000 recordings of one task whose texts share one vocabulary.
 pub fn shared_lookup_store() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/ulcas-bench/shared-10000");
-    if root.with_extension("complete").exists() {
-        return root;
-    }
-    let _ = std::fs::remove_dir_all(&root);
-    for i in 0..10_000 {
-        let request = Request::from_slice(shared_dump(i).to_string().as_bytes()).expect("valid");
-        let (cassette, key) =
-            cassette_for(&request, &Recording::new("{\"citations\":[]}", "m"), true)
-                .expect("records");
-        let path = key.path_under(&root);
-        std::fs::create_dir_all(path.parent().expect("folder")).expect("folders");
-        std::fs::write(path, cassette.render()).expect("writes");
-    }
-    std::fs::write(root.with_extension("complete"), b"").expect("marks complete");
-    root
+    store_of_dumps("shared-10000", shared_dump)
 }
 
 /// Recording 6,789 of the shared-vocabulary store with one word changed: a miss whose nearest

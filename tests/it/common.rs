@@ -109,41 +109,31 @@ pub fn of_type<'a>(events: &'a [serde_json::Value], kind: &str) -> Vec<&'a serde
 /// Whether `php` is installed. Without it a test says plainly that `what` was skipped; in CI
 /// (`CI` set) a missing `php` is a failure.
 pub fn php_available(what: &str) -> bool {
+    tool_available("php", "php-cli", what)
+}
+
+/// Whether headless `chromium` is installed (the same rules as [`php_available`]).
+pub fn chromium_available(what: &str) -> bool {
+    tool_available("chromium", "chromium", what)
+}
+
+/// Whether `tool --version` runs. Without it a test says plainly that `what` was skipped; in CI
+/// (`CI` set) a missing tool is a failure: `.ci/run` installs `package`.
+fn tool_available(tool: &str, package: &str, what: &str) -> bool {
     use std::io::Write;
-    let found = Command::new("php")
+    let found = Command::new(tool)
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
         assert!(
             std::env::var_os("CI").is_none(),
-            "php is not installed: CI must install php-cli (.ci/run does) to run {what}"
+            "{tool} is not installed: CI must install {package} (.ci/run does) to run {what}"
         );
         // Straight to stderr, past the test harness's capture, so that it shows.
         let _ = writeln!(
             std::io::stderr(),
-            "{what}: SKIPPED, php is not installed (apt-get install php-cli to run it)"
-        );
-    }
-    found
-}
-
-/// Whether headless `chromium` is installed. Without it a test says plainly that `what` was
-/// skipped; in CI (`CI` set) a missing `chromium` is a failure.
-pub fn chromium_available(what: &str) -> bool {
-    use std::io::Write;
-    let found = Command::new("chromium")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "chromium is not installed: CI must install it (.ci/run does) to run {what}"
-        );
-        let _ = writeln!(
-            std::io::stderr(),
-            "{what}: SKIPPED, chromium is not installed (apt-get install chromium to run it)"
+            "{what}: SKIPPED, {tool} is not installed (apt-get install {package} to run it)"
         );
     }
     found

@@ -87,15 +87,7 @@ fn summary(h: &mut String, store: &Store, r: &Review, s: &ReviewSummary) {
             s.schema_failures_to as f64,
         ),
     ] {
-        let pct = if a == 0.0 {
-            "–".to_owned()
-        } else {
-            format!("{:+.1}%", (b - a) / a * 100.0)
-        };
-        let _ = write!(
-            h,
-            "<tr><td>{label}</td><td>{a:.0}</td><td>{b:.0}</td><td>{pct}</td></tr>"
-        );
+        change_row(h, label, a, b);
     }
     h.push_str("</table>");
     let _ = write!(
@@ -127,6 +119,19 @@ fn summary(h: &mut String, store: &Store, r: &Review, s: &ReviewSummary) {
     });
     let _ = write!(h, "<p>{}</p>", capitalised(&retire));
     h.push_str("</div>\n");
+}
+
+/// One row of a summary table: a measure on each side and its change in percent.
+fn change_row(h: &mut String, label: &str, a: f64, b: f64) {
+    let pct = if a == 0.0 {
+        "–".to_owned()
+    } else {
+        format!("{:+.1}%", (b - a) / a * 100.0)
+    };
+    let _ = write!(
+        h,
+        "<tr><td>{label}</td><td>{a:.0}</td><td>{b:.0}</td><td>{pct}</td></tr>"
+    );
 }
 
 /// The recordings without a partner, each with what to do.
@@ -391,15 +396,7 @@ pub fn against(r: &Rerecording, s: &RerecordSummary, base: &str) -> String {
             s.schema_failures.to as f64,
         ),
     ] {
-        let pct = if x == 0.0 {
-            "–".to_owned()
-        } else {
-            format!("{:+.1}%", (y - x) / x * 100.0)
-        };
-        let _ = write!(
-            h,
-            "<tr><td>{label}</td><td>{x:.0}</td><td>{y:.0}</td><td>{pct}</td></tr>"
-        );
+        change_row(&mut h, label, x, y);
     }
     h.push_str("</table>");
     let _ = write!(
