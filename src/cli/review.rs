@@ -56,6 +56,12 @@ fn against(args: &ReviewArgs, reference: &str, ctx: Ctx, detail: Detail) -> Outc
         reject: args.reject.clone(),
     };
     if args.interactive {
+        if args.format != ReviewFormat::Human {
+            return Err(ulcas::Error::msg(
+                "--interactive talks on the terminal, in human text: drop --format, or list the pairs with --format json and reject with --reject PATH…",
+            )
+            .into());
+        }
         if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
             return Err(ulcas::Error::msg(
                 "--interactive asks on a terminal, and there is none: list the pairs with `ulcas review --against REF --format json` and reject with `--reject PATH…`",
