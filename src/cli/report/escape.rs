@@ -100,6 +100,25 @@ pub fn md_text(text: &str) -> String {
     out
 }
 
+/// `text` for an HTML attribute a script reads back exactly (a path the page puts in a command):
+/// markup characters as entities, control characters as numeric references instead of the
+/// visible escapes of [`html`], so that the value is the text itself.
+pub fn html_attr_exact(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\0' => out.push_str(&format!("&#{};", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// HTML text (or a quoted attribute value) that shows `text` and nothing else.
 pub fn html(text: &str) -> String {
     let text = visible(text);
@@ -119,6 +138,18 @@ pub fn html(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn an_exact_attribute_keeps_control_characters_as_references() {
+        let path = "q/v1/a\u{1b}[31m <!-- @x `y`>.json";
+        assert_eq!(
+            html_attr_exact(path),
+            "q/v1/a&#27;[31m &lt;!-- @x `y`&gt;.json",
+            "the script reads back the file's own name"
+        );
+        assert!(html(path).contains("\\x1b"), "shown text keeps the visible escape");
+    }
+
     use super::*;
 
     #[test]

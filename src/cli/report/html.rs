@@ -11,7 +11,7 @@ use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
-use super::escape::html;
+use super::escape::{html, html_attr_exact};
 use super::human::review::{capitalised, from_to, retire_sentence, unpaired_hint, verdict};
 use crate::cli::shown;
 use ulcas::lookup::DiffTag;
@@ -346,7 +346,7 @@ fn controls(h: &mut String, path: &str) {
     let _ = write!(
         h,
         "<fieldset class=\"choice\" data-path=\"{}\"><label><input type=\"radio\" name=\"{id}\" value=\"accept\" checked> accept</label><label><input type=\"radio\" name=\"{id}\" value=\"reject\"> reject (keep the revision's)</label></fieldset>",
-        html(path)
+        html_attr_exact(path)
     );
 }
 
