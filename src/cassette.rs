@@ -317,6 +317,27 @@ pub fn is_recorder_format(bytes: &[u8], value: &Value) -> bool {
     php::is_pretty_print_of(value, bytes)
 }
 
+/// Where the recorder writes the request material: the last member of the top-level object.
+/// A newline and an indent cannot stand inside a string literal (they would be `\n` and
+/// spaces after it), so this cannot be found inside an answer or a content.
+pub const MATERIAL_MEMBER: &[u8] = b"\n    \"request\": {\n        \"content\": \"";
+
+/// The byte range of the JSON string literal (quotes included) of `request.content` where the
+/// recorder writes it, as the file holds it (still encoded); `None` when the file has no such
+/// member or the literal does not end.
+pub fn content_literal(bytes: &[u8]) -> Option<std::ops::Range<usize>> {
+    let start = memchr::memmem::rfind(bytes, MATERIAL_MEMBER)? + MATERIAL_MEMBER.len() - 1;
+    let mut i = start + 1;
+    loop {
+        i += memchr::memchr2(b'"', b'\\', bytes.get(i..)?)?;
+        if bytes[i] == b'"' {
+            return Some(start..i + 1);
+        }
+        // An escape: the backslash and the byte it escapes (`\uXXXX` goes on as plain bytes).
+        i += 2;
+    }
+}
+
 /// The answer inside one surrounding Markdown code fence, as the client strips it.
 pub fn strip_fence(text: &str) -> &str {
     let t = text.trim();

@@ -368,50 +368,22 @@ fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> 
     candidates
 }
 
-/// Where the recorder writes the request material: the last member of the top-level object.
-const MATERIAL_MEMBER: &[u8] = b"\n    \"request\": {\n        \"content\": \"";
-
 /// The JSON string literal (quotes included) of the stored request content where the recorder
-/// writes it, when it is there and in the recorder's encoding (only its escapes: `\"`, `\\`,
-/// `\n`, `\r`, `\t`, `\b`, `\f`, `\u00XX`, `\u2028`, `\u2029`; no `\/`); else `None`.
+/// writes it, still encoded ([`crate::cassette::content_literal`]).
 fn stored_literal(bytes: &[u8]) -> Option<&str> {
-    let at = memchr::memmem::rfind(bytes, MATERIAL_MEMBER)?;
-    let start = at + MATERIAL_MEMBER.len() - 1;
-    let mut i = start + 1;
-    while let Some(n) = memchr::memchr2(b'"', b'\\', &bytes[i..]) {
-        i += n;
-        if bytes[i] == b'"' {
-            return std::str::from_utf8(&bytes[start..=i]).ok();
-        }
-        match bytes.get(i + 1)? {
-            b'"' | b'\\' | b'n' | b'r' | b't' | b'b' | b'f' => i += 2,
-            b'u' => i += 6,
-            _ => return None,
-        }
-    }
-    None
+    std::str::from_utf8(&bytes[crate::cassette::content_literal(bytes)?]).ok()
 }
 
 /// The stored request content of a cassette's bytes: found where the recorder writes it and
 /// decoded as the JSON string it is, else (another layout) by parsing the whole file.
 fn stored_content(bytes: &[u8]) -> Option<String> {
-    if let Some(at) = memchr::memmem::rfind(bytes, MATERIAL_MEMBER) {
-        let start = at + MATERIAL_MEMBER.len() - 1;
-        let mut i = start + 1;
-        while let Some(n) = memchr::memchr2(b'"', b'\\', &bytes[i..]) {
-            i += n;
-            if bytes[i] == b'\\' {
-                i += 2;
-                continue;
-            }
-            return serde_json::from_slice::<String>(&bytes[start..=i]).ok();
-        }
-        return None;
+    match crate::cassette::content_literal(bytes) {
+        Some(literal) => serde_json::from_slice::<String>(&bytes[literal]).ok(),
+        None => serde_json::from_slice::<MaterialOnly>(bytes)
+            .ok()?
+            .request
+            .map(|m| m.content),
     }
-    serde_json::from_slice::<MaterialOnly>(bytes)
-        .ok()?
-        .request
-        .map(|m| m.content)
 }
 
 /// Prefiltered by word overlap, then the best few ranked by a real diff (each with a deadline).
@@ -600,6 +572,12 @@ mod tests {
         // No material: none.
         let (bare, _) = cassette_for(&request, &Recording::new("{}", "m"), false).unwrap();
         assert_eq!(stored_content(bare.render().as_bytes()), None);
+        // A file cut inside the literal, even right after a backslash: none, and no panic.
+        let member = memchr::memmem::rfind(&bytes, crate::cassette::MATERIAL_MEMBER).unwrap();
+        let at = member + bytes[member..].windows(2).position(|w| w == b"\\\"").unwrap();
+        for cut in [at + 1, at + 2] {
+            assert_eq!(stored_content(&bytes[..cut]), None, "cut at {cut}");
+        }
     }
 }
 

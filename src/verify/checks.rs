@@ -144,7 +144,10 @@ pub fn check_bytes(file: &CassetteFile, bytes: &[u8], ctx: &StoreContext<'_>) ->
     if let Some((content, schema)) = material {
         // In the recorder's exact format the file holds the content's literal as the key
         // encodes it: hashed as it stands, not encoded again.
-        let literal = exact.then(|| content_literal(text)).flatten();
+        let literal = exact
+            .then(|| crate::cassette::content_literal(bytes))
+            .flatten()
+            .map(|r| &text[r]);
         check_material(file, &fields, (content, literal), schema, ctx, &mut r);
     }
     if fields.stop_reason == "end_turn" {
@@ -433,24 +436,6 @@ fn check_staleness(file: &CassetteFile, ctx: &StoreContext<'_>, out: &mut Vec<Fi
             ),
         ));
     }
-}
-
-/// The JSON string literal of `request.content` (quotes included) in a cassette in the
-/// recorder's exact format: the last field, `"request"`, opens with `"content"`. A newline and
-/// indent cannot occur inside a string literal (it would be `\n`), so the search cannot land
-/// in an answer or in the content itself.
-fn content_literal(text: &str) -> Option<&str> {
-    const OPENING: &str = "\n    \"request\": {\n        \"content\": \"";
-    let start = memchr::memmem::rfind(text.as_bytes(), OPENING.as_bytes())? + OPENING.len() - 1;
-    let body = &text.as_bytes()[start + 1..];
-    let mut i = 0;
-    while let Some(j) = memchr::memchr2(b'"', b'\\', &body[i..]) {
-        if body[i + j] == b'"' {
-            return Some(&text[start..start + 1 + i + j + 1]);
-        }
-        i += j + 2;
-    }
-    None
 }
 
 fn check_material(
