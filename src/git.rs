@@ -68,15 +68,16 @@ impl Repo {
         }
         let spec = format!("{reference}^{{commit}}");
         let out = self
-            .git(&["rev-parse", "--verify", "--quiet", "--end-of-options", &spec])
+            .git(&[
+                "rev-parse",
+                "--verify",
+                "--quiet",
+                "--end-of-options",
+                &spec,
+            ])
             .map_err(|_| {
-                let folder = if Path::new(reference).is_dir() {
-                    format!(" ({reference} is a folder: for its re-recording against HEAD write `--against HEAD {reference}`)")
-                } else {
-                    String::new()
-                };
                 Error::msg(format!(
-                    "--against {reference:?}: no such commit in the git repository at {}{folder}",
+                    "--against {reference:?}: no such commit in the git repository at {}",
                     self.top.display()
                 ))
             })?;

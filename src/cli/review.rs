@@ -6,7 +6,7 @@ use std::io::{BufRead, IsTerminal};
 use std::path::PathBuf;
 
 use ulcas::review::against::{AgainstRequest, ChangeKind, Rerecording};
-use ulcas::review::{run, run_against, ReviewRequest};
+use ulcas::review::{read_against, report_against, run, ReviewRequest};
 
 use super::args::{ReviewArgs, ReviewFormat};
 use super::output::{note, Out};
@@ -42,13 +42,6 @@ pub fn review(args: ReviewArgs, ctx: Ctx) -> Outcome {
 
 /// `review --against REF`: the report, with `--reject` applied, or the interactive walk.
 fn against(args: &ReviewArgs, reference: &str, ctx: Ctx, detail: Detail) -> Outcome {
-    // `--against ROOT` took the store for the revision: say how to write it.
-    if std::path::Path::new(reference).is_dir() {
-        return Err(ulcas::Error::msg(format!(
-            "--against {reference:?}: that is a folder, not a git revision; for its re-recording against HEAD write `--against HEAD {reference}` (the revision comes first)"
-        ))
-        .into());
-    }
     let stores = stores::resolve(&args.stores, &args.targets)?;
     let mut asked = AgainstRequest {
         reference: Some(reference.to_owned()),
@@ -68,7 +61,11 @@ fn against(args: &ReviewArgs, reference: &str, ctx: Ctx, detail: Detail) -> Outc
             )
             .into());
         }
-        match walk(&stores, &asked, ctx)? {
+    }
+    // Read once: the walk shows these, and the report and the rejects use the same.
+    let reviews = read_against(&stores, &asked)?;
+    if args.interactive {
+        match walk(&reviews, ctx)? {
             Some(chosen) => asked.reject = chosen,
             None => return Ok(Answer::Fail),
         }
@@ -80,7 +77,7 @@ fn against(args: &ReviewArgs, reference: &str, ctx: Ctx, detail: Detail) -> Outc
         ..detail
     };
     let mut reporter = super::report::reporter(args.format.into(), detail);
-    let run = run_against(&stores, &asked, &mut reporter)?;
+    let run = report_against(&stores, &reviews, &asked.reject, &mut reporter)?;
     finish(&mut *reporter, &run)
 }
 
@@ -95,22 +92,13 @@ enum Choice {
 
 /// Walks every listed cassette on the terminal, asking for each; returns the paths rejected,
 /// or `None` on quit (nothing changes then).
-fn walk(
-    stores: &[ulcas::settings::Store],
-    asked: &AgainstRequest,
-    ctx: Ctx,
-) -> Result<Option<Vec<PathBuf>>, Failure> {
-    let reference = asked.reference.as_deref().unwrap_or("HEAD");
-    let reviews = stores
-        .iter()
-        .map(|s| Rerecording::read(s, reference, &asked.tasks))
-        .collect::<ulcas::Result<Vec<_>>>()?;
+fn walk(reviews: &[Rerecording], ctx: Ctx) -> Result<Option<Vec<PathBuf>>, Failure> {
     let total: usize = reviews.iter().map(|r| r.changes.len()).sum();
     let mut out = Out::stdout(ctx.color);
     let mut input = std::io::stdin().lock();
     let (mut accepted, mut rejected, mut skipped) = (0, Vec::new(), 0);
     let mut n = 0;
-    for r in &reviews {
+    for r in reviews {
         for change in &r.changes {
             n += 1;
             out.line(&format!("\n[{n}/{total}] {}", shown(&change.path)))?;

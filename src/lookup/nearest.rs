@@ -574,7 +574,11 @@ mod tests {
         assert_eq!(stored_content(bare.render().as_bytes()), None);
         // A file cut inside the literal, even right after a backslash: none, and no panic.
         let member = memchr::memmem::rfind(&bytes, crate::cassette::MATERIAL_MEMBER).unwrap();
-        let at = member + bytes[member..].windows(2).position(|w| w == b"\\\"").unwrap();
+        let at = member
+            + bytes[member..]
+                .windows(2)
+                .position(|w| w == b"\\\"")
+                .unwrap();
         for cut in [at + 1, at + 2] {
             assert_eq!(stored_content(&bytes[..cut]), None, "cut at {cut}");
         }

@@ -93,6 +93,9 @@ pub struct Rerecording {
     pub lock: Vec<LockDelta>,
     repo: Repo,
     prefix: PathBuf,
+    /// Each change by its absolute path (lexically, from the working folder): a path a user
+    /// names is found in one look, however many cassettes differ.
+    index: std::collections::HashMap<PathBuf, usize>,
 }
 
 /// The totals of one store's re-recording.
@@ -258,6 +261,12 @@ impl Rerecording {
                 .filter(|rel| wanted(rel).is_some())
                 .count();
         let lock = lock_deltas(&repo, &prefix, &tree, &store.root)?;
+        let cwd = std::env::current_dir().map_err(|e| Error::io(".", &e))?;
+        let index = changes
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (crate::settings::lexical_absolute(&cwd, &c.path), i))
+            .collect();
         Ok(Rerecording {
             root: store.root.clone(),
             reference: reference.to_owned(),
@@ -267,6 +276,7 @@ impl Rerecording {
             lock,
             repo,
             prefix,
+            index,
         })
     }
 
@@ -338,9 +348,7 @@ impl Rerecording {
             .map_or_else(|| path.to_path_buf(), PathBuf::from);
         let cwd = std::env::current_dir().ok()?;
         let wanted = crate::settings::lexical_absolute(&cwd, &path);
-        self.changes
-            .iter()
-            .find(|c| crate::settings::lexical_absolute(&cwd, &c.path) == wanted)
+        self.index.get(&wanted).map(|&i| &self.changes[i])
     }
 
     /// Checks that `paths` can be rejected: each names a listed cassette, and for every
@@ -397,15 +405,18 @@ impl Rerecording {
         if chosen.is_empty() {
             return Ok(Vec::new());
         }
-        // Everything REF holds is fetched before the first write.
-        let mut restore = Vec::new();
-        for change in &chosen {
-            let bytes = match change.kind {
-                ChangeKind::Added(_) => None,
-                _ => Some(self.repo.checkout_bytes(&self.commit, &change.git_path)?),
-            };
-            restore.push((*change, bytes));
-        }
+        // Everything REF holds is fetched before the first write; one `git cat-file --filters`
+        // a file (a batch would report the unfiltered size), so several at once.
+        let restore = chosen
+            .par_iter()
+            .map(|change| {
+                let bytes = match change.kind {
+                    ChangeKind::Added(_) => None,
+                    _ => Some(self.repo.checkout_bytes(&self.commit, &change.git_path)?),
+                };
+                Ok((*change, bytes))
+            })
+            .collect::<Result<Vec<_>>>()?;
         let dir = StoreDir::open(&self.root)?;
         let write = dir.lock()?;
         let mut done = Vec::new();

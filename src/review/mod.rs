@@ -345,18 +345,45 @@ pub fn run_against(
     asked: &against::AgainstRequest,
     sink: &mut dyn ReviewSink,
 ) -> Result<against::AgainstRun> {
+    let reviews = read_against(stores, asked)?;
+    report_against(stores, &reviews, &asked.reject, sink)
+}
+
+/// Each store's re-recording against the revision of `asked` (its tasks), read once: what
+/// [`run_against`] reports, and what an interactive walk shows before it.
+pub fn read_against(
+    stores: &[Store],
+    asked: &against::AgainstRequest,
+) -> Result<Vec<against::Rerecording>> {
     let reference = asked.reference.as_deref().unwrap_or("HEAD");
+    // `--against ROOT` takes the store for the revision: said before the stores are looked at.
+    if Path::new(reference).is_dir() {
+        return Err(Error::msg(format!(
+            "--against {reference:?}: that is a folder, not a git revision; for its re-recording against HEAD write `--against HEAD {reference}` (the revision comes first)"
+        )));
+    }
     for task in &asked.tasks {
         crate::request::validate_task(task).map_err(Error::msg)?;
     }
     crate::settings::require_folders(stores)?;
-    let reviews = stores
+    stores
         .iter()
         .map(|s| against::Rerecording::read(s, reference, &asked.tasks))
-        .collect::<Result<Vec<_>>>()?;
+        .collect()
+}
+
+/// Reports `reviews` (read by [`read_against`] from `stores`, in order) and rejects `reject`:
+/// every path is checked in every store before anything is written.
+pub fn report_against(
+    stores: &[Store],
+    reviews: &[against::Rerecording],
+    reject: &[PathBuf],
+    sink: &mut dyn ReviewSink,
+) -> Result<against::AgainstRun> {
     // Which store each rejected path belongs to, all checked before the first write.
     let mut per_store: Vec<Vec<PathBuf>> = vec![Vec::new(); reviews.len()];
-    for path in &asked.reject {
+    let reference = reviews.first().map_or("HEAD", |r| r.reference.as_str());
+    for path in reject {
         let i = reviews.iter().position(|r| r.find(path).is_some()).ok_or_else(|| {
             Error::in_file(
                 path,
@@ -369,7 +396,7 @@ pub fn run_against(
         r.plan_reject(paths)?;
     }
     let mut run = against::AgainstRun::default();
-    for ((store, r), paths) in stores.iter().zip(&reviews).zip(&per_store) {
+    for ((store, r), paths) in stores.iter().zip(reviews).zip(&per_store) {
         let mut summary = r.summary();
         sink.emit_common(&crate::outcome::Common::Store(store))?;
         sent(sink.review(&ReviewEvent::Against {

@@ -147,7 +147,10 @@ mod tests {
             "q/v1/a&#27;[31m &lt;!-- @x `y`&gt;.json",
             "the script reads back the file's own name"
         );
-        assert!(html(path).contains("\\x1b"), "shown text keeps the visible escape");
+        assert!(
+            html(path).contains("\\x1b"),
+            "shown text keeps the visible escape"
+        );
     }
 
     use super::*;
