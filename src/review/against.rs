@@ -315,8 +315,8 @@ impl Rerecording {
             .filter(|p| p.from.cassette.stop_reason != p.to.cassette.stop_reason)
             .count();
         s.tokens = Sides {
-            from: token_stats(pairs.iter().map(|p| &p.from)),
-            to: token_stats(pairs.iter().map(|p| &p.to)),
+            from: TokenStats::of(pairs.iter().map(|p| &p.from)),
+            to: TokenStats::of(pairs.iter().map(|p| &p.to)),
         };
         s.schema_failures = Sides {
             from: pairs
@@ -527,23 +527,6 @@ fn schema_verdict(v: &Validators, task: &str, version: i64, c: &Cassette) -> Opt
     let validator = v.registry(task, version)?;
     (c.stop_reason == "end_turn")
         .then(|| validate_answer(&c.text, &validator) == AnswerVerdict::Valid)
-}
-
-fn token_stats<'a>(side: impl Iterator<Item = &'a Recording>) -> TokenStats {
-    let (mut n, mut i, mut o) = (0u64, 0, 0);
-    for r in side {
-        let (a, b) = r.tokens();
-        n += 1;
-        i += a;
-        o += b;
-    }
-    let n = n.max(1) as f64;
-    TokenStats {
-        input_total: i,
-        output_total: o,
-        input_mean: i as f64 / n,
-        output_mean: o as f64 / n,
-    }
 }
 
 /// The lock entries that differ between REF and the working tree.

@@ -135,6 +135,26 @@ pub struct TokenStats {
     pub output_mean: f64,
 }
 
+impl TokenStats {
+    /// The totals and means of `side`'s recordings (means over at least one).
+    pub fn of<'a>(side: impl Iterator<Item = &'a Recording>) -> TokenStats {
+        let (mut n, mut i, mut o) = (0u64, 0, 0);
+        for r in side {
+            let (a, b) = r.tokens();
+            n += 1;
+            i += a;
+            o += b;
+        }
+        let n = n.max(1) as f64;
+        TokenStats {
+            input_total: i,
+            output_total: o,
+            input_mean: i as f64 / n,
+            output_mean: o as f64 / n,
+        }
+    }
+}
+
 /// What a reviewer reads first.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ReviewSummary {
@@ -237,20 +257,6 @@ impl Review {
         let mut top: Vec<(String, usize)> = patterns.into_iter().collect();
         top.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         top.truncate(10);
-        let stats = |side: fn(&Pair) -> &Recording| {
-            let n = self.pairs.len().max(1) as f64;
-            let (i, o) = self
-                .pairs
-                .iter()
-                .map(|p| side(p).tokens())
-                .fold((0, 0), |a, t| (a.0 + t.0, a.1 + t.1));
-            TokenStats {
-                input_total: i,
-                output_total: o,
-                input_mean: i as f64 / n,
-                output_mean: o as f64 / n,
-            }
-        };
         let changed = self.pairs.iter().filter(|p| p.changed()).count();
         let count = |side: Side| {
             self.unpaired
@@ -263,8 +269,8 @@ impl Review {
             identical: self.pairs.len() - changed,
             changed,
             top_pointers: top,
-            tokens_from: stats(|p| &p.from),
-            tokens_to: stats(|p| &p.to),
+            tokens_from: TokenStats::of(self.pairs.iter().map(|p| &p.from)),
+            tokens_to: TokenStats::of(self.pairs.iter().map(|p| &p.to)),
             schema_failures_from: self
                 .pairs
                 .iter()
