@@ -23,17 +23,40 @@ pub fn read_limited(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
     read_sized(file, size, limit, what).map_err(|e| e.with_file(path))
 }
 
+/// [`read_limited`] of a file inside a store: its last component is never followed when it is
+/// a symbolic link (a link out of the store is never read; the error says it is a link).
+pub fn read_store_file(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
+    let (file, size) = open_with(path, what, rustix::fs::OFlags::NOFOLLOW)?;
+    if size > limit {
+        return Err(too_large(limit, what).with_file(path));
+    }
+    read_sized(file, size, limit, what).map_err(|e| e.with_file(path))
+}
+
 /// Opens `path` for reading only if it is a regular file: opened without blocking (a FIFO
 /// without a writer would block an ordinary open forever) and checked on the opened handle, so
 /// that nothing swapped in between a check and the open is read.
 pub fn open_regular(path: &Path, what: &str) -> Result<(std::fs::File, u64)> {
+    open_with(path, what, rustix::fs::OFlags::empty())
+}
+
+fn open_with(path: &Path, what: &str, extra: rustix::fs::OFlags) -> Result<(std::fs::File, u64)> {
     use std::os::unix::fs::OpenOptionsExt;
-    let nonblocking = rustix::fs::OFlags::NONBLOCK.bits() as i32;
-    let file = std::fs::File::options()
+    let flags = (rustix::fs::OFlags::NONBLOCK | extra).bits() as i32;
+    let file = match std::fs::File::options()
         .read(true)
-        .custom_flags(nonblocking)
+        .custom_flags(flags)
         .open(path)
-        .map_err(|e| Error::io(path, &e))?;
+    {
+        Ok(file) => file,
+        Err(e) if e.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) => {
+            return Err(Error::in_file(
+                path,
+                format!("a symbolic link: ulcas never reads a {what} through a link"),
+            ))
+        }
+        Err(e) => return Err(Error::io(path, &e)),
+    };
     let meta = file.metadata().map_err(|e| Error::io(path, &e))?;
     if !meta.is_file() {
         return Err(Error::in_file(

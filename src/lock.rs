@@ -58,7 +58,7 @@ impl Lock {
             let line = e
                 .span()
                 .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
-            let message = e.message().trim().replace('\n', "; ");
+            let message = quoted_values_hidden(e.message().trim()).replace('\n', "; ");
             match line {
                 Some(line) => format!("line {line}: {message}"),
                 None => message,
@@ -113,11 +113,24 @@ impl Lock {
         if std::fs::symlink_metadata(&path).is_err() {
             return Ok(None);
         }
-        let text = crate::input::read_text(&path, crate::input::MAX_SMALL_FILE, "lock file")?;
+        let bytes =
+            crate::input::read_store_file(&path, crate::input::MAX_SMALL_FILE, "lock file")?;
+        let text = String::from_utf8(bytes).map_err(|_| Error::in_file(&path, "not UTF-8"))?;
         Lock::parse(&text)
             .map(Some)
             .map_err(|e| Error::in_file(&path, format!("invalid lock: {e}")))
     }
+}
+
+/// `message` with every quoted value replaced by `"…"`: a parse error says where and what kind
+/// of thing is wrong, never what a value holds (a lock is data of the store, and what it holds
+/// is nobody's business in a CI log).
+fn quoted_values_hidden(message: &str) -> String {
+    static QUOTED: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = QUOTED.get_or_init(|| {
+        regex::Regex::new(r#""(?:[^"\\]|\\.)*"|'[^']*'"#).expect("a valid pattern")
+    });
+    re.replace_all(message, "\"…\"").into_owned()
 }
 
 /// What the registry says `task` v`version` is now: its lock entry, and the prompt file (and

@@ -48,6 +48,8 @@ pub struct Change {
     pub git_path: PathBuf,
     /// How it differs.
     pub kind: ChangeKind,
+    /// Whether REF holds a symbolic link at this path (restored as a link, as git does).
+    pub link_at_ref: bool,
 }
 
 /// How a listed cassette differs.
@@ -188,9 +190,9 @@ impl Rerecording {
         let ids: Vec<&str> = listed
             .iter()
             .filter(|l| l.4 != Status::Added)
-            .filter_map(|l| tree.get(&l.0).map(String::as_str))
+            .filter_map(|l| tree.get(&l.0).map(|e| e.id.as_str()))
             .collect();
-        let mut blobs = repo.blobs(&ids)?.into_iter();
+        let mut blobs = repo.blobs(&ids, crate::store::MAX_CASSETTE)?.into_iter();
         // Each listed cassette with REF's bytes, then compared in parallel.
         let work: Vec<_> = listed
             .into_iter()
@@ -206,6 +208,7 @@ impl Rerecording {
             .into_par_iter()
             .map(|((git_path, rel, task, version, status), before)| {
                 let path = store.root.join(&rel);
+                let link_at_ref = tree.get(&git_path).is_some_and(|e| e.link);
                 let now = match status {
                     Status::Deleted => None,
                     _ => Some(crate::store::read_cassette_bytes(&path).ok()),
@@ -222,8 +225,15 @@ impl Rerecording {
                 };
                 let shown_ref = || PathBuf::from(format!("{reference}:{}", path.display()));
                 let kind = match (before, now) {
-                    (Some(b), Some(Some(n))) if same_content(&b, &n) => return None,
-                    (Some(b), Some(Some(n))) => {
+                    // Larger than any cassette at REF: never read, never compared.
+                    (Some(None), Some(_)) => ChangeKind::Unreadable,
+                    (Some(None), None) => ChangeKind::Removed(None),
+                    (Some(Some(_)), now) if link_at_ref => match now {
+                        Some(_) => ChangeKind::Unreadable,
+                        None => ChangeKind::Removed(None),
+                    },
+                    (Some(Some(b)), Some(Some(n))) if same_content(&b, &n) => return None,
+                    (Some(Some(b)), Some(Some(n))) => {
                         match (recording(shown_ref(), &b), recording(path.clone(), &n)) {
                             (Some(from), Some(to)) => {
                                 let changes =
@@ -233,8 +243,8 @@ impl Rerecording {
                             _ => ChangeKind::Unreadable,
                         }
                     }
-                    (Some(_), Some(None)) => ChangeKind::Unreadable,
-                    (Some(b), None) => {
+                    (Some(Some(_)), Some(None)) => ChangeKind::Unreadable,
+                    (Some(Some(b)), None) => {
                         ChangeKind::Removed(recording(shown_ref(), &b).map(Box::new))
                     }
                     (None, Some(n)) => {
@@ -248,6 +258,7 @@ impl Rerecording {
                     path,
                     git_path,
                     kind,
+                    link_at_ref,
                 })
             })
             .collect();
@@ -411,8 +422,15 @@ impl Rerecording {
             .par_iter()
             .map(|change| {
                 let bytes = match change.kind {
-                    ChangeKind::Added(_) => None,
-                    _ => Some(self.repo.checkout_bytes(&self.commit, &change.git_path)?),
+                    ChangeKind::Added(_) => Restore::Remove,
+                    _ if change.link_at_ref => {
+                        Restore::Link(self.repo.link_target(&self.commit, &change.git_path)?)
+                    }
+                    _ => Restore::File(self.repo.checkout_bytes(
+                        &self.commit,
+                        &change.git_path,
+                        crate::store::MAX_CASSETTE,
+                    )?),
                 };
                 Ok((*change, bytes))
             })
@@ -429,7 +447,14 @@ impl Rerecording {
             let slot =
                 Slot::under(Path::new(""), rel).map_err(|why| Error::in_file(&change.path, why))?;
             match bytes {
-                Some(bytes) => {
+                Restore::Link(target) => {
+                    write.put_link(&slot, &target)?;
+                    done.push(Rejected {
+                        path: change.path.clone(),
+                        action: RejectAction::Restored,
+                    });
+                }
+                Restore::File(bytes) => {
                     match dir.read(&slot)? {
                         Some(existing) => write.replace(&slot, &existing, &bytes, Times::Now)?,
                         None => {
@@ -441,7 +466,7 @@ impl Rerecording {
                         action: RejectAction::Restored,
                     });
                 }
-                None => {
+                Restore::Remove => {
                     write
                         .remove(&slot, |_| Ok(()))
                         .map_err(|why| Error::in_file(&change.path, why))?;
@@ -529,16 +554,30 @@ fn schema_verdict(v: &Validators, task: &str, version: i64, c: &Cassette) -> Opt
         .then(|| validate_answer(&c.text, &validator) == AnswerVerdict::Valid)
 }
 
+/// What a reject writes back for one cassette.
+enum Restore {
+    /// REF's file, as `git checkout` writes it.
+    File(Vec<u8>),
+    /// REF's symbolic link, with this target.
+    Link(Vec<u8>),
+    /// Nothing: REF has no such cassette.
+    Remove,
+}
+
 /// The lock entries that differ between REF and the working tree.
 fn lock_deltas(
     repo: &Repo,
     prefix: &Path,
-    tree: &BTreeMap<PathBuf, String>,
+    tree: &BTreeMap<PathBuf, crate::git::TreeEntry>,
     root: &Path,
 ) -> Result<Vec<LockDelta>> {
-    let at_ref = match tree.get(&prefix.join(LOCK_FILE)) {
-        Some(id) => {
-            let bytes = repo.blobs(&[id])?.pop().unwrap_or_default();
+    let at_ref = match tree.get(&prefix.join(LOCK_FILE)).filter(|e| !e.link) {
+        Some(entry) => {
+            let bytes = repo
+                .blobs(&[&entry.id], crate::input::MAX_SMALL_FILE)?
+                .pop()
+                .flatten()
+                .unwrap_or_default();
             std::str::from_utf8(&bytes)
                 .ok()
                 .and_then(|t| Lock::parse(t).ok())

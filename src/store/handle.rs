@@ -387,6 +387,58 @@ impl WriteLock<'_> {
         replace_in(&folder, &slot.name, &shown, read, bytes, times)
     }
 
+    /// Puts a symbolic link to `target` at `slot` (what `git checkout` writes for a link),
+    /// atomically: a link made under a temporary name, then renamed over whatever regular file
+    /// or link stands there, only if that is still what stood there a moment before. Nothing is
+    /// ever written through the link.
+    pub fn put_link(&self, slot: &Slot, target: &[u8]) -> Result<()> {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = self.dir;
+        let shown = dir.path_of(slot);
+        let at = |why: String| Error::in_file(&shown, why);
+        let folder = dir
+            .folder(slot, true)?
+            .ok_or_else(|| dir.error_at(Some(slot), "its folder could not be created"))?;
+        let stat_now =
+            || match rustix::fs::statat(&folder, slot.name.as_str(), AtFlags::SYMLINK_NOFOLLOW) {
+                Ok(s) => Ok(Some(s)),
+                Err(Errno::NOENT) => Ok(None),
+                Err(e) => Err(at(errno(e))),
+            };
+        let before = stat_now()?;
+        if let Some(s) = &before {
+            let kind = FileType::from_raw_mode(s.st_mode);
+            if kind != FileType::RegularFile && kind != FileType::Symlink {
+                return Err(at("not a regular file or link (never replaced)".into()));
+            }
+            refuse_unwritable(&shown, &Identity::of(s)).or_else(|e| {
+                if kind == FileType::Symlink {
+                    Ok(())
+                } else {
+                    Err(e)
+                }
+            })?;
+        }
+        let name = temp_name();
+        let target = std::ffi::OsStr::from_bytes(target);
+        rustix::fs::symlinkat(target, &folder, name.as_str()).map_err(|e| at(errno(e)))?;
+        let same = match (&before, stat_now()?) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Identity::of(a).same_state(&Identity::of(&b)),
+            _ => false,
+        };
+        if !same {
+            let _ = rustix::fs::unlinkat(&folder, name.as_str(), AtFlags::empty());
+            return Err(at(
+                "changed by another writer since it was read: left as that writer left it".into(),
+            ));
+        }
+        rustix::fs::renameat(&folder, name.as_str(), &folder, slot.name.as_str()).map_err(|e| {
+            let _ = rustix::fs::unlinkat(&folder, name.as_str(), AtFlags::empty());
+            at(errno(e))
+        })
+    }
+
     /// Writes the file `name` at the store root (its `ulcas.lock`) through the same path: created
     /// without clobbering when `read` is `None`, else replaced only if it is still that file.
     pub fn write_root(&self, name: &str, read: Option<&FileRead>, bytes: &[u8]) -> Result<()> {
@@ -577,21 +629,10 @@ struct Temp<'a> {
 
 impl<'a> Temp<'a> {
     fn write(shown: &Path, folder: &'a OwnedFd, bytes: &[u8], mode: Mode) -> Result<Temp<'a>> {
-        use std::sync::atomic::{AtomicU64, Ordering};
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
         let flags =
             OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
         loop {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.subsec_nanos());
-            let name = format!(
-                "{}{}-{nanos}-{}{}",
-                super::TEMP_PREFIX,
-                std::process::id(),
-                COUNTER.fetch_add(1, Ordering::Relaxed),
-                super::TEMP_SUFFIX
-            );
+            let name = temp_name();
             let fd = match rustix::fs::openat(folder, name.as_str(), flags, mode) {
                 Ok(fd) => fd,
                 Err(Errno::EXIST) => continue,
@@ -636,6 +677,23 @@ impl Drop for Temp<'_> {
             let _ = rustix::fs::unlinkat(self.folder, self.name.as_str(), AtFlags::empty());
         }
     }
+}
+
+/// A new temporary name beside the files of a folder (the walk reports such names as ulcas's
+/// own, never as cassettes).
+fn temp_name() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    format!(
+        "{}{}-{nanos}-{}{}",
+        super::TEMP_PREFIX,
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed),
+        super::TEMP_SUFFIX
+    )
 }
 
 /// Opening a folder: a folder only, never through a symbolic link.

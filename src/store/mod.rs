@@ -354,7 +354,7 @@ pub struct LoadedCassette {
 /// The bytes of the cassette file at `path`: a regular file (a link is followed, as the driver
 /// does), opened without blocking, at most [`MAX_CASSETTE`] bytes.
 pub fn read_cassette_bytes(path: &Path) -> Result<Vec<u8>> {
-    crate::input::read_limited(path, MAX_CASSETTE, "cassette")
+    crate::input::read_store_file(path, MAX_CASSETTE, "cassette")
 }
 
 /// Reads and parses the cassette at `path`.

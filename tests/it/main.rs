@@ -10,6 +10,7 @@ mod diff;
 mod driver_reads;
 mod evidence;
 mod hardening;
+mod hostile_pr;
 mod json_output;
 mod ksort;
 mod lock;

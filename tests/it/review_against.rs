@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::common::{copy_tree, events, of_type, ulcas_in, MANIFEST};
 
-fn git(dir: &Path, args: &[&str]) -> String {
+pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
     let out = Command::new("git")
         .current_dir(dir)
         .args(args)
@@ -32,7 +32,7 @@ fn git(dir: &Path, args: &[&str]) -> String {
 /// A git repository at `dir` with the sample store at `store` (relative), its prompts and
 /// schemas, committed; JSON files checked out with CRLF line endings (a filter that
 /// `git checkout` applies and a reject must apply too).
-fn repo_with_sample(dir: &Path, store: &str) {
+pub(crate) fn repo_with_sample(dir: &Path, store: &str) {
     git(dir, &["init", "-q", "-b", "main"]);
     copy_tree(&Path::new(MANIFEST).join("cassettes"), &dir.join(store));
     copy_tree(
@@ -52,7 +52,7 @@ fn repo_with_sample(dir: &Path, store: &str) {
 }
 
 /// Re-records `path` as the app's recorder would: the answer edited, another model, LF endings.
-fn rerecord(path: &Path, from: &str, to: &str) {
+pub(crate) fn rerecord(path: &Path, from: &str, to: &str) {
     let mut c: Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
     let text = c["text"].as_str().unwrap().replace(from, to);
     assert_ne!(
@@ -68,7 +68,7 @@ fn rerecord(path: &Path, from: &str, to: &str) {
 }
 
 /// Every file under `dir` but `.git`, by path.
-fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+pub(crate) fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     walkdir::WalkDir::new(dir)
         .into_iter()
         .filter_entry(|e| e.file_name() != ".git")
