@@ -62,6 +62,7 @@ pub mod review;
 pub mod schema;
 pub mod secrets;
 pub mod settings;
+pub mod shell;
 pub mod staleness;
 pub mod store;
 pub mod synth;

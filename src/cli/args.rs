@@ -433,6 +433,10 @@ pub struct ReviewArgs {
     /// With --against: restore REF's version of these listed cassettes (remove one REF lacks).
     #[arg(long, value_name = "PATH", num_args = 1.., requires = "against", conflicts_with = "interactive")]
     pub reject: Vec<PathBuf>,
+    /// With --against: as --reject, each PATH percent-encoded (%XX for any byte): what printed
+    /// commands use for a name no shell quoting carries safely (control characters, not UTF-8).
+    #[arg(long = "reject-encoded", value_name = "PATH", num_args = 1.., requires = "against", conflicts_with = "interactive")]
+    pub reject_encoded: Vec<String>,
     /// With --against: accept, reject, skip or quit pair by pair on a terminal.
     #[arg(long, requires = "against")]
     pub interactive: bool,

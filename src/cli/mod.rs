@@ -185,5 +185,5 @@ pub fn rerun_with(flag: &str) -> String {
     let mut words: Vec<&str> = vec!["ulcas"];
     words.extend(args.iter().map(String::as_str));
     words.push(flag);
-    ulcas::settings::shell_words(&words)
+    ulcas::shell::words(&words)
 }

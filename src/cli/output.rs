@@ -135,6 +135,19 @@ pub fn write_stdout(bytes: &[u8]) -> io::Result<()> {
     w.flush()
 }
 
+/// Appends `text` to the file `path` (the job summary) through the same masking as every other
+/// output; a file that cannot be opened or written is passed over (a summary is a courtesy).
+pub fn append_masked(path: &std::path::Path, text: &str) {
+    if let Ok(file) = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+    {
+        let mut w = MaskSecrets::new(file);
+        let _ = w.write_all(text.as_bytes()).and_then(|()| w.flush());
+    }
+}
+
 /// Prints `ulcas: error: …` on stderr, terminal-safe; a closed stderr is ignored (never a panic).
 pub fn error_line(message: &str) {
     let _ = writeln!(

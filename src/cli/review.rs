@@ -46,7 +46,7 @@ fn against(args: &ReviewArgs, reference: &str, ctx: Ctx, detail: Detail) -> Outc
     let mut asked = AgainstRequest {
         reference: Some(reference.to_owned()),
         tasks: args.tasks.clone(),
-        reject: args.reject.clone(),
+        reject: rejected_paths(args)?,
     };
     if args.interactive {
         if args.format != ReviewFormat::Human {
@@ -73,7 +73,7 @@ fn against(args: &ReviewArgs, reference: &str, ctx: Ctx, detail: Detail) -> Outc
     // After the walk, or with the paths to reject, the pairs were seen: the totals and what
     // was rejected are enough.
     let detail = Detail {
-        stat: detail.stat || args.interactive || !args.reject.is_empty(),
+        stat: detail.stat || args.interactive || !asked.reject.is_empty(),
         ..detail
     };
     let mut reporter = super::report::reporter(args.format.into(), detail);
@@ -168,13 +168,28 @@ fn describe(
     }
 }
 
-/// The command that was run, without `--interactive` and with `--reject PATH…`, quoted for a
-/// POSIX shell.
+/// The paths of `--reject` and of `--reject-encoded` (decoded), in that order.
+fn rejected_paths(args: &ReviewArgs) -> ulcas::Result<Vec<PathBuf>> {
+    use std::os::unix::ffi::OsStringExt;
+    let mut paths = args.reject.clone();
+    for encoded in &args.reject_encoded {
+        let bytes = ulcas::shell::percent_decode(encoded)
+            .map_err(|why| ulcas::Error::msg(format!("--reject-encoded {encoded:?}: {why}")))?;
+        paths.push(PathBuf::from(std::ffi::OsString::from_vec(bytes)));
+    }
+    Ok(paths)
+}
+
+/// The command that was run, without `--interactive`, with each path marked to reject: quoted
+/// for bash, zsh, dash and fish alike ([`ulcas::shell`]).
 fn reject_command(paths: &[PathBuf]) -> String {
     let mut words: Vec<String> = vec!["ulcas".into()];
     words.extend(std::env::args().skip(1).filter(|a| a != "--interactive"));
-    words.push("--reject".into());
-    words.extend(paths.iter().map(|p| p.display().to_string()));
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    ulcas::settings::shell_words(&words)
+    let mut command = ulcas::shell::words(&words);
+    for path in paths {
+        command.push(' ');
+        command.push_str(&ulcas::shell::path_arg("--reject", path.as_os_str()));
+    }
+    command
 }

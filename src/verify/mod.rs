@@ -848,8 +848,7 @@ pub fn missing_cassettes(store: &Store, requests: &[Dump]) -> Vec<Finding> {
         }
         let file_name = file.display().to_string();
         let root = store.root.display().to_string();
-        let lookup =
-            crate::settings::shell_words(&["ulcas", "lookup", &file_name, "--cassettes", &root]);
+        let lookup = crate::shell::words(&["ulcas", "lookup", &file_name, "--cassettes", &root]);
         out.push(Finding::new(
             &path,
             Check::MissingCassette,

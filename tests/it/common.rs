@@ -117,6 +117,11 @@ pub fn chromium_available(what: &str) -> bool {
     tool_available("chromium", "chromium", what)
 }
 
+/// Whether the shell `name` (fish, zsh) is installed; see [`tool_available`].
+pub fn shell_available(name: &str, what: &str) -> bool {
+    tool_available(name, name, what)
+}
+
 /// Whether `tool --version` runs. Without it a test says plainly that `what` was skipped; in CI
 /// (`CI` set) a missing tool is a failure: `.ci/run` installs `package`.
 fn tool_available(tool: &str, package: &str, what: &str) -> bool {

@@ -223,3 +223,275 @@ fn a_lock_parse_error_quotes_no_value() {
     );
     assert!(!run.stderr.contains("correct-horse"), "{}", run.stderr);
 }
+
+/// Names that a quoting rule or a page could turn into another file or a command: quotes and
+/// backslashes (fish reads `\'` inside single quotes), command substitutions, C0, C1 and DEL
+/// characters, a tab, a bidirectional override, a byte-order mark.
+const HOSTILE_NAMES: &[&str] = &[
+    "a\\';touch X;'",
+    "b'\"$(touch X)\"`touch X`",
+    "c\\\\'; touch X; echo '",
+    "d\u{1b}[31mred",
+    "e\u{85}next",
+    "f\u{9b}31m",
+    "g\u{7f}del",
+    "h\ttab",
+    "i\u{202e}nosj.exe",
+    "j $HOME ~ *",
+    "k=v",
+    "\u{feff}l",
+    "m\u{1}n\u{1f}",
+];
+
+/// The shells a printed command is pasted into: (program, its name in messages).
+fn shells() -> Vec<&'static str> {
+    let mut found = vec!["bash", "dash"];
+    for extra in ["zsh", "fish"] {
+        if crate::common::shell_available(extra, "the cross-shell quoting test") {
+            found.push(extra);
+        }
+    }
+    found
+}
+
+/// Every word `ulcas::shell` quotes reads back as itself in bash, dash, zsh and fish.
+#[test]
+fn quoted_words_read_back_exactly_in_every_shell() {
+    let dir = tempfile::tempdir().unwrap();
+    for shell in shells() {
+        for name in HOSTILE_NAMES
+            .iter()
+            .filter(|n| !n.contains(['\u{1b}', '\u{1}']))
+        {
+            let script = format!("printf '%s' {}", ulcas::shell::quote(name));
+            let out = std::process::Command::new(shell)
+                .current_dir(dir.path())
+                .arg("-c")
+                .arg(&script)
+                .output()
+                .unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                *name,
+                "{shell}: {script}\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(
+                !dir.path().join("X").exists(),
+                "{shell} ran a command: {script}"
+            );
+        }
+    }
+}
+
+/// The HTML page's reject command names exactly the files ticked, whatever their names, and
+/// runs in every shell: Chromium ticks every listed cassette (each added under a hostile name),
+/// the command it builds runs in each shell on a fresh copy, and every hostile file is gone
+/// and nothing else ran.
+#[test]
+fn the_page_command_names_each_hostile_file_in_every_shell() {
+    if !crate::common::chromium_available("the_page_command_names_each_hostile_file_in_every_shell")
+    {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    repo_with_sample(d, "cassettes");
+    let source = d.join(crate::review_against::QUIZ_B);
+    let hostile: Vec<String> = HOSTILE_NAMES
+        .iter()
+        .map(|n| format!("cassettes/quiz/v1/{n}.json"))
+        .collect();
+    for path in &hostile {
+        std::fs::copy(&source, d.join(path)).unwrap();
+    }
+    let page = ulcas_in(d, &["review", "--against", "--format", "html"]);
+    assert_eq!(page.code, 1, "{}", page.stderr);
+    let pages = tempfile::tempdir().unwrap();
+    std::fs::write(pages.path().join("review.html"), &page.stdout).unwrap();
+    std::fs::write(
+        pages.path().join("drive.html"),
+        r#"<!doctype html><html><body><pre id="out">pending</pre>
+<iframe id="f" src="review.html"></iframe>
+<script>
+document.getElementById('f').addEventListener('load', function(){
+  var d = this.contentDocument;
+  d.querySelectorAll('fieldset.choice input[value=reject]').forEach(function(i){ i.click(); });
+  document.getElementById('out').textContent = d.getElementById('command').textContent;
+});
+</script></body></html>"#,
+    )
+    .unwrap();
+    let out = std::process::Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+        ])
+        .arg(format!(
+            "file://{}",
+            pages.path().join("drive.html").display()
+        ))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let start = dom.find("<pre id=\"out\">").expect("the driver page") + "<pre id=\"out\">".len();
+    let command = dom[start..][..dom[start..].find("</pre>").unwrap()]
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    assert!(
+        command.starts_with("ulcas review --against HEAD cassettes "),
+        "{command}"
+    );
+    assert!(
+        command.chars().all(|c| !c.is_control()),
+        "a command with no control character: {command:?}"
+    );
+    for shell in shells() {
+        let copy = tempfile::tempdir().unwrap();
+        crate::common::copy_tree(d, copy.path());
+        let run = std::process::Command::new(shell)
+            .current_dir(copy.path())
+            .arg("-c")
+            .arg(command.replacen("ulcas", env!("CARGO_BIN_EXE_ulcas"), 1))
+            .output()
+            .unwrap();
+        assert_eq!(
+            run.status.code(),
+            Some(0),
+            "{shell}: {command}\n{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        for path in &hostile {
+            assert!(
+                !copy.path().join(path).exists(),
+                "{shell}: {path:?} still there"
+            );
+        }
+        assert!(!copy.path().join("X").exists(), "{shell} ran a command");
+        assert!(
+            git(copy.path(), &["status", "--porcelain"]).is_empty(),
+            "{shell}: the store is HEAD's again"
+        );
+    }
+}
+
+/// Every token kind the `secret` check knows, planted in file names, folder names, answer keys
+/// and values, a prompt and the lock: no output of any command, in any format, prints one
+/// whole, the job summary and every page included.
+#[test]
+fn no_output_of_any_command_prints_a_planted_secret() {
+    let tokens = crate::safety::TOKENS;
+    let dir = crate::common::sample_with_registry();
+    let d = dir.path();
+    git(d, &["init", "-q", "-b", "main"]);
+    let quiz = d.join("cassettes/quiz/v1/aafcd8047a635258d26a9d3d43c8c0e6.json");
+    let original = std::fs::read(&quiz).unwrap();
+    let named: Vec<&str> = tokens
+        .iter()
+        .copied()
+        .filter(|t| !t.contains('/'))
+        .collect();
+    for t in &named {
+        // A file named for it, and a task folder named for it.
+        std::fs::write(d.join(format!("cassettes/quiz/v1/{t}.json")), &original).unwrap();
+        let folder = d.join(format!("cassettes/{t}/v1"));
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(
+            folder.join("aafcd8047a635258d26a9d3d43c8c0e6.json"),
+            &original,
+        )
+        .unwrap();
+    }
+    // A prompt that quotes them, and a lock entry of a task named for one.
+    let prompt = d.join("prompts/quiz/v1.md");
+    let mut text = std::fs::read_to_string(&prompt).unwrap();
+    text.push_str(&tokens.join("\n"));
+    std::fs::write(&prompt, text).unwrap();
+    let mut lock = std::fs::read_to_string(d.join("cassettes/ulcas.lock")).unwrap();
+    lock.push_str(&format!(
+        "\n[\"{}/v1\"]\nprompt = \"sha256:{}\"\nschema = \"sha256:{}\"\n",
+        named[0],
+        "0".repeat(64),
+        "0".repeat(64)
+    ));
+    std::fs::write(d.join("cassettes/ulcas.lock"), lock).unwrap();
+    git(d, &["add", "-A"]);
+    git(d, &["commit", "-qm", "planted"]);
+    // Re-recorded: the answer's keys and values are the tokens.
+    let mut cassette: serde_json::Value = serde_json::from_slice(&original).unwrap();
+    let answer: serde_json::Map<String, serde_json::Value> = tokens
+        .iter()
+        .map(|t| ((*t).to_owned(), serde_json::json!(t)))
+        .collect();
+    cassette["text"] = serde_json::json!(serde_json::Value::Object(answer).to_string());
+    for t in &named {
+        std::fs::write(
+            d.join(format!("cassettes/quiz/v1/{t}.json")),
+            serde_json::to_string_pretty(&cassette).unwrap(),
+        )
+        .unwrap();
+    }
+    std::fs::write(&quiz, serde_json::to_string_pretty(&cassette).unwrap()).unwrap();
+    let summary = d.join("summary.md");
+    let summary_env = [("GITHUB_STEP_SUMMARY", summary.to_str().unwrap())];
+    let registry = ["--prompts", "prompts"];
+    let mut runs: Vec<Vec<&str>> = Vec::new();
+    for format in ["human", "json", "github", "sarif"] {
+        runs.push(vec!["verify", "cassettes", "-v", "--format", format]);
+    }
+    runs.push(vec!["verify", "cassettes", "-q"]);
+    for format in ["human", "json", "github"] {
+        runs.push(vec!["prune", "cassettes", "-v", "--format", format]);
+        runs.push(vec!["lock", "cassettes", "--format", format]);
+    }
+    for format in ["human", "json", "markdown", "html"] {
+        runs.push(vec![
+            "review",
+            "--against",
+            "HEAD",
+            "cassettes",
+            "--format",
+            format,
+        ]);
+    }
+    runs.push(vec![
+        "review",
+        "quiz",
+        "cassettes",
+        "--from",
+        "1",
+        "--to",
+        "1",
+    ]);
+    let rel = format!("cassettes/quiz/v1/{}.json", named[3]);
+    runs.push(vec![
+        "diff",
+        &rel,
+        "cassettes/quiz/v1/f2fa978d2e64f1557412cd86eebe0ea7.json",
+    ]);
+    let mut outputs = Vec::new();
+    for args in &runs {
+        let mut full = args.clone();
+        full.extend(registry);
+        let run = ulcas_with(d, &full, b"", &summary_env);
+        assert!(run.code >= 0, "{full:?} ended by a signal");
+        outputs.push((full.join(" "), format!("{}{}", run.stdout, run.stderr)));
+    }
+    outputs.push((
+        "job summary".into(),
+        std::fs::read_to_string(&summary).unwrap(),
+    ));
+    for (what, text) in &outputs {
+        for t in tokens {
+            assert!(!text.contains(t), "{what} prints {t}:\n{text}");
+        }
+    }
+    // The outputs did see them: the verify JSON lists the planted folders.
+    assert!(outputs.iter().any(|(_, o)| o.contains("ghp_ab…(42 chars)")));
+}

@@ -84,14 +84,14 @@ pub(crate) fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 }
 
 const QUIZ_A: &str = "cassettes/quiz/v1/aafcd8047a635258d26a9d3d43c8c0e6.json";
-const QUIZ_B: &str = "cassettes/quiz/v1/f2fa978d2e64f1557412cd86eebe0ea7.json";
+pub(crate) const QUIZ_B: &str = "cassettes/quiz/v1/f2fa978d2e64f1557412cd86eebe0ea7.json";
 const LESSON: &str = "cassettes/lesson/v1/bbcdf195cf3ae6d0486debac02f1d6f5.json";
 const OUTLINE: &str = "cassettes/outline/v2/143f45af24e5b69eda58df8f5ec483ea.json";
 const ADDED: &str = "cassettes/quiz/v1/00000000000000000000000000000add.json";
 
 /// The sample store re-recorded: two quiz answers and the lesson changed, the outline v2
 /// cassette removed, a quiz cassette added.
-fn rerecorded(dir: &Path) {
+pub(crate) fn rerecorded(dir: &Path) {
     repo_with_sample(dir, "cassettes");
     rerecord(&dir.join(QUIZ_A), "autolyse", "AUTOLYSE");
     rerecord(&dir.join(QUIZ_B), "autolyse", "AUTOLYSE");
@@ -665,7 +665,7 @@ document.getElementById('f').addEventListener('load', function(){
     );
     assert!(command.contains(LESSON), "{command}");
     assert!(
-        command.contains(r#"'cassettes/quiz/v1/with a space '\''quoted'\''.json'"#),
+        command.contains(r#"--reject 'cassettes/quiz/v1/with a space '"'"'quoted'"'"'.json'"#),
         "{command}"
     );
     // Run it as a shell would.

@@ -707,7 +707,7 @@ mod escaping {
 // ---- Secrets ----
 
 /// One token of every kind the `secret` check knows.
-const TOKENS: &[&str] = &[
+pub(crate) const TOKENS: &[&str] = &[
     "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123",
     "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789AB",
     "AKIAIOSFODNN7EXAMPLE",

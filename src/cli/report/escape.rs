@@ -30,13 +30,15 @@ pub fn push_visible(out: &mut String, c: char) {
     }
 }
 
-/// `text` with every risky character (see [`is_risky`]) written as a visible escape.
+/// `text` with every secret masked ([`ulcas::secrets::mask`], before any escape could split a
+/// token's shape) and every risky character (see [`is_risky`]) written as a visible escape.
 pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_risky) {
-        return std::borrow::Cow::Borrowed(text);
+    let masked = ulcas::secrets::mask(text);
+    if !masked.chars().any(is_risky) {
+        return masked;
     }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
+    let mut out = String::with_capacity(masked.len() + 8);
+    for c in masked.chars() {
         if is_risky(c) {
             push_visible(&mut out, c);
         } else {
@@ -100,25 +102,6 @@ pub fn md_text(text: &str) -> String {
     out
 }
 
-/// `text` for an HTML attribute a script reads back exactly (a path the page puts in a command):
-/// markup characters as entities, control characters as numeric references instead of the
-/// visible escapes of [`html`], so that the value is the text itself.
-pub fn html_attr_exact(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() && c != '\0' => out.push_str(&format!("&#{};", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// HTML text (or a quoted attribute value) that shows `text` and nothing else.
 pub fn html(text: &str) -> String {
     let text = visible(text);
@@ -138,22 +121,23 @@ pub fn html(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
-    fn an_exact_attribute_keeps_control_characters_as_references() {
-        let path = "q/v1/a\u{1b}[31m <!-- @x `y`>.json";
-        assert_eq!(
-            html_attr_exact(path),
-            "q/v1/a&#27;[31m &lt;!-- @x `y`&gt;.json",
-            "the script reads back the file's own name"
-        );
-        assert!(
-            html(path).contains("\\x1b"),
-            "shown text keeps the visible escape"
-        );
+    fn secrets_are_masked_before_any_escape_splits_them() {
+        let token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
+        for shown in [
+            md_text(token),
+            md_code(token),
+            html(token),
+            visible(token).into_owned(),
+        ] {
+            assert!(
+                !shown.contains("ghp_abcdefghij") && !shown.contains("ghp\\_abcdefghij"),
+                "{shown}"
+            );
+        }
     }
-
-    use super::*;
 
     #[test]
     fn code_spans_fit_any_content() {

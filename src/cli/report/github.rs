@@ -3,7 +3,7 @@
 //! GitHub's 1 MiB limit. Memory holds the groups, never every finding.
 
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::io;
 use std::path::PathBuf;
 
 use ulcas::event::{Event, Report};
@@ -188,14 +188,10 @@ impl Github {
             }
         }
         if let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY") {
-            let md = step_summary(&self.groups, s);
-            if let Ok(mut file) = std::fs::OpenOptions::new()
-                .append(true)
-                .create(true)
-                .open(path)
-            {
-                let _ = file.write_all(md.as_bytes());
-            }
+            crate::cli::output::append_masked(
+                std::path::Path::new(&path),
+                &step_summary(&self.groups, s),
+            );
         }
         Ok(())
     }

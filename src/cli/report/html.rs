@@ -11,9 +11,11 @@ use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
-use super::escape::{html, html_attr_exact};
+use super::escape::html;
 use super::human::review::{capitalised, from_to, retire_sentence, unpaired_hint, verdict};
 use crate::cli::shown;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 use ulcas::lookup::DiffTag;
 
 const STYLE: &str = "
@@ -156,7 +158,7 @@ fn unpaired(h: &mut String, store: &Store, r: &Review) {
 }
 
 /// One pair; with `choice` (`--against`: the path to reject), its accept/reject controls.
-fn pair(h: &mut String, labels: (&str, &str), p: &Pair, choice: Option<&str>) {
+fn pair(h: &mut String, labels: (&str, &str), p: &Pair, choice: Option<&std::path::Path>) {
     let class = if p.changed() { "changed" } else { "identical" };
     let badge = if p.changed() {
         if p.changes.len() == 1 {
@@ -309,17 +311,19 @@ fn words(old: &str, new: &str) -> (String, String) {
 /// The script of a re-recording page: each choice rebuilds the `--reject` command.
 const AGAINST_SCRIPT: &str = r#"
 (function(){
-  var base = document.getElementById('command').dataset.base;
-  function q(s){ return /^[A-Za-z0-9_\/.:=@%+,-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; }
+  // Each command word is in the page as the hex of its UTF-8 bytes, built and quoted by ulcas
+  // (ulcas::shell): decoded here to exactly those bytes, never re-quoted, never masked.
+  function unhex(h){ var b = new Uint8Array(h.length / 2); for (var i = 0; i < b.length; i++) b[i] = parseInt(h.substr(2 * i, 2), 16); return new TextDecoder('utf-8', {fatal: true}).decode(b); }
+  var base = unhex(document.getElementById('command').dataset.baseHex);
   function update(){
     var rejected = [];
     document.querySelectorAll('fieldset.choice').forEach(function(f){
       var r = f.querySelector('input[value=reject]');
       f.closest('section').classList.toggle('rejected', r.checked);
-      if (r.checked) rejected.push(q(f.dataset.path));
+      if (r.checked) rejected.push(unhex(f.dataset.argHex));
     });
     var cmd = document.getElementById('command');
-    cmd.textContent = rejected.length ? base + ' --reject ' + rejected.join(' ') : '(every re-recording accepted: nothing to run; commit the store)';
+    cmd.textContent = rejected.length ? base + ' ' + rejected.join(' ') : '(every re-recording accepted: nothing to run; commit the store)';
     document.getElementById('count').textContent = rejected.length;
   }
   document.querySelectorAll('fieldset.choice input').forEach(function(i){ i.addEventListener('change', update); });
@@ -340,20 +344,25 @@ section.rejected{border-color:#cf222e;background:#fff5f5}section.item{border:1px
 .command pre{white-space:pre-wrap;word-break:break-all}.command button{margin-top:.4rem}
 ";
 
-/// Accept/reject radios for the listed cassette `path` (accept is the default).
-fn controls(h: &mut String, path: &str) {
-    let id = controls_id(path);
+/// Accept/reject radios for the listed cassette `path` (accept is the default), with the
+/// command argument that names it (`--reject 'PATH'`) as the hex of its bytes.
+fn controls(h: &mut String, path: &Path) {
+    let id = controls_id(path.as_os_str().as_bytes());
+    let arg = ulcas::shell::path_arg("--reject", path.as_os_str());
     let _ = write!(
         h,
-        "<fieldset class=\"choice\" data-path=\"{}\"><label><input type=\"radio\" name=\"{id}\" value=\"accept\" checked> accept</label><label><input type=\"radio\" name=\"{id}\" value=\"reject\"> reject (keep the revision's)</label></fieldset>",
-        html_attr_exact(path)
+        "<fieldset class=\"choice\" data-arg-hex=\"{}\"><label><input type=\"radio\" name=\"{id}\" value=\"accept\" checked> accept</label><label><input type=\"radio\" name=\"{id}\" value=\"reject\"> reject (keep the revision's)</label></fieldset>",
+        hex(arg.as_bytes())
     );
 }
 
-/// A form name for `path` (hex of its bytes: any path, one name).
-fn controls_id(path: &str) -> String {
-    let hex: String = path.bytes().map(|b| format!("{b:02x}")).collect();
-    format!("c{hex}")
+/// A form name for a path (hex of its bytes: any path, one name).
+fn controls_id(path: &[u8]) -> String {
+    format!("c{}", hex(path))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The page of `review --against`: the totals, the command the choices make, then each listed
@@ -422,15 +431,15 @@ pub fn against(r: &Rerecording, s: &RerecordSummary, base: &str) -> String {
     h.push_str("</div>\n");
     let _ = writeln!(
         h,
-        "<div class=\"command\">Rejected: <b id=\"count\">0</b>. Run this where the review was made, then commit:<pre id=\"command\" data-base=\"{}\"></pre><button id=\"copy\" type=\"button\">copy</button></div>",
-        html(base)
+        "<div class=\"command\">Rejected: <b id=\"count\">0</b>. Run this where the review was made, then commit:<pre id=\"command\" data-base-hex=\"{}\"></pre><button id=\"copy\" type=\"button\">copy</button></div>",
+        hex(base.as_bytes())
     );
     h.push_str("<p><label><input type=\"checkbox\" id=\"only-changed\" checked> show only changed pairs</label></p>\n");
     let labels = (s.against.as_str(), "now");
     for change in &r.changes {
-        let path = change.path.display().to_string();
+        let path = change.path.as_path();
         match &change.kind {
-            ChangeKind::Changed(p) => pair(&mut h, labels, p, Some(&path)),
+            ChangeKind::Changed(p) => pair(&mut h, labels, p, Some(path)),
             other => {
                 let what = match other {
                     ChangeKind::Added(_) => format!("added (not at {})", s.against),
@@ -443,7 +452,7 @@ pub fn against(r: &Rerecording, s: &RerecordSummary, base: &str) -> String {
                     html(&shown(&change.path)),
                     html(&what)
                 );
-                controls(&mut h, &path);
+                controls(&mut h, path);
                 h.push_str("</section>\n");
             }
         }

@@ -123,7 +123,7 @@ impl Reporter for Document {
 /// `ulcas review --against REF ROOT`: what the reject command of a document starts with.
 pub fn against_command(r: &Rerecording) -> String {
     let root = r.root.display().to_string();
-    ulcas::settings::shell_words(&["ulcas", "review", "--against", &r.reference, &root])
+    ulcas::shell::words(&["ulcas", "review", "--against", &r.reference, &root])
 }
 
 /// Writes an input error on stderr (every format: stdout keeps its own format).

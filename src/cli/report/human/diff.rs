@@ -71,7 +71,7 @@ pub fn stores_total(
         s.changed
     ))?;
     if let Some(first) = first_change {
-        let pair = ulcas::settings::shell_words(&[
+        let pair = ulcas::shell::words(&[
             "ulcas",
             "diff",
             &a.join(first).display().to_string(),
