@@ -225,6 +225,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('--against', '--against', [CompletionResultType]::ParameterName, 'Review a re-recording against a git revision instead: each cassette paired with the same path at REF (default HEAD)')
             [CompletionResult]::new('--task', '--task', [CompletionResultType]::ParameterName, 'With --against: only this task (repeatable)')
             [CompletionResult]::new('--reject', '--reject', [CompletionResultType]::ParameterName, 'With --against: restore REF''s version of these listed cassettes (remove one REF lacks)')
+            [CompletionResult]::new('--reject-encoded', '--reject-encoded', [CompletionResultType]::ParameterName, 'With --against: as --reject, each PATH percent-encoded (%XX for any byte): what printed commands use for a name no shell quoting carries safely (control characters, not UTF-8)')
             [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
             [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
             [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')

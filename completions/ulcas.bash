@@ -761,7 +761,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__review)
-            opts="-q -v -h -V --against --task --reject --interactive --cassettes --prompts --schemas --pin --config --from --to --stat --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --against --task --reject --reject-encoded --interactive --cassettes --prompts --schemas --pin --config --from --to --stat --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -776,6 +776,10 @@ _ulcas() {
                     return 0
                     ;;
                 --reject)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --reject-encoded)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -212,6 +212,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --against 'Review a re-recording against a git revision instead: each cassette paired with the same path at REF (default HEAD)'
             cand --task 'With --against: only this task (repeatable)'
             cand --reject 'With --against: restore REF''s version of these listed cassettes (remove one REF lacks)'
+            cand --reject-encoded 'With --against: as --reject, each PATH percent-encoded (%XX for any byte): what printed commands use for a name no shell quoting carries safely (control characters, not UTF-8)'
             cand --cassettes 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)'
             cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
             cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'

@@ -192,6 +192,7 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s V -l version -d 
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l against -d 'Review a re-recording against a git revision instead: each cassette paired with the same path at REF (default HEAD)' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l task -d 'With --against: only this task (repeatable)' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l reject -d 'With --against: restore REF\'s version of these listed cassettes (remove one REF lacks)' -r -F
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l reject-encoded -d 'With --against: as --reject, each PATH percent-encoded (%XX for any byte): what printed commands use for a name no shell quoting carries safely (control characters, not UTF-8)' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l prompts -d 'Prompt registries: <DIR>/<task>/v<N>.md with front matter' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l schemas -d 'Where the prompts\' `schema:` paths resolve (default: `schemas` beside each prompts folder)' -r -F

@@ -76,6 +76,9 @@ pub enum AnswerVerdict {
 
 /// Validates a stored answer (placeholders as ids of the right shape, one code fence stripped).
 pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerVerdict {
+    if let Some(why) = crate::input::json_too_big(text.as_bytes()) {
+        return AnswerVerdict::Invalid(vec![(String::new(), why)]);
+    }
     let (answer, samples) = with_sample_ids(text);
     let parsed: Option<Value> = serde_json::from_str(strip_fence(&answer)).ok();
     let Some(instance) = parsed.filter(Value::is_object) else {
@@ -106,8 +109,9 @@ pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerV
 
 /// Whether `text` is a JSON object once one code fence is stripped (checked without a schema).
 pub(crate) fn is_object_answer(text: &str) -> bool {
-    serde_json::from_str::<Value>(strip_fence(&with_sample_ids(text).0))
-        .is_ok_and(|v| v.is_object())
+    crate::input::json_too_big(text.as_bytes()).is_none()
+        && serde_json::from_str::<Value>(strip_fence(&with_sample_ids(text).0))
+            .is_ok_and(|v| v.is_object())
 }
 
 /// The first 16 bytes of sha256: a compact identity for texts kept across the store.

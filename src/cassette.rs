@@ -82,6 +82,9 @@ pub struct Cassette {
 impl Cassette {
     /// Parses a cassette file's bytes; needs the key fields and `text` with the right types.
     pub fn from_slice(bytes: &[u8]) -> Result<Cassette> {
+        if let Some(why) = crate::input::json_too_big(bytes) {
+            return Err(Error::msg(why));
+        }
         let value: Value = serde_json::from_slice(bytes).map_err(|e| Error::json(&e))?;
         Cassette::from_value(&value)
     }

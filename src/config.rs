@@ -69,10 +69,73 @@ pub fn find(start: &Path) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// Reads the stores of a config file.
+/// Reads the stores of a config file; every folder it names (roots, prompts, schemas) must lie
+/// inside the config file's own folder tree ([`check_inside`]).
 pub fn load(path: &Path) -> Result<Vec<StoreConfig>> {
     let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "config file")?;
-    parse(&text, path)
+    let stores = parse(&text, path)?;
+    let base = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    for store in &stores {
+        check_inside(path, base, "root", &store.root)?;
+        for prompts in &store.registry.prompts {
+            check_inside(path, base, "prompts", prompts)?;
+        }
+        if let Some(schemas) = &store.registry.schemas {
+            check_inside(path, base, "schemas", schemas)?;
+        }
+    }
+    Ok(stores)
+}
+
+/// Refuses a folder `named` by the config file `config` (whose folder is `base`) that lies
+/// outside `base`'s tree once links are resolved (`/`, `..`, a home folder): a checked-in
+/// config must not send a command over the rest of the machine. A folder given on the command
+/// line is the user's own choice and is not checked.
+fn check_inside(config: &Path, base: &Path, what: &str, named: &Path) -> Result<()> {
+    let top = base.canonicalize().map_err(|e| Error::io(base, &e))?;
+    // The deepest part that exists, resolved, then the rest lexically.
+    let mut existing = named.to_path_buf();
+    let mut rest = Vec::new();
+    let resolved = loop {
+        match existing.canonicalize() {
+            Ok(p) => break Some(p),
+            Err(_) => match (
+                existing.file_name().map(ToOwned::to_owned),
+                existing.parent(),
+            ) {
+                (Some(name), Some(parent)) => {
+                    rest.push(name);
+                    existing = parent.to_path_buf();
+                }
+                _ => break None,
+            },
+        }
+    };
+    let inside = resolved.is_some_and(|mut full| {
+        for part in rest.iter().rev() {
+            if part == ".." {
+                full.pop();
+            } else if part != "." {
+                full.push(part);
+            }
+        }
+        full.starts_with(&top)
+    });
+    if inside {
+        return Ok(());
+    }
+    Err(Error::in_file(
+        config,
+        format!(
+            "{what} {:?} lies outside the folder of this config ({}): a configured store stays inside its repository (name a folder elsewhere on the command line instead)",
+            named.display(),
+            top.display()
+        ),
+    )
+    .of_kind(crate::ErrorKind::Refused))
 }
 
 /// Parses the text of the config file at `path` (relative paths are relative to its folder).
@@ -123,6 +186,37 @@ pub fn parse(text: &str, path: &Path) -> Result<Vec<StoreConfig>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn refuses_folders_outside_its_own_tree() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(CONFIG_FILE);
+        std::fs::create_dir_all(dir.path().join("in")).unwrap();
+        std::os::unix::fs::symlink("/", dir.path().join("link")).unwrap();
+        for (root, ok) in [
+            ("in", true),
+            ("not-yet/cassettes", true),
+            ("in/../in", true),
+            ("/", false),
+            ("..", false),
+            ("in/../../x", false),
+            ("link", false),
+            ("link/etc", false),
+        ] {
+            std::fs::write(&path, format!("[[store]]\nroot = {root:?}\n")).unwrap();
+            let got = load(&path);
+            assert_eq!(got.is_ok(), ok, "{root}: {got:?}");
+            if !ok {
+                let e = got.unwrap_err();
+                assert!(
+                    e.message.contains("lies outside the folder of this config"),
+                    "{e}"
+                );
+            }
+        }
+        std::fs::write(&path, "[[store]]\nroot = \"in\"\nprompts = [\"/etc\"]\n").unwrap();
+        assert!(load(&path).is_err());
+    }
 
     #[test]
     fn loads_relative_to_the_file() {

@@ -13,6 +13,45 @@ pub const MAX_DOCUMENT: u64 = 256 << 20;
 /// The most a schema, journal or config file may hold.
 pub const MAX_SMALL_FILE: u64 = 64 << 20;
 
+/// The most JSON values (objects, arrays, members and elements) one cassette, or one answer in
+/// it, may hold: far above any recording (a long outline has a few hundred), low enough that a
+/// file under [`crate::store::MAX_CASSETTE`] never costs a command more than a few tens of MB
+/// once parsed.
+pub const MAX_JSON_VALUES: usize = 200_000;
+
+/// Why `text` is too big a JSON document to parse ([`MAX_JSON_VALUES`]), counted without
+/// parsing it: every `{`, `[` and `,` outside strings. `None` when it fits (a text under 192
+/// KiB always does: no value takes under one byte, and the check costs nothing there).
+pub fn json_too_big(text: &[u8]) -> Option<String> {
+    if text.len() < 192 << 10 {
+        return None;
+    }
+    let mut count = 0usize;
+    let mut in_string = false;
+    let mut i = 0;
+    while i < text.len() {
+        if in_string {
+            match memchr::memchr2(b'"', b'\\', &text[i..]) {
+                Some(at) if text[i + at] == b'\\' => i += at + 2,
+                Some(at) => {
+                    in_string = false;
+                    i += at + 1;
+                }
+                None => break,
+            }
+            continue;
+        }
+        match text[i] {
+            b'"' => in_string = true,
+            b'{' | b'[' | b',' => count += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    (count > MAX_JSON_VALUES)
+        .then(|| format!("more than {MAX_JSON_VALUES} JSON values ({count}): too many to parse"))
+}
+
 /// Reads a whole file that must be a regular file of at most `limit` bytes; `what` names it in
 /// errors ("request dump").
 pub fn read_limited(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {

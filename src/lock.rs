@@ -326,12 +326,36 @@ pub fn run(
             ));
         }
     }
+    // Every --accept names a version that some store recorded and has a prompt for: a typo is
+    // an error before anything is written, never a silent no-op.
+    for (task, version) in accept {
+        let mut recorded = false;
+        for store in stores {
+            let census = crate::store::census(&store.root)?;
+            if census.get(task).is_some_and(|v| v.contains_key(version)) {
+                recorded = true;
+                if current(&store.registry, task, *version).is_some() {
+                    continue;
+                }
+                return Err(Error::msg(format!(
+                    "--accept {task}/v{version}: {} has recordings of it but the registry has no prompt file for it (nothing to accept): nothing was written",
+                    store.root.display()
+                )));
+            }
+        }
+        if !recorded {
+            return Err(Error::msg(format!(
+                "--accept {task}/v{version}: no store has recordings of {task} v{version} (a typo? `ulcas lock` lists the recorded versions): nothing was written"
+            )));
+        }
+    }
     let mut summary = LockSummary::default();
     for store in stores {
         sink.emit_common(&Common::Store(store))?;
-        let census = crate::store::census(&store.root)?;
         let dir = crate::store::StoreDir::open(&store.root)?;
         let write = dir.lock()?;
+        // Counted under the lock: a version recorded a moment ago keeps its entry.
+        let census = crate::store::census(&store.root)?;
         let read = dir.read_root(LOCK_FILE)?;
         let old = match &read {
             Some(r) => {
@@ -437,21 +461,26 @@ pub fn update(
     Ok(true)
 }
 
-/// After `record` or `migrate --write` wrote into `task` v`version` of `store`: adds the
-/// version's entry when the store has a lock that lacks it (never changes an entry). Whether an
-/// entry was added.
-pub fn note_recorded(store: &crate::settings::Store, task: &str, version: i64) -> Result<bool> {
-    let Some((entry, ..)) = current(&store.registry, task, version) else {
-        return Ok(false);
-    };
-    let dir = crate::store::StoreDir::open(&store.root)?;
-    let write = dir.lock()?;
-    update(&write, |lock| {
+/// Adds `task` v`version`'s entry `entry` to the lock of the store `write` holds, when it has a
+/// lock that lacks it (never changes an entry). Whether an entry was added.
+pub fn add_missing(
+    write: &crate::store::WriteLock<'_>,
+    task: &str,
+    version: i64,
+    entry: &Entry,
+) -> Result<bool> {
+    update(write, |lock| {
         let key = (task.to_owned(), version);
         if lock.entries.contains_key(&key) {
             return false;
         }
-        lock.entries.insert(key, entry);
+        lock.entries.insert(key, entry.clone());
         true
     })
+}
+
+/// The entry `task` v`version` of `store` gets when something is recorded into it: what its
+/// registry says now (`None` without a prompt file for it).
+pub fn entry_for(store: &crate::settings::Store, task: &str, version: i64) -> Option<Entry> {
+    current(&store.registry, task, version).map(|(entry, ..)| entry)
 }

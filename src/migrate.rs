@@ -251,9 +251,6 @@ pub fn run(
         }
         let summary = migration.summary(store);
         failed += summary.failed;
-        if summary.written > 0 {
-            crate::lock::note_recorded(store, &migration.task, migration.version)?;
-        }
         sent(sink.migrate(&MigrateEvent::Summary(&summary)))?;
         verdict = verdict.and(migration.verdict());
     }
@@ -324,6 +321,9 @@ pub fn migrate(
     crate::request::validate_task(task).map_err(Error::msg)?;
     let task_dir = store.root.join(task);
     let version = current_version(store, task, &task_dir)?;
+    let entry = write
+        .then(|| crate::lock::entry_for(store, task, version))
+        .flatten();
     let (schema, schema_source) = match new_schema {
         Some((schema, file)) => (schema.clone(), file.display().to_string()),
         None => registry_schema(store, task, version)?,
@@ -395,13 +395,17 @@ pub fn migrate(
             });
             continue;
         }
+        let into = Target {
+            dir: &target,
+            write,
+            entry: entry.as_ref(),
+        };
         out.outcomes.push(carry_over(
-            &target,
+            &into,
             path,
             cassette,
             material,
             new_json,
-            write,
             was_repaired,
         ));
     }
@@ -474,15 +478,27 @@ fn digest(content: &str) -> [u8; 16] {
     out
 }
 
+/// Where a migration writes: the store, whether it writes at all, and the lock entry its
+/// version gets with the first cassette written.
+struct Target<'a> {
+    dir: &'a StoreDir,
+    write: bool,
+    entry: Option<&'a crate::lock::Entry>,
+}
+
 fn carry_over(
-    target: &StoreDir,
+    target: &Target<'_>,
     from: &Path,
     old: &Cassette,
     material: &StoredRequest,
     new_json: &str,
-    write: bool,
     repaired: bool,
 ) -> MigrateOutcome {
+    let Target {
+        dir: target,
+        write,
+        entry,
+    } = *target;
     let key = CassetteKey {
         task: old.task.clone(),
         prompt_version: old.prompt_version,
@@ -531,7 +547,16 @@ fn carry_over(
     }
     if let Some(lock) = lock {
         match lock.create(&slot, bytes.as_bytes()) {
-            Ok(Created::New) => {}
+            // The version's lock entry in the same hold: never a cassette without it.
+            Ok(Created::New) => {
+                if let Some(entry) = entry {
+                    if let Err(e) =
+                        crate::lock::add_missing(&lock, &key.task, key.prompt_version, entry)
+                    {
+                        return failed(e);
+                    }
+                }
+            }
             // Created by a writer that ignores the lock since the check: never overwritten.
             Ok(Created::Exists) => return conflict(),
             Err(e) => return failed(e),

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::outcome::{sent, Common, Sink};
 use crate::request::Request;
 use crate::settings::{store_for_request, Store};
-use crate::store::{record, RecordOptions, RecordStatus, Recorded, Recording};
+use crate::store::{RecordOptions, RecordStatus, Recorded, Recording};
 
 /// What `record` reports.
 #[derive(Debug, Serialize)]
@@ -78,11 +78,23 @@ pub fn run(stores: &[Store], asked: &RecordRequest, sink: &mut dyn RecordSink) -
             None => crate::cassette::usage_from(None),
         },
     };
-    let store = store_for_request(stores, &crate::key::key_of(&request))
-        .ok_or_else(|| Error::msg("no store to record into"))?;
+    let key = crate::key::key_of(&request);
+    let store =
+        store_for_request(stores, &key).ok_or_else(|| Error::msg("no store to record into"))?;
     sink.emit_common(&Common::StoreOfRequest(store))?;
-    let recorded = record(&store.root, &request, &recording, asked.options)?;
-    crate::lock::note_recorded(store, &recorded.key.task, recorded.key.prompt_version)?;
+    let entry = crate::lock::entry_for(store, &key.task, key.prompt_version);
+    let recorded = crate::store::record_then(
+        &store.root,
+        &request,
+        &recording,
+        asked.options,
+        |lock, key| match &entry {
+            Some(entry) => {
+                crate::lock::add_missing(lock, &key.task, key.prompt_version, entry).map(drop)
+            }
+            None => Ok(()),
+        },
+    )?;
     sent(sink.record(&RecordEvent::Recorded {
         path: &recorded.path,
         hash: &recorded.key.hash,

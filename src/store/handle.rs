@@ -31,7 +31,7 @@ use crate::error::{Error, Result};
 use crate::key::CassetteKey;
 
 /// The most any cassette may hold: the limit of every other input too.
-pub const MAX_CASSETTE: u64 = crate::input::MAX_DOCUMENT;
+pub const MAX_CASSETTE: u64 = 16 << 20;
 
 /// A file's place in a store: `<task>/<version folder>/<name>`, each one path component.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -283,7 +283,26 @@ pub fn record(
     recording: &Recording,
     options: RecordOptions,
 ) -> Result<Recorded> {
+    record_then(root, request, recording, options, |_, _| Ok(()))
+}
+
+/// [`record`], then `also` in the same hold of the store's write lock (`record` adds the
+/// version's `ulcas.lock` entry there: no other writer, a prune emptying the version or
+/// `ulcas lock`, ever sees the cassette without its entry).
+pub fn record_then(
+    root: &Path,
+    request: &Request,
+    recording: &Recording,
+    options: RecordOptions,
+    also: impl FnOnce(&WriteLock<'_>, &CassetteKey) -> Result<()>,
+) -> Result<Recorded> {
     let (cassette, key) = cassette_for(request, recording, options.with_request_material)?;
+    if bytes_over_limit(&cassette) {
+        return Err(Error::msg(format!(
+            "the cassette would be larger than {} MiB, the most any command reads: not recorded",
+            MAX_CASSETTE >> 20
+        )));
+    }
     let path = key.path_under(root);
     let bytes = cassette.render();
     let store = StoreDir::create(root)?;
@@ -310,12 +329,21 @@ pub fn record(
                 Created::Exists => continue,
             },
         };
+        also(&lock, &key)?;
         return Ok(Recorded { path, key, status });
     }
     Err(Error::in_file(
         &path,
         "another process keeps writing this cassette: run again",
     ))
+}
+
+fn bytes_over_limit(cassette: &Cassette) -> bool {
+    cassette.text.len() as u64 > MAX_CASSETTE
+        || cassette
+            .request
+            .as_ref()
+            .is_some_and(|r| (r.content.len() + r.schema.len()) as u64 > MAX_CASSETTE)
 }
 
 /// The prefix of the temporary files `ulcas` writes next to a cassette.

@@ -98,6 +98,14 @@ pub fn check_bytes(file: &CassetteFile, bytes: &[u8], ctx: &StoreContext<'_>) ->
         f.line = Some(secret.line);
         r.findings.push(f);
     }
+    if let Some(why) = crate::input::json_too_big(bytes) {
+        r.findings.push(Finding::new(
+            path,
+            Check::TooLarge,
+            format!("{why}; an answer this size is no recording: re-record it"),
+        ));
+        return r;
+    }
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {

@@ -427,7 +427,7 @@ fn interactive_mode_walks_the_pairs_on_a_terminal() {
         "{out}"
     );
     assert!(
-        out.contains(&format!("--reject {LESSON} {QUIZ_A}")),
+        out.contains(&format!("--reject {LESSON} --reject {QUIZ_A}")),
         "the command for what was marked: {out}"
     );
     assert_eq!(files(d), before, "nothing changes on quit");

@@ -810,7 +810,7 @@ fn an_oversized_cassette_is_a_finding_and_never_read() {
     let path = record_bare(&store, "quiz");
     // A sparse file just over the limit: instant to make, and ulcas must not read it.
     let file = std::fs::File::options().write(true).open(&path).unwrap();
-    file.set_len((256 << 20) + 1).unwrap();
+    file.set_len(ulcas::store::MAX_CASSETTE + 1).unwrap();
     let start = Instant::now();
     let r = timed(
         dir.path(),
@@ -840,7 +840,7 @@ fn an_oversized_cassette_is_a_finding_and_never_read() {
         let r = timed(dir.path(), &args, Duration::from_secs(60));
         assert_eq!(r.code, 2, "{args:?}: {}{}", r.stdout, r.stderr);
         assert!(
-            format!("{}{}", r.stdout, r.stderr).contains("larger than 256 MiB"),
+            format!("{}{}", r.stdout, r.stderr).contains("larger than 16 MiB"),
             "{args:?}: {}{}",
             r.stdout,
             r.stderr
