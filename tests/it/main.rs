@@ -3,6 +3,7 @@
 
 mod architecture;
 mod backfill;
+mod ci_job;
 mod cli_tests;
 mod common;
 mod completions;

@@ -43,8 +43,10 @@ pub fn store_done(
     v: &StoreVerdict,
     detail: Detail,
 ) -> io::Result<()> {
+    // Quiet: the error findings still show (what a pre-commit hook must say), warnings only as
+    // the verdict line's counts.
+    groups_block(out, groups, detail.quiet)?;
     if !detail.quiet {
-        groups_block(out, groups)?;
         if !skipped.is_empty() {
             let head = format!("not cassettes ({}), left alone:", skipped.len());
             out.line(&out.paint(Tone::Dim, &head))?;
@@ -61,10 +63,15 @@ pub fn store_done(
     verdict_line(out, v, detail.quiet)
 }
 
-fn groups_block(out: &mut Out, groups: &Groups) -> io::Result<()> {
+fn groups_block(out: &mut Out, groups: &Groups, errors_only: bool) -> io::Result<()> {
     let mut folded: std::collections::BTreeMap<(Severity, &str), (usize, usize)> =
         Default::default();
-    for (i, (key, group)) in groups.iter().enumerate() {
+    let shown_groups = groups
+        .iter()
+        .filter(|(key, _)| !errors_only || key.severity == Severity::Error);
+    let mut any = false;
+    for (i, (key, group)) in shown_groups.enumerate() {
+        any = true;
         if i >= SHOWN_GROUPS {
             let slot = folded.entry((key.severity, key.check.name())).or_default();
             slot.0 += 1;
@@ -120,7 +127,7 @@ fn groups_block(out: &mut Out, groups: &Groups) -> io::Result<()> {
         );
         out.line(&line)?;
     }
-    if !groups.is_empty() {
+    if any {
         out.line("")?;
     }
     Ok(())

@@ -1,0 +1,238 @@
+//! The CI job and the pre-commit hook that the README hands out (issue 34): every workflow
+//! block passes `zizmor --offline` with no finding, and the hook, run as pre-commit runs it,
+//! names the file that failed and why.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::common::{copy_tree, MANIFEST};
+
+/// A tool of the CI's Python environment (`.ci/run` installs it into `target/ci-tools`), or
+/// on the PATH; `None` (a skip said out loud) outside CI when neither has it.
+fn python_tool(name: &str, what: &str) -> Option<PathBuf> {
+    let local = Path::new(MANIFEST).join("target/ci-tools/bin").join(name);
+    if local.exists() {
+        return Some(local);
+    }
+    let on_path = Command::new(name)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if on_path {
+        return Some(PathBuf::from(name));
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{name} is not installed: CI must install it (.ci/run does, into target/ci-tools) to run {what}"
+    );
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "{what}: SKIPPED, {name} is not installed (pip install {name})"
+    );
+    None
+}
+
+/// The README's fenced YAML blocks that are workflows (they have `jobs:`).
+fn workflow_blocks() -> Vec<String> {
+    let readme = std::fs::read_to_string(Path::new(MANIFEST).join("README.md")).unwrap();
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in readme.lines() {
+        match (&mut current, line) {
+            (None, "```yaml") => current = Some(String::new()),
+            (Some(block), "```") => {
+                if block.contains("\njobs:") {
+                    blocks.push(block.clone());
+                }
+                current = None;
+            }
+            (Some(block), line) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+#[test]
+fn every_workflow_of_the_readme_passes_zizmor() {
+    let blocks = workflow_blocks();
+    assert_eq!(blocks.len(), 2, "the gate and its SARIF variant");
+    assert!(blocks[1].contains("security-events: write") && blocks[1].contains("upload-sarif@"));
+    assert!(
+        !blocks[0].contains("security-events"),
+        "the gate needs no write scope"
+    );
+    let Some(zizmor) = python_tool("zizmor", "every_workflow_of_the_readme_passes_zizmor") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let workflows = dir.path().join(".github/workflows");
+    std::fs::create_dir_all(&workflows).unwrap();
+    for (i, block) in blocks.iter().enumerate() {
+        std::fs::write(workflows.join(format!("readme-{i}.yml")), block).unwrap();
+    }
+    let out = Command::new(&zizmor)
+        .args(["--offline", "--no-progress", "--format", "plain"])
+        .arg(&workflows)
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "zizmor found something:\n{text}");
+    assert!(text.contains("No findings to report"), "{text}");
+}
+
+/// A copy of the real monorepo (`api/packages/<package>/…` with an `ulcas.toml`) in a git
+/// repository, one course-builder cassette broken.
+fn monorepo_with_a_broken_cassette() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for package in ["course-builder", "living-course"] {
+        copy_tree(
+            &Path::new(MANIFEST).join("tests/data/ulams").join(package),
+            &d.join("api/packages").join(package),
+        );
+    }
+    std::fs::write(
+        d.join("ulcas.toml"),
+        "[[store]]\nroot = \"api/packages/course-builder/tests/cassettes\"\nprompts = [\"api/packages/course-builder/resources/prompts\"]\n\n[[store]]\nroot = \"api/packages/living-course/tests/cassettes\"\nprompts = [\"api/packages/living-course/resources/prompts\", \"api/packages/course-builder/resources/prompts\"]\n",
+    )
+    .unwrap();
+    let broken = walkdir::WalkDir::new(d.join("api/packages/course-builder/tests/cassettes"))
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .find(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "json"))
+        .unwrap()
+        .into_path();
+    std::fs::write(&broken, "{broken").unwrap();
+    let name = broken.file_name().unwrap().to_str().unwrap().to_owned();
+    (dir, name)
+}
+
+/// The hook's `entry` from `.pre-commit-hooks.yaml`, as pre-commit splits it.
+fn hook_entry() -> Vec<String> {
+    let hooks =
+        std::fs::read_to_string(Path::new(MANIFEST).join(".pre-commit-hooks.yaml")).unwrap();
+    let entry = hooks
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("entry: "))
+        .expect("an entry");
+    entry.split_whitespace().map(str::to_owned).collect()
+}
+
+#[test]
+fn the_hook_names_what_failed() {
+    let (dir, broken) = monorepo_with_a_broken_cassette();
+    let entry = hook_entry();
+    assert_eq!(entry[..2], ["ulcas", "verify"]);
+    // pass_filenames: false, so the entry runs as it stands, from the top of the repository.
+    let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .current_dir(dir.path())
+        .args(&entry[1..])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains(&broken), "the file: {stdout}");
+    assert!(
+        stdout.contains("invalid JSON at 1:2"),
+        "what is wrong: {stdout}"
+    );
+    assert!(
+        stdout.contains("FAILED: api/packages/course-builder/tests/cassettes"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.lines().any(|l| l.starts_with("warning")),
+        "warnings only as counts: {stdout}"
+    );
+}
+
+/// `pre-commit try-repo` on a copy of this repository, as a maintainer tries the hook: it
+/// builds ulcas (cold, once) and its output names the broken cassette.
+#[test]
+fn pre_commit_try_repo_names_what_failed() {
+    let Some(pre_commit) = python_tool("pre-commit", "pre_commit_try_repo_names_what_failed")
+    else {
+        return;
+    };
+    // The hook repository: this one's tracked files, committed.
+    let hook_repo = tempfile::tempdir().unwrap();
+    let files = Command::new("git")
+        .current_dir(MANIFEST)
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+        ])
+        .output()
+        .unwrap();
+    for rel in files.stdout.split(|&b| b == 0).filter(|r| !r.is_empty()) {
+        let rel = std::str::from_utf8(rel).unwrap();
+        let from = Path::new(MANIFEST).join(rel);
+        if !from.is_file() {
+            continue;
+        }
+        let to = hook_repo.path().join(rel);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(&from, &to).unwrap();
+    }
+    let git = |dir: &Path, args: &[&str]| {
+        let ok = Command::new("git")
+            .current_dir(dir)
+            .args(["-c", "user.name=t", "-c", "user.email=t@t"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            ok.status.success(),
+            "{}",
+            String::from_utf8_lossy(&ok.stderr)
+        );
+    };
+    git(hook_repo.path(), &["init", "-q", "-b", "main"]);
+    git(hook_repo.path(), &["add", "-A"]);
+    git(hook_repo.path(), &["commit", "-qm", "ulcas"]);
+    let (project, broken) = monorepo_with_a_broken_cassette();
+    git(project.path(), &["init", "-q", "-b", "main"]);
+    git(project.path(), &["add", "-A"]);
+    let home = tempfile::tempdir().unwrap();
+    let out = Command::new(&pre_commit)
+        .current_dir(project.path())
+        .args(["try-repo"])
+        .arg(hook_repo.path())
+        .args(["ulcas-verify", "--all-files"])
+        .env("PRE_COMMIT_HOME", home.path())
+        // One build directory for every run of this test (a warm build after the first).
+        .env(
+            "CARGO_TARGET_DIR",
+            Path::new(MANIFEST).join("target/pre-commit-build"),
+        )
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("ulcas verify") && text.contains("Failed"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&broken) && text.contains("invalid JSON"),
+        "{text}"
+    );
+}
