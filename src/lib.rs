@@ -54,6 +54,7 @@ pub mod migrate;
 pub mod normalise;
 pub mod outcome;
 pub mod php;
+pub mod prompt_file;
 pub mod prune;
 pub mod record;
 pub mod registry;

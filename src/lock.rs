@@ -191,10 +191,10 @@ mod tests {
 
     #[test]
     fn prompt_text_is_trimmed_as_php_trims() {
-        use crate::registry::{php_trim, prompt_body};
+        let text = |file: &str| crate::prompt_file::load(file.as_bytes(), 1).unwrap().text;
         let file = "---\nid: x\nversion: 1\n---\n\n  Hello.\u{a0}\n\t\u{b}\0\r\n";
-        assert_eq!(php_trim(prompt_body(file)), "Hello.\u{a0}");
-        assert_eq!(prompt_body("---\na: b\n---"), "");
+        assert_eq!(text(file), "Hello.\u{a0}");
+        assert_eq!(text("---\nversion: 1\n---"), "");
     }
 }
 

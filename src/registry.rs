@@ -189,7 +189,7 @@ impl Registry {
                 self.task_folders.entry(task).or_insert(folder);
                 continue;
             };
-            let prompt = match read_prompt(path, dir, schemas) {
+            let prompt = match read_prompt(path, version, dir, schemas) {
                 Ok((front, prompt)) => {
                     if let Some(t) = front.get("task").filter(|t| **t != task) {
                         self.problem(
@@ -197,15 +197,6 @@ impl Registry {
                             format!(
                                 "front matter says task {t:?} but the file is in folder {task:?}"
                             ),
-                        );
-                    }
-                    if let Some(v) = front
-                        .get("version")
-                        .filter(|v| v.parse::<i64>().ok() != Some(version))
-                    {
-                        self.problem(
-                            path,
-                            format!("front matter says version {v} but the file is v{version}.md"),
                         );
                     }
                     prompt
@@ -285,70 +276,28 @@ fn prompt_version_of(path: &Path) -> Option<i64> {
     crate::layout::parse_prompt_file(path.file_name()?.to_str()?)
 }
 
-/// The `key: value` lines of a `---` front matter.
-pub fn front_matter(text: &str) -> std::result::Result<BTreeMap<String, String>, String> {
-    let mut lines = text.lines();
-    if lines.next().map(str::trim_end) != Some("---") {
-        return Err("no front matter (the file must start with a `---` line)".into());
-    }
-    let mut fields = BTreeMap::new();
-    for line in lines {
-        if line.trim_end() == "---" {
-            return Ok(fields);
-        }
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
-        let Some((key, value)) = line.split_once(':') else {
-            return Err(format!("front matter line {line:?} is not `key: value`"));
-        };
-        let value = value.trim();
-        let value = value
-            .strip_prefix('"')
-            .and_then(|v| v.strip_suffix('"'))
-            .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
-            .unwrap_or(value);
-        fields.insert(key.trim().to_owned(), value.to_owned());
-    }
-    Err("the front matter is not closed by a `---` line".into())
-}
-
 fn read_prompt(
     path: &Path,
+    version: i64,
     prompts: &Path,
     schemas: &Path,
 ) -> std::result::Result<(BTreeMap<String, String>, PromptVersion), String> {
-    let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "prompt file")
+    let content = crate::input::read_limited(path, crate::input::MAX_SMALL_FILE, "prompt file")
         .map_err(|e| e.message)?;
-    let front = front_matter(&text)?;
-    let said = front.get("schema").cloned().unwrap_or_default();
+    let loaded = crate::prompt_file::load(&content, version)?;
+    let said = loaded.meta.get("schema").cloned().unwrap_or_default();
     let schema = resolve_schema(&said, prompts, schemas)?;
     let prompt = PromptVersion {
         path: path.to_path_buf(),
-        id: front.get("id").cloned(),
+        id: loaded.meta.get("id").cloned(),
         schema,
-        text_hash: Some(crate::key::sha256_tagged(php_trim(prompt_body(&text)))),
+        text_hash: Some(crate::key::sha256_tagged(&loaded.text)),
     };
-    Ok((front, prompt))
+    Ok((loaded.meta, prompt))
 }
 
-/// The text after the front matter's closing `---` line (the prompt the app sends).
-pub fn prompt_body(text: &str) -> &str {
-    let mut offset = 0;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
-        offset += line.len();
-        if i > 0 && line.trim_end() == "---" {
-            return &text[offset..];
-        }
-    }
-    ""
-}
-
-/// `s` trimmed as PHP's `trim()` trims: space, tab, newline, carriage return, NUL and vertical
-/// tab at both ends, and nothing else (not Unicode spaces).
-pub fn php_trim(s: &str) -> &str {
-    s.trim_matches([' ', '\t', '\n', '\r', '\0', '\x0B'])
-}
+/// PHP's `trim()` with its default characters (see [`crate::prompt_file::php_trim`]).
+pub use crate::prompt_file::php_trim;
 
 /// Finds the file a `schema:` value names: under the schemas folder, else under a folder above
 /// the prompts folder; a value that is not a `.json` path leaves the schema unknown.
@@ -407,12 +356,15 @@ mod tests {
 
     #[test]
     fn reads_front_matter() {
-        let f =
-            front_matter("---\nid: a/b\nversion: 2\nschema: outputs/x.json\n---\nbody").unwrap();
-        assert_eq!(f["id"], "a/b");
-        assert_eq!(f["schema"], "outputs/x.json");
-        assert!(front_matter("no").is_err());
-        assert!(front_matter("---\nid: x\n").is_err());
+        let f = crate::prompt_file::load(
+            b"---\nid: a/b\nversion: 2\nschema: outputs/x.json\n---\nbody",
+            2,
+        )
+        .unwrap();
+        assert_eq!(f.meta["id"], "a/b");
+        assert_eq!(f.meta["schema"], "outputs/x.json");
+        assert!(crate::prompt_file::load(b"no", 2).is_err());
+        assert!(crate::prompt_file::load(b"---\nid: x\n", 2).is_err());
     }
 
     #[test]

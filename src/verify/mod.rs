@@ -457,7 +457,9 @@ pub fn run(
             system: request
                 .system
                 .as_deref()
-                .map(|s| crate::lock::sha256(crate::registry::php_trim(s))),
+                // Byte for byte: the app sends the registry's text as it is, so any other
+                // bytes (a space, a newline, CRLF) are another prompt.
+                .map(crate::lock::sha256),
             file: file.to_path_buf(),
         };
         if let Some(i) = crate::settings::store_for_request(stores, &dump.key)

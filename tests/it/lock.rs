@@ -364,8 +364,11 @@ fn a_test_runs_model_and_system_prompt_are_compared() {
         };
         (of("model-changed"), of("prompt-mismatch"))
     };
-    // The app's own text (with the whitespace PHP trims) and the recorded model: nothing.
+    // The app's text with whitespace it never sends: compared byte for byte, a mismatch.
     write("same.json", "claude-sonnet-5-5", &format!("\n{body}\n  "));
+    assert_eq!(run("dumps").1.len(), 1);
+    // The app's own text, exactly, and the recorded model: nothing.
+    write("same.json", "claude-sonnet-5-5", &body);
     assert_eq!(run("dumps"), (vec![], vec![]));
     // Another model and another text: one warning each, naming the cassette and the prompt file.
     write("other.json", "claude-opus-9", "Always answer in French.");

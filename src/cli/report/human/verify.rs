@@ -46,18 +46,16 @@ pub fn store_done(
     // Quiet: the error findings still show (what a pre-commit hook must say), warnings only as
     // the verdict line's counts.
     groups_block(out, groups, detail.quiet)?;
-    if !detail.quiet {
-        if !skipped.is_empty() {
-            let head = format!("not cassettes ({}), left alone:", skipped.len());
-            out.line(&out.paint(Tone::Dim, &head))?;
-            for (path, why) in skipped.iter().take(20) {
-                let line = format!("  {}: {why}", shown(path));
-                out.line(&out.paint(Tone::Dim, &line))?;
-            }
-            if skipped.len() > 20 {
-                let more = format!("  … and {} more", skipped.len() - 20);
-                out.line(&out.paint(Tone::Dim, &more))?;
-            }
+    if !detail.quiet && !skipped.is_empty() {
+        let head = format!("not cassettes ({}), left alone:", skipped.len());
+        out.line(&out.paint(Tone::Dim, &head))?;
+        for (path, why) in skipped.iter().take(20) {
+            let line = format!("  {}: {why}", shown(path));
+            out.line(&out.paint(Tone::Dim, &line))?;
+        }
+        if skipped.len() > 20 {
+            let more = format!("  … and {} more", skipped.len() - 20);
+            out.line(&out.paint(Tone::Dim, &more))?;
         }
     }
     verdict_line(out, v, detail.quiet)

@@ -1,0 +1,93 @@
+//! The one prompt reader (`ulcas::prompt_file`) against the app's `PromptRegistry` under real
+//! PHP 8.2: 186 prompt files of every kind (front-matter variants, every `\R`, whitespace of
+//! every kind after the closer, versions PHP casts, files the app cannot load, bytes that are
+//! not UTF-8). `tests/data/prompts/vectors.jsonl` holds PHP's answers (made by
+//! `tests/php/prompt_cases.py | php tests/php/prompt_registry.php`); with PHP installed the
+//! test also runs PHP again and compares.
+
+use std::path::Path;
+
+use crate::common::MANIFEST;
+
+fn b64(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = Vec::new();
+    let mut buf = 0u32;
+    let mut bits = 0;
+    for c in text.bytes().filter(|&c| c != b'=') {
+        let v = ALPHABET.iter().position(|&a| a == c).expect("base64") as u32;
+        buf = (buf << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buf >> bits) as u8);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_prompt_file_reads_as_the_apps_registry_reads_it() {
+    let vectors =
+        std::fs::read_to_string(Path::new(MANIFEST).join("tests/data/prompts/vectors.jsonl"))
+            .unwrap();
+    let mut checked = 0;
+    for line in vectors.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let content = b64(case["content"].as_str().unwrap());
+        let version = case["version"].as_i64().unwrap();
+        let ours = ulcas::prompt_file::load(&content, version);
+        let shown = String::from_utf8_lossy(&content);
+        if case["loads"] == true {
+            let theirs = b64(case["text"].as_str().unwrap());
+            match (&ours, std::str::from_utf8(&theirs)) {
+                (Ok(loaded), Ok(text)) => assert_eq!(loaded.text, text, "{shown:?}"),
+                // A prompt the app loads but whose text is not UTF-8: refused, saying so.
+                (Err(e), Err(_)) => assert!(e.contains("not UTF-8"), "{shown:?}: {e}"),
+                (ours, _) => panic!("{shown:?} v{version}: PHP loads it, ulcas says {ours:?}"),
+            }
+        } else {
+            assert!(
+                ours.is_err(),
+                "{shown:?} v{version}: PHP refuses it, ulcas loads {ours:?}"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 186);
+}
+
+/// With PHP installed, the checked-in answers are PHP's own (a drift test of the vectors).
+#[test]
+fn the_checked_in_answers_are_phps() {
+    if !crate::common::php_available("the_checked_in_answers_are_phps") {
+        return;
+    }
+    let dir = Path::new(MANIFEST).join("tests");
+    let vectors = std::fs::read_to_string(dir.join("data/prompts/vectors.jsonl")).unwrap();
+    let input: String = vectors
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let o = v.as_object_mut().unwrap();
+            o.remove("loads");
+            o.remove("text");
+            format!("{v}\n")
+        })
+        .collect();
+    let mut child = std::process::Command::new("php")
+        .arg(dir.join("php/prompt_registry.php"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), vectors);
+}
