@@ -74,6 +74,9 @@ pub enum AnswerVerdict {
     Invalid(Vec<(String, String)>),
 }
 
+/// The most schema errors listed for one answer.
+pub const MAX_LISTED_ERRORS: usize = 50;
+
 /// Validates a stored answer (placeholders as ids of the right shape, one code fence stripped).
 pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerVerdict {
     if let Some(why) = crate::input::json_too_big(text.as_bytes()) {
@@ -88,8 +91,11 @@ pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerV
     if validator.is_valid(&instance) {
         return AnswerVerdict::Valid;
     }
+    // The first errors are enough to fix an answer by; an answer of many bad values must not
+    // cost a message each.
     let errors: Vec<(String, String)> = validator
         .iter_errors(&instance)
+        .take(MAX_LISTED_ERRORS)
         .map(|e| {
             let mut message = e.to_string();
             for (sample, placeholder) in &samples {

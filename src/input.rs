@@ -17,7 +17,7 @@ pub const MAX_SMALL_FILE: u64 = 64 << 20;
 /// it, may hold: far above any recording (a long outline has a few hundred), low enough that a
 /// file under [`crate::store::MAX_CASSETTE`] never costs a command more than a few tens of MB
 /// once parsed.
-pub const MAX_JSON_VALUES: usize = 200_000;
+pub const MAX_JSON_VALUES: usize = 100_000;
 
 /// Why `text` is too big a JSON document to parse ([`MAX_JSON_VALUES`]), counted without
 /// parsing it: every `{`, `[` and `,` outside strings. `None` when it fits (a text under 192

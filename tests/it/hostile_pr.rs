@@ -639,7 +639,7 @@ fn oversized_blobs_and_answers_are_bounded() {
         ],
     );
     assert!(
-        run.stdout.contains("more than 200000 JSON values"),
+        run.stdout.contains("more than 100000 JSON values"),
         "{}{}",
         run.stdout,
         run.stderr
