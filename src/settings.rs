@@ -218,11 +218,7 @@ fn find_config(flags: &StoreFlags, cwd: &Path) -> Result<Option<(PathBuf, Vec<St
     let Some(found) = starts.iter().find_map(|d| config::find(d)) else {
         return Ok(None);
     };
-    let shown = |p: &Path| {
-        p.strip_prefix(cwd)
-            .map(PathBuf::from)
-            .unwrap_or_else(|_| p.to_path_buf())
-    };
+    let shown = |p: &Path| relative_to(cwd, p);
     let mut stores = config::load(&found)?;
     for s in &mut stores {
         s.root = shown(&s.root);
@@ -230,6 +226,33 @@ fn find_config(flags: &StoreFlags, cwd: &Path) -> Result<Option<(PathBuf, Vec<St
         s.registry.schemas = s.registry.schemas.as_deref().map(shown);
     }
     Ok(Some((shown(&found), stores)))
+}
+
+/// `path` (absolute) as written from `cwd`: `.` for `cwd` itself, `sub/dir` below it,
+/// `../other` beside it (within the same top folder), else as it is. Any folder of the
+/// repository works as the current one: inside a store, in a package, at the top.
+pub fn relative_to(cwd: &Path, path: &Path) -> PathBuf {
+    if let Ok(below) = path.strip_prefix(cwd) {
+        return if below.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            below.to_path_buf()
+        };
+    }
+    let (here, there): (Vec<_>, Vec<_>) = (cwd.components().collect(), path.components().collect());
+    let common = here.iter().zip(&there).take_while(|(a, b)| a == b).count();
+    // Sharing only `/` (or one top folder such as `/tmp`) is no shared tree: shown absolute.
+    if common <= 2 || !path.is_absolute() {
+        return path.to_path_buf();
+    }
+    let mut out = PathBuf::new();
+    for _ in common..here.len() {
+        out.push("..");
+    }
+    for part in &there[common..] {
+        out.push(part);
+    }
+    out
 }
 
 /// The store at `root` with the settings the config has for it (`named`), flags overriding.
@@ -393,6 +416,21 @@ pub fn lexical_absolute(cwd: &Path, path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_are_shown_from_any_folder() {
+        let cwd = Path::new("/repo/api/packages/cb/tests/cassettes");
+        assert_eq!(relative_to(cwd, cwd), Path::new("."));
+        assert_eq!(relative_to(cwd, &cwd.join("quiz")), Path::new("quiz"));
+        assert_eq!(
+            relative_to(cwd, Path::new("/repo/api/packages/lc/tests/cassettes")),
+            Path::new("../../../lc/tests/cassettes")
+        );
+        assert_eq!(
+            relative_to(cwd, Path::new("/other/x")),
+            Path::new("/other/x")
+        );
+    }
 
     fn workspace() -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();

@@ -641,3 +641,71 @@ fn a_task_the_registry_does_not_know() {
         run.stderr
     );
 }
+
+/// Every store command works from any folder of the repository (issue 33): at the top, in a
+/// package, inside either store and below it; the same verdict, the same counts, every store
+/// checked, and paths written from where it runs.
+#[test]
+fn store_commands_run_from_any_folder() {
+    let m = Monorepo::new(true);
+    crate::review_against::git(m.dir.path(), &["init", "-q", "-b", "main"]);
+    crate::review_against::git(m.dir.path(), &["add", "-A"]);
+    crate::review_against::git(m.dir.path(), &["commit", "-qm", "stores"]);
+    let summary = |dir: &Path, args: &[&str]| {
+        let run = common::ulcas_in(dir, args);
+        let ev = events(&run.stdout);
+        let mut totals: Vec<Value> = of_type(&ev, "summary")
+            .into_iter()
+            .map(|s| {
+                let mut s = s.clone();
+                if let Some(o) = s.as_object_mut() {
+                    o.retain(|k, _| !matches!(k.as_str(), "store" | "stores" | "root" | "path"));
+                }
+                s
+            })
+            .collect();
+        totals.sort_by_key(|v| v.to_string());
+        (run.code, totals, run.stderr)
+    };
+    // The lock written once first: from then on `lock` finds the same entries from anywhere.
+    assert_eq!(m.ulcas(&["lock"]).code, 0);
+    let folders = [
+        "",
+        CB,
+        CB_STORE,
+        LC_STORE,
+        "api/packages/living-course/tests/cassettes/grounding",
+    ];
+    for args in [
+        &["verify", "--format", "json"][..],
+        &["prune", "--format", "json"],
+        &["lock", "--format", "json"],
+        &["review", "--against", "HEAD", "--format", "json"],
+    ] {
+        let top = summary(m.dir.path(), args);
+        assert!(top.0 <= 1, "{args:?} at the top: {}", top.2);
+        for folder in &folders[1..] {
+            let here = summary(&m.path(folder), args);
+            assert_eq!(
+                (here.0, &here.1),
+                (top.0, &top.1),
+                "{args:?} from {folder}: {}",
+                here.2
+            );
+        }
+    }
+    // Paths are written from where it runs.
+    let inside = common::ulcas_in(&m.path(CB_STORE), &["verify", "-q"]);
+    assert!(
+        inside.stdout.contains(": . — 15 cassettes"),
+        "{}",
+        inside.stdout
+    );
+    assert!(
+        inside
+            .stdout
+            .contains("../../../living-course/tests/cassettes — 20 cassettes"),
+        "{}",
+        inside.stdout
+    );
+}
