@@ -72,12 +72,36 @@ const KINDS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// A backslash escape as JSON and the visible escapes of ulcas's outputs write it, or a
+/// percent-encoded byte (SARIF's URIs, `--reject-encoded`).
+const ESCAPE: &str =
+    r"\\(?:u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|[nrtbfv0e])|%[0-9A-Fa-f]{2}";
+
+/// The secret of `caps`: its kind and where it stands (an escape before it excluded).
+fn secret_of<'t>(caps: &regex::Captures<'t>) -> Option<(&'static str, regex::Match<'t>)> {
+    KINDS
+        .iter()
+        .find_map(|(name, kind, _)| caps.name(name).map(|m| (*kind, m)))
+}
+
 fn pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
     RE.get_or_init(|| {
+        // A token right after an escape (`\n`, `\x1b`, `\u001b`: JSON strings, visible control
+        // characters) has a word character before it, so `\b` alone would miss it: the escape
+        // counts as a boundary too, outside the kind's group (it is kept, never redacted).
         let alternation: Vec<String> = KINDS
             .iter()
-            .map(|(name, _, re)| format!("(?P<{name}>{re})"))
+            .map(|(name, _, re)| {
+                let (group, body) = match re.strip_prefix("(?i)") {
+                    Some(body) => ("(?i:", body),
+                    None => ("(?:", *re),
+                };
+                match body.strip_prefix(r"\b") {
+                    Some(rest) => format!(r"(?:\b|{ESCAPE})(?P<{name}>{group}{rest}))"),
+                    None => format!("(?P<{name}>{re})"),
+                }
+            })
             .collect();
         Regex::new(&alternation.join("|")).expect("the secret patterns compile")
     })
@@ -114,10 +138,7 @@ pub fn find_secrets(text: &str) -> Vec<SecretMatch> {
     let re = pattern();
     let mut found = Vec::new();
     for caps in re.captures_iter(text) {
-        let Some((kind, m)) = KINDS
-            .iter()
-            .find_map(|(name, kind, _)| caps.name(name).map(|m| (*kind, m)))
-        else {
+        let Some((kind, m)) = secret_of(&caps) else {
             continue;
         };
         let line = text[..m.start()].matches('\n').count() + 1;
@@ -138,7 +159,10 @@ pub fn mask(text: &str) -> std::borrow::Cow<'_, str> {
     }
     let mut out = String::with_capacity(text.len());
     let mut last = 0;
-    for m in pattern().find_iter(text) {
+    for caps in pattern().captures_iter(text) {
+        let Some((_, m)) = secret_of(&caps) else {
+            continue;
+        };
         out.push_str(&text[last..m.start()]);
         out.push_str(&redact(m.as_str()));
         last = m.end();
@@ -196,6 +220,19 @@ mod tests {
         );
         assert_eq!(mask(&masked), masked, "idempotent");
         assert!(matches!(mask("plain text"), std::borrow::Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_secret_after_an_escape_is_found_and_masked() {
+        let key = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
+        for before in ["\\u001b", "\\x1b", "\\n", "\\u{1b}", "a\\t", "%20"] {
+            let text = format!("name {before}{key}.json");
+            assert_eq!(find_secrets(&text).len(), 1, "{text}");
+            let masked = mask(&text);
+            assert_eq!(masked, format!("name {before}ghp_ab…(42 chars).json"));
+        }
+        // A word right before it is no boundary: no secret.
+        assert!(find_secrets(&format!("x{key}")).is_empty());
     }
 
     #[test]

@@ -398,8 +398,14 @@ fn no_output_of_any_command_prints_a_planted_secret() {
         .filter(|t| !t.contains('/'))
         .collect();
     for t in &named {
-        // A file named for it, and a task folder named for it.
+        // A file named for it (also right after a control character and a space, which JSON,
+        // visible escapes and SARIF's percent-encoding turn into word characters before it),
+        // and a task folder named for it.
         std::fs::write(d.join(format!("cassettes/quiz/v1/{t}.json")), &original).unwrap();
+        for before in ["\u{1b}", " ", "\n"] {
+            let name = format!("cassettes/quiz/v1/x{before}{t}.json");
+            std::fs::write(d.join(name), &original).unwrap();
+        }
         let folder = d.join(format!("cassettes/{t}/v1"));
         std::fs::create_dir_all(&folder).unwrap();
         std::fs::write(
@@ -427,7 +433,12 @@ fn no_output_of_any_command_prints_a_planted_secret() {
     let mut cassette: serde_json::Value = serde_json::from_slice(&original).unwrap();
     let answer: serde_json::Map<String, serde_json::Value> = tokens
         .iter()
-        .map(|t| ((*t).to_owned(), serde_json::json!(t)))
+        .map(|t| {
+            (
+                (*t).to_owned(),
+                serde_json::json!(format!("line\n{t}\t{t}")),
+            )
+        })
         .collect();
     cassette["text"] = serde_json::json!(serde_json::Value::Object(answer).to_string());
     for t in &named {
