@@ -78,24 +78,24 @@ pub fn load(path: &Path) -> Result<Vec<StoreConfig>> {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
+    let top = base.canonicalize().map_err(|e| Error::io(base, &e))?;
     for store in &stores {
-        check_inside(path, base, "root", &store.root)?;
+        check_inside(path, &top, "root", &store.root)?;
         for prompts in &store.registry.prompts {
-            check_inside(path, base, "prompts", prompts)?;
+            check_inside(path, &top, "prompts", prompts)?;
         }
         if let Some(schemas) = &store.registry.schemas {
-            check_inside(path, base, "schemas", schemas)?;
+            check_inside(path, &top, "schemas", schemas)?;
         }
     }
     Ok(stores)
 }
 
-/// Refuses a folder `named` by the config file `config` (whose folder is `base`) that lies
-/// outside `base`'s tree once links are resolved (`/`, `..`, a home folder): a checked-in
+/// Refuses a folder `named` by the config file `config` (whose folder, resolved, is `top`) that
+/// lies outside `top`'s tree once links are resolved (`/`, `..`, a home folder): a checked-in
 /// config must not send a command over the rest of the machine. A folder given on the command
 /// line is the user's own choice and is not checked.
-fn check_inside(config: &Path, base: &Path, what: &str, named: &Path) -> Result<()> {
-    let top = base.canonicalize().map_err(|e| Error::io(base, &e))?;
+fn check_inside(config: &Path, top: &Path, what: &str, named: &Path) -> Result<()> {
     // The deepest part that exists, resolved, then the rest lexically.
     let mut existing = named.to_path_buf();
     let mut rest = Vec::new();
@@ -122,7 +122,7 @@ fn check_inside(config: &Path, base: &Path, what: &str, named: &Path) -> Result<
                 full.push(part);
             }
         }
-        full.starts_with(&top)
+        full.starts_with(top)
     });
     if inside {
         return Ok(());

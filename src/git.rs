@@ -254,11 +254,23 @@ impl Repo {
     /// with the work tree's smudge filters and line-ending conversion applied, at most `limit`
     /// bytes (an error past that: the rest is never read).
     pub fn checkout_bytes(&self, commit: &str, path: &Path, limit: u64) -> Result<Vec<u8>> {
+        self.object_capped("--filters", commit, path, limit)
+    }
+
+    /// The target stored at `commit` for the symbolic link `path` (relative to the top), at
+    /// most `PATH_MAX` bytes (what a checkout could make a link to).
+    pub fn link_target(&self, commit: &str, path: &Path) -> Result<Vec<u8>> {
+        self.object_capped("blob", commit, path, 4096)
+    }
+
+    /// `git cat-file <how> <commit>:<path>`, read up to `limit` bytes: past that, the command
+    /// is ended and the read refused.
+    fn object_capped(&self, how: &str, commit: &str, path: &Path, limit: u64) -> Result<Vec<u8>> {
         let mut spec = OsString::from(format!("{commit}:"));
         spec.push(path.as_os_str());
         let mut child = self
             .command()
-            .args([OsStr::new("cat-file"), OsStr::new("--filters"), &spec])
+            .args([OsStr::new("cat-file"), OsStr::new(how), &spec])
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -280,13 +292,6 @@ impl Repo {
             return Err(git_failure(&done.stderr));
         }
         Ok(bytes)
-    }
-
-    /// The link target stored at `commit` for the symbolic link `path` (relative to the top).
-    pub fn link_target(&self, commit: &str, path: &Path) -> Result<Vec<u8>> {
-        let mut spec = OsString::from(format!("{commit}:"));
-        spec.push(path.as_os_str());
-        self.git_os(&[OsStr::new("cat-file"), OsStr::new("blob"), &spec])
     }
 
     fn command(&self) -> Command {
@@ -347,7 +352,7 @@ fn hardened() -> Command {
 
 /// The `-c` settings of [`hardened`]. Command-line settings are "protected configuration": a
 /// repository's own files cannot undo them.
-pub const HARDENING: &[&str] = &[
+const HARDENING: &[&str] = &[
     "safe.bareRepository=explicit",
     "core.fsmonitor=false",
     "core.hooksPath=/dev/null",
@@ -361,7 +366,7 @@ pub const HARDENING: &[&str] = &[
 /// a `HEAD` file (with `objects`, `refs` and `config` beside it, the files of a bare
 /// repository), anywhere in it. Such files are no cassettes, and a git command run inside
 /// them would take them for the project's repository.
-pub fn refuse_planted_repository(store: &Path) -> Result<()> {
+fn refuse_planted_repository(store: &Path) -> Result<()> {
     for entry in walkdir::WalkDir::new(store).follow_links(false) {
         let Ok(entry) = entry else { continue };
         let name = entry.file_name().as_bytes();

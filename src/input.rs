@@ -20,10 +20,11 @@ pub const MAX_SMALL_FILE: u64 = 64 << 20;
 pub const MAX_JSON_VALUES: usize = 100_000;
 
 /// Why `text` is too big a JSON document to parse ([`MAX_JSON_VALUES`]), counted without
-/// parsing it: every `{`, `[` and `,` outside strings. `None` when it fits (a text under 192
-/// KiB always does: no value takes under one byte, and the check costs nothing there).
+/// parsing it: every `{`, `[` and `,` outside strings. `None` when it fits (a text of at most
+/// [`MAX_JSON_VALUES`] bytes always does: each counted value takes a byte, and the check costs
+/// nothing there).
 pub fn json_too_big(text: &[u8]) -> Option<String> {
-    if text.len() < 192 << 10 {
+    if text.len() <= MAX_JSON_VALUES {
         return None;
     }
     let mut count = 0usize;
@@ -184,6 +185,25 @@ pub fn read_answer(path: &Path) -> Result<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn json_values_are_counted_outside_strings() {
+        use super::{json_too_big, MAX_JSON_VALUES};
+        let many = |n: usize| format!("[{}]", vec!["[]"; n].join(","));
+        assert!(json_too_big(many(MAX_JSON_VALUES / 2).as_bytes()).is_none());
+        assert!(json_too_big(many(MAX_JSON_VALUES / 2 + 1).as_bytes()).is_some());
+        // Short enough to skip the count and still over: impossible.
+        let dense = "[".repeat(MAX_JSON_VALUES);
+        assert!(json_too_big(dense.as_bytes()).is_none());
+        assert!(json_too_big(format!("{dense}[").as_bytes()).is_some());
+        // Inside a string nothing counts, escaped quotes included.
+        let text = format!(
+            "[\"{}\\\"{}\"]",
+            ",".repeat(MAX_JSON_VALUES),
+            "[".repeat(10)
+        );
+        assert!(json_too_big(text.as_bytes()).is_none());
+    }
+
     use super::*;
 
     #[test]

@@ -328,10 +328,17 @@ pub fn run(
     }
     // Every --accept names a version that some store recorded and has a prompt for: a typo is
     // an error before anything is written, never a silent no-op.
+    let censuses = if accept.is_empty() {
+        Vec::new()
+    } else {
+        stores
+            .iter()
+            .map(|s| crate::store::census(&s.root))
+            .collect::<Result<Vec<_>>>()?
+    };
     for (task, version) in accept {
         let mut recorded = false;
-        for store in stores {
-            let census = crate::store::census(&store.root)?;
+        for (store, census) in stores.iter().zip(&censuses) {
             if census.get(task).is_some_and(|v| v.contains_key(version)) {
                 recorded = true;
                 if current(&store.registry, task, *version).is_some() {

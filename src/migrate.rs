@@ -363,6 +363,12 @@ pub fn migrate(
         }
     }
     let target = StoreDir::open(&store.root)?;
+    let into = Target {
+        dir: &target,
+        write,
+        entry: entry.as_ref(),
+        entry_added: std::cell::Cell::new(false),
+    };
     for path in &cassettes {
         let cassette = match read(path) {
             Ok(c) => c,
@@ -395,11 +401,6 @@ pub fn migrate(
             });
             continue;
         }
-        let into = Target {
-            dir: &target,
-            write,
-            entry: entry.as_ref(),
-        };
         out.outcomes.push(carry_over(
             &into,
             path,
@@ -479,11 +480,12 @@ fn digest(content: &str) -> [u8; 16] {
 }
 
 /// Where a migration writes: the store, whether it writes at all, and the lock entry its
-/// version gets with the first cassette written.
+/// version gets with the first cassette written (once: `entry_added`).
 struct Target<'a> {
     dir: &'a StoreDir,
     write: bool,
     entry: Option<&'a crate::lock::Entry>,
+    entry_added: std::cell::Cell<bool>,
 }
 
 fn carry_over(
@@ -494,11 +496,7 @@ fn carry_over(
     new_json: &str,
     repaired: bool,
 ) -> MigrateOutcome {
-    let Target {
-        dir: target,
-        write,
-        entry,
-    } = *target;
+    let (into, target, write) = (target, target.dir, target.write);
     let key = CassetteKey {
         task: old.task.clone(),
         prompt_version: old.prompt_version,
@@ -549,12 +547,13 @@ fn carry_over(
         match lock.create(&slot, bytes.as_bytes()) {
             // The version's lock entry in the same hold: never a cassette without it.
             Ok(Created::New) => {
-                if let Some(entry) = entry {
+                if let Some(entry) = into.entry.filter(|_| !into.entry_added.get()) {
                     if let Err(e) =
                         crate::lock::add_missing(&lock, &key.task, key.prompt_version, entry)
                     {
                         return failed(e);
                     }
+                    into.entry_added.set(true);
                 }
             }
             // Created by a writer that ignores the lock since the check: never overwritten.

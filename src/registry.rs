@@ -296,9 +296,6 @@ fn read_prompt(
     Ok((loaded.meta, prompt))
 }
 
-/// PHP's `trim()` with its default characters (see [`crate::prompt_file::php_trim`]).
-pub use crate::prompt_file::php_trim;
-
 /// Finds the file a `schema:` value names: under the schemas folder, else under a folder above
 /// the prompts folder; a value that is not a `.json` path leaves the schema unknown.
 fn resolve_schema(

@@ -224,14 +224,16 @@ impl Rerecording {
                     })
                 };
                 let shown_ref = || PathBuf::from(format!("{reference}:{}", path.display()));
+                // A link at REF (its blob is the target's name) reads as no cassette, like a
+                // blob larger than any cassette (never read).
+                let before = if link_at_ref {
+                    before.map(|_| None)
+                } else {
+                    before
+                };
                 let kind = match (before, now) {
-                    // Larger than any cassette at REF: never read, never compared.
                     (Some(None), Some(_)) => ChangeKind::Unreadable,
                     (Some(None), None) => ChangeKind::Removed(None),
-                    (Some(Some(_)), now) if link_at_ref => match now {
-                        Some(_) => ChangeKind::Unreadable,
-                        None => ChangeKind::Removed(None),
-                    },
                     (Some(Some(b)), Some(Some(n))) if same_content(&b, &n) => return None,
                     (Some(Some(b)), Some(Some(n))) => {
                         match (recording(shown_ref(), &b), recording(path.clone(), &n)) {

@@ -408,16 +408,11 @@ impl WriteLock<'_> {
         let before = stat_now()?;
         if let Some(s) = &before {
             let kind = FileType::from_raw_mode(s.st_mode);
-            if kind != FileType::RegularFile && kind != FileType::Symlink {
-                return Err(at("not a regular file or link (never replaced)".into()));
+            match kind {
+                FileType::RegularFile => refuse_unwritable(&shown, &Identity::of(s))?,
+                FileType::Symlink => {}
+                _ => return Err(at("not a regular file or link (never replaced)".into())),
             }
-            refuse_unwritable(&shown, &Identity::of(s)).or_else(|e| {
-                if kind == FileType::Symlink {
-                    Ok(())
-                } else {
-                    Err(e)
-                }
-            })?;
         }
         let name = temp_name();
         let target = std::ffi::OsStr::from_bytes(target);

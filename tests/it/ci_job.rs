@@ -2,36 +2,10 @@
 //! block passes `zizmor --offline` with no finding, and the hook, run as pre-commit runs it,
 //! names the file that failed and why.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use crate::common::{copy_tree, MANIFEST};
-
-/// A tool of the CI's Python environment (`.ci/run` installs it into `target/ci-tools`), or
-/// on the PATH; `None` (a skip said out loud) outside CI when neither has it.
-fn python_tool(name: &str, what: &str) -> Option<PathBuf> {
-    let local = Path::new(MANIFEST).join("target/ci-tools/bin").join(name);
-    if local.exists() {
-        return Some(local);
-    }
-    let on_path = Command::new(name)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if on_path {
-        return Some(PathBuf::from(name));
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{name} is not installed: CI must install it (.ci/run does, into target/ci-tools) to run {what}"
-    );
-    use std::io::Write;
-    let _ = writeln!(
-        std::io::stderr(),
-        "{what}: SKIPPED, {name} is not installed (pip install {name})"
-    );
-    None
-}
 
 /// The README's fenced YAML blocks that are workflows (they have `jobs:`).
 fn workflow_blocks() -> Vec<String> {
@@ -66,7 +40,11 @@ fn every_workflow_of_the_readme_passes_zizmor() {
         !blocks[0].contains("security-events"),
         "the gate needs no write scope"
     );
-    let Some(zizmor) = python_tool("zizmor", "every_workflow_of_the_readme_passes_zizmor") else {
+    let Some(zizmor) = crate::common::tool(
+        "zizmor",
+        "pip install zizmor",
+        "every_workflow_of_the_readme_passes_zizmor",
+    ) else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -160,8 +138,11 @@ fn the_hook_names_what_failed() {
 /// builds ulcas (cold, once) and its output names the broken cassette.
 #[test]
 fn pre_commit_try_repo_names_what_failed() {
-    let Some(pre_commit) = python_tool("pre-commit", "pre_commit_try_repo_names_what_failed")
-    else {
+    let Some(pre_commit) = crate::common::tool(
+        "pre-commit",
+        "pip install pre-commit",
+        "pre_commit_try_repo_names_what_failed",
+    ) else {
         return;
     };
     // The hook repository: this one's tracked files, committed.

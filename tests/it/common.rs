@@ -109,39 +109,91 @@ pub fn of_type<'a>(events: &'a [serde_json::Value], kind: &str) -> Vec<&'a serde
 /// Whether `php` is installed. Without it a test says plainly that `what` was skipped; in CI
 /// (`CI` set) a missing `php` is a failure.
 pub fn php_available(what: &str) -> bool {
-    tool_available("php", "php-cli", what)
+    tool("php", "apt-get install php-cli", what).is_some()
 }
 
 /// Whether headless `chromium` is installed (the same rules as [`php_available`]).
 pub fn chromium_available(what: &str) -> bool {
-    tool_available("chromium", "chromium", what)
+    tool("chromium", "apt-get install chromium", what).is_some()
 }
 
-/// Whether the shell `name` (fish, zsh) is installed; see [`tool_available`].
+/// Whether the shell `name` (fish, zsh) is installed; see [`tool`].
 pub fn shell_available(name: &str, what: &str) -> bool {
-    tool_available(name, name, what)
+    tool(name, &format!("apt-get install {name}"), what).is_some()
 }
 
-/// Whether `tool --version` runs. Without it a test says plainly that `what` was skipped; in CI
-/// (`CI` set) a missing tool is a failure: `.ci/run` installs `package`.
-fn tool_available(tool: &str, package: &str, what: &str) -> bool {
+/// The program `name`: from the CI's Python environment (`.ci/run` installs zizmor and
+/// pre-commit into `target/ci-tools`), else the PATH, when `name --version` runs. Without it a
+/// test says plainly that `what` was skipped (`install` says how to get it); in CI (`CI` set) a
+/// missing tool is a failure, since `.ci/run` installs it.
+pub fn tool(name: &str, install: &str, what: &str) -> Option<std::path::PathBuf> {
     use std::io::Write;
-    let found = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
+    let local = Path::new(MANIFEST).join("target/ci-tools/bin").join(name);
+    let found = [local, std::path::PathBuf::from(name)]
+        .into_iter()
+        .find(|t| {
+            Command::new(t)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        });
+    if found.is_none() {
         assert!(
             std::env::var_os("CI").is_none(),
-            "{tool} is not installed: CI must install {package} (.ci/run does) to run {what}"
+            "{name} is not installed: CI must install it (.ci/run does) to run {what}"
         );
         // Straight to stderr, past the test harness's capture, so that it shows.
         let _ = writeln!(
             std::io::stderr(),
-            "{what}: SKIPPED, {tool} is not installed (apt-get install {package} to run it)"
+            "{what}: SKIPPED, {name} is not installed ({install} to run it)"
         );
     }
     found
+}
+
+/// Opens the HTML page `page` in headless Chromium inside a driver page whose `script` runs
+/// once it has loaded (`d` is the page's document; the script sets the text of the driver's
+/// `#out`), and returns that text, as a person would read it.
+pub fn drive_page(page: &str, script: &str) -> String {
+    let pages = tempfile::tempdir().unwrap();
+    std::fs::write(pages.path().join("review.html"), page).unwrap();
+    std::fs::write(
+        pages.path().join("drive.html"),
+        format!(
+            r#"<!doctype html><html><body><pre id="out">pending</pre>
+<iframe id="f" src="review.html"></iframe>
+<script>
+document.getElementById('f').addEventListener('load', function(){{
+  var d = this.contentDocument;
+  var out = document.getElementById('out');
+  {script}
+}});
+</script></body></html>"#
+        ),
+    )
+    .unwrap();
+    let out = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+        ])
+        .arg(format!(
+            "file://{}",
+            pages.path().join("drive.html").display()
+        ))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let start = dom.find("<pre id=\"out\">").expect("the driver page") + "<pre id=\"out\">".len();
+    dom[start..][..dom[start..].find("</pre>").unwrap()]
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
 }
 
 /// Runs `ulcas ARGS` in `dir` with `stdin` on standard input and `env` set.

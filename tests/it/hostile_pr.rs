@@ -169,11 +169,7 @@ fn a_symlink_at_ref_is_restored_as_a_symlink() {
 
 #[test]
 fn a_lock_that_is_a_link_is_never_read() {
-    let dir = tempfile::tempdir().unwrap();
-    crate::common::copy_tree(
-        &Path::new(crate::common::MANIFEST).join("cassettes"),
-        &dir.path().join("cassettes"),
-    );
+    let dir = crate::common::sample_with_registry();
     std::fs::copy(
         Path::new(crate::common::MANIFEST).join("tests/fixtures/requests/quiz.json"),
         dir.path().join("quiz.json"),
@@ -204,11 +200,7 @@ fn a_lock_that_is_a_link_is_never_read() {
 
 #[test]
 fn a_lock_parse_error_quotes_no_value() {
-    let dir = tempfile::tempdir().unwrap();
-    crate::common::copy_tree(
-        &Path::new(crate::common::MANIFEST).join("cassettes"),
-        &dir.path().join("cassettes"),
-    );
+    let dir = crate::common::sample_with_registry();
     std::fs::write(
         dir.path().join("cassettes/ulcas.lock"),
         "\"quiz/v1\" = \"correct-horse-battery-staple-9\"\n",
@@ -307,43 +299,11 @@ fn the_page_command_names_each_hostile_file_in_every_shell() {
     }
     let page = ulcas_in(d, &["review", "--against", "--format", "html"]);
     assert_eq!(page.code, 1, "{}", page.stderr);
-    let pages = tempfile::tempdir().unwrap();
-    std::fs::write(pages.path().join("review.html"), &page.stdout).unwrap();
-    std::fs::write(
-        pages.path().join("drive.html"),
-        r#"<!doctype html><html><body><pre id="out">pending</pre>
-<iframe id="f" src="review.html"></iframe>
-<script>
-document.getElementById('f').addEventListener('load', function(){
-  var d = this.contentDocument;
-  d.querySelectorAll('fieldset.choice input[value=reject]').forEach(function(i){ i.click(); });
-  document.getElementById('out').textContent = d.getElementById('command').textContent;
-});
-</script></body></html>"#,
-    )
-    .unwrap();
-    let out = std::process::Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--allow-file-access-from-files",
-            "--virtual-time-budget=5000",
-            "--dump-dom",
-        ])
-        .arg(format!(
-            "file://{}",
-            pages.path().join("drive.html").display()
-        ))
-        .output()
-        .unwrap();
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let start = dom.find("<pre id=\"out\">").expect("the driver page") + "<pre id=\"out\">".len();
-    let command = dom[start..][..dom[start..].find("</pre>").unwrap()]
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&");
+    let command = crate::common::drive_page(
+        &page.stdout,
+        "d.querySelectorAll('fieldset.choice input[value=reject]').forEach(function(i){ i.click(); });
+  out.textContent = d.getElementById('command').textContent;",
+    );
     assert!(
         command.starts_with("ulcas review --against HEAD cassettes "),
         "{command}"

@@ -620,45 +620,14 @@ fn the_html_page_makes_the_reject_command() {
     std::fs::copy(d.join(QUIZ_B), d.join(spaced)).unwrap();
     let page = ulcas_in(d, &["review", "--against", "--format", "html"]);
     assert_eq!(page.code, 1, "{}", page.stderr);
-    let pages = tempfile::tempdir().unwrap();
-    std::fs::write(pages.path().join("review.html"), &page.stdout).unwrap();
     // Mark the lesson (first) and the cassette with a space (last) as rejected.
-    std::fs::write(
-        pages.path().join("drive.html"),
-        r#"<!doctype html><html><body><pre id="out">pending</pre>
-<iframe id="f" src="review.html"></iframe>
-<script>
-document.getElementById('f').addEventListener('load', function(){
-  var d = this.contentDocument;
-  var fs = d.querySelectorAll('fieldset.choice');
+    let command = crate::common::drive_page(
+        &page.stdout,
+        "var fs = d.querySelectorAll('fieldset.choice');
   fs[0].querySelector('input[value=reject]').click();
   fs[fs.length - 1].querySelector('input[value=reject]').click();
-  document.getElementById('out').textContent = d.getElementById('command').textContent;
-});
-</script></body></html>"#,
-    )
-    .unwrap();
-    let out = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--allow-file-access-from-files",
-            "--virtual-time-budget=5000",
-            "--dump-dom",
-        ])
-        .arg(format!(
-            "file://{}",
-            pages.path().join("drive.html").display()
-        ))
-        .output()
-        .unwrap();
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let start = dom.find("<pre id=\"out\">").expect("the driver page") + "<pre id=\"out\">".len();
-    let command = dom[start..][..dom[start..].find("</pre>").unwrap()]
-        .replace("&amp;", "&")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">");
+  out.textContent = d.getElementById('command').textContent;",
+    );
     assert!(
         command.starts_with("ulcas review --against HEAD cassettes --reject "),
         "{command}"

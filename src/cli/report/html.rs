@@ -158,7 +158,7 @@ fn unpaired(h: &mut String, store: &Store, r: &Review) {
 }
 
 /// One pair; with `choice` (`--against`: the path to reject), its accept/reject controls.
-fn pair(h: &mut String, labels: (&str, &str), p: &Pair, choice: Option<&std::path::Path>) {
+fn pair(h: &mut String, labels: (&str, &str), p: &Pair, choice: Option<&Path>) {
     let class = if p.changed() { "changed" } else { "identical" };
     let badge = if p.changed() {
         if p.changes.len() == 1 {
