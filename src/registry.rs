@@ -189,15 +189,20 @@ impl Registry {
                 self.task_folders.entry(task).or_insert(folder);
                 continue;
             };
+            // A file the app refuses is a problem without a schema; one whose schema cannot
+            // be read keeps its text (the lock still sees it) and counts as naming a schema.
             let prompt = match read_prompt(path, version, dir, schemas) {
-                Ok((front, prompt)) => {
-                    if let Some(t) = front.get("task").filter(|t| **t != task) {
-                        self.problem(
-                            path,
-                            format!(
-                                "front matter says task {t:?} but the file is in folder {task:?}"
-                            ),
-                        );
+                Ok(prompt) => {
+                    match &prompt.schema {
+                        SchemaSource::File { path, .. } => {
+                            counts.0 += 1;
+                            counts.1 += usize::from(path.starts_with(schemas));
+                        }
+                        SchemaSource::Broken { error } => {
+                            counts.0 += 1;
+                            self.problem(path, error.clone());
+                        }
+                        SchemaSource::Unknown { .. } => {}
                     }
                     prompt
                 }
@@ -211,14 +216,6 @@ impl Registry {
                     }
                 }
             };
-            match &prompt.schema {
-                SchemaSource::File { path, .. } => {
-                    counts.0 += 1;
-                    counts.1 += usize::from(path.starts_with(schemas));
-                }
-                SchemaSource::Broken { .. } => counts.0 += 1,
-                SchemaSource::Unknown { .. } => {}
-            }
             self.tasks.entry(task).or_default().insert(version, prompt);
         }
         counts
@@ -276,24 +273,27 @@ fn prompt_version_of(path: &Path) -> Option<i64> {
     crate::layout::parse_prompt_file(path.file_name()?.to_str()?)
 }
 
+/// The prompt file `path` (`v<version>.md`) as the app loads it ([`crate::prompt_file`]):
+/// an error with the app's reason when the app refuses it; a schema that cannot be read is
+/// [`SchemaSource::Broken`] beside a known text.
 fn read_prompt(
     path: &Path,
     version: i64,
     prompts: &Path,
     schemas: &Path,
-) -> std::result::Result<(BTreeMap<String, String>, PromptVersion), String> {
+) -> std::result::Result<PromptVersion, String> {
     let content = crate::input::read_limited(path, crate::input::MAX_SMALL_FILE, "prompt file")
         .map_err(|e| e.message)?;
     let loaded = crate::prompt_file::load(&content, version)?;
     let said = loaded.meta.get("schema").cloned().unwrap_or_default();
-    let schema = resolve_schema(&said, prompts, schemas)?;
-    let prompt = PromptVersion {
+    let schema = resolve_schema(&said, prompts, schemas)
+        .unwrap_or_else(|error| SchemaSource::Broken { error });
+    Ok(PromptVersion {
         path: path.to_path_buf(),
         id: loaded.meta.get("id").cloned(),
         schema,
         text_hash: Some(crate::key::sha256_tagged(&loaded.text)),
-    };
-    Ok((loaded.meta, prompt))
+    })
 }
 
 /// Finds the file a `schema:` value names: under the schemas folder, else under a folder above

@@ -170,14 +170,18 @@ impl Request {
             Some(Value::String(s)) => Some(s.clone()),
             _ => None,
         };
-        let model = match obj.get("model") {
-            Some(Value::String(s)) => Some(s.clone()),
-            _ => None,
+        // Outside the key, but compared by `verify --requests`: a value of another type is a
+        // broken dump, never silently "not sent".
+        let text_field = |name: &str, what: &str| match obj.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(other) => Err(Error::msg(format!(
+                "`{name}` must be a string ({what}), not {}",
+                kind_of(other)
+            ))),
         };
-        let system = match obj.get("system") {
-            Some(Value::String(s)) => Some(s.clone()),
-            _ => None,
-        };
+        let model = text_field("model", "the model the app asked")?;
+        let system = text_field("system", "the system prompt text the app sent")?;
         let schema = match (schema, obj.get("schema")) {
             (Some(s), _) => s,
             (None, Some(other)) => {

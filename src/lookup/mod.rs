@@ -84,6 +84,9 @@ pub enum DiagnosisKind {
     /// A hit whose version's prompt or schema differs from the store's `ulcas.lock`: the answer
     /// replays, but it answers an older text.
     LockDiffers,
+    /// A hit in a store with an `ulcas.lock` that could not be compared with it (no registry,
+    /// a registry with problems, no prompt file or no entry for its version): why.
+    LockUnchecked,
 }
 
 /// Whether one part of the key matches a candidate.
@@ -150,6 +153,8 @@ pub enum Detail {
     NoStoredContent,
     /// A hit that answers an older prompt or schema than the registry's (see `ulcas.lock`).
     LockDiffers,
+    /// A hit whose lock entry could not be compared (see [`DiagnosisKind::LockUnchecked`]).
+    LockUnchecked,
 }
 
 /// One reason for a miss (or, for `lock-differs`, a caveat of a hit).
@@ -195,6 +200,7 @@ impl Diagnosis {
             Detail::GeneratedValues { .. } => DiagnosisKind::GeneratedValues,
             Detail::NoStoredContent => DiagnosisKind::NoStoredContent,
             Detail::LockDiffers => DiagnosisKind::LockDiffers,
+            Detail::LockUnchecked => DiagnosisKind::LockUnchecked,
         }
     }
 }
@@ -600,11 +606,36 @@ fn lock_differs(store: &Store, key: &CassetteKey, hit: &Path) -> Result<Option<D
         return Ok(None);
     };
     let (task, version) = (&key.task, key.prompt_version);
-    let (Some(locked), Some((now, prompt_file, _))) = (
-        lock.entries.get(&(task.clone(), version)),
-        crate::lock::current(&store.registry, task, version),
-    ) else {
-        return Ok(None);
+    let unchecked = |why: String| {
+        Ok(Some(
+            Diagnosis::new(
+                Detail::LockUnchecked,
+                format!("ulcas.lock not compared (a changed prompt text or schema would go unseen): {why}"),
+            )
+            .at(hit.to_path_buf()),
+        ))
+    };
+    if !store.registry.present {
+        return unchecked(
+            "no prompt registry was read (--prompts DIR, or `prompts` in ulcas.toml)".into(),
+        );
+    }
+    if let Some(p) = store.registry.problems.first() {
+        return unchecked(format!(
+            "the registry has problems ({}: {})",
+            p.path.display(),
+            p.message
+        ));
+    }
+    let Some((now, prompt_file, _)) = crate::lock::current(&store.registry, task, version) else {
+        return unchecked(format!(
+            "the registry has no prompt file for {task} v{version}"
+        ));
+    };
+    let Some(locked) = lock.entries.get(&(task.clone(), version)) else {
+        return unchecked(format!(
+            "ulcas.lock has no entry for {task} v{version} (`ulcas lock` adds it)"
+        ));
     };
     let what = match (locked.prompt != now.prompt, locked.schema != now.schema) {
         (false, false) => return Ok(None),

@@ -248,12 +248,20 @@ pub struct StoreVerdict {
     pub deny_warnings: bool,
     /// Whether the store has an `ulcas.lock` (without one, prompt edits go unseen).
     pub locked: bool,
+    /// Request dumps of the run that could not be read (the run exits 2): whatever they hold
+    /// was not checked, so no store of the run passes.
+    pub unread_requests: usize,
 }
 
 impl StoreVerdict {
-    /// This store's verdict: no errors, and no warnings when they are denied.
+    /// This store's verdict: no errors, no warnings when they are denied, and every request
+    /// dump of the run read.
     pub fn verdict(&self) -> Verdict {
-        Verdict::of(self.errors == 0 && !(self.deny_warnings && self.warnings > 0))
+        Verdict::of(
+            self.errors == 0
+                && !(self.deny_warnings && self.warnings > 0)
+                && self.unread_requests == 0,
+        )
     }
 
     fn count(&mut self, f: &Finding) {
@@ -313,9 +321,14 @@ impl VerifySummary {
 }
 
 impl Outcome for VerifySummary {
-    /// Exit 0 when nothing is wrong (warnings count only when denied), else exit 1.
+    /// Exit 0 when nothing is wrong (warnings count only when denied), else exit 1 (exit 2 when
+    /// a request dump could not be read: the verdict is then `fail`, never `pass`).
     fn verdict(&self) -> Verdict {
-        Verdict::of(self.errors == 0 && !(self.deny_warnings && self.warnings > 0))
+        Verdict::of(
+            self.errors == 0
+                && !(self.deny_warnings && self.warnings > 0)
+                && self.input_errors == 0,
+        )
     }
 
     fn input_errors(&self) -> usize {
@@ -358,17 +371,16 @@ pub struct Dump {
     pub key: CassetteKey,
     /// The model the test run asked for.
     pub model: Option<String>,
-    /// `sha256:…` of the system prompt the app sent (trimmed as PHP trims).
+    /// `sha256:…` of the system prompt the app sent, byte for byte.
     pub system: Option<String>,
 }
 
 /// What the key cannot see of a test run: a hit cassette recorded with another model than the
 /// run asks (`model-changed`, per cassette), and a system prompt that differs from the prompt
-/// file the registry has for its task and version (`prompt-mismatch`, once per version).
+/// file the registry has for its task and version (`prompt-mismatch`, per dump).
 fn dump_findings(store: &Store, dumps: &[Dump]) -> Vec<Finding> {
     let mut out = Vec::new();
     let mut models_seen = HashSet::new();
-    let mut versions_seen = HashSet::new();
     for d in dumps {
         let path = d.key.path_under(&store.root);
         if let Some(model) = &d.model {
@@ -390,9 +402,8 @@ fn dump_findings(store: &Store, dumps: &[Dump]) -> Vec<Finding> {
         let (Some(system), Some(prompt)) = (&d.system, store.registry.prompt(task, version)) else {
             continue;
         };
-        if prompt.text_hash.as_ref().is_some_and(|h| h != system)
-            && versions_seen.insert((task.clone(), version))
-        {
+        // One finding per dump that sent other bytes (same message per version: grouped).
+        if prompt.text_hash.as_ref().is_some_and(|h| h != system) {
             let folders: Vec<String> = store
                 .registry
                 .folders
@@ -400,11 +411,10 @@ fn dump_findings(store: &Store, dumps: &[Dump]) -> Vec<Finding> {
                 .map(|f| f.display().to_string())
                 .collect();
             out.push(Finding::new(
-                &prompt.path,
+                &d.file,
                 Check::PromptMismatch,
                 format!(
-                    "the system prompt the test run sent for {task} v{version} (dump {}) differs from {}, read from the prompt folder {}: ulcas checks another text than the app sends. Point --prompts (or `prompts` in ulcas.toml) at the app's prompts, or bump the version if the app's text changed",
-                    d.file.display(),
+                    "the system prompt this test-run dump sent for {task} v{version} differs, byte for byte, from {}, read from the prompt folder {}: ulcas checks another text than the app sends. Point --prompts (or `prompts` in ulcas.toml) at the app's prompts, or bump the version if the app's text changed",
                     prompt.path.display(),
                     folders.join(", ")
                 ),
@@ -473,6 +483,7 @@ pub fn run(
         sink.emit_common(&Common::Store(store))?;
         let mut verdict = verify_walk(store, dumps, progress, sink)?;
         verdict.deny_warnings = asked.deny_warnings;
+        verdict.unread_requests = summary.input_errors;
         sent(sink.verify(&VerifyEvent::VerifyDone(&verdict)))?;
         summary.add(&verdict);
     }

@@ -382,7 +382,49 @@ fn a_test_runs_model_and_system_prompt_are_compared() {
         models,
         vec!["cassettes/quiz/v1/f2fa978d2e64f1557412cd86eebe0ea7.json"]
     );
-    assert_eq!(prompts, vec!["prompts/quiz/v1.md"]);
+    // One finding per dump that sent other bytes, each naming the prompt file it differs from.
+    assert_eq!(prompts, vec!["dumps/other-again.json", "dumps/other.json"]);
+    let human = common::ulcas_in(
+        dir.path(),
+        &[
+            "verify",
+            "cassettes",
+            "--prompts",
+            "prompts",
+            "--requests",
+            "dumps",
+        ],
+    );
+    assert!(
+        human.stdout.contains("prompt-mismatch dumps (2 findings)")
+            && human
+                .stdout
+                .contains("differs, byte for byte, from prompts/quiz/v1.md"),
+        "grouped in human output: {}",
+        human.stdout
+    );
+    // A dump whose `system` or `model` is not a string is a broken dump, named.
+    let mut dump: Value = serde_json::from_slice(&quiz).unwrap();
+    dump["system"] = serde_json::json!([{"type": "text", "text": body}]);
+    std::fs::write(dir.path().join("dumps/wire.json"), dump.to_string()).unwrap();
+    let broken = common::ulcas_in(
+        dir.path(),
+        &[
+            "verify",
+            "cassettes",
+            "--prompts",
+            "prompts",
+            "--requests",
+            "dumps/wire.json",
+        ],
+    );
+    assert_eq!(broken.code, 2, "{}", broken.stdout);
+    assert!(
+        broken.stderr.contains("dumps/wire.json")
+            && broken.stderr.contains("`system` must be a string"),
+        "{}",
+        broken.stderr
+    );
 }
 
 /// `lookup` says so on a hit whose version's prompt differs from the lock; the answer replays.

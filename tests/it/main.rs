@@ -20,6 +20,7 @@ mod migrate;
 mod monorepo;
 mod no_panic;
 mod php_hook;
+mod prompt_text;
 mod prompt_vectors;
 mod properties;
 mod prune;

@@ -8,6 +8,10 @@
 use std::path::Path;
 
 use crate::common::MANIFEST;
+use proptest::prelude::*;
+
+#[path = "../support/prompt_reference.rs"]
+mod reference;
 
 fn b64(text: &str) -> Vec<u8> {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -90,4 +94,86 @@ fn the_checked_in_answers_are_phps() {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(String::from_utf8(out.stdout).unwrap(), vectors);
+}
+
+/// Prompt files made of the pieces that decide how the app reads one (openers, closers, every
+/// `\R`, whitespace of every kind, versions PHP casts, a 0x85 inside `ą`, bytes that are not
+/// UTF-8): `ulcas::prompt_file` agrees with a second reading of the app's PHP
+/// (`tests/support/prompt_reference.rs`, also the fuzz target's oracle).
+fn piece() -> impl Strategy<Value = Vec<u8>> {
+    prop::sample::select(vec![
+        &b"---"[..],
+        b"----",
+        b"\n",
+        b"\r\n",
+        b"\r",
+        b"\x0b",
+        b"\x0c",
+        b"\x85",
+        b" ",
+        b"\t",
+        b"\0",
+        "\u{a0}".as_bytes(),
+        "\u{3000}".as_bytes(),
+        "\u{85}".as_bytes(),
+        "ą".as_bytes(),
+        b"version: ",
+        b"version:",
+        b"Version: ",
+        b"version : ",
+        b" version: ",
+        b"id: x/y",
+        b"1",
+        b"2",
+        b"01",
+        b"1.0",
+        b"1e0",
+        b"+1",
+        b"1 # c",
+        b"'1'",
+        b"\"1\"",
+        b"abc",
+        b"# end",
+        b"Body.",
+        b"\xff",
+    ])
+    .prop_map(<[u8]>::to_vec)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #[test]
+    fn the_reader_agrees_with_a_second_reading_of_the_apps_php(
+        pieces in prop::collection::vec(piece(), 0..24),
+        version in 0i64..3,
+    ) {
+        let content: Vec<u8> = pieces.concat();
+        let ours = ulcas::prompt_file::load(&content, version);
+        let theirs = reference::load(&content, version);
+        match (&ours, &theirs) {
+            (Ok(loaded), Some(text)) => prop_assert_eq!(loaded.text.as_bytes(), &text[..]),
+            (Err(e), Some(text)) => prop_assert!(
+                std::str::from_utf8(text).is_err() && e.contains("not UTF-8"),
+                "{:?}: {}", String::from_utf8_lossy(&content), e
+            ),
+            (Err(_), None) => {}
+            (Ok(l), None) => prop_assert!(false, "the app refuses {:?}, ulcas loads {:?}",
+                String::from_utf8_lossy(&content), l),
+        }
+    }
+}
+
+/// The reference reads the 186 PHP vectors as PHP does (the oracle is checked too).
+#[test]
+fn the_second_reading_agrees_with_php() {
+    let vectors =
+        std::fs::read_to_string(Path::new(MANIFEST).join("tests/data/prompts/vectors.jsonl"))
+            .unwrap();
+    for line in vectors.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let content = b64(case["content"].as_str().unwrap());
+        let theirs = reference::load(&content, case["version"].as_i64().unwrap());
+        let php = (case["loads"] == true).then(|| b64(case["text"].as_str().unwrap()));
+        assert_eq!(theirs, php, "{:?}", String::from_utf8_lossy(&content));
+    }
 }

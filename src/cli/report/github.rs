@@ -146,7 +146,9 @@ impl Github {
             count(s.cassettes, "cassette", "cassettes"),
             count(s.errors, "error", "errors"),
             count(s.warnings, "warning", "warnings"),
-            if s.errors == 0 && s.verdict == ulcas::outcome::Verdict::Fail {
+            if s.input_errors > 0 {
+                ": incomplete (request dumps not read)"
+            } else if s.errors == 0 && s.verdict == ulcas::outcome::Verdict::Fail {
                 ": failed (warnings denied)"
             } else {
                 ""

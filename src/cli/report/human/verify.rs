@@ -133,7 +133,9 @@ fn groups_block(out: &mut Out, groups: &Groups, errors_only: bool) -> io::Result
 
 /// `ok: ROOT — 12 cassettes, 0 errors, 1 warning (stale-version 1)`.
 fn verdict_line(out: &mut Out, v: &StoreVerdict, quiet: bool) -> io::Result<()> {
-    let verdict = if v.errors > 0 {
+    let verdict = if v.unread_requests > 0 {
+        out.paint(Tone::Bad, "INCOMPLETE")
+    } else if v.errors > 0 {
         out.paint(Tone::Bad, "FAILED")
     } else if v.verdict() == ulcas::outcome::Verdict::Fail {
         out.paint(Tone::Bad, "FAILED (warnings denied)")
@@ -157,6 +159,12 @@ fn verdict_line(out: &mut Out, v: &StoreVerdict, quiet: bool) -> io::Result<()> 
         line.push_str(&format!(
             ", {} skipped",
             count(v.skipped, "other file", "other files")
+        ));
+    }
+    if v.unread_requests > 0 {
+        line.push_str(&format!(
+            "; {} not read (see the errors above): the run is not checked whole",
+            count(v.unread_requests, "request dump", "request dumps")
         ));
     }
     out.line(&line)?;
@@ -200,10 +208,11 @@ pub fn total(out: &mut Out, s: &VerifySummary) -> io::Result<()> {
     let failed = s.verdict == ulcas::outcome::Verdict::Fail;
     let line = format!(
         "{}: {} in {}, {}, {}",
-        match (s.errors > 0, failed) {
-            (true, _) => "FAILED",
-            (false, true) => "FAILED (warnings denied)",
-            (false, false) => "total",
+        match (s.input_errors > 0, s.errors > 0, failed) {
+            (true, ..) => "INCOMPLETE",
+            (false, true, _) => "FAILED",
+            (false, false, true) => "FAILED (warnings denied)",
+            (false, false, false) => "total",
         },
         count(s.cassettes, "cassette", "cassettes"),
         count(s.stores.len(), "store", "stores"),
