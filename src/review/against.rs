@@ -114,10 +114,12 @@ pub struct RerecordSummary {
     pub differing: usize,
     /// Cassettes at the same path on both sides.
     pub pairs: usize,
-    /// Pairs whose answers are the same (the file may differ in usage or model).
+    /// Pairs whose answers, models and stop reasons are the same (usage may differ).
     pub identical: usize,
     /// Pairs whose answers differ.
     pub changed: usize,
+    /// Pairs whose answers are the same but whose model or stop reason differs.
+    pub metadata_changed: usize,
     /// Cassettes only in the working tree.
     pub added: usize,
     /// Cassettes only at REF.
@@ -318,7 +320,10 @@ impl Rerecording {
         }
         s.changed = pairs.iter().filter(|p| p.changed()).count();
         s.pairs = self.unchanged + pairs.len() + s.unreadable;
-        s.identical = s.pairs - s.changed - s.unreadable;
+        // Identical: the same answer, model and stop reason (usage may differ).
+        let differing = pairs.iter().filter(|p| p.differs()).count();
+        s.identical = s.pairs - differing - s.unreadable;
+        s.metadata_changed = differing - s.changed;
         s.model_changed = pairs
             .iter()
             .filter(|p| p.from.cassette.model != p.to.cassette.model)

@@ -65,6 +65,14 @@ impl Pair {
     pub fn changed(&self) -> bool {
         !self.changes.is_empty()
     }
+
+    /// Whether anything the driver returns differs: the answer, the model or the stop reason
+    /// (a re-recording that changed only the model is no identical pair).
+    pub fn differs(&self) -> bool {
+        self.changed()
+            || self.from.cassette.model != self.to.cassette.model
+            || self.from.cassette.stop_reason != self.to.cassette.stop_reason
+    }
 }
 
 /// Which side a recording without a partner is on.

@@ -709,3 +709,89 @@ fn store_commands_run_from_any_folder() {
         inside.stdout
     );
 }
+
+/// `review --against --format html` over both stores (the README's `ulcas.toml`): one
+/// document with unique ids, and a reject ticked in the second store makes a command that
+/// restores that file in that store (issue 33).
+#[test]
+fn one_review_page_for_both_stores() {
+    if !common::chromium_available("one_review_page_for_both_stores") {
+        return;
+    }
+    let m = Monorepo::new(true);
+    let git = |args: &[&str]| crate::review_against::git(m.dir.path(), args);
+    git(&["init", "-q", "-b", "main"]);
+    git(&["add", "-A"]);
+    git(&["commit", "-qm", "stores"]);
+    let first = |store: &str| {
+        walkdir::WalkDir::new(m.path(store))
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .find(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "json"))
+            .unwrap()
+            .into_path()
+    };
+    let (a, b) = (first(CB_STORE), first(LC_STORE));
+    for file in [&a, &b] {
+        let mut c: Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+        c["model"] = "claude-opus-5".into();
+        c["text"] = c["text"].as_str().unwrap().replacen('a', "A", 1).into();
+        std::fs::write(file, serde_json::to_string_pretty(&c).unwrap()).unwrap();
+    }
+    let page = m.ulcas(&["review", "--against", "--format", "html"]);
+    assert_eq!(page.code, 1, "{}", page.stderr);
+    assert_eq!(
+        page.stdout.matches("<!doctype html>").count(),
+        1,
+        "one document"
+    );
+    for id in [
+        "id=\"command\"",
+        "id=\"count\"",
+        "id=\"copy\"",
+        "id=\"only-changed\"",
+    ] {
+        assert_eq!(page.stdout.matches(id).count(), 1, "{id} once");
+    }
+    // Reject the last listed cassette: the living-course one.
+    let command = common::drive_page(
+        &page.stdout,
+        "var fs = d.querySelectorAll('fieldset.choice');
+  fs[fs.length - 1].querySelector('input[value=reject]').click();
+  out.textContent = d.getElementById('command').textContent;",
+    );
+    assert!(
+        command.starts_with(&format!(
+            "ulcas review --against HEAD {CB_STORE} {LC_STORE} --reject "
+        )),
+        "{command}"
+    );
+    let run = Command::new("sh")
+        .current_dir(m.dir.path())
+        .arg("-c")
+        .arg(command.replacen("ulcas", env!("CARGO_BIN_EXE_ulcas"), 1))
+        .output()
+        .unwrap();
+    assert_eq!(
+        run.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let rel = |p: &Path| {
+        p.strip_prefix(m.dir.path())
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert!(
+        git(&["status", "--porcelain", "--", &rel(&b)]).is_empty(),
+        "restored in its store"
+    );
+    assert!(
+        !git(&["status", "--porcelain", "--", &rel(&a)]).is_empty(),
+        "the other kept"
+    );
+}

@@ -708,3 +708,46 @@ fn the_real_stores_of_a_monorepo() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(git(d, &["status", "--porcelain"]), "");
 }
+
+/// A re-recording that changed only the model is no identical pair: counted apart, shown with
+/// "model changed" in every document, and listed on the HTML page's changed pairs (issue 33).
+#[test]
+fn a_model_only_change_is_not_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    repo_with_sample(d, "cassettes");
+    let path = d.join(QUIZ_A);
+    let mut c: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    c["model"] = Value::String("claude-opus-5".into());
+    std::fs::write(&path, serde_json::to_string_pretty(&c).unwrap()).unwrap();
+    let json = ulcas_in(d, &["review", "--against", "--format", "json"]);
+    let ev = events(&json.stdout);
+    let summary = of_type(&ev, "summary")[0];
+    assert_eq!(
+        (
+            &summary["changed"],
+            &summary["metadata_changed"],
+            &summary["identical"]
+        ),
+        (&Value::from(0), &Value::from(1), &Value::from(5)),
+        "{summary}"
+    );
+    let human = ulcas_in(d, &["review", "--against"]);
+    assert!(
+        human
+            .stdout
+            .contains("(identical 5, changed 0, only model or stop reason 1)")
+            && human.stdout.contains("model changed"),
+        "{}",
+        human.stdout
+    );
+    let html = ulcas_in(d, &["review", "--against", "--format", "html"]);
+    assert!(
+        html.stdout.contains("<section class=\"pair changed\">")
+            && html
+                .stdout
+                .contains("<span class=\"badge\">model changed</span>"),
+        "{}",
+        html.stdout
+    );
+}

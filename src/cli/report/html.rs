@@ -159,16 +159,8 @@ fn unpaired(h: &mut String, store: &Store, r: &Review) {
 
 /// One pair; with `choice` (`--against`: the path to reject), its accept/reject controls.
 fn pair(h: &mut String, labels: (&str, &str), p: &Pair, choice: Option<&Path>) {
-    let class = if p.changed() { "changed" } else { "identical" };
-    let badge = if p.changed() {
-        if p.changes.len() == 1 {
-            "1 change".to_owned()
-        } else {
-            format!("{} changes", p.changes.len())
-        }
-    } else {
-        "identical".to_owned()
-    };
+    let class = if p.differs() { "changed" } else { "identical" };
+    let badge = super::pair_status(p);
     let _ = write!(
         h,
         "<section class=\"pair {class}\"><h2>{} → {}<span class=\"badge\">{badge}</span></h2>",
@@ -365,22 +357,104 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The page of `review --against`: the totals, the command the choices make, then each listed
-/// cassette with its controls.
-pub fn against(r: &Rerecording, s: &RerecordSummary, base: &str) -> String {
+/// The page of `review --against` over every store of the run: one document, one command the
+/// choices make (naming every store's root, so that each path is rejected in its own store),
+/// then per store its totals and each listed cassette with its controls.
+pub fn against(reviews: &[(Rerecording, RerecordSummary)], base: &str) -> String {
     let mut h = String::new();
-    let short: String = s.commit.chars().take(12).collect();
-    let title = format!(
-        "ulcas review: {} against {} ({short})",
-        shown(&r.root),
-        s.against
-    );
+    let Some((_, first)) = reviews.first() else {
+        return h;
+    };
+    let short: String = first.commit.chars().take(12).collect();
+    let what = match reviews {
+        [(r, _)] => shown(&r.root),
+        _ => format!("{} stores", reviews.len()),
+    };
+    let title = format!("ulcas review: {what} against {} ({short})", first.against);
     let _ = write!(
         h,
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>{}</title><style>{STYLE}{AGAINST_STYLE}</style></head>\n<body class=\"only-changed\">\n<h1>{}</h1>\n<div class=\"summary\">",
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>{}</title><style>{STYLE}{AGAINST_STYLE}</style></head>\n<body class=\"only-changed\">\n<h1>{}</h1>\n",
         html(&title),
         html(&title)
     );
+    let _ = writeln!(
+        h,
+        "<div class=\"command\">Rejected: <b id=\"count\">0</b>. Run this where the review was made, then commit:<pre id=\"command\" data-base-hex=\"{}\"></pre><button id=\"copy\" type=\"button\">copy</button></div>",
+        hex(base.as_bytes())
+    );
+    h.push_str("<p><label><input type=\"checkbox\" id=\"only-changed\" checked> show only changed pairs</label></p>\n");
+    for (r, s) in reviews {
+        if reviews.len() > 1 {
+            let _ = writeln!(h, "<h2 class=\"store\">{}</h2>", html(&shown(&r.root)));
+        }
+        store_part(&mut h, r, s);
+    }
+    let _ = write!(h, "\n<script>{AGAINST_SCRIPT}</script>\n</body></html>");
+    h
+}
+
+/// One store's totals and listed cassettes on the `review --against` page.
+fn store_part(h: &mut String, r: &Rerecording, s: &RerecordSummary) {
+    h.push_str("<div class=\"summary\">");
+    // The token table only where something was re-recorded.
+    if r.pairs().next().is_some() {
+        token_table(h, s);
+    }
+    let only_metadata = if s.metadata_changed > 0 {
+        format!(
+            ", {} with only the model or stop reason changed",
+            s.metadata_changed
+        )
+    } else {
+        String::new()
+    };
+    let _ = write!(
+        h,
+        "<p><b>{} pair{}</b>: {} identical, {} changed{only_metadata}; {} added, {} removed. Model changed in {}, stop reason in {}.</p>",
+        s.pairs,
+        if s.pairs == 1 { "" } else { "s" },
+        s.identical,
+        s.changed,
+        s.added,
+        s.removed,
+        s.model_changed,
+        s.stop_reason_changed
+    );
+    if !s.lock_changed.is_empty() {
+        let _ = write!(
+            h,
+            "<p>ulcas.lock entries changed since {}: {}. Reject all of a version's cassettes or none: its entry goes back with them.</p>",
+            html(&s.against),
+            html(&s.lock_changed.join(", "))
+        );
+    }
+    h.push_str("</div>\n");
+    let labels = (s.against.as_str(), "now");
+    for change in &r.changes {
+        let path = change.path.as_path();
+        match &change.kind {
+            ChangeKind::Changed(p) => pair(h, labels, p, Some(path)),
+            other => {
+                let what = match other {
+                    ChangeKind::Added(_) => format!("added (not at {})", s.against),
+                    ChangeKind::Removed(_) => format!("removed (only at {})", s.against),
+                    _ => "one side does not read as a cassette".to_owned(),
+                };
+                let _ = write!(
+                    h,
+                    "<section class=\"item changed\"><h2>{}<span class=\"badge\">{}</span></h2>",
+                    html(&shown(&change.path)),
+                    html(&what)
+                );
+                controls(h, path);
+                h.push_str("</section>\n");
+            }
+        }
+    }
+}
+
+/// The token totals of the re-recorded pairs, REF against now.
+fn token_table(h: &mut String, s: &RerecordSummary) {
     let _ = write!(
         h,
         "<table><tr><th>re-recorded pairs</th><th>{}</th><th>now</th><th>change</th></tr>",
@@ -405,58 +479,7 @@ pub fn against(r: &Rerecording, s: &RerecordSummary, base: &str) -> String {
             s.schema_failures.to as f64,
         ),
     ] {
-        change_row(&mut h, label, x, y);
+        change_row(h, label, x, y);
     }
     h.push_str("</table>");
-    let _ = write!(
-        h,
-        "<p><b>{} pair{}</b>: {} identical, {} changed; {} added, {} removed. Model changed in {}, stop reason in {}.</p>",
-        s.pairs,
-        if s.pairs == 1 { "" } else { "s" },
-        s.identical,
-        s.changed,
-        s.added,
-        s.removed,
-        s.model_changed,
-        s.stop_reason_changed
-    );
-    if !s.lock_changed.is_empty() {
-        let _ = write!(
-            h,
-            "<p>ulcas.lock entries changed since {}: {}. Reject all of a version's cassettes or none: its entry goes back with them.</p>",
-            html(&s.against),
-            html(&s.lock_changed.join(", "))
-        );
-    }
-    h.push_str("</div>\n");
-    let _ = writeln!(
-        h,
-        "<div class=\"command\">Rejected: <b id=\"count\">0</b>. Run this where the review was made, then commit:<pre id=\"command\" data-base-hex=\"{}\"></pre><button id=\"copy\" type=\"button\">copy</button></div>",
-        hex(base.as_bytes())
-    );
-    h.push_str("<p><label><input type=\"checkbox\" id=\"only-changed\" checked> show only changed pairs</label></p>\n");
-    let labels = (s.against.as_str(), "now");
-    for change in &r.changes {
-        let path = change.path.as_path();
-        match &change.kind {
-            ChangeKind::Changed(p) => pair(&mut h, labels, p, Some(path)),
-            other => {
-                let what = match other {
-                    ChangeKind::Added(_) => format!("added (not at {})", s.against),
-                    ChangeKind::Removed(_) => format!("removed (only at {})", s.against),
-                    _ => "one side does not read as a cassette".to_owned(),
-                };
-                let _ = write!(
-                    h,
-                    "<section class=\"item changed\"><h2>{}<span class=\"badge\">{}</span></h2>",
-                    html(&shown(&change.path)),
-                    html(&what)
-                );
-                controls(&mut h, path);
-                h.push_str("</section>\n");
-            }
-        }
-    }
-    let _ = write!(h, "\n<script>{AGAINST_SCRIPT}</script>\n</body></html>");
-    h
 }

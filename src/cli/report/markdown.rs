@@ -172,7 +172,16 @@ fn row(c: &AnswerChange) -> String {
 
 /// The comment of `review --against`: the totals, each changed pair as far as the limit allows,
 /// the cassettes added and removed, and the command that rejects.
-pub fn against(r: &Rerecording, s: &RerecordSummary, base: &str, stat: bool) -> String {
+/// The `review --against` comment: one section per store, one after the other.
+pub fn against_all(reviews: &[(Rerecording, RerecordSummary)], base: &str, stat: bool) -> String {
+    reviews
+        .iter()
+        .map(|(r, s)| against(r, s, base, stat))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn against(r: &Rerecording, s: &RerecordSummary, base: &str, stat: bool) -> String {
     let short_commit: String = s.commit.chars().take(12).collect();
     let (a, b) = (&s.tokens.from, &s.tokens.to);
     let mut md = format!(
@@ -194,9 +203,16 @@ pub fn against(r: &Rerecording, s: &RerecordSummary, base: &str, stat: bool) -> 
         s.schema_failures.to
     ));
     md.push_str(&format!(
-        "**{}**: {} identical, {} changed; {} added, {} removed. Model changed in {}, stop reason in {}.\n\n",
+        "**{}**: {} identical, {} changed{}; {} added, {} removed. Model changed in {}, stop reason in {}.\n\n",
         if s.pairs == 1 { "1 pair".to_owned() } else { format!("{} pairs", s.pairs) },
-        s.identical, s.changed, s.added, s.removed, s.model_changed, s.stop_reason_changed
+        s.identical,
+        s.changed,
+        if s.metadata_changed > 0 {
+            format!(", {} with only the model or stop reason changed", s.metadata_changed)
+        } else {
+            String::new()
+        },
+        s.added, s.removed, s.model_changed, s.stop_reason_changed
     ));
     if !s.lock_changed.is_empty() {
         md.push_str(&format!(
@@ -210,7 +226,7 @@ pub fn against(r: &Rerecording, s: &RerecordSummary, base: &str, stat: bool) -> 
     let mut others = String::new();
     for change in &r.changes {
         match &change.kind {
-            ChangeKind::Changed(p) if stat || !p.changed() => {}
+            ChangeKind::Changed(p) if stat || !p.differs() => {}
             ChangeKind::Changed(p) => {
                 let block = pair_block(labels, p);
                 if md.len() + block.len() + RESERVE > COMMENT_LIMIT {

@@ -67,23 +67,28 @@ pub fn reporter(format: Format, detail: Detail) -> Box<dyn Reporter> {
             out,
             stat: detail.stat,
             render: |store, review, summary, stat| markdown::render(store, review, summary, stat),
-            against: |r, summary, base, stat| markdown::against(r, summary, base, stat),
+            against: markdown::against_all,
+            reviews: Vec::new(),
         }),
         Format::Html => Box::new(Document {
             out,
             stat: detail.stat,
             render: |store, review, summary, _| html::render(store, review, summary),
-            against: |r, summary, base, _| html::against(r, summary, base),
+            against: |reviews, base, _| html::against(reviews, base),
+            reviews: Vec::new(),
         }),
     }
 }
 
-/// A review as one document (Markdown, HTML), written when the review arrives.
+/// A review as one document (Markdown, HTML): a version review written when it arrives, the
+/// re-recordings of every store of a `review --against` run gathered and written as one at the
+/// end (one page, one command for every store).
 struct Document {
     out: Out,
     stat: bool,
     render: fn(&Store, &Review, &ReviewSummary, bool) -> String,
-    against: fn(&Rerecording, &RerecordSummary, &str, bool) -> String,
+    against: fn(&[(Rerecording, RerecordSummary)], &str, bool) -> String,
+    reviews: Vec<(Rerecording, RerecordSummary)>,
 }
 
 impl Report for Document {
@@ -103,11 +108,9 @@ impl Report for Document {
                 rerecording,
                 summary,
                 ..
-            }) => {
-                let base = against_command(rerecording);
-                self.out
-                    .raw(&(self.against)(rerecording, summary, &base, self.stat))?
-            }
+            }) => self
+                .reviews
+                .push(((*rerecording).clone(), (*summary).clone())),
             _ => {}
         }
         Ok(())
@@ -116,14 +119,39 @@ impl Report for Document {
 
 impl Reporter for Document {
     fn finish(&mut self) -> io::Result<()> {
+        if !self.reviews.is_empty() {
+            let roots: Vec<&Rerecording> = self.reviews.iter().map(|(r, _)| r).collect();
+            let base = against_command(&roots);
+            self.out
+                .raw(&(self.against)(&self.reviews, &base, self.stat))?;
+        }
         self.out.flush()
     }
 }
 
-/// `ulcas review --against REF ROOT`: what the reject command of a document starts with.
-pub fn against_command(r: &Rerecording) -> String {
-    let root = r.root.display().to_string();
-    ulcas::shell::words(&["ulcas", "review", "--against", &r.reference, &root])
+/// `ulcas review --against REF ROOT…` with the root of every store reviewed: what the reject
+/// command of a document starts with (each path then rejected in its own store).
+pub fn against_command(reviews: &[&Rerecording]) -> String {
+    let reference = reviews.first().map_or("HEAD", |r| r.reference.as_str());
+    let roots: Vec<String> = reviews
+        .iter()
+        .map(|r| r.root.display().to_string())
+        .collect();
+    let mut words = vec!["ulcas", "review", "--against", reference];
+    words.extend(roots.iter().map(String::as_str));
+    ulcas::shell::words(&words)
+}
+
+/// A pair's status as every document shows it: its answer's changes, else what else changed
+/// (model, stop reason), else "identical".
+pub fn pair_status(p: &ulcas::review::Pair) -> String {
+    match p.changes.len() {
+        0 if p.from.cassette.model != p.to.cassette.model => "model changed".to_owned(),
+        0 if p.differs() => "stop reason changed".to_owned(),
+        0 => "identical".to_owned(),
+        1 => "1 change".to_owned(),
+        n => format!("{n} changes"),
+    }
 }
 
 /// Writes an input error on stderr (every format: stdout keeps its own format).

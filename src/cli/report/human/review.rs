@@ -221,18 +221,8 @@ fn human(
 /// One pair: its paths, tokens, schema verdicts, stop reason and model when they changed, and
 /// each change of the answer.
 pub fn pair_block(out: &mut Out, p: &Pair) -> io::Result<()> {
-    let status = if p.changed() {
-        out.paint(
-            Tone::Warn,
-            &if p.changes.len() == 1 {
-                "1 change".to_owned()
-            } else {
-                format!("{} changes", p.changes.len())
-            },
-        )
-    } else {
-        out.paint(Tone::Good, "identical")
-    };
+    let tone = if p.differs() { Tone::Warn } else { Tone::Good };
+    let status = out.paint(tone, &crate::cli::report::pair_status(p));
     let head = format!("{} → {}", shown(&p.from.path), shown(&p.to.path));
     out.line(&format!("{}  {status}", out.paint(Tone::Strong, &head)))?;
     let (fi, fo) = p.from.tokens();
@@ -350,8 +340,13 @@ pub fn against(
 /// The totals of a re-recording, one line each (human text).
 pub fn against_lines(r: &Rerecording, s: &RerecordSummary) -> Vec<String> {
     let short_commit: String = s.commit.chars().take(12).collect();
+    let only_metadata = if s.metadata_changed > 0 {
+        format!(", only model or stop reason {}", s.metadata_changed)
+    } else {
+        String::new()
+    };
     let mut lines = vec![format!(
-        "{} against {} ({short_commit}): {} (identical {}, changed {}), added {}, removed {}",
+        "{} against {} ({short_commit}): {} (identical {}, changed {}{only_metadata}), added {}, removed {}",
         shown(&r.root),
         s.against,
         count(s.pairs, "pair", "pairs"),
