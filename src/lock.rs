@@ -486,6 +486,43 @@ pub fn add_missing(
     })
 }
 
+/// The `ulcas lock --accept TASK/vN` commands that bring the lock of `store` back in line after
+/// its recordings were re-made (by `migrate --write`, `record`, a re-recording): one per
+/// current version (`task` only, when given) whose recordings the lock covers with another
+/// prompt or schema than the registry now has. A stale version is left out: the prune that
+/// removes it also drops its entry. Empty without a lock or a registry.
+pub fn to_accept(store: &crate::settings::Store, task: Option<&str>) -> Result<Vec<String>> {
+    let Some(lock) = Lock::read(&store.root)? else {
+        return Ok(Vec::new());
+    };
+    if !store.registry.present {
+        return Ok(Vec::new());
+    }
+    let census = crate::store::census(&store.root)?;
+    let staleness = crate::staleness::StalenessView::of_census(&census, &store.registry);
+    let mut out = Vec::new();
+    for (t, versions) in census
+        .iter()
+        .filter(|(t, _)| task.is_none_or(|x| x == t.as_str()))
+    {
+        for &version in versions.keys() {
+            if staleness.current_version(t).is_some_and(|c| version < c) {
+                continue;
+            }
+            let (Some(locked), Some((now, ..))) = (
+                lock.entries.get(&(t.clone(), version)),
+                current(&store.registry, t, version),
+            ) else {
+                continue;
+            };
+            if *locked != now {
+                out.push(store.command("lock", &["--accept", &format!("{t}/v{version}")]));
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// The entry `task` v`version` of `store` gets when something is recorded into it: what its
 /// registry says now (`None` without a prompt file for it).
 pub fn entry_for(store: &crate::settings::Store, task: &str, version: i64) -> Option<Entry> {

@@ -126,6 +126,10 @@ pub struct MigrateSummary {
     pub already_current: usize,
     /// `ulcas prune … --delete` for the store.
     pub prune: String,
+    /// After `--write`: the `ulcas lock --accept TASK/vN` that brings the store's lock in line
+    /// with the new schema (empty when nothing is left behind).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lock_accept: Vec<String>,
 }
 
 /// What `migrate` found (and did) for one task of one store.
@@ -249,7 +253,10 @@ pub fn run(
         for outcome in &migration.outcomes {
             sent(sink.migrate(&MigrateEvent::Outcome(outcome)))?;
         }
-        let summary = migration.summary(store);
+        let mut summary = migration.summary(store);
+        if asked.write {
+            summary.lock_accept = crate::lock::to_accept(store, Some(&asked.task))?;
+        }
         failed += summary.failed;
         sent(sink.migrate(&MigrateEvent::Summary(&summary)))?;
         verdict = verdict.and(migration.verdict());

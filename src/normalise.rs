@@ -401,6 +401,22 @@ pub fn placeholders_in(text: &str) -> Vec<PlaceholderUse> {
         .collect()
 }
 
+/// The placeholders `answer` uses (`{{frg_N}}`, `{{id_N}}`) that `content` (a request's
+/// normalised content) does not have, each once, sorted: replay leaves them as written.
+pub fn unknown_placeholders(answer: &str, content: &str) -> Vec<String> {
+    let known: std::collections::HashSet<String> = placeholders_in(content)
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    placeholders_in(answer)
+        .into_iter()
+        .filter(|p| Placeholder::parse(&p.name).is_some() && !known.contains(&p.name))
+        .map(|p| format!("{{{{{}}}}}", p.name))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
+
 /// The byte ranges of what [`PLACEHOLDER_PATTERN`] matches in `text`, leftmost first and not
 /// overlapping, as the regex finds them: `{{`, `frg` or `id`, `_`, digits, `}}`. Found by a scan
 /// for `{` instead of the regex engine (verify looks at every answer and content).

@@ -507,11 +507,18 @@ pub fn prune_store(
         .filter_map(|s| Some((s.task, crate::layout::parse_version_folder(&s.version)?)))
         .collect();
     if !emptied.is_empty() {
+        let mut dropped = Vec::new();
         crate::lock::update(&lock, |l| {
-            let before = l.entries.len();
-            l.entries.retain(|k, _| !emptied.contains(k));
-            l.entries.len() != before
+            l.entries.retain(|k, _| {
+                let gone = emptied.contains(k);
+                if gone {
+                    dropped.push(format!("{}/v{}", k.0, k.1));
+                }
+                !gone
+            });
+            !dropped.is_empty()
         })?;
+        deletion.lock_dropped = dropped;
     }
     Ok((plan, Some(deletion)))
 }
@@ -586,6 +593,8 @@ pub struct Deletion {
     pub failed: Vec<NotDeleted>,
     /// Leftover temporary files removed.
     pub removed_leftovers: Vec<PathBuf>,
+    /// `TASK/vN` whose `ulcas.lock` entry went with its last recordings.
+    pub lock_dropped: Vec<String>,
 }
 
 /// What a removal must find at the path.
@@ -679,6 +688,10 @@ pub struct PruneSummary {
     pub registry_problems: Vec<RegistryProblem>,
     /// Whether `--delete` was refused for them.
     pub refused: bool,
+    /// After `--delete`: the `ulcas lock --accept TASK/vN` commands that bring each store's
+    /// lock in line with its registry (a schema or prompt re-recorded, the old ones pruned).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lock_accept: Vec<String>,
     /// Files that could not be deleted (path, why): exit 2.
     #[serde(skip)]
     pub failed: Vec<NotDeleted>,
@@ -935,6 +948,11 @@ pub fn run(
             sink,
         ))?;
         summary.add(&plan, deletion.as_ref());
+        if deletion.is_some() {
+            summary
+                .lock_accept
+                .extend(crate::lock::to_accept(store, None)?);
+        }
     }
     summary.refused = refused;
     if let Some(why) = summary.refusal() {

@@ -78,7 +78,31 @@ pub fn run(stores: &[Store], asked: &RecordRequest, sink: &mut dyn RecordSink) -
             None => crate::cassette::usage_from(None),
         },
     };
-    let key = crate::key::key_of(&request);
+    // An answer that names placeholders the request does not have would replay them as
+    // written (verify fails it later with `unknown-placeholder`): refused now, named.
+    let material = crate::key::KeyMaterial::of(&request);
+    let stored = crate::normalise::to_placeholders(&recording.text, &material.content.map);
+    let unknown = crate::normalise::unknown_placeholders(&stored, &material.content.text);
+    if !unknown.is_empty() {
+        return Err(Error::in_file(
+            crate::input::shown_name(&asked.response),
+            format!(
+                "the answer uses {} that the request does not have (it has {}): replay would leave them as written; nothing was recorded",
+                unknown.join(", "),
+                match crate::normalise::placeholders_in(&material.content.text)
+                    .into_iter()
+                    .map(|p| p.name)
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len()
+                {
+                    0 => "none".to_owned(),
+                    1 => "one placeholder".to_owned(),
+                    n => format!("{n} placeholders"),
+                }
+            ),
+        ));
+    }
+    let key = material.key();
     let store =
         store_for_request(stores, &key).ok_or_else(|| Error::msg("no store to record into"))?;
     sink.emit_common(&Common::StoreOfRequest(store))?;

@@ -8,7 +8,7 @@ use super::{Check, Finding, Severity, StoreContext};
 use crate::answer::{digest, is_object_answer, repaired_contents, validate_answer, AnswerVerdict};
 use crate::cassette::{is_recorder_format, USAGE_FIELDS};
 use crate::key::{hash_parts, is_hash};
-use crate::normalise::{id_matches, placeholders_in, Placeholder};
+use crate::normalise::{id_matches, unknown_placeholders};
 use crate::request::kind_of;
 use crate::request::validate_task;
 use crate::secrets::find_secrets;
@@ -468,18 +468,7 @@ fn check_material(
             format!("the stored request material hashes to {recomputed}, not {}: the file was edited by hand or recorded by a different key; re-record it", f.hash),
         ));
     }
-    // Each placeholder of the stored content once, instead of a scan of it per placeholder.
-    let known: std::collections::HashSet<String> = placeholders_in(content)
-        .into_iter()
-        .map(|p| p.name)
-        .collect();
-    let unknown: Vec<String> = placeholders_in(f.text)
-        .into_iter()
-        .filter(|p| Placeholder::parse(&p.name).is_some() && !known.contains(&p.name))
-        .map(|p| format!("{{{{{}}}}}", p.name))
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .collect();
+    let unknown = unknown_placeholders(f.text, content);
     if !unknown.is_empty() {
         r.findings.push(Finding::new(
             path,

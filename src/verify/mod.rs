@@ -571,7 +571,7 @@ pub fn verify_walk(
     let mut early = store_findings(&ctx);
     early.extend(missing_cassettes(store, requests));
     early.extend(dump_findings(store, requests));
-    let (locked, edits) = lock_findings(store, &census)?;
+    let (locked, edits) = lock_findings(store, &census, &ctx.staleness)?;
     verdict.locked = locked;
     early.extend(edits);
     early.sort_by(|a, b| a.order().cmp(&b.order()));
@@ -701,7 +701,11 @@ impl Emitter<'_, '_> {
 /// What `ulcas.lock` says of the store's recorded versions against the registry: prompts and
 /// schemas edited since they were locked, versions recorded after it. `(false, [])` when the
 /// store has no lock.
-fn lock_findings(store: &Store, census: &crate::store::Census) -> Result<(bool, Vec<Finding>)> {
+fn lock_findings(
+    store: &Store,
+    census: &crate::store::Census,
+    staleness: &StalenessView,
+) -> Result<(bool, Vec<Finding>)> {
     let Some(lock) = crate::lock::Lock::read(&store.root)? else {
         return Ok((false, Vec::new()));
     };
@@ -726,6 +730,35 @@ fn lock_findings(store: &Store, census: &crate::store::Census) -> Result<(bool, 
                 ));
                 continue;
             };
+            // A version older than the current one can never be hit again: the step that
+            // brings the lock back is the prune that removes it, not an accept.
+            let stale = staleness
+                .current_version(task)
+                .is_some_and(|current| version < current);
+            if stale && (locked.prompt != now.prompt || locked.schema != now.schema) {
+                let what = if locked.prompt != now.prompt {
+                    Check::PromptEdited
+                } else {
+                    Check::SchemaEdited
+                };
+                let file = match what {
+                    Check::SchemaEdited => {
+                        schema_file.clone().unwrap_or_else(|| prompt_file.clone())
+                    }
+                    _ => prompt_file.clone(),
+                };
+                findings.push(Finding::new(
+                    &file,
+                    what,
+                    format!(
+                        "the {} of {name} ({}) changed since its recordings were locked; {name} is older than the current version and can never be hit again: `{}` removes its recordings and its lock entry",
+                        if what == Check::SchemaEdited { "output schema" } else { "prompt text" },
+                        file.display(),
+                        store.command("prune", &["--delete"])
+                    ),
+                ));
+                continue;
+            }
             if locked.prompt != now.prompt {
                 findings.push(Finding::new(
                     &prompt_file,

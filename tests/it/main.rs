@@ -18,6 +18,7 @@ mod lock;
 mod lookup;
 mod migrate;
 mod monorepo;
+mod month;
 mod no_panic;
 mod php_hook;
 mod prompt_text;

@@ -211,7 +211,15 @@ impl Report for Human {
                 migration,
                 write,
             }) => migrate::migration(out, store, migration, *write, self.detail),
-            Event::Migrate(MigrateEvent::Outcome(_) | MigrateEvent::Summary(_)) => Ok(()),
+            Event::Migrate(MigrateEvent::Summary(s)) => prune::lock_steps(
+                out,
+                &s.lock_accept,
+                &format!(
+                    "ulcas.lock still holds the old schema (after `{}` removes the old cassettes)",
+                    s.prune
+                ),
+            ),
+            Event::Migrate(MigrateEvent::Outcome(_)) => Ok(()),
             Event::Review(ReviewEvent::Review {
                 store,
                 review,

@@ -90,6 +90,11 @@ pub fn plan(
             let line = format!("  removed empty folder {}", shown(folder));
             out.line(&out.paint(Tone::Dim, &line))?;
         }
+        for version in &d.lock_dropped {
+            let line =
+                format!("  ulcas.lock: dropped the entry of {version} (its recordings are gone)");
+            out.line(&out.paint(Tone::Dim, &line))?;
+        }
     }
     notes(out, plan, deletion, delete_asked)
 }
@@ -223,6 +228,18 @@ pub fn delete_hint(
             "\nto delete them: {}",
             crate::cli::rerun_with("--delete")
         ))?;
+    }
+    lock_steps(out, &s.lock_accept, "the recordings left have another prompt or schema than ulcas.lock holds (`ulcas verify` fails on it)")
+}
+
+/// The `lock --accept` steps that bring a store's lock in line, after a migrate or prune.
+pub fn lock_steps(out: &mut Out, accept: &[String], why: &str) -> io::Result<()> {
+    if accept.is_empty() {
+        return Ok(());
+    }
+    out.line(&format!("\nlast step to a green verify: {why}:"))?;
+    for command in accept {
+        out.line(&format!("  {command}"))?;
     }
     Ok(())
 }

@@ -1,0 +1,148 @@
+//! A monorepo team's first month without a trap (issue 33): the smaller things a new user hit,
+//! each as it was met.
+
+use std::path::Path;
+
+use crate::common::{events, of_type, sample_with_registry, ulcas_in, MANIFEST};
+
+fn fixture(p: &str) -> String {
+    Path::new(MANIFEST)
+        .join("tests/fixtures")
+        .join(p)
+        .to_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[test]
+fn record_refuses_placeholders_the_request_does_not_have() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    std::fs::write(
+        d.join("answer.json"),
+        r#"{"questions":[{"prompt":"{{frg_12}} and {{id_3}}"}]}"#,
+    )
+    .unwrap();
+    let before = crate::review_against::files(d);
+    let run = ulcas_in(
+        d,
+        &[
+            "record",
+            &fixture("requests/quiz.json"),
+            "--response",
+            "answer.json",
+            "--cassettes",
+            "cassettes",
+            "--force",
+        ],
+    );
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains(
+            "answer.json: the answer uses {{frg_12}}, {{id_3}} that the request does not have"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(crate::review_against::files(d), before, "nothing written");
+    // Its own placeholders (and its ids, which become them) are fine.
+    std::fs::write(
+        d.join("answer.json"),
+        r#"{"questions":[{"prompt":"{{frg_1}}"}]}"#,
+    )
+    .unwrap();
+    let run = ulcas_in(
+        d,
+        &[
+            "record",
+            &fixture("requests/quiz.json"),
+            "--response",
+            "answer.json",
+            "--cassettes",
+            "cassettes",
+            "--force",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// After a schema change, the commands that leave the lock behind name the step that brings it
+/// back, with the real version; a stale version's edit advises the prune that removes it.
+#[test]
+fn every_command_that_leaves_the_lock_behind_names_the_last_step() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    let registry = ["--prompts", "prompts"];
+    let run = |args: &[&str]| {
+        let mut full = args.to_vec();
+        full.extend(registry);
+        ulcas_in(d, &full)
+    };
+    // The outline schema, shared by the stale v1 and the current v2, edited.
+    let file = d.join("schemas/outputs/outline.json");
+    let mut schema: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    schema["description"] = "edited".into();
+    std::fs::write(&file, schema.to_string()).unwrap();
+    let verify = run(&["verify", "cassettes", "--format", "json"]);
+    let ev = events(&verify.stdout);
+    let edited: Vec<&str> = ev
+        .iter()
+        .filter(|e| e["check"] == "schema-edited")
+        .map(|e| e["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(edited.len(), 2, "{}", verify.stdout);
+    assert!(
+        edited.iter().any(|m| m.contains("outline/v1")
+            && m.contains("can never be hit again")
+            && m.contains("prune cassettes --prompts prompts --delete")),
+        "{edited:?}"
+    );
+    assert!(
+        edited.iter().any(|m| m.contains("outline/v2")
+            && m.contains("lock cassettes --prompts prompts --accept outline/v2")),
+        "{edited:?}"
+    );
+    // Restored as it was.
+    std::fs::copy(
+        Path::new(MANIFEST).join("tests/fixtures/schemas/outputs/outline.json"),
+        &file,
+    )
+    .unwrap();
+
+    // The quiz schema widened: migrate, prune, then the accept they name.
+    crate::common::widen_quiz_schema(d);
+    let migrate = run(&["migrate", "quiz", "cassettes", "--write"]);
+    assert_eq!(migrate.code, 0, "{}", migrate.stderr);
+    let accept = "ulcas lock cassettes --prompts prompts --accept quiz/v1";
+    assert!(migrate.stdout.contains(accept), "{}", migrate.stdout);
+    let json = run(&[
+        "migrate",
+        "quiz",
+        "cassettes",
+        "--write",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        json.stdout.contains("\"lock_accept\":[\""),
+        "{}",
+        json.stdout
+    );
+    let prune = run(&["prune", "cassettes", "--delete"]);
+    assert_eq!(prune.code, 0, "{}", prune.stderr);
+    assert!(prune.stdout.contains(accept), "{}", prune.stdout);
+    assert!(
+        prune
+            .stdout
+            .contains("ulcas.lock: dropped the entry of outline/v1"),
+        "{}",
+        prune.stdout
+    );
+    assert_eq!(run(&["verify", "cassettes"]).code, 1);
+    let words: Vec<&str> = accept.split(' ').skip(1).collect();
+    assert_eq!(ulcas_in(d, &words).code, 0);
+    let verify = run(&["verify", "cassettes", "--format", "json"]);
+    assert_eq!(verify.code, 0, "{}", verify.stdout);
+    assert_eq!(of_type(&events(&verify.stdout), "summary")[0]["errors"], 0);
+}
