@@ -92,9 +92,19 @@ pub struct LiveSet {
     /// Whether the user states that the evidence is a whole test run, every shard
     /// (`--complete-run`): only then is a current cassette that nothing used `unreferenced`.
     pub complete_run: bool,
+    /// The store roots (canonical) the evidence touched: a journal names a cassette in it, or
+    /// a dump hits one there or belongs to it ([`crate::settings::store_for_request`]).
+    /// `--complete-run` speaks only of these: a store no evidence touched was not in the run.
+    pub touched: std::collections::HashSet<PathBuf>,
 }
 
 impl LiveSet {
+    /// Whether the evidence touched the store at `root`.
+    pub fn touches(&self, root: &Path) -> bool {
+        let real = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        self.touched.contains(&real)
+    }
+
     /// The dump or journal that used the cassette at `path`, if any did.
     pub fn used_by(&self, path: &Path) -> Option<&Path> {
         let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
@@ -127,6 +137,9 @@ pub struct PrunePlan {
     pub listed: BTreeMap<PruneReason, Vec<PathBuf>>,
     /// Candidates kept on purpose per (why, task, version).
     pub kept: BTreeMap<(KeptReason, String, i64), usize>,
+    /// With `--complete-run`: no dump or journal touched this store, so the run did not cover
+    /// it and nothing in it is `unreferenced`.
+    pub untouched: bool,
     /// Files that are not cassettes (or do not parse as one): never touched.
     pub skipped: Vec<(PathBuf, String)>,
     /// Current cassettes no request dump references, kept because journals do not cover every store.
@@ -242,6 +255,7 @@ pub fn read_journals(
                 }
                 found = true;
                 named += 1;
+                live.touched.insert(canonical[*i].clone());
                 live.paths.entry(real).or_insert_with(|| journal.clone());
             }
             if !found {
@@ -348,6 +362,9 @@ pub fn prune_store(
         ..Default::default()
     };
     let delete = delete && plan.doubts.is_empty();
+    // `--complete-run` covers the stores its evidence touched: elsewhere nothing is unreferenced.
+    plan.untouched = live.given && live.complete_run && !live.touches(&store.root);
+    let complete = live.complete_run && !plan.untouched;
     let census = crate::store::census(&store.root)?;
     let view = StalenessView::of_census(&census, registry);
     progress.start(
@@ -366,7 +383,7 @@ pub fn prune_store(
         let decided: Vec<Decision> = files
             .par_iter()
             .map(|file| {
-                let d = decide(file, registry, &view, live);
+                let d = decide(file, registry, &view, live, complete);
                 progress.step();
                 d
             })
@@ -549,6 +566,7 @@ fn decide(
     registry: &Registry,
     view: &StalenessView,
     live: &LiveSet,
+    complete: bool,
 ) -> Decision {
     let bytes = match crate::store::read_cassette_bytes(&file.path) {
         Ok(b) => b,
@@ -574,9 +592,7 @@ fn decide(
         (Some(reason), None) => Decision::Prune(reason, size),
         (None, Some(_)) => Decision::Keep,
         // Nothing used it: unreferenced only when the evidence is a whole test run.
-        (None, None) if live.given && live.complete_run => {
-            Decision::Prune(PruneReason::Unreferenced, size)
-        }
+        (None, None) if live.given && complete => Decision::Prune(PruneReason::Unreferenced, size),
         (None, None) if live.given => Decision::KeepUnreferenced,
         (None, None) => Decision::Keep,
     }
@@ -692,6 +708,13 @@ pub struct PruneSummary {
     /// lock in line with its registry (a schema or prompt re-recorded, the old ones pruned).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lock_accept: Vec<String>,
+    /// With `--complete-run`: stores no dump or journal touched (nothing there is
+    /// `unreferenced`).
+    #[serde(
+        serialize_with = "crate::outcome::paths",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub untouched: Vec<PathBuf>,
     /// Files that could not be deleted (path, why): exit 2.
     #[serde(skip)]
     pub failed: Vec<NotDeleted>,
@@ -716,6 +739,9 @@ impl PruneSummary {
             *self.reasons.entry(reason.name()).or_default() += n;
         }
         self.kept_unreferenced += plan.kept_unreferenced;
+        if plan.untouched {
+            self.untouched.push(plan.root.clone());
+        }
         self.registry_problems.extend(plan.doubts.iter().cloned());
         if let Some(d) = deletion {
             self.deleted += d.deleted;
@@ -923,6 +949,15 @@ pub fn run(
             Ok(())
         })?;
         live.paths.extend(live_from_requests(&requests, &roots));
+        for (_, key) in &requests {
+            let hit = stores.iter().filter(|s| key.path_under(&s.root).is_file());
+            let owner = crate::settings::store_for_request(stores, key);
+            for store in hit.chain(owner) {
+                let root = &store.root;
+                live.touched
+                    .insert(root.canonicalize().unwrap_or_else(|_| root.to_path_buf()));
+            }
+        }
         live.given = true;
     }
     for m in &missing {

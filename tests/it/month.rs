@@ -146,3 +146,58 @@ fn every_command_that_leaves_the_lock_behind_names_the_last_step() {
     assert_eq!(verify.code, 0, "{}", verify.stdout);
     assert_eq!(of_type(&events(&verify.stdout), "summary")[0]["errors"], 0);
 }
+
+/// `--complete-run` speaks of the stores its evidence touched: a store no dump hit and none
+/// belongs to keeps its current cassettes, and the plan says why.
+#[test]
+fn complete_run_never_empties_a_store_no_evidence_touched() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    // A second store: the sample's lesson and metadata recordings only.
+    for task in ["lesson", "metadata"] {
+        crate::common::copy_tree(&d.join("cassettes").join(task), &d.join("other").join(task));
+    }
+    std::fs::create_dir_all(d.join("dumps")).unwrap();
+    std::fs::copy(fixture("requests/quiz.json"), d.join("dumps/quiz.json")).unwrap();
+    let args = [
+        "prune",
+        "--cassettes",
+        "cassettes",
+        "--cassettes",
+        "other",
+        "--requests",
+        "dumps",
+        "--complete-run",
+        "--format",
+        "json",
+    ];
+    let run = ulcas_in(d, &args);
+    assert!(run.code <= 1, "{}", run.stderr);
+    let ev = events(&run.stdout);
+    let unreferenced: Vec<&str> = ev
+        .iter()
+        .filter(|e| e["type"] == "prune" && e["reason"] == "unreferenced")
+        .map(|e| e["path"].as_str().unwrap())
+        .collect();
+    assert!(
+        !unreferenced.is_empty(),
+        "the touched store is pruned: {}",
+        run.stdout
+    );
+    assert!(
+        unreferenced.iter().all(|p| p.starts_with("cassettes/")),
+        "{unreferenced:?}"
+    );
+    assert_eq!(
+        of_type(&ev, "summary")[0]["untouched"],
+        serde_json::json!(["other"])
+    );
+    let human = ulcas_in(d, &args[..args.len() - 2]);
+    assert!(
+        human
+            .stdout
+            .contains("no dump or journal of the run touched this store"),
+        "{}",
+        human.stdout
+    );
+}

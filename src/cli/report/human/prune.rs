@@ -119,7 +119,14 @@ fn notes(
         };
         out.line(&out.paint(Tone::Dim, &line))?;
     }
-    if plan.kept_unreferenced > 0 {
+    if plan.untouched && plan.kept_unreferenced > 0 {
+        let line = format!(
+            "  kept {} current cassette{}: no dump or journal of the run touched this store (were its tests in the run?); --complete-run speaks only of the stores its evidence touched",
+            plan.kept_unreferenced,
+            if plan.kept_unreferenced == 1 { "" } else { "s" }
+        );
+        out.line(&out.paint(Tone::Warn, &line))?;
+    } else if plan.kept_unreferenced > 0 {
         let line = format!(
             "  kept {} current cassette{} that no dump or journal given references: if they are a whole test run (every shard), add --complete-run to prune those",
             plan.kept_unreferenced,
