@@ -103,7 +103,7 @@ pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerV
                     message = message.replace(sample.as_str(), placeholder);
                 }
             }
-            (e.instance_path.to_string(), message)
+            (e.instance_path().to_string(), message)
         })
         .collect();
     if errors.is_empty() {
@@ -137,14 +137,18 @@ pub struct Validators {
 impl Validators {
     /// Compiles every schema file the registry names.
     pub fn for_registry(registry: &Registry) -> Validators {
+        // One compiled validator per distinct schema: versions (and tasks) that share a schema
+        // file share it.
+        let mut by_schema: HashMap<[u8; 16], Result<Arc<Validator>, String>> = HashMap::new();
         let mut compiled = HashMap::new();
         for (task, versions) in registry.tasks() {
             for version in versions {
                 if let Some(schema) = registry.schema(task, version) {
-                    compiled.insert(
-                        (task.to_owned(), version),
-                        compile(&schema.value).map(Arc::new),
-                    );
+                    let validator = by_schema
+                        .entry(digest(schema.canonical_json()))
+                        .or_insert_with(|| compile(&schema.value).map(Arc::new))
+                        .clone();
+                    compiled.insert((task.to_owned(), version), validator);
                 }
             }
         }

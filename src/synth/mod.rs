@@ -192,8 +192,8 @@ pub fn validate(schema: &Value, answer: &Value) -> Result<()> {
     if let Some(e) = validator.iter_errors(answer).next() {
         return Err(Error::msg(format!(
             "cannot satisfy the schema at {} (answer at {}): {e}",
-            pointer_or_root(&e.schema_path.to_string()),
-            pointer_or_root(&e.instance_path.to_string())
+            pointer_or_root(&e.schema_path().to_string()),
+            pointer_or_root(&e.instance_path().to_string())
         )));
     }
     Ok(())

@@ -119,7 +119,7 @@ fn sarif_errors(validators: &[(&str, jsonschema::Validator)], log: &Value) -> Ve
         .iter()
         .flat_map(|(name, v)| {
             v.iter_errors(log)
-                .map(move |e| format!("{name}: {e} at {}", e.instance_path))
+                .map(move |e| format!("{name}: {e} at {}", e.instance_path()))
         })
         .collect()
 }
