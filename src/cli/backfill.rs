@@ -5,7 +5,7 @@ use super::{finish, stores, Ctx, Outcome};
 
 /// `ulcas backfill`.
 pub fn backfill(args: BackfillArgs, ctx: Ctx) -> Outcome {
-    let stores = stores::resolve(&args.stores, &args.roots)?;
+    let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     let mut reporter = ctx.reporter(args.format.format.into());
     let asked = ulcas::backfill::BackfillRequest {
         requests: args.requests,

@@ -5,7 +5,7 @@ use super::{finish, stores, Ctx, Outcome};
 
 /// `ulcas lock`.
 pub fn lock(args: LockArgs, ctx: Ctx) -> Outcome {
-    let stores = stores::resolve(&args.stores, &args.roots)?;
+    let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     let accept = args
         .accept
         .iter()

@@ -7,7 +7,7 @@ use super::{finish, stores, Ctx, Outcome};
 
 /// `ulcas migrate`.
 pub fn migrate(args: MigrateArgs, ctx: Ctx) -> Outcome {
-    let stores = stores::resolve(&args.stores, &args.roots)?;
+    let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     let asked = MigrateRequest {
         task: args.task,
         schema: args.schema,

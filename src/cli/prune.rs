@@ -9,7 +9,7 @@ use super::{finish, shown, stores, Ctx, Outcome};
 
 /// `ulcas prune`.
 pub fn prune(args: PruneArgs, ctx: Ctx) -> Outcome {
-    let stores = stores::resolve(&args.stores, &args.roots)?;
+    let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     let request = PruneRequest {
         journals: args.journals,
         requests: args.requests,

@@ -29,7 +29,7 @@ pub fn review(args: ReviewArgs, ctx: Ctx) -> Outcome {
         ulcas::Error::msg("review needs TASK (the task whose prompt was bumped), or --against [REF] to review a re-recording")
     })?;
     let roots: Vec<PathBuf> = targets.collect();
-    let stores = stores::resolve(&args.stores, &roots)?;
+    let stores = stores::resolve_existing(&args.stores, &roots)?;
     let asked = ReviewRequest {
         task: task.to_string_lossy().into_owned(),
         from: args.from,
@@ -42,7 +42,7 @@ pub fn review(args: ReviewArgs, ctx: Ctx) -> Outcome {
 
 /// `review --against REF`: the report, with `--reject` applied, or the interactive walk.
 fn against(args: &ReviewArgs, reference: &str, ctx: Ctx, detail: Detail) -> Outcome {
-    let stores = stores::resolve(&args.stores, &args.targets)?;
+    let stores = stores::resolve_existing(&args.stores, &args.targets)?;
     let mut asked = AgainstRequest {
         reference: Some(reference.to_owned()),
         tasks: args.tasks.clone(),

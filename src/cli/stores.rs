@@ -18,3 +18,27 @@ pub fn resolve(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<Store>, Error>
         config: args.config.clone(),
     })
 }
+
+/// [`resolve`] for a command that reads the stores (verify, prune, lock, review, migrate,
+/// backfill): a store that `ulcas.toml` names but whose folder does not exist yet (a new
+/// package, before its first recording) is left out with a note on stderr, so that it neither
+/// fails the run nor hides the other stores' results. A root named on the command line must
+/// exist, as must at least one store.
+pub fn resolve_existing(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<Store>, Error> {
+    let stores = resolve(args, roots)?;
+    let (absent, present): (Vec<Store>, Vec<Store>) = stores.into_iter().partition(|s| {
+        !s.named
+            && matches!(s.origin, settings::SettingsOrigin::Config(_))
+            && std::fs::symlink_metadata(&s.root).is_err()
+    });
+    if present.is_empty() {
+        return Ok(absent);
+    }
+    for store in &absent {
+        super::output::note(&format!(
+            "store {}: named in ulcas.toml, but its folder does not exist yet (no recordings): nothing to check there",
+            store.root.display()
+        ));
+    }
+    Ok(present)
+}

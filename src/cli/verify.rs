@@ -5,7 +5,7 @@ use super::{finish, stores, Ctx, Outcome};
 
 /// `ulcas verify`.
 pub fn verify(args: VerifyArgs, ctx: Ctx) -> Outcome {
-    let jobs = stores::resolve(&args.stores, &args.roots)?;
+    let jobs = stores::resolve_existing(&args.stores, &args.roots)?;
     let mut reporter = ctx.reporter(args.format.into());
     let asked = ulcas::verify::VerifyRequest {
         requests: args.requests,

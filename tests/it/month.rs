@@ -201,3 +201,36 @@ fn complete_run_never_empties_a_store_no_evidence_touched() {
         human.stdout
     );
 }
+
+/// A store `ulcas.toml` names whose folder does not exist yet (a new package) is a note, not
+/// a failed CI gate that hides the other stores' results; named on the command line it is an
+/// error.
+#[test]
+fn a_configured_store_not_created_yet_is_a_note() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    std::fs::write(
+        d.join("ulcas.toml"),
+        "[[store]]\nroot = \"cassettes\"\nprompts = [\"prompts\"]\n\n[[store]]\nroot = \"new-package/cassettes\"\nprompts = [\"prompts\"]\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(d.join("dumps")).unwrap();
+    std::fs::copy(fixture("requests/quiz.json"), d.join("dumps/quiz.json")).unwrap();
+    for args in [
+        &["verify", "-q"][..],
+        &["prune"],
+        &["lock"],
+        &["migrate", "quiz"],
+        &["backfill", "--requests", "dumps"],
+    ] {
+        let run = ulcas_in(d, args);
+        assert!(run.code < 2, "{args:?}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stderr.contains("store new-package/cassettes: named in ulcas.toml, but its folder does not exist yet"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    let named = ulcas_in(d, &["verify", "new-package/cassettes"]);
+    assert_eq!(named.code, 2, "{}", named.stderr);
+}
