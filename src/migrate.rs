@@ -145,6 +145,9 @@ pub struct Migration {
     pub outcomes: Vec<MigrateOutcome>,
     /// Cassettes already recorded with the new schema (nothing to do).
     pub current: usize,
+    /// Without `--write`: answers that fit and are not at their new key yet (what `--write`
+    /// would write).
+    pub pending: usize,
 }
 
 impl Migration {
@@ -182,9 +185,11 @@ impl Migration {
         s
     }
 
-    /// Exit 0 when everything was carried over, else exit 1.
+    /// Exit 0 when everything was carried over (and, without `--write`, nothing is left to
+    /// write: a dry run with work to do answers "no", as `prune` without `--delete` does), else
+    /// exit 1.
     pub fn verdict(&self) -> Verdict {
-        Verdict::of(self.all_carried_over())
+        Verdict::of(self.all_carried_over() && self.pending == 0)
     }
 }
 
@@ -344,6 +349,7 @@ pub fn migrate(
         schema_source,
         outcomes: Vec::new(),
         current: 0,
+        pending: 0,
     };
     // Two passes, one cassette in memory at a time: first the repair turns recorded (as
     // digests of the content they repair), then each answer against the new schema.
@@ -417,6 +423,11 @@ pub fn migrate(
             was_repaired,
         ));
     }
+    out.pending = out
+        .outcomes
+        .iter()
+        .filter(|o| matches!(o, MigrateOutcome::Migrated { written: false, to, .. } if !write && !to.exists()))
+        .count();
     Ok(out)
 }
 

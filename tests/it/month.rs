@@ -234,3 +234,18 @@ fn a_configured_store_not_created_yet_is_a_note() {
     let named = ulcas_in(d, &["verify", "new-package/cassettes"]);
     assert_eq!(named.code, 2, "{}", named.stderr);
 }
+
+/// A `migrate` dry run with work to write answers "no" (exit 1), as a `prune` dry run does;
+/// once written, it answers "yes".
+#[test]
+fn a_migrate_dry_run_with_work_to_write_exits_1() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    crate::common::widen_quiz_schema(d);
+    let dry = ["migrate", "quiz", "cassettes", "--prompts", "prompts"];
+    assert_eq!(ulcas_in(d, &dry).code, 1);
+    let mut write = dry.to_vec();
+    write.push("--write");
+    assert_eq!(ulcas_in(d, &write).code, 0);
+    assert_eq!(ulcas_in(d, &dry).code, 0, "nothing left to write");
+}
