@@ -448,7 +448,10 @@ fn current_version(store: &Store, task: &str, task_dir: &Path) -> Result<i64> {
     }
     Err(Error::in_file(
         task_dir,
-        format!("no recordings of task {task:?} in this store"),
+        format!(
+            "no recordings of task {task:?} in this store{}",
+            crate::settings::did_you_mean(std::slice::from_ref(store), task)
+        ),
     ))
 }
 

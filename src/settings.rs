@@ -352,10 +352,53 @@ pub fn with_task<'a>(stores: &'a [Store], task: &str) -> Result<Vec<&'a Store>> 
     };
     if chosen.is_empty() {
         return Err(crate::Error::msg(format!(
-            "no store has recordings of task {task:?}"
+            "no store has recordings of task {task:?}{}",
+            did_you_mean(stores, task)
         )));
     }
     Ok(chosen)
+}
+
+/// ` (did you mean "quiz"?)` when a task that `stores` record or register is a short edit away
+/// from the mistyped `task`; empty otherwise.
+pub fn did_you_mean(stores: &[Store], task: &str) -> String {
+    let mut known: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for store in stores {
+        known.extend(store.registry.tasks().map(|(t, _)| t.to_owned()));
+        if let Ok(entries) = std::fs::read_dir(&store.root) {
+            known.extend(
+                entries
+                    .filter_map(|e| e.ok())
+                    .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+                    .filter_map(|e| e.file_name().into_string().ok()),
+            );
+        }
+    }
+    let best = known
+        .iter()
+        .map(|k| (edit_distance(task, k), k))
+        .filter(|(d, k)| *d > 0 && *d <= 2.max(k.len() / 4))
+        .min();
+    best.map(|(_, k)| format!(" (did you mean {k:?}?)"))
+        .unwrap_or_default()
+}
+
+/// Levenshtein distance of two short names.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (prev + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 fn selector_words(root: &Path, source: &RegistrySource, config: Option<&PathBuf>) -> Vec<String> {

@@ -380,6 +380,15 @@ pub fn read_against(
         crate::request::validate_task(task).map_err(Error::msg)?;
     }
     crate::settings::require_folders(stores)?;
+    // A mistyped --task would list nothing and pass: it must name a recorded task.
+    for task in &asked.tasks {
+        if !stores.iter().any(|s| s.root.join(task).is_dir()) {
+            return Err(Error::msg(format!(
+                "--task {task}: no store has recordings of task {task:?}{}",
+                crate::settings::did_you_mean(stores, task)
+            )));
+        }
+    }
     stores
         .iter()
         .map(|s| against::Rerecording::read(s, reference, &asked.tasks))
@@ -692,7 +701,10 @@ fn versions(
     if recorded.is_empty() {
         return Err(Error::in_file(
             task_dir,
-            format!("no recordings of task {task:?} in this store"),
+            format!(
+                "no recordings of task {task:?} in this store{}",
+                crate::settings::did_you_mean(std::slice::from_ref(store), task)
+            ),
         ));
     }
     let to = match to {

@@ -249,3 +249,34 @@ fn a_migrate_dry_run_with_work_to_write_exits_1() {
     assert_eq!(ulcas_in(d, &write).code, 0);
     assert_eq!(ulcas_in(d, &dry).code, 0, "nothing left to write");
 }
+
+/// A mistyped task name gets a suggestion, and a mistyped `--task` is an error, never an
+/// empty review that passes.
+#[test]
+fn a_mistyped_task_gets_a_suggestion() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    crate::review_against::git(d, &["init", "-q", "-b", "main"]);
+    crate::review_against::git(d, &["add", "-A"]);
+    crate::review_against::git(d, &["commit", "-qm", "s"]);
+    for args in [
+        &["review", "quizz", "cassettes"][..],
+        &["migrate", "quizz"],
+        &[
+            "review",
+            "--against",
+            "HEAD",
+            "cassettes",
+            "--task",
+            "quizz",
+        ],
+    ] {
+        let run = ulcas_in(d, args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
+        assert!(
+            run.stderr.contains("(did you mean \"quiz\"?)"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}
