@@ -260,7 +260,7 @@ fn with_material_checked(
     let cassette = Cassette::from_slice(&read.bytes).map_err(|e| e.to_string())?;
     match &cassette.request {
         Some(existing) if existing == material => return Ok(None),
-        Some(_) => return Err("already carries different request material (it does not hash to this file?): left as it is; `ulcas verify` checks it".into()),
+        Some(_) => return Err("already carries different request material (it does not hash to this file?): left as it is; verify checks it".into()),
         None => {}
     }
     let with = with_material(&read.bytes, material)?;

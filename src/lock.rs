@@ -352,7 +352,7 @@ pub fn run(
         }
         if !recorded {
             return Err(Error::msg(format!(
-                "--accept {task}/v{version}: no store has recordings of {task} v{version} (a typo? `ulcas lock` lists the recorded versions): nothing was written"
+                "--accept {task}/v{version}: no store has recordings of {task} v{version} (a typo? lock without --accept lists the recorded versions): nothing was written"
             )));
         }
     }

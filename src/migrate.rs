@@ -211,7 +211,7 @@ impl std::fmt::Display for SkipReason {
             SkipReason::ChangedWhileRunning(why) => {
                 write!(f, "changed while migrate ran: not a cassette now ({why})")
             }
-            SkipReason::NoMaterial => f.write_str("no request material: it cannot be re-keyed; add it with `ulcas backfill` from request dumps of a test run made while the old schema still hit (see `ulcas backfill --help`); without such dumps, record it anew. Next time, backfill before changing a schema"),
+            SkipReason::NoMaterial => f.write_str("no request material: it cannot be re-keyed; add it with backfill from request dumps of a test run made while the old schema still hit (see `ulcas backfill --help`); without such dumps, record it anew. Next time, backfill before changing a schema"),
         }
     }
 }

@@ -634,7 +634,8 @@ fn lock_differs(store: &Store, key: &CassetteKey, hit: &Path) -> Result<Option<D
     };
     let Some(locked) = lock.entries.get(&(task.clone(), version)) else {
         return unchecked(format!(
-            "ulcas.lock has no entry for {task} v{version} (`ulcas lock` adds it)"
+            "ulcas.lock has no entry for {task} v{version} (`{}` adds it)",
+            store.command("lock", &[])
         ));
     };
     let what = match (locked.prompt != now.prompt, locked.schema != now.schema) {
@@ -647,7 +648,7 @@ fn lock_differs(store: &Store, key: &CassetteKey, hit: &Path) -> Result<Option<D
         Diagnosis::new(
             Detail::LockDiffers,
             format!(
-                "the answer replays, but it answers an older text: the {what} of {task} v{version} ({}) changed since its recordings were locked; `ulcas verify` fails on it until the text is restored (and the change made a new version) or the recordings are re-made and accepted (`ulcas lock --accept {task}/v{version}`)",
+                "the answer replays, but it answers an older text: the {what} of {task} v{version} ({}) changed since its recordings were locked; verify fails on it until the text is restored (and the change made a new version) or the recordings are re-made and accepted (`ulcas lock --accept {task}/v{version}`)",
                 prompt_file.display()
             ),
         )

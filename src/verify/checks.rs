@@ -426,7 +426,7 @@ fn check_staleness(file: &CassetteFile, ctx: &StoreContext<'_>, out: &mut Vec<Fi
         .filter(|c| file.version < *c)
     {
         let message = if ctx.staleness.is_last_recorded(&file.task, file.version) {
-            format!("prompt v{} of {:?} is older than the current v{current}, but {}: `ulcas prune` keeps them; once v{current} is recorded, `{}` removes them", file.version, file.task, crate::staleness::last_recordings_text(&file.task, file.version, Some(current)), store.command("prune", &["--delete"]))
+            format!("prompt v{} of {:?} is older than the current v{current}, but {}: prune keeps them; once v{current} is recorded, `{}` removes them", file.version, file.task, crate::staleness::last_recordings_text(&file.task, file.version, Some(current)), store.command("prune", &["--delete"]))
         } else {
             format!("prompt v{} of {:?} is older than the current v{current}: it can never be hit again; `{}` removes it", file.version, file.task, store.command("prune", &["--delete"]))
         };

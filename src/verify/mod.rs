@@ -776,8 +776,9 @@ fn lock_findings(
                     &file,
                     Check::SchemaEdited,
                     format!(
-                        "the output schema of {name} ({}) changed since its recordings were locked: its requests now have another key and miss. Restore it and bump the version, or carry the answers over (`ulcas migrate {task}`) or record them anew, then `{accept}`",
-                        file.display()
+                        "the output schema of {name} ({}) changed since its recordings were locked: its requests now have another key and miss. Restore it and bump the version, or carry the answers over (`{}`) or record them anew, then `{accept}`",
+                        file.display(),
+                        store.command_with("migrate", &[task], &[])
                     ),
                 ));
             }
@@ -800,7 +801,7 @@ fn store_findings(ctx: &StoreContext<'_>) -> Vec<Finding> {
             &path,
             Check::UnrecordedVersion,
             format!(
-                "task {:?}: the current prompt v{} ({prompt_file}) has no recordings in {}, while v{} has {}: its requests miss until they are recorded; record them with {}. `ulcas prune` keeps the v{} recordings until then",
+                "task {:?}: the current prompt v{} ({prompt_file}) has no recordings in {}, while v{} has {}: its requests miss until they are recorded; record them with {}. prune keeps the v{} recordings until then",
                 u.task,
                 u.current,
                 store.root.display(),

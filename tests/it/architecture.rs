@@ -124,3 +124,30 @@ fn what_every_command_shares_names_no_command() {
         }
     }
 }
+
+/// Every command a message writes in backticks runs as written: a bare `` `ulcas prune` ``
+/// (without the store it was about) does not, outside a repository with an `ulcas.toml`, so
+/// messages name a subcommand without backticks or write the whole command (issue 33).
+#[test]
+fn no_message_writes_a_bare_command_in_backticks() {
+    let bare = regex::Regex::new(r"`ulcas (verify|prune|lock|migrate|backfill|review)`").unwrap();
+    let mut found = Vec::new();
+    for entry in walkdir::WalkDir::new(Path::new(crate::common::MANIFEST).join("src")) {
+        let entry = entry.unwrap();
+        if entry.path().extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            // The lock file's own header comment names the command that writes it.
+            if code.starts_with("//") || code.starts_with("\"# ulcas.lock") {
+                continue;
+            }
+            if bare.is_match(line) {
+                found.push(format!("{}:{}: {}", entry.path().display(), n + 1, code));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}

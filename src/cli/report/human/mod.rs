@@ -90,7 +90,7 @@ impl Human {
                 self.skipped.clear();
                 // Once a run: without a lock, an edited prompt goes unseen.
                 let hint = match (v.registry, v.locked) {
-                    (true, false) => Some("  prompt edits go unseen without ulcas.lock (the key does not cover the prompt text): `ulcas lock` with the same stores starts checking them"),
+                    (true, false) => Some("  prompt edits go unseen without ulcas.lock (the key does not cover the prompt text): lock, run with the same stores, starts checking them"),
                     (false, true) => Some("  ulcas.lock is not checked without the prompt registry it was written from (--prompts DIR, or `prompts` in ulcas.toml)"),
                     _ => None,
                 };

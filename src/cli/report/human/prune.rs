@@ -236,7 +236,7 @@ pub fn delete_hint(
             crate::cli::rerun_with("--delete")
         ))?;
     }
-    lock_steps(out, &s.lock_accept, "the recordings left have another prompt or schema than ulcas.lock holds (`ulcas verify` fails on it)")
+    lock_steps(out, &s.lock_accept, "the recordings left have another prompt or schema than ulcas.lock holds (verify fails on it)")
 }
 
 /// The `lock --accept` steps that bring a store's lock in line, after a migrate or prune.

@@ -73,8 +73,8 @@ pub fn unpaired_hint(store: &Store, why: UnpairedWhy) -> String {
     match why {
         UnpairedWhy::NotRerecorded => format!("not re-recorded yet: record it with {}", store.record_hint()),
         UnpairedWhy::NewInput => "a new input (only in the new version)".into(),
-        UnpairedWhy::NoMaterial => "no request material, cannot be paired: add it with `ulcas backfill` from the request dumps of a test run (see `ulcas backfill --help`)".into(),
-        UnpairedWhy::NotACassette => "not readable as a cassette (`ulcas verify` says why)".into(),
+        UnpairedWhy::NoMaterial => "no request material, cannot be paired: add it with backfill from the request dumps of a test run (see `ulcas backfill --help`)".into(),
+        UnpairedWhy::NotACassette => "not readable as a cassette (verify says why)".into(),
         UnpairedWhy::Added => "added since (only in the working tree)".into(),
         UnpairedWhy::Removed => "removed since (only at the revision)".into(),
     }
@@ -317,7 +317,7 @@ pub fn against(
                 ChangeKind::Unreadable => out.line(&out.paint(
                     Tone::Bad,
                     &format!(
-                        "{}: one side does not read as a cassette (`ulcas verify` says why)",
+                        "{}: one side does not read as a cassette (verify says why)",
                         shown(&change.path)
                     ),
                 ))?,
