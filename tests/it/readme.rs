@@ -4,8 +4,9 @@
 //!
 //! A block runs in a fresh workspace made from the repository's own files: the sample store
 //! (`cassettes/`), `tests/fixtures/`, the real stores (`tests/data/ulams/`) and the bad inputs
-//! (`tests/cmd/bad/`), with the tour's inputs (`tests/readme/checkout/`: the dumps the tour
-//! looks up, a `before/` store) on top. A `<!-- readme-test: SETUP -->` comment before a block
+//! (`tests/cmd/bad/`) and the tour's inputs (`tests/readme/checkout/`: the dumps the tour
+//! looks up, a `before/` store), each at its own path, so that the tour's commands run as
+//! written from the top of a clone, with `ulcas` found on the PATH. A `<!-- readme-test: SETUP -->` comment before a block
 //! adds `tests/readme/SETUP/` over that (a schema change, a prompt bump, a dump folder and its
 //! `ulcas.toml`); `monorepo…` setups lay the real stores out as `api/packages/<package>/`
 //! instead, and `rerecord…` setups commit the workspace to a fresh git repository. In an
@@ -135,15 +136,17 @@ fn workspace(setup: &str) -> tempfile::TempDir {
             );
         }
     } else {
+        // The repository's own files at their own paths: the tour runs as written from the
+        // top of a clone (its inputs are in tests/readme/checkout/).
         for part in [
             "cassettes",
             "tests/fixtures",
             "tests/data/ulams",
             "tests/cmd/bad",
+            "tests/readme/checkout",
         ] {
             copy_tree(&root.join(part), &ws.join(part));
         }
-        copy_tree(&root.join("tests/readme/checkout"), ws);
     }
     if setup != "checkout" {
         let overlay = root.join("tests/readme").join(setup);
@@ -177,8 +180,17 @@ fn workspace(setup: &str) -> tempfile::TempDir {
 fn run(ws: &Path, args: &[String]) -> String {
     let log = ws.join(".readme-output");
     let file = std::fs::File::create(&log).unwrap();
-    std::process::Command::new(env!("CARGO_BIN_EXE_ulcas"))
+    // `ulcas` found on the PATH, as the README's install step puts it there.
+    let bin = Path::new(env!("CARGO_BIN_EXE_ulcas")).parent().unwrap();
+    let path = std::env::join_paths(
+        std::iter::once(bin.to_path_buf()).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )),
+    )
+    .unwrap();
+    std::process::Command::new("ulcas")
         .current_dir(ws)
+        .env("PATH", path)
         .args(args)
         .env_remove("GITHUB_WORKSPACE")
         .env_remove("GITHUB_STEP_SUMMARY")
