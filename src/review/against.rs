@@ -554,9 +554,12 @@ fn cassette_position(rel: &Path) -> Option<(String, i64)> {
     }
 }
 
-/// Whether a finished answer passes the current registry's schema of its version.
+/// Whether a finished answer passes its schema: the current registry's for its version, else
+/// (no registry, or a schema built in code) the schema its request material carries.
 fn schema_verdict(v: &Validators, task: &str, version: i64, c: &Cassette) -> Option<bool> {
-    let validator = v.registry(task, version)?;
+    let validator = v
+        .registry(task, version)
+        .or_else(|| v.stored(&c.request.as_ref()?.schema))?;
     (c.stop_reason == "end_turn")
         .then(|| validate_answer(&c.text, &validator) == AnswerVerdict::Valid)
 }

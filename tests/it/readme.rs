@@ -182,11 +182,9 @@ fn run(ws: &Path, args: &[String]) -> String {
     let file = std::fs::File::create(&log).unwrap();
     // `ulcas` found on the PATH, as the README's install step puts it there.
     let bin = Path::new(env!("CARGO_BIN_EXE_ulcas")).parent().unwrap();
-    let path = std::env::join_paths(
-        std::iter::once(bin.to_path_buf()).chain(std::env::split_paths(
-            &std::env::var_os("PATH").unwrap_or_default(),
-        )),
-    )
+    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
     .unwrap();
     std::process::Command::new("ulcas")
         .current_dir(ws)

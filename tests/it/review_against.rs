@@ -732,7 +732,16 @@ fn a_model_only_change_is_not_identical() {
         (&Value::from(0), &Value::from(1), &Value::from(5)),
         "{summary}"
     );
+    // Without a registry, the schema its request material carries decides (issue 33: it said
+    // "unknown → unknown").
+    let pair = of_type(&ev, "pair")[0];
+    assert_eq!(
+        pair["schema_ok"],
+        serde_json::json!({"from": true, "to": true}),
+        "{pair}"
+    );
     let human = ulcas_in(d, &["review", "--against"]);
+    assert!(!human.stdout.contains("schema unknown"), "{}", human.stdout);
     assert!(
         human
             .stdout

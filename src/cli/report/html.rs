@@ -20,7 +20,7 @@ use ulcas::lookup::DiffTag;
 
 const STYLE: &str = "
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#1f2328;background:#fff}
-h1{font-size:1.4rem;margin:0 0 .5rem}h2{font-size:1rem;margin:0;font-family:ui-monospace,monospace;word-break:break-all}
+h1{font-size:1.4rem;margin:0 0 .5rem}h2{font-size:1rem;margin:0;font-family:ui-monospace,monospace;overflow-wrap:anywhere}
 table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #d0d7de;padding:.25rem .6rem;text-align:left;vertical-align:top}
 th{background:#f6f8fa}.summary p{margin:.2rem 0}code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12.5px}
 section.pair{border:1px solid #d0d7de;border-radius:6px;padding:.75rem;margin:1rem 0}
@@ -150,7 +150,7 @@ fn unpaired(h: &mut String, store: &Store, r: &Review) {
         let _ = write!(
             h,
             "<li><code>{}</code> <span class=\"muted\">(v{side} only)</span>: {}</li>",
-            html(&shown(&u.path)),
+            html_path(&shown(&u.path)),
             html(&unpaired_hint(store, u.why))
         );
     }
@@ -164,8 +164,8 @@ fn pair(h: &mut String, labels: (&str, &str), p: &Pair, choice: Option<&Path>) {
     let _ = write!(
         h,
         "<section class=\"pair {class}\"><h2>{} → {}<span class=\"badge\">{badge}</span></h2>",
-        html(&shown(&p.from.path)),
-        html(&shown(&p.to.path))
+        html_path(&shown(&p.from.path)),
+        html_path(&shown(&p.to.path))
     );
     if let Some(path) = choice {
         controls(h, path);
@@ -353,6 +353,12 @@ fn controls_id(path: &[u8]) -> String {
     format!("c{}", hex(path))
 }
 
+/// A path as HTML text that wraps after a `/` (a `<wbr>` there), never inside a name unless one
+/// name alone is wider than the line.
+fn html_path(path: &str) -> String {
+    html(path).replace('/', "/<wbr>")
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -385,7 +391,7 @@ pub fn against(reviews: &[(Rerecording, RerecordSummary)], base: &str) -> String
     h.push_str("<p><label><input type=\"checkbox\" id=\"only-changed\" checked> show only changed pairs</label></p>\n");
     for (r, s) in reviews {
         if reviews.len() > 1 {
-            let _ = writeln!(h, "<h2 class=\"store\">{}</h2>", html(&shown(&r.root)));
+            let _ = writeln!(h, "<h2 class=\"store\">{}</h2>", html_path(&shown(&r.root)));
         }
         store_part(&mut h, r, s);
     }
@@ -443,7 +449,7 @@ fn store_part(h: &mut String, r: &Rerecording, s: &RerecordSummary) {
                 let _ = write!(
                     h,
                     "<section class=\"item changed\"><h2>{}<span class=\"badge\">{}</span></h2>",
-                    html(&shown(&change.path)),
+                    html_path(&shown(&change.path)),
                     html(&what)
                 );
                 controls(h, path);
