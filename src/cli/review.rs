@@ -2,7 +2,7 @@
 //! `--against REF`, what a re-recording changed since a git revision (and `--reject`,
 //! `--interactive` to keep only the answers accepted).
 
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use ulcas::review::against::{AgainstRequest, ChangeKind, Rerecording};
@@ -95,7 +95,7 @@ enum Choice {
 fn walk(reviews: &[Rerecording], ctx: Ctx) -> Result<Option<Vec<PathBuf>>, Failure> {
     let total: usize = reviews.iter().map(|r| r.changes.len()).sum();
     let mut out = Out::stdout(ctx.color);
-    let mut input = std::io::stdin().lock();
+    let mut keys = Keys::new();
     let (mut accepted, mut rejected, mut skipped) = (0, Vec::new(), 0);
     let mut n = 0;
     for r in reviews {
@@ -106,15 +106,18 @@ fn walk(reviews: &[Rerecording], ctx: Ctx) -> Result<Option<Vec<PathBuf>>, Failu
             let choice = loop {
                 out.raw("accept this re-recording? [a]ccept, [r]eject, [s]kip, [q]uit: ")?;
                 out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
+                // One key, no Enter (as cargo-insta asks); end of input or Ctrl-C quits.
+                let Some(key) = keys.next()? else {
                     break Choice::Quit;
+                };
+                if !key.is_ascii_whitespace() {
+                    out.raw(&char::from(key).to_string())?;
                 }
-                match line.trim().to_ascii_lowercase().as_str() {
-                    "a" | "accept" | "y" => break Choice::Accept,
-                    "r" | "reject" | "n" => break Choice::Reject,
-                    "s" | "skip" | "" => break Choice::Skip,
-                    "q" | "quit" => break Choice::Quit,
+                match key.to_ascii_lowercase() {
+                    b'a' | b'y' => break Choice::Accept,
+                    b'r' | b'n' => break Choice::Reject,
+                    b's' | b'\n' | b'\r' | b' ' => break Choice::Skip,
+                    b'q' | 0x03 | 0x04 => break Choice::Quit,
                     _ => out.line("  a, r, s or q")?,
                 }
             };
@@ -192,4 +195,54 @@ fn reject_command(paths: &[PathBuf]) -> String {
         command.push_str(&ulcas::shell::path_arg("--reject", path.as_os_str()));
     }
     command
+}
+
+/// The keys typed on the terminal, one at a time: the terminal is put in non-canonical mode
+/// without echo (and without signals: Ctrl-C arrives as a key, so that the terminal is always
+/// restored) while this lives.
+struct Keys {
+    saved: Option<rustix::termios::Termios>,
+}
+
+impl Keys {
+    fn new() -> Keys {
+        use rustix::termios::{self, LocalModes, OptionalActions, SpecialCodeIndex};
+        let stdin = std::io::stdin();
+        let saved = termios::tcgetattr(&stdin).ok();
+        if let Some(saved) = &saved {
+            let mut raw = saved.clone();
+            raw.local_modes
+                .remove(LocalModes::ICANON | LocalModes::ECHO | LocalModes::ISIG);
+            raw.special_codes[SpecialCodeIndex::VMIN] = 1;
+            raw.special_codes[SpecialCodeIndex::VTIME] = 0;
+            let _ = termios::tcsetattr(&stdin, OptionalActions::Now, &raw);
+        }
+        Keys { saved }
+    }
+
+    /// The next key; `None` at the end of input.
+    fn next(&mut self) -> std::io::Result<Option<u8>> {
+        use std::io::Read;
+        let mut byte = [0u8; 1];
+        loop {
+            return match std::io::stdin().lock().read(&mut byte) {
+                Ok(0) => Ok(None),
+                Ok(_) => Ok(Some(byte[0])),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => Err(e),
+            };
+        }
+    }
+}
+
+impl Drop for Keys {
+    fn drop(&mut self) {
+        if let Some(saved) = &self.saved {
+            let _ = rustix::termios::tcsetattr(
+                std::io::stdin(),
+                rustix::termios::OptionalActions::Now,
+                saved,
+            );
+        }
+    }
 }

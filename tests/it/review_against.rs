@@ -413,7 +413,7 @@ fn interactive_mode_walks_the_pairs_on_a_terminal() {
     // By path: the lesson, the outline (removed), the added quiz cassette, quiz A, quiz B.
     // Reject the lesson, accept the removal, skip the added one, reject quiz A, then quit:
     // nothing changes.
-    let (code, out) = on_terminal(d, "review --against --interactive", "r\na\ns\nr\nq\n");
+    let (code, out) = on_terminal(d, "review --against --interactive", "rasrq");
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("[1/5] cassettes/lesson/v1/"), "{out}");
     assert!(
@@ -431,9 +431,16 @@ fn interactive_mode_walks_the_pairs_on_a_terminal() {
         "the command for what was marked: {out}"
     );
     assert_eq!(files(d), before, "nothing changes on quit");
+    // The terminal is given back as it was (canonical, echoing, signals on).
+    let (_, out) = on_terminal(d, "review --against --interactive; stty -a", "q");
+    let words: Vec<&str> = out.split_whitespace().collect();
+    assert!(
+        ["icanon", "echo", "isig"].iter().all(|w| words.contains(w)),
+        "{out}"
+    );
 
     // To the end: the rejected ones are restored, the rest kept.
-    let (code, out) = on_terminal(d, "review --against --interactive", "r\na\ns\nr\nx\na\n");
+    let (code, out) = on_terminal(d, "review --against --interactive", "rasrxa");
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains("a, r, s or q"),
