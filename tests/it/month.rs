@@ -280,3 +280,42 @@ fn a_mistyped_task_gets_a_suggestion() {
         );
     }
 }
+
+/// The job summary names files as the annotations do: relative to the workspace of the job,
+/// wherever in the repository `ulcas` ran.
+#[test]
+fn the_job_summary_paths_are_relative_to_the_workspace() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    let package = d.join("pkg");
+    std::fs::create_dir_all(&package).unwrap();
+    std::fs::rename(d.join("cassettes"), package.join("cassettes")).unwrap();
+    std::fs::write(
+        package.join("cassettes/quiz/v1/f2fa978d2e64f1557412cd86eebe0ea7.json"),
+        "{broken",
+    )
+    .unwrap();
+    let summary = d.join("summary.md");
+    let run = crate::common::ulcas_with(
+        &package,
+        &["verify", "cassettes", "--format", "github"],
+        b"",
+        &[
+            ("GITHUB_WORKSPACE", d.to_str().unwrap()),
+            ("GITHUB_STEP_SUMMARY", summary.to_str().unwrap()),
+        ],
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("file=pkg/cassettes/quiz/v1/f2fa978d2e64f1557412cd86eebe0ea7.json"),
+        "{}",
+        run.stdout
+    );
+    let md = std::fs::read_to_string(&summary).unwrap();
+    assert!(
+        md.contains("`pkg/cassettes/quiz/v1/f2fa978d2e64f1557412cd86eebe0ea7.json`"),
+        "{md}"
+    );
+    assert!(md.contains("`pkg/cassettes/quiz/v1`"), "{md}");
+}

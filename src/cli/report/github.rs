@@ -325,7 +325,8 @@ pub fn step_summary(groups: &Groups, s: &VerifySummary) -> String {
         slot.0 += g.count;
         for (p, ..) in &g.first {
             if slot.1.len() < FIRST {
-                slot.1.push(md_code(&shown(p)));
+                // Relative to the workspace, as the annotations are (not to where it ran).
+                slot.1.push(md_code(&shown(&super::checkout_relative(p))));
             }
         }
     }
@@ -344,10 +345,10 @@ pub fn step_summary(groups: &Groups, s: &VerifySummary) -> String {
         let row = format!(
             "| {} | {} | {} | {} |\n",
             k.check.name(),
-            md_code(if k.folder.is_empty() {
-                "(various)"
+            md_code(&if k.folder.is_empty() {
+                "(various)".to_owned()
             } else {
-                &k.folder
+                shown(&super::checkout_relative(std::path::Path::new(&k.folder)))
             }),
             g.count,
             md_text(&message)
