@@ -7,7 +7,6 @@
 //! material also allow a comparison: the nearest recorded requests, prefiltered cheaply by word
 //! overlap and then diffed with a deadline, each with a verdict per key part.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -384,7 +383,7 @@ pub fn run(
         let store = store_for_request(stores, &key_of(&request))
             .ok_or_else(|| Error::msg("no store to look in"))?;
         sink.common(&Common::StoreOfRequest(store))?;
-        let mut probes = registry_probes(&store.registry, &request.task, request.prompt_version);
+        let mut probes = registry_probes(&store.registry, &request.task);
         probes.extend(file_probes.iter().cloned());
         let result = lookup(store, &request, Some(file), &probes)?;
         let text = match &result.hit {
@@ -737,33 +736,49 @@ pub fn schema_probe_from_file(path: &Path) -> Result<SchemaProbe> {
 }
 
 /// Lookups of many requests share one schema-probe list; this groups the registry schemas.
-pub fn registry_probes(
-    registry: &crate::registry::Registry,
-    task: &str,
-    version: i64,
-) -> Vec<SchemaProbe> {
-    let mut probes = Vec::new();
-    let mut seen: HashMap<String, ()> = HashMap::new();
+pub fn registry_probes(registry: &crate::registry::Registry, task: &str) -> Vec<SchemaProbe> {
+    // One probe per distinct schema, named by its file and every version that uses it: two
+    // versions sharing a schema file are one probe, never "the schema of prompt v1" for a v2
+    // cassette.
+    let mut probes: Vec<(Vec<i64>, String, Schema)> = Vec::new();
     for (t, versions) in registry.tasks() {
         if t != task {
             continue;
         }
         for v in versions {
-            if let Some(schema) = registry.schema(task, v) {
-                if seen
-                    .insert(schema.canonical_json().to_owned(), ())
-                    .is_none()
-                {
-                    let label = if v == version {
-                        format!("the registry's v{v}")
-                    } else {
-                        format!("prompt v{v}")
+            let Some(schema) = registry.schema(task, v) else {
+                continue;
+            };
+            match probes
+                .iter_mut()
+                .find(|(_, _, s)| s.canonical_json() == schema.canonical_json())
+            {
+                Some((vs, _, _)) => vs.push(v),
+                None => {
+                    let file = match registry.prompt(task, v).map(|p| &p.schema) {
+                        Some(crate::registry::SchemaSource::File { path, .. }) => {
+                            path.display().to_string()
+                        }
+                        _ => "its schema".to_owned(),
                     };
-                    probes.push((label, schema.clone()));
+                    probes.push((vec![v], file, schema.clone()));
                 }
             }
         }
     }
+    let probes: Vec<SchemaProbe> = probes
+        .into_iter()
+        .map(|(versions, file, schema)| {
+            let versions: Vec<String> = versions.iter().map(|v| format!("v{v}")).collect();
+            (
+                format!(
+                    "{file} as the registry has it now ({task} {})",
+                    versions.join(", ")
+                ),
+                schema,
+            )
+        })
+        .collect();
     probes
 }
 

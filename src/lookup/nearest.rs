@@ -400,6 +400,9 @@ fn nearest(candidates: Vec<Candidate>, content: &str) -> Vec<(Candidate, WordDif
     ranked
 }
 
+/// How similar a recorded request must be to be shown as a near one (with its word diff).
+const NEAR: f64 = 0.6;
+
 /// One `content-changed` per near request (and `schema-changed` when only the schema differs),
 /// then `generated-values` before them when the differences hold generated-looking values.
 fn report_nearest(
@@ -411,7 +414,36 @@ fn report_nearest(
 ) {
     let mut generated: Vec<String> = Vec::new();
     let mut schema_reported = out.iter().any(|d| d.kind() == DiagnosisKind::SchemaChanged);
+    let mut shown_far = false;
     for (c, diff, similarity) in ranked {
+        // A far candidate is most likely another request's recording: at most one is named,
+        // without its noise of a diff, with the command that compares the two in full.
+        if similarity < NEAR {
+            if shown_far || !out.is_empty() {
+                continue;
+            }
+            shown_far = true;
+            let verdicts = KeyVerdicts {
+                task: true,
+                version: c.version == request.prompt_version,
+                schema: c.schema == material.schema_json,
+                content: false,
+            };
+            let d = Diagnosis::new(
+                Detail::ContentChanged {
+                    similarity: (similarity * 1000.0).round() / 1000.0,
+                    verdicts,
+                    diff: Vec::new(),
+                },
+                format!(
+                    "the nearest recorded request, {}, is only {:.0}% similar: most likely no recording of this request exists; ulcas diff of this request and that cassette compares them in full",
+                    c.path.display(),
+                    similarity * 100.0
+                ),
+            );
+            out.push(d.at(c.path));
+            continue;
+        }
         let verdicts = KeyVerdicts {
             task: true,
             version: c.version == request.prompt_version,

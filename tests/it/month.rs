@@ -319,3 +319,35 @@ fn the_job_summary_paths_are_relative_to_the_workspace() {
     );
     assert!(md.contains("`pkg/cassettes/quiz/v1`"), "{md}");
 }
+
+/// A miss whose nearest recording is far from it names that one cassette without a noise of
+/// a diff, and says how to compare the two in full; a near one keeps its diff.
+#[test]
+fn a_far_candidate_is_named_without_a_diff() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    let mut request: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(fixture("requests/quiz.json")).unwrap()).unwrap();
+    request["blocks"] = serde_json::json!([{"type": "text", "text": "Something else entirely: tides, moons and lighthouses of the northern coast."}]);
+    std::fs::write(d.join("far.json"), request.to_string()).unwrap();
+    let run = ulcas_in(d, &["lookup", "far.json", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let ev = events(&run.stdout);
+    let changed: Vec<&serde_json::Value> = ev[0]["diagnosis"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["kind"] == "content-changed")
+        .collect();
+    assert_eq!(changed.len(), 1, "{}", run.stdout);
+    assert!(
+        changed[0]["diff"].is_null() || changed[0]["diff"] == serde_json::json!([]),
+        "{}",
+        run.stdout
+    );
+    let message = changed[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("% similar: most likely no recording of this request exists"),
+        "{message}"
+    );
+}
