@@ -151,6 +151,17 @@ pub fn tool(name: &str, install: &str, what: &str) -> Option<std::path::PathBuf>
     found
 }
 
+/// Runs a command line an output printed (`ulcas …`) in `shell` (`sh`, `bash`, `fish`, …) in
+/// `dir`, as a user pastes it, with this build's binary for `ulcas`.
+pub fn paste_in(shell: &str, dir: &Path, command: &str) -> std::process::Output {
+    Command::new(shell)
+        .current_dir(dir)
+        .arg("-c")
+        .arg(command.replacen("ulcas", env!("CARGO_BIN_EXE_ulcas"), 1))
+        .output()
+        .unwrap()
+}
+
 /// Opens the HTML page `page` in headless Chromium inside a driver page whose `script` runs
 /// once it has loaded (`d` is the page's document; the script sets the text of the driver's
 /// `#out`), and returns that text, as a person would read it.

@@ -315,12 +315,7 @@ fn the_page_command_names_each_hostile_file_in_every_shell() {
     for shell in shells() {
         let copy = tempfile::tempdir().unwrap();
         crate::common::copy_tree(d, copy.path());
-        let run = std::process::Command::new(shell)
-            .current_dir(copy.path())
-            .arg("-c")
-            .arg(command.replacen("ulcas", env!("CARGO_BIN_EXE_ulcas"), 1))
-            .output()
-            .unwrap();
+        let run = crate::common::paste_in(shell, copy.path(), &command);
         assert_eq!(
             run.status.code(),
             Some(0),

@@ -767,12 +767,7 @@ fn one_review_page_for_both_stores() {
         )),
         "{command}"
     );
-    let run = Command::new("sh")
-        .current_dir(m.dir.path())
-        .arg("-c")
-        .arg(command.replacen("ulcas", env!("CARGO_BIN_EXE_ulcas"), 1))
-        .output()
-        .unwrap();
+    let run = common::paste_in("sh", m.dir.path(), &command);
     assert_eq!(
         run.status.code(),
         Some(1),

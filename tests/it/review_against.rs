@@ -645,12 +645,7 @@ fn the_html_page_makes_the_reject_command() {
         "{command}"
     );
     // Run it as a shell would.
-    let run = Command::new("sh")
-        .current_dir(d)
-        .arg("-c")
-        .arg(command.replacen("ulcas", env!("CARGO_BIN_EXE_ulcas"), 1))
-        .output()
-        .unwrap();
+    let run = crate::common::paste_in("sh", d, &command);
     assert_eq!(
         run.status.code(),
         Some(1),
