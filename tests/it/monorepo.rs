@@ -746,6 +746,11 @@ fn one_review_page_for_both_stores() {
         1,
         "one document"
     );
+    // Long paths wrap after a slash, not inside a name.
+    assert!(
+        page.stdout.contains("tests/<wbr>cassettes/<wbr>"),
+        "paths wrap at slashes"
+    );
     for id in [
         "id=\"command\"",
         "id=\"count\"",

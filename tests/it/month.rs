@@ -351,3 +351,54 @@ fn a_far_candidate_is_named_without_a_diff() {
         "{message}"
     );
 }
+
+/// Versions that share a schema file are one schema probe, named by the file and every
+/// version, never "the schema of prompt v1" for a v2 cassette.
+#[test]
+fn shared_schemas_are_one_probe_named_by_their_file() {
+    let dir = sample_with_registry();
+    let registry = ulcas::registry::Registry::load(&ulcas::registry::RegistrySource {
+        prompts: vec![dir.path().join("prompts")],
+        ..Default::default()
+    })
+    .unwrap();
+    let probes = ulcas::lookup::registry_probes(&registry, "outline");
+    assert_eq!(probes.len(), 1);
+    assert!(
+        probes[0]
+            .0
+            .ends_with("outputs/outline.json as the registry has it now (outline v1, v2)"),
+        "{}",
+        probes[0].0
+    );
+}
+
+/// Two test-run dumps that miss in one folder are one group, in path order.
+#[test]
+fn missing_cassettes_are_grouped_and_sorted() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    std::fs::create_dir_all(d.join("dumps")).unwrap();
+    let mut request: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(fixture("requests/quiz.json")).unwrap()).unwrap();
+    for i in [2, 1] {
+        request["blocks"] = serde_json::json!([{"type": "text", "text": format!("new input {i}")}]);
+        std::fs::write(d.join(format!("dumps/new{i}.json")), request.to_string()).unwrap();
+    }
+    let run = ulcas_in(d, &["verify", "cassettes", "--requests", "dumps"]);
+    assert!(
+        run.stdout
+            .contains("missing-cassette cassettes/quiz/v1 (2 findings)"),
+        "{}",
+        run.stdout
+    );
+    let lines: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains("no cassette for the request"))
+        .collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    assert_eq!(lines, sorted, "in path order");
+}
