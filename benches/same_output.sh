@@ -26,7 +26,7 @@ run_all() {
     cp "$here/tests/readme/monorepo/ulcas.toml" "$work/mono/"
     cp -r "$here/cassettes" "$work/sample"
     # A re-recording against git: the sample store committed, then one answer changed.
-    cp -r "$here/cassettes" "$work/git"
+    mkdir "$work/git" && cp -r "$here/cassettes" "$work/git/cassettes"
     (cd "$work/git" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm base)
     find "$work/git" -name '*.json' -path '*/v1/*' | sort | head -1 | xargs sed -i 's/"model": "/"model": "x-/'
     local big="$here/target/ulcas-bench/store-100000"
@@ -69,7 +69,7 @@ run_all() {
     done
     for f in human json markdown html; do
         one "review-sample-$f" "$work/sample" review outline . --format "$f"
-        one "review-against-$f" "$work/git" review --against HEAD . --format "$f"
+        one "review-against-$f" "$work/git" review --against HEAD cassettes --format "$f"
     done
     one "verify-sample-requests" "$work/sample" verify . --requests "$req"
     one "prune-sample-requests-json" "$work/sample" prune . --requests "$req" --format json
