@@ -27,7 +27,7 @@ run_all() {
     cp -r "$here/cassettes" "$work/sample"
     # A re-recording against git: the sample store committed, then one answer changed.
     mkdir "$work/git" && cp -r "$here/cassettes" "$work/git/cassettes"
-    (cd "$work/git" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm base)
+    (cd "$work/git" && export GIT_AUTHOR_DATE=2026-01-01T00:00:00Z GIT_COMMITTER_DATE=2026-01-01T00:00:00Z && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm base)
     find "$work/git" -name '*.json' -path '*/v1/*' | sort | head -1 | xargs sed -i 's/"model": "/"model": "x-/'
     local big="$here/target/ulcas-bench/store-100000"
     local req="$here/tests/fixtures/requests"
