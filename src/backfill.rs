@@ -16,9 +16,10 @@ use std::path::{Path, PathBuf};
 use crate::cassette::{push_request_member, Cassette, StoredRequest};
 use crate::error::Result;
 use crate::key::KeyMaterial;
-use crate::outcome::{sent, Outcome, Sink, Verdict};
+use crate::outcome::{Outcome, Verdict};
 use crate::request::Request;
 use crate::settings::Store;
+use crate::sink::sent;
 use crate::store::{FileRead, Slot, StoreDir, Times};
 
 /// What backfilling one dump did to one cassette.
@@ -28,29 +29,29 @@ pub enum BackfillOutcome {
     /// The cassette gained the dump's request material.
     Backfilled {
         /// The cassette.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         request: PathBuf,
     },
     /// The cassette already carries the same material.
     #[serde(rename = "already-backfilled")]
     AlreadyThere {
         /// The cassette.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         request: PathBuf,
     },
     /// The cassette carries other material, or cannot take the block; it is left as it is.
     Conflict {
         /// The cassette.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         request: PathBuf,
         /// Why.
         why: String,
@@ -59,10 +60,10 @@ pub enum BackfillOutcome {
     /// disk, another writer): it is left as it was, and the run exits 2.
     Failed {
         /// The cassette.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         request: PathBuf,
         /// The real cause.
         why: String,
@@ -70,10 +71,10 @@ pub enum BackfillOutcome {
     /// The dump hits no cassette of any store.
     Unmatched {
         /// The dump.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         request: PathBuf,
         /// Where its cassette would be (in the store of its task).
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         path: PathBuf,
     },
 }
@@ -136,11 +137,12 @@ pub enum BackfillEvent<'a> {
     Outcome(&'a BackfillOutcome),
 }
 
-/// Takes what `backfill` reports.
-pub trait BackfillSink: Sink {
-    /// Takes one event.
-    fn backfill(&mut self, event: &BackfillEvent<'_>) -> std::io::Result<()>;
+crate::sink::command_sink! {
+    /// Takes what `backfill` reports.
+    BackfillSink::backfill(BackfillEvent)
 }
+
+impl crate::sink::CommandEvent for BackfillEvent<'_> {}
 
 /// What `backfill` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]

@@ -12,8 +12,9 @@ use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
 use crate::key::KeyMaterial;
-use crate::outcome::{sent, Outcome, Sink, Verdict};
+use crate::outcome::{Outcome, Verdict};
 use crate::request::Request;
+use crate::sink::sent;
 use crate::store::scan;
 
 /// What one side of a diff is.
@@ -122,7 +123,7 @@ pub struct StoreChange {
     /// What happened.
     pub status: ChangeStatus,
     /// The path relative to the store roots.
-    #[serde(serialize_with = "crate::outcome::path")]
+    #[serde(serialize_with = "crate::ser::path")]
     pub path: PathBuf,
     /// For a changed cassette: the parts that differ (`model`, `answer`, `usage`, …; `bytes`
     /// when only the file's layout differs or a side does not parse as a cassette).
@@ -292,11 +293,12 @@ pub enum DiffEvent<'a> {
     Summary(&'a StoresSummary),
 }
 
-/// Takes what `diff` reports.
-pub trait DiffSink: Sink {
-    /// Takes one event.
-    fn diff(&mut self, event: &DiffEvent<'_>) -> std::io::Result<()>;
+crate::sink::command_sink! {
+    /// Takes what `diff` reports.
+    DiffSink::diff(DiffEvent)
 }
+
+impl crate::sink::CommandEvent for DiffEvent<'_> {}
 
 /// A diff of two requests, a request and a cassette, or two cassettes.
 #[derive(Debug)]

@@ -9,9 +9,10 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 use crate::key::{key_of, KeyMaterial};
 use crate::normalise::PlaceholderMap;
-use crate::outcome::{Common, Reported, Sink};
+use crate::outcome::Reported;
 use crate::request::{dump_files, Request};
 use crate::settings::{store_for_request, Store};
+use crate::sink::{Common, Sink};
 
 /// What `hash` and `normalize` report.
 #[derive(Debug, Serialize)]
@@ -20,12 +21,12 @@ pub enum RequestEvent<'a> {
     /// `normalize`: what the key sees of a request.
     Normalized {
         /// The dump.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         request: &'a Path,
         /// Normalised content.
         content: &'a str,
         /// Placeholder → id, in order of first appearance.
-        #[serde(serialize_with = "crate::outcome::placeholder_map")]
+        #[serde(serialize_with = "crate::ser::placeholder_map")]
         map: &'a PlaceholderMap,
         /// More than one request in this run (human output heads each).
         #[serde(skip)]
@@ -37,7 +38,7 @@ pub enum RequestEvent<'a> {
     /// `hash`: the key of a request.
     Key {
         /// The dump.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         request: &'a Path,
         /// Task.
         task: &'a str,
@@ -46,7 +47,7 @@ pub enum RequestEvent<'a> {
         /// The hash.
         hash: &'a str,
         /// Where the cassette is or would be.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         path: &'a Path,
         /// More than one request in this run.
         #[serde(skip)]
@@ -61,11 +62,12 @@ pub struct DumpsRequest {
     pub requests: Vec<PathBuf>,
 }
 
-/// Takes what `hash` and `normalize` report.
-pub trait RequestSink: Sink {
-    /// Takes one event.
-    fn request(&mut self, event: &RequestEvent<'_>) -> std::io::Result<()>;
+crate::sink::command_sink! {
+    /// Takes what `hash` and `normalize` report.
+    RequestSink::request(RequestEvent)
 }
+
+impl crate::sink::CommandEvent for RequestEvent<'_> {}
 
 /// Why the work on one request dump stopped (see [`each`]).
 #[derive(Debug)]

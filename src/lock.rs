@@ -18,8 +18,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::outcome::{sent, Common, Outcome, Sink, Verdict};
+use crate::outcome::{Outcome, Verdict};
 use crate::registry::{Registry, SchemaSource};
+use crate::sink::{sent, Common};
 
 pub use crate::layout::LOCK_FILE;
 
@@ -229,7 +230,7 @@ pub struct LockedVersion {
     /// What happened to the entry.
     pub change: LockChange,
     /// The prompt file (for `differs`: what was edited).
-    #[serde(serialize_with = "crate::outcome::path")]
+    #[serde(serialize_with = "crate::ser::path")]
     pub prompt_file: PathBuf,
 }
 
@@ -272,18 +273,19 @@ pub enum LockEvent<'a> {
         /// The version.
         version: i64,
         /// Its folder.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         path: &'a Path,
     },
     /// The end: the totals.
     Summary(&'a LockSummary),
 }
 
-/// Takes what `lock` reports.
-pub trait LockSink: Sink {
-    /// Takes one event.
-    fn lock(&mut self, event: &LockEvent<'_>) -> std::io::Result<()>;
+crate::sink::command_sink! {
+    /// Takes what `lock` reports.
+    LockSink::lock(LockEvent)
 }
+
+impl crate::sink::CommandEvent for LockEvent<'_> {}
 
 /// What `lock` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]

@@ -16,10 +16,11 @@ use crate::answer::{repaired_contents, validate_answer, AnswerVerdict};
 use crate::cassette::{Cassette, StoredRequest};
 use crate::error::{Error, Result};
 use crate::key::{hash_parts, CassetteKey};
-use crate::outcome::{sent, Common, Outcome, Sink, Verdict};
+use crate::outcome::{Outcome, Verdict};
 use crate::schema::compile;
 use crate::schema::Schema;
 use crate::settings::{with_task, Store};
+use crate::sink::{sent, Common};
 use crate::store::{
     json_files_in, read_cassette_bytes, recorded_versions, Created, Slot, StoreDir,
 };
@@ -31,10 +32,10 @@ pub enum MigrateOutcome {
     /// The answer fits the new schema: carried over to `to` (written only with `--write`).
     Migrated {
         /// The old cassette.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         from: PathBuf,
         /// The new one.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         to: PathBuf,
         /// Whether the new file was written by this run.
         written: bool,
@@ -45,7 +46,7 @@ pub enum MigrateOutcome {
     /// The answer fails the new schema: it must be recorded anew.
     NeedsRecording {
         /// The old cassette.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         path: PathBuf,
         /// (JSON pointer, message) of each validation error.
         #[serde(serialize_with = "pointer_messages")]
@@ -54,7 +55,7 @@ pub enum MigrateOutcome {
     /// The cassette cannot be re-keyed (no request material, or not a cassette).
     Skipped {
         /// The file.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         path: PathBuf,
         /// Why.
         why: SkipReason,
@@ -62,20 +63,20 @@ pub enum MigrateOutcome {
     /// A different cassette already sits at the new key: never overwritten.
     Conflict {
         /// The old cassette.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         from: PathBuf,
         /// The existing file at the new key.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         to: PathBuf,
     },
     /// The new cassette could not be read or written (a link, a pipe, permissions, a full
     /// disk): nothing was written through it, the others went on, and the run exits 2.
     Failed {
         /// The old cassette.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         from: PathBuf,
         /// Where the new one would go.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         to: PathBuf,
         /// The real cause.
         why: String,
@@ -102,7 +103,7 @@ fn pointer_messages<S: serde::Serializer>(
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct MigrateSummary {
     /// The store root.
-    #[serde(serialize_with = "crate::outcome::path")]
+    #[serde(serialize_with = "crate::ser::path")]
     pub store: PathBuf,
     /// The task.
     pub task: String,
@@ -309,17 +310,15 @@ pub enum MigrateEvent<'a> {
     Outcome(&'a MigrateOutcome),
 }
 
-impl MigrateEvent<'_> {
-    /// Whether this event is context for human and GitHub output only (not in JSON Lines).
-    pub fn is_context(&self) -> bool {
+impl crate::sink::CommandEvent for MigrateEvent<'_> {
+    fn is_context(&self) -> bool {
         matches!(self, MigrateEvent::Migration { .. })
     }
 }
 
-/// Takes what `migrate` reports.
-pub trait MigrateSink: Sink {
-    /// Takes one event.
-    fn migrate(&mut self, event: &MigrateEvent<'_>) -> std::io::Result<()>;
+crate::sink::command_sink! {
+    /// Takes what `migrate` reports.
+    MigrateSink::migrate(MigrateEvent)
 }
 
 /// Plans (and with `write`, carries out) the migration of `task` in `store` to `new_schema`

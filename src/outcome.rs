@@ -1,20 +1,8 @@
-//! What every command shares when it reports: the [`Verdict`] it answers with, the [`Progress`]
-//! of a long run, the [`Common`] events any command sends and the [`Sink`] that takes them, and
-//! the serde helpers of the wire format.
-//!
-//! Each command defines its own events beside its `run` (`verify::VerifyEvent`,
-//! `prune::PruneEvent`, …), each with a small sink trait that extends [`Sink`]
-//! (`verify::VerifySink`, …). A reporter implements those traits; the binary's reporters get them
-//! all at once from the `event` module's `Report`, whose union of every command's events sits above the
-//! commands. This module imports no command, so no command's events depend on another's.
+//! How every command ends: the [`Verdict`] it answers with, the [`Outcome`] that maps to an exit
+//! code, and the [`Progress`] of a long run. What a command reports on the way lives in
+//! [`crate::sink`].
 
-use std::collections::BTreeMap;
-use std::path::Path;
-
-use serde::{Serialize, Serializer};
-
-use crate::normalise::PlaceholderMap;
-use crate::settings::Store;
+use serde::Serialize;
 
 /// A command's answer to its question, as its exit code says it (`0` or `1`; `2` is an error).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -96,124 +84,146 @@ pub struct NoProgress;
 
 impl Progress for NoProgress {}
 
-/// The events any command may send.
-#[derive(Debug, Serialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
-pub enum Common<'a> {
-    /// A file that is not a cassette (left alone).
-    Skipped {
-        /// The file.
-        #[serde(serialize_with = "crate::outcome::path")]
-        path: &'a Path,
-        /// Why.
-        why: &'a str,
-    },
-    /// Context: one input could not be used (a file that is not a request dump); the others are
-    /// still done, and the command ends with exit 2. Reporters write it on stderr.
-    #[serde(skip)]
-    InputError(&'a crate::Error),
-    /// Context: a store is about to be reported (its settings head human output).
-    #[serde(skip)]
-    Store(&'a Store),
-    /// Context: the store a request goes to (`hash`, `lookup`, `record`); human output notes
-    /// once on stderr which config's settings it got.
-    #[serde(skip)]
-    StoreOfRequest(&'a Store),
-}
-
-impl Common<'_> {
-    /// Whether this event is context for human and GitHub output only (not in JSON Lines).
-    pub fn is_context(&self) -> bool {
-        !matches!(self, Common::Skipped { .. })
-    }
-}
-
-/// Takes the [`Common`] events of a command; each command's sink trait extends it.
-pub trait Sink {
-    /// Takes one common event.
-    fn common(&mut self, event: &Common<'_>) -> std::io::Result<()>;
-
-    /// [`Sink::common`] for a library run: a reporter's error becomes the run's error.
-    fn emit_common(&mut self, event: &Common<'_>) -> crate::Result<()> {
-        self.common(event).map_err(crate::Error::output)
-    }
-}
-
-/// A reporter's result as a library run's (a failed write stops the run).
-pub fn sent(result: std::io::Result<()>) -> crate::Result<()> {
-    result.map_err(crate::Error::output)
-}
-
-/// A value of each side of a comparison (`{"from": …, "to": …}`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Sides<T> {
-    /// The old side.
-    pub from: T,
-    /// The new side.
-    pub to: T,
-}
-
-/// Counts per name, for summaries (`{"stale-version": 3}`).
-pub type Counts = BTreeMap<&'static str, usize>;
-
-/// Serialises a path as its display form (JSON has no other).
-pub fn path<S: Serializer>(p: &Path, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(&p.display())
-}
-
-/// Serialises an optional path as its display form (skip it when absent).
-pub fn opt_path<S: Serializer>(p: &Option<std::path::PathBuf>, s: S) -> Result<S::Ok, S::Error> {
-    match p {
-        Some(p) => s.collect_str(&p.display()),
-        None => s.serialize_none(),
-    }
-}
-
-/// Serialises paths as their display forms.
-pub fn paths<S: Serializer, P: AsRef<Path>>(ps: &[P], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(ps.iter().map(|p| p.as_ref().display().to_string()))
-}
-
-pub(crate) fn placeholder_map<S: Serializer>(
-    map: &PlaceholderMap,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    s.collect_map(map.iter().map(|(p, id)| (p.to_string(), id)))
-}
-
-/// Declares the stable, kebab-case names of a fieldless enum once (strum), and serialises the
-/// enum as that name.
-#[macro_export]
-#[doc(hidden)]
-macro_rules! named {
-    ($($ty:ty),+ $(,)?) => {$(
-        impl $ty {
-            /// The stable name (kebab-case, as in JSON).
-            pub fn name(self) -> &'static str {
-                self.into()
-            }
-        }
-        impl ::std::fmt::Display for $ty {
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-        impl ::serde::Serialize for $ty {
-            fn serialize<S: ::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(self.name())
-            }
-        }
-    )+};
-}
-
 #[cfg(test)]
 mod tests {
-    use super::Verdict;
+    use super::{Outcome, Verdict};
 
     #[test]
-    fn verdicts() {
+    fn verdict_and() {
         assert_eq!(Verdict::Pass.and(Verdict::Fail), Verdict::Fail);
         assert_eq!(Verdict::Pass.and(Verdict::Pass), Verdict::Pass);
         assert_eq!(Verdict::of(false), Verdict::Fail);
+    }
+
+    use crate::backfill::BackfillSummary;
+    use crate::prune::PruneSummary;
+    use crate::verify::VerifySummary;
+
+    #[test]
+    fn verdicts() {
+        let mut v = VerifySummary {
+            deny_warnings: true,
+            ..Default::default()
+        };
+        assert_eq!(v.verdict(), Verdict::Pass);
+        v.warnings = 1;
+        assert_eq!(v.verdict(), Verdict::Fail, "--deny warnings");
+        v.deny_warnings = false;
+        assert_eq!(v.verdict(), Verdict::Pass, "warnings pass by default");
+        v.errors = 1;
+        assert_eq!(v.verdict(), Verdict::Fail);
+        let mut s = crate::verify::StoreVerdict {
+            warnings: 1,
+            deny_warnings: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            s.verdict(),
+            Verdict::Fail,
+            "a store's verdict is denied too"
+        );
+        s.deny_warnings = false;
+        assert_eq!(s.verdict(), Verdict::Pass);
+
+        let mut p = PruneSummary::default();
+        assert_eq!(p.verdict(), Verdict::Pass, "nothing to prune");
+        p.prunable = 3;
+        assert_eq!(p.verdict(), Verdict::Fail, "cassettes can go");
+        p.delete = true;
+        assert_eq!(p.verdict(), Verdict::Pass, "and were deleted");
+
+        let mut b = BackfillSummary {
+            backfilled: 2,
+            ..Default::default()
+        };
+        assert_eq!(b.verdict(), Verdict::Pass);
+        b.unmatched = 1;
+        assert_eq!(b.verdict(), Verdict::Fail);
+        b.unmatched = 0;
+        b.conflicts = 1;
+        assert_eq!(b.verdict(), Verdict::Fail);
+
+        let mut l = crate::lookup::LookupSummary {
+            looked_up: 2,
+            ..Default::default()
+        };
+        assert_eq!(l.verdict(), Verdict::Pass, "every request answered");
+        l.misses = 1;
+        assert_eq!(l.verdict(), Verdict::Fail, "a miss");
+        assert_eq!(l.input_errors(), 0);
+
+        let mut lock = crate::lock::LockSummary::default();
+        assert_eq!(lock.verdict(), Verdict::Pass);
+        lock.differs = 1;
+        assert_eq!(lock.verdict(), Verdict::Fail, "an entry kept that differs");
+
+        let migrated = crate::migrate::MigrateRun {
+            verdict: Verdict::Pass,
+            failed: 1,
+        };
+        assert_eq!(
+            (migrated.verdict(), migrated.failed()),
+            (Verdict::Pass, 1),
+            "a write that failed is its own count (exit 2)"
+        );
+
+        let reported = crate::outcome::Reported { input_errors: 2 };
+        assert_eq!(
+            (reported.verdict(), reported.input_errors()),
+            (Verdict::Pass, 2)
+        );
+
+        let mut b = BackfillSummary {
+            failed: 1,
+            ..Default::default()
+        };
+        assert_eq!((b.verdict(), b.failed()), (Verdict::Pass, 1));
+        b.input_errors = 3;
+        assert_eq!(b.input_errors(), 3);
+
+        let mut p = PruneSummary {
+            refused: true,
+            input_errors: 1,
+            ..Default::default()
+        };
+        assert!(Outcome::refusal(&p).is_some(), "a refusal is the outcome's");
+        p.failed.push(crate::prune::NotDeleted {
+            path: "a.json".into(),
+            why: "permission denied".into(),
+        });
+        assert_eq!(p.failed(), 1);
+    }
+
+    #[test]
+    fn prune_refusals_say_why() {
+        let mut p = PruneSummary::default();
+        assert_eq!(p.refusal(), None, "nothing refused");
+        let problem = |path: &str, message: &str| crate::registry::RegistryProblem {
+            path: path.into(),
+            message: message.into(),
+        };
+        p.registry_problems = vec![problem("quiz/v2.md", "no such schema")];
+        assert_eq!(
+            p.refusal(),
+            None,
+            "problems without --delete refuse nothing"
+        );
+        p.refused = true;
+        assert_eq!(
+            p.refusal().unwrap(),
+            "the registry that decides staleness has 1 problem (first: quiz/v2.md: no such schema); fix it and run again"
+        );
+        p.registry_problems
+            .push(problem("lesson/v3.md", "bad front matter"));
+        assert!(p.refusal().unwrap().contains("2 problems"));
+        let unreadable = PruneSummary {
+            refused: true,
+            input_errors: 2,
+            ..Default::default()
+        };
+        assert_eq!(
+            unreadable.refusal().unwrap(),
+            "2 request dumps could not be read (above); fix or remove them and run again"
+        );
     }
 }

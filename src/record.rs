@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::outcome::{sent, Common, Sink};
 use crate::request::Request;
 use crate::settings::{store_for_request, Store};
+use crate::sink::{sent, Common};
 use crate::store::{RecordOptions, RecordStatus, Recorded, Recording};
 
 /// What `record` reports.
@@ -18,7 +18,7 @@ pub enum RecordEvent<'a> {
     /// A cassette written (or found unchanged).
     Recorded {
         /// The cassette.
-        #[serde(serialize_with = "crate::outcome::path")]
+        #[serde(serialize_with = "crate::ser::path")]
         path: &'a Path,
         /// Its hash.
         hash: &'a str,
@@ -27,11 +27,12 @@ pub enum RecordEvent<'a> {
     },
 }
 
-/// Takes what `record` reports.
-pub trait RecordSink: Sink {
-    /// Takes one event.
-    fn record(&mut self, event: &RecordEvent<'_>) -> std::io::Result<()>;
+crate::sink::command_sink! {
+    /// Takes what `record` reports.
+    RecordSink::record(RecordEvent)
 }
+
+impl crate::sink::CommandEvent for RecordEvent<'_> {}
 
 /// What `record` is asked: the request dump, the answer, and how to write it.
 #[derive(Debug, Clone)]

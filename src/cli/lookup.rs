@@ -2,7 +2,7 @@
 
 use std::io;
 
-use ulcas::event::{Event, Report};
+use crate::cli::report::event::{Event, Report};
 use ulcas::lookup::{run, LookupRequest};
 
 use super::args::{LookupArgs, Mode};

@@ -16,10 +16,11 @@ use unicode_normalization::UnicodeNormalization;
 use crate::error::{Error, Result};
 use crate::key::{hash_parts, key_of, CassetteKey, KeyMaterial};
 use crate::normalise::PlaceholderMap;
-use crate::outcome::{Common, Outcome, Sink, Verdict};
+use crate::outcome::{Outcome, Verdict};
 use crate::request::{Block, Request};
 use crate::schema::Schema;
 use crate::settings::{store_for_request, Store};
+use crate::sink::Common;
 use crate::store::{load, versions_in, LoadedCassette};
 
 mod nearest;
@@ -167,7 +168,7 @@ pub struct Diagnosis {
     /// The cassette it concerns, when there is one.
     #[serde(
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::outcome::opt_path"
+        serialize_with = "crate::ser::opt_path"
     )]
     pub cassette: Option<PathBuf>,
 }
@@ -278,12 +279,12 @@ impl Outcome for LookupSummary {
 #[serde(tag = "type", rename = "lookup")]
 pub struct LookupEvent<'a> {
     /// The dump.
-    #[serde(serialize_with = "crate::outcome::path")]
+    #[serde(serialize_with = "crate::ser::path")]
     pub request: &'a Path,
     /// `hit`, `synthetic` or `miss`.
     pub status: LookupStatus,
     /// Where the cassette is or would be.
-    #[serde(serialize_with = "crate::outcome::path")]
+    #[serde(serialize_with = "crate::ser::path")]
     pub path: &'a Path,
     /// The hash.
     pub hash: &'a str,
@@ -356,11 +357,12 @@ impl<'a> LookupEvent<'a> {
     }
 }
 
-/// Takes what `lookup` reports.
-pub trait LookupSink: Sink {
-    /// Takes one lookup.
-    fn lookup(&mut self, event: &LookupEvent<'_>) -> std::io::Result<()>;
+crate::sink::command_sink! {
+    /// Takes what `lookup` reports.
+    LookupSink::lookup(LookupEvent)
 }
+
+impl crate::sink::CommandEvent for LookupEvent<'_> {}
 
 /// Looks every request of `asked` up in its store of `stores` ([`store_for_request`]) and
 /// reports one [`LookupEvent`] each, as it is done.

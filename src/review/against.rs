@@ -20,7 +20,8 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::git::{Repo, Status};
 use crate::layout::{parse_version_folder, LOCK_FILE};
 use crate::lock::{Entry, Lock};
-use crate::outcome::{Outcome, Sides, Verdict};
+use crate::outcome::{Outcome, Verdict};
+use crate::ser::Sides;
 use crate::settings::Store;
 use crate::store::{Slot, StoreDir, Times};
 
@@ -104,7 +105,7 @@ pub struct Rerecording {
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct RerecordSummary {
     /// The store root.
-    #[serde(serialize_with = "crate::outcome::path")]
+    #[serde(serialize_with = "crate::ser::path")]
     pub store: PathBuf,
     /// The revision as given.
     pub against: String,
@@ -154,7 +155,7 @@ pub enum RejectAction {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Rejected {
     /// The cassette.
-    #[serde(serialize_with = "crate::outcome::path")]
+    #[serde(serialize_with = "crate::ser::path")]
     pub path: PathBuf,
     /// What was done.
     pub action: RejectAction,

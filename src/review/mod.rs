@@ -19,8 +19,10 @@ use crate::answer::{validate_answer, AnswerVerdict, Validators};
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
-use crate::outcome::{sent, Outcome, Sides, Sink, Verdict};
+use crate::outcome::{Outcome, Verdict};
+use crate::ser::Sides;
 use crate::settings::{with_task, Store};
+use crate::sink::sent;
 use crate::staleness::current_version;
 use crate::store::{json_files_in, recorded_versions};
 
@@ -109,7 +111,7 @@ pub struct Unpaired {
     /// Its side.
     pub side: Side,
     /// The file.
-    #[serde(serialize_with = "crate::outcome::path")]
+    #[serde(serialize_with = "crate::ser::path")]
     pub path: PathBuf,
     /// Why.
     pub why: UnpairedWhy,
@@ -421,7 +423,7 @@ pub fn report_against(
     let mut run = against::AgainstRun::default();
     for ((store, r), paths) in stores.iter().zip(reviews).zip(&per_store) {
         let mut summary = r.summary();
-        sink.emit_common(&crate::outcome::Common::Store(store))?;
+        sink.emit_common(&crate::sink::Common::Store(store))?;
         sent(sink.review(&ReviewEvent::Against {
             store,
             rerecording: r,
@@ -511,9 +513,8 @@ pub enum ReviewEvent<'a> {
     AgainstSummary(&'a against::RerecordSummary),
 }
 
-impl ReviewEvent<'_> {
-    /// Whether this event is context for human and GitHub output only (not in JSON Lines).
-    pub fn is_context(&self) -> bool {
+impl crate::sink::CommandEvent for ReviewEvent<'_> {
+    fn is_context(&self) -> bool {
         matches!(
             self,
             ReviewEvent::Review { .. } | ReviewEvent::Against { .. }
@@ -521,10 +522,9 @@ impl ReviewEvent<'_> {
     }
 }
 
-/// Takes what `review` reports.
-pub trait ReviewSink: Sink {
-    /// Takes one event.
-    fn review(&mut self, event: &ReviewEvent<'_>) -> std::io::Result<()>;
+crate::sink::command_sink! {
+    /// Takes what `review` reports.
+    ReviewSink::review(ReviewEvent)
 }
 
 /// A review pair, as reported.
@@ -543,9 +543,9 @@ impl Serialize for PairEvent<'_> {
         #[derive(Serialize)]
         struct Out<'p> {
             task: &'p str,
-            #[serde(serialize_with = "crate::outcome::path")]
+            #[serde(serialize_with = "crate::ser::path")]
             from: &'p Path,
-            #[serde(serialize_with = "crate::outcome::path")]
+            #[serde(serialize_with = "crate::ser::path")]
             to: &'p Path,
             changed: bool,
             changes: &'p [AnswerChange],

@@ -18,9 +18,11 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 use crate::key::CassetteKey;
 use crate::layout::version_dir;
-use crate::outcome::{sent, Common, Counts, Outcome, Progress, Sink, Verdict};
+use crate::outcome::{Outcome, Progress, Verdict};
 use crate::registry::Registry;
+use crate::ser::Counts;
 use crate::settings::Store;
+use crate::sink::{sent, Common, Sink};
 use crate::staleness::StalenessView;
 use crate::store::{classify, CassetteFile, OtherKind, StoreEntry, Walked};
 
@@ -152,7 +154,7 @@ impl Check {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finding {
     /// The file.
-    #[serde(serialize_with = "crate::outcome::path")]
+    #[serde(serialize_with = "crate::ser::path")]
     pub path: PathBuf,
     /// Which check.
     pub check: Check,
@@ -277,7 +279,7 @@ impl StoreVerdict {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct VerifySummary {
     /// The store roots.
-    #[serde(serialize_with = "crate::outcome::paths")]
+    #[serde(serialize_with = "crate::ser::paths")]
     pub stores: Vec<PathBuf>,
     /// Files at cassette positions.
     pub cassettes: usize,
@@ -349,17 +351,15 @@ pub enum VerifyEvent<'a> {
     Summary(&'a VerifySummary),
 }
 
-impl VerifyEvent<'_> {
-    /// Whether this event is context for human and GitHub output only (not in JSON Lines).
-    pub fn is_context(&self) -> bool {
+impl crate::sink::CommandEvent for VerifyEvent<'_> {
+    fn is_context(&self) -> bool {
         matches!(self, VerifyEvent::VerifyDone(_))
     }
 }
 
-/// Takes what `verify` reports.
-pub trait VerifySink: Sink {
-    /// Takes one event.
-    fn verify(&mut self, event: &VerifyEvent<'_>) -> std::io::Result<()>;
+crate::sink::command_sink! {
+    /// Takes what `verify` reports.
+    VerifySink::verify(VerifyEvent)
 }
 
 /// A request dump of a test run, as `verify --requests` checks it.

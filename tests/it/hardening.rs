@@ -263,7 +263,7 @@ fn a_symlink_swapped_in_during_prune_never_leads_outside() {
             Default::default(),
             true,
             &ulcas::outcome::NoProgress,
-            &mut ulcas::event::Collect::default(),
+            &mut ulcas::sink::Collect::default(),
         );
         stop.store(true, Ordering::Relaxed);
         swapper.join().unwrap();

@@ -483,7 +483,7 @@ fn library_verify_run_reports_the_wire_events() {
         ..Default::default()
     })
     .unwrap();
-    let mut collect = ulcas::event::Collect::default();
+    let mut collect = ulcas::sink::Collect::default();
     let summary = ulcas::verify::run(
         &stores,
         &Default::default(),
@@ -492,7 +492,7 @@ fn library_verify_run_reports_the_wire_events() {
     )
     .unwrap();
     assert_eq!(summary.verdict, ulcas::outcome::Verdict::Fail);
-    let events = collect.0;
+    let events = collect.events;
     let last = events.last().unwrap();
     assert_eq!(last["type"], "summary");
     assert_eq!(last["errors"], summary.errors);
@@ -564,8 +564,8 @@ fn code(run: &dyn ulcas::outcome::Outcome) -> i32 {
 /// reporter.
 #[test]
 fn library_runs_report_what_the_commands_print() {
-    use ulcas::event::Collect;
     use ulcas::outcome::{Outcome, Verdict};
+    use ulcas::sink::Collect;
     let stores = sample_stores();
     let dumps = [
         "tests/data/requests/outline-edited.json",
@@ -583,7 +583,7 @@ fn library_runs_report_what_the_commands_print() {
     assert_eq!((summary.looked_up, summary.misses), (6, 1));
     assert_eq!(summary.verdict(), Verdict::Fail);
     let cli = cli_events(&[&["lookup"], &dumps[..], &["--replay"]].concat(), true);
-    assert_eq!((lookup.0, code(&summary)), cli);
+    assert_eq!((lookup.events, code(&summary)), cli);
     assert_eq!(of_type(&cli.0, "lookup").len(), 6);
 
     let mut hash = Collect::default();
@@ -593,13 +593,13 @@ fn library_runs_report_what_the_commands_print() {
     let reported = ulcas::dumps::hash(&stores, &dumps_asked, &mut hash).unwrap();
     assert_eq!(reported.input_errors, 0);
     let cli = cli_events(&[&["hash"], &dumps[..]].concat(), true);
-    assert_eq!((hash.0, code(&reported)), cli);
+    assert_eq!((hash.events, code(&reported)), cli);
     assert_eq!(of_type(&cli.0, "key").len(), 6);
 
     let mut normalize = Collect::default();
     let reported = ulcas::dumps::normalize(&dumps_asked, &mut normalize).unwrap();
     assert_eq!(
-        (normalize.0, code(&reported)),
+        (normalize.events, code(&reported)),
         cli_events(&[&["normalize"], &dumps[..]].concat(), false)
     );
 
@@ -621,7 +621,7 @@ fn library_runs_report_what_the_commands_print() {
         ],
         true,
     );
-    assert_eq!((migrate.0, code(&migrated)), cli);
+    assert_eq!((migrate.events, code(&migrated)), cli);
     assert_eq!(code(&migrated), 1);
     assert_eq!(of_type(&cli.0, "migrated").len(), 1, "{:?}", cli.0);
     assert_eq!(of_type(&cli.0, "needs-recording").len(), 1, "{:?}", cli.0);
@@ -633,7 +633,7 @@ fn library_runs_report_what_the_commands_print() {
     };
     let reviewed = ulcas::review::run(&stores, &asked, &mut review).unwrap();
     let cli = cli_events(&["review", "outline"], true);
-    assert_eq!((review.0, code(&reviewed)), cli);
+    assert_eq!((review.events, code(&reviewed)), cli);
     assert_eq!(of_type(&cli.0, "pair").len(), 1);
 
     let mut diff = Collect::default();
@@ -648,7 +648,7 @@ fn library_runs_report_what_the_commands_print() {
         Verdict::Fail,
         "an edited request differs"
     );
-    assert_eq!((diff.0, 1), cli_events(&["diff", a, b], false));
+    assert_eq!((diff.events, 1), cli_events(&["diff", a, b], false));
     let mut stores_diff = Collect::default();
     let (a, b) = ("cassettes", "tests/cmd/verify-damaged.in/store");
     let asked = ulcas::diff::DiffRequest {
@@ -657,7 +657,7 @@ fn library_runs_report_what_the_commands_print() {
     };
     let compared = ulcas::diff::run(&asked, &mut stores_diff).unwrap();
     let cli = cli_events(&["diff", a, b], false);
-    assert_eq!((stores_diff.0, code(&compared)), cli);
+    assert_eq!((stores_diff.events, code(&compared)), cli);
     assert!(of_type(&cli.0, "store-change").len() > 1, "{:?}", cli.0);
 }
 
@@ -693,7 +693,7 @@ fn library_backfill_run_reports_what_the_command_prints() {
         b.path(),
     )
     .unwrap();
-    let mut collect = ulcas::event::Collect::default();
+    let mut collect = ulcas::sink::Collect::default();
     let summary = ulcas::backfill::run(
         &stores,
         &ulcas::backfill::BackfillRequest {
@@ -703,7 +703,7 @@ fn library_backfill_run_reports_what_the_command_prints() {
     )
     .unwrap();
     let library: Vec<Value> = collect
-        .0
+        .events
         .iter()
         .map(|e| {
             let text = e
@@ -738,7 +738,7 @@ fn the_record_run_reports_what_the_command_prints() {
         usage: Some(usage.into()),
         options: Default::default(),
     };
-    let mut events = ulcas::event::Collect::default();
+    let mut events = ulcas::sink::Collect::default();
     let recorded = ulcas::record::run(&stores, &asked, &mut events).unwrap();
     assert_eq!(recorded.status, ulcas::store::RecordStatus::Unchanged);
     let cli = ulcas(&[
@@ -756,6 +756,6 @@ fn the_record_run_reports_what_the_command_prints() {
         "json",
     ]);
     assert_eq!(cli.code, 0, "{}", cli.stderr);
-    assert_eq!(events.0, common::events(&cli.stdout));
-    assert_eq!(events.0[0]["type"], "recorded");
+    assert_eq!(events.events, common::events(&cli.stdout));
+    assert_eq!(events.events[0]["type"], "recorded");
 }

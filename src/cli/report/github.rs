@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
 
-use ulcas::event::{Event, Report};
+use crate::cli::report::event::{Event, Report};
 use ulcas::lock::LockEvent;
 use ulcas::migrate::MigrateEvent;
 use ulcas::migrate::MigrateOutcome;
-use ulcas::outcome::Common;
 use ulcas::prune::PruneEvent;
+use ulcas::sink::Common;
 use ulcas::verify::VerifyEvent;
 use ulcas::verify::{Finding, Severity, VerifySummary};
 

@@ -2,7 +2,7 @@
 
 use std::io;
 
-use ulcas::event::{Event, Report};
+use crate::cli::report::event::{Event, Report};
 
 use super::{input_error, Detail, Reporter};
 use crate::cli::output::Out;

@@ -2,6 +2,7 @@
 //! hands its events to the reporter `--format` chose and never formats anything itself.
 
 pub mod escape;
+pub mod event;
 mod github;
 pub mod group;
 pub mod html;
@@ -12,7 +13,7 @@ mod sarif;
 
 use std::io;
 
-use ulcas::event::{Event, Report};
+use crate::cli::report::event::{Event, Report};
 use ulcas::review::against::{RerecordSummary, Rerecording};
 use ulcas::review::{Review, ReviewEvent, ReviewSummary};
 use ulcas::settings::Store;
@@ -156,7 +157,7 @@ pub fn pair_status(p: &ulcas::review::Pair) -> String {
 
 /// Writes an input error on stderr (every format: stdout keeps its own format).
 pub fn input_error(event: &Event<'_>) -> bool {
-    if let Event::Common(ulcas::outcome::Common::InputError(e)) = event {
+    if let Event::Common(ulcas::sink::Common::InputError(e)) = event {
         super::output::error_line(&e.to_string());
         return true;
     }

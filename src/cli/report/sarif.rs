@@ -3,9 +3,9 @@
 
 use std::io;
 
+use crate::cli::report::event::{Event, Report};
 use serde::Serialize;
 use strum::{EnumMessage, IntoEnumIterator};
-use ulcas::event::{Event, Report};
 use ulcas::verify::{Check, Finding};
 
 use super::{input_error, Reporter};

@@ -15,15 +15,15 @@ use std::collections::BTreeSet;
 use std::io;
 use std::path::PathBuf;
 
+use crate::cli::report::event::{Event, Report};
 use ulcas::backfill::BackfillEvent;
 use ulcas::diff::DiffEvent;
-use ulcas::event::{Event, Report};
 use ulcas::lock::LockEvent;
 use ulcas::migrate::MigrateEvent;
-use ulcas::outcome::Common;
 use ulcas::prune::PruneEvent;
 use ulcas::review::ReviewEvent;
 use ulcas::settings::SettingsOrigin;
+use ulcas::sink::Common;
 use ulcas::verify::VerifyEvent;
 
 use super::group::{count, Groups};
@@ -117,8 +117,9 @@ impl Human {
                 note_store_once(&mut self.noted, store, quiet);
                 Ok(())
             }
-            // Written on stderr by `input_error`, in every format.
-            Common::InputError(_) => Ok(()),
+            // Written on stderr by `input_error`, in every format; an event of a newer library
+            // this reporter does not know is left out.
+            _ => Ok(()),
         }
     }
 

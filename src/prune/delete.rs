@@ -1,0 +1,133 @@
+//! Removing what a plan decided, through the store's one write path: each file checked again at
+//! the moment it goes, emptied folders after, and the lock entries of emptied versions.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use super::{NotDeleted, LEFTOVER_AGE};
+use crate::cassette::Cassette;
+use crate::error::Result;
+use crate::store::{is_temp_name, FileRead, Slot, StoreDir, WriteLock};
+
+/// Whether the file at `path` was last written [`LEFTOVER_AGE`] ago or more.
+pub(super) fn is_old(path: &Path) -> bool {
+    std::fs::symlink_metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_some_and(|age| age >= LEFTOVER_AGE)
+}
+
+/// Removes one file of the plan through the store's write path; its task and version folders.
+pub(super) fn remove(
+    lock: &WriteLock<'_>,
+    root: &Path,
+    path: &Path,
+    what: Removal,
+) -> std::result::Result<(String, String), String> {
+    let slot = Slot::under(root, path)?;
+    lock.remove(&slot, |read| what.accepts(&slot.name, read))?;
+    Ok((slot.task, slot.version))
+}
+
+/// What deleting a plan did.
+#[derive(Debug, Clone, Default)]
+pub struct Deletion {
+    /// How many files were removed.
+    pub deleted: usize,
+    /// Folders removed because they became empty.
+    pub removed_folders: Vec<PathBuf>,
+    /// Files that could not be removed, with why.
+    pub failed: Vec<NotDeleted>,
+    /// Leftover temporary files removed.
+    pub removed_leftovers: Vec<PathBuf>,
+    /// `TASK/vN` whose `ulcas.lock` entry went with its last recordings.
+    pub lock_dropped: Vec<String>,
+}
+
+/// What a removal must find at the path.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Removal {
+    /// A regular file that parses as a cassette.
+    Cassette,
+    /// A temporary file of an interrupted write, old enough.
+    Leftover,
+}
+
+impl Removal {
+    /// Whether the file read at the moment of removal is what the plan took it for.
+    pub(super) fn accepts(self, name: &str, read: &FileRead) -> std::result::Result<(), String> {
+        match self {
+            Removal::Cassette => Cassette::from_slice(&read.bytes)
+                .map(|_| ())
+                .map_err(|e| format!("no longer parses as a cassette ({e})")),
+            Removal::Leftover if is_temp_name(name) && read.is_older_than(LEFTOVER_AGE) => Ok(()),
+            Removal::Leftover => Err("not an old temporary file of ulcas".into()),
+        }
+    }
+}
+
+/// After the walk: removes the old leftovers, the folders that deletions emptied (version
+/// folders first, then their task folders, never the root) and the lock entries of emptied
+/// versions.
+pub(super) fn finish(
+    dir: &StoreDir,
+    root: &Path,
+    leftovers: &[PathBuf],
+    mut deletion: Deletion,
+    mut touched: BTreeSet<(String, String)>,
+) -> Result<Deletion> {
+    let lock = dir.lock()?;
+    for path in leftovers {
+        if let Ok(folders) = remove(&lock, root, path, Removal::Leftover) {
+            deletion.removed_leftovers.push(path.clone());
+            touched.insert(folders);
+        }
+    }
+    // Removing a folder that is not empty (or is no folder) fails, which is what keeps
+    // everything else.
+    let mut tasks = BTreeSet::new();
+    for (task, version) in touched {
+        if lock.remove_empty_dir(Some(&task), &version) {
+            deletion
+                .removed_folders
+                .push(root.join(&task).join(&version));
+        }
+        tasks.insert(task);
+    }
+    for task in tasks {
+        if lock.remove_empty_dir(None, &task) {
+            deletion.removed_folders.push(root.join(&task));
+        }
+    }
+    deletion.lock_dropped = drop_lock_entries(&lock, root, &deletion.removed_folders)?;
+    Ok(deletion)
+}
+
+/// The lock (where the store has one) keeps no entry of a version this run emptied; the
+/// `TASK/vN` entries dropped.
+fn drop_lock_entries(
+    lock: &WriteLock<'_>,
+    root: &Path,
+    removed: &[PathBuf],
+) -> Result<Vec<String>> {
+    let emptied: Vec<(String, i64)> = removed
+        .iter()
+        .filter_map(|f| Slot::under(root, &f.join("x")).ok())
+        .filter_map(|s| Some((s.task, crate::layout::parse_version_folder(&s.version)?)))
+        .collect();
+    let mut dropped = Vec::new();
+    if !emptied.is_empty() {
+        crate::lock::update(lock, |l| {
+            l.entries.retain(|k, _| {
+                let gone = emptied.contains(k);
+                if gone {
+                    dropped.push(format!("{}/v{}", k.0, k.1));
+                }
+                !gone
+            });
+            !dropped.is_empty()
+        })?;
+    }
+    Ok(dropped)
+}

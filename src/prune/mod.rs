@@ -1,0 +1,292 @@
+//! `prune`: the cassettes no request can hit again, and their safe removal.
+//!
+//! A cassette can go, for the first reason that applies (see [`StaleReason`](crate::staleness::StaleReason), decided by the
+//! [`StalenessView`] that `verify` reads too): its prompt version is older than the task's
+//! current one (`stale-version`); no prompt folder has its task (`orphan-task`); its stored
+//! schema differs from the registry's (`schema-changed`); journals of test runs (or request
+//! dumps) were given and none references it (`unreferenced`).
+//!
+//! Some of those are kept on purpose ([`KeptReason`]): the last recordings of a task whose
+//! current version has none yet, and orphans unless [`PruneOptions::orphans`] is set.
+//!
+//! Safety: only files found by the store walk (which never follows a symlink) are candidates;
+//! a candidate must parse as a cassette; before a file is removed, its folders are checked to be
+//! real folders inside the canonical store root and the file a regular file. `unreferenced`
+//! never takes a cassette of a task's current version unless journals cover every store. A plan
+//! whose registry has problems has [`PrunePlan::doubts`]: nothing may be deleted then.
+
+mod delete;
+mod events;
+mod evidence;
+mod plan;
+
+pub use delete::Deletion;
+pub use events::{CandidateEvent, PruneEvent, PruneSink};
+pub use evidence::{live_from_requests, read_journals, LiveSet, MissingJournalEntry};
+pub use plan::{
+    check_root, plan, prune_store, KeptReason, PruneCandidate, PruneOptions, PrunePlan,
+    LEFTOVER_AGE, LISTED_PER_REASON,
+};
+
+use std::path::PathBuf;
+
+use crate::error::{Error, Result};
+use crate::outcome::{Outcome, Progress, Verdict};
+use crate::registry::RegistryProblem;
+use crate::ser::Counts;
+use crate::settings::Store;
+use crate::sink::{sent, Common};
+pub use crate::staleness::StaleReason as PruneReason;
+
+crate::named!(KeptReason);
+
+/// What a `prune` run is asked to do.
+#[derive(Debug, Clone, Default)]
+pub struct PruneRequest {
+    /// Journals of test runs (cassettes they name are live).
+    pub journals: Vec<PathBuf>,
+    /// Request dumps or folders of them (their cassettes are live).
+    pub requests: Vec<PathBuf>,
+    /// What beyond the safe default may go.
+    pub options: PruneOptions,
+    /// Delete (else only report).
+    pub delete: bool,
+    /// The journals and dumps given are a whole test run, every shard: current cassettes that
+    /// nothing used are `unreferenced` (never inferred).
+    pub complete_run: bool,
+}
+
+/// A cassette `--delete` could not remove.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotDeleted {
+    /// The cassette.
+    pub path: PathBuf,
+    /// Why (the file system's answer, or what changed under the run).
+    pub why: String,
+}
+
+/// The totals of a `prune` run (the `summary` event).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct PruneSummary {
+    /// The store roots.
+    #[serde(serialize_with = "crate::ser::paths")]
+    pub stores: Vec<PathBuf>,
+    /// Files at cassette positions.
+    pub cassettes: usize,
+    /// Cassettes that can go (not kept).
+    pub prunable: usize,
+    /// Cassettes this run deleted.
+    pub deleted: usize,
+    /// Bytes of the prunable cassettes.
+    pub bytes: u64,
+    /// Prunable cassettes per reason.
+    pub reasons: Counts,
+    /// Kept cassettes per reason.
+    pub kept: Counts,
+    /// Current cassettes kept because journals do not cover every store.
+    pub kept_unreferenced: usize,
+    /// Problems of the registries that decide staleness (nothing is deleted while any).
+    pub registry_problems: Vec<RegistryProblem>,
+    /// Whether `--delete` was refused for them.
+    pub refused: bool,
+    /// After `--delete`: the `ulcas lock --accept TASK/vN` commands that bring each store's
+    /// lock in line with its registry (a schema or prompt re-recorded, the old ones pruned).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lock_accept: Vec<String>,
+    /// With `--complete-run`: stores no dump or journal touched (nothing there is
+    /// `unreferenced`).
+    #[serde(
+        serialize_with = "crate::ser::paths",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub untouched: Vec<PathBuf>,
+    /// Files that could not be deleted (path, why): exit 2.
+    #[serde(skip)]
+    pub failed: Vec<NotDeleted>,
+    /// Request dumps that could not be read: reported, and exit 2 at the end.
+    #[serde(skip)]
+    pub input_errors: usize,
+    /// Whether `--delete` was given.
+    #[serde(skip)]
+    pub delete: bool,
+}
+
+impl PruneSummary {
+    fn add(&mut self, plan: &PrunePlan, deletion: Option<&Deletion>) {
+        self.stores.push(plan.root.clone());
+        self.cassettes += plan.cassettes;
+        for ((k, ..), n) in &plan.kept {
+            *self.kept.entry(k.name()).or_default() += n;
+        }
+        for ((reason, _), (n, bytes)) in &plan.totals {
+            self.prunable += n;
+            self.bytes += bytes;
+            *self.reasons.entry(reason.name()).or_default() += n;
+        }
+        self.kept_unreferenced += plan.kept_unreferenced;
+        if plan.untouched {
+            self.untouched.push(plan.root.clone());
+        }
+        self.registry_problems.extend(plan.doubts.iter().cloned());
+        if let Some(d) = deletion {
+            self.deleted += d.deleted;
+            self.failed.extend(d.failed.iter().cloned());
+        }
+    }
+
+    /// Why `--delete` deleted nothing, when it was refused: the registry's problems or the
+    /// request dumps that could not be read, with what to do.
+    pub fn refusal(&self) -> Option<String> {
+        if !self.refused {
+            return None;
+        }
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let them = |n: usize| if n == 1 { "it" } else { "them" };
+        let problems = &self.registry_problems;
+        Some(match problems.first() {
+            Some(first) => format!(
+                "the registry that decides staleness has {} (first: {first}); fix {} and run again",
+                plural(problems.len(), "problem", "problems"),
+                them(problems.len())
+            ),
+            None => format!(
+                "{} could not be read (above); fix or remove {} and run again",
+                plural(self.input_errors, "request dump", "request dumps"),
+                them(self.input_errors)
+            ),
+        })
+    }
+}
+
+impl Outcome for PruneSummary {
+    /// Exit 0 when nothing (more) can go or it was deleted; exit 1 when cassettes can go and
+    /// `--delete` was not given. (A refusal or a failed deletion is an error: exit 2.)
+    fn verdict(&self) -> Verdict {
+        Verdict::of(self.prunable == 0 || self.delete)
+    }
+
+    fn input_errors(&self) -> usize {
+        self.input_errors
+    }
+
+    fn failed(&self) -> usize {
+        self.failed.len()
+    }
+
+    fn refusal(&self) -> Option<String> {
+        PruneSummary::refusal(self)
+    }
+}
+
+/// Plans (and with `delete`, carries out) the pruning of `stores` and reports as it goes: the
+/// journal lines whose cassette is gone, then per store a [`Common::Store`], every candidate,
+/// the skipped files, leftovers and removed folders, and a [`PruneEvent::Plan`]; then the
+/// summary.
+/// Nothing is deleted anywhere while any registry deciding staleness has problems
+/// ([`PruneSummary::refused`]).
+pub fn run(
+    stores: &[Store],
+    request: &PruneRequest,
+    progress: &dyn Progress,
+    sink: &mut dyn PruneSink,
+) -> Result<PruneSummary> {
+    let roots: Vec<PathBuf> = stores.iter().map(|s| s.root.clone()).collect();
+    for root in &roots {
+        check_root(root)?;
+    }
+    let mut summary = PruneSummary {
+        delete: request.delete,
+        ..Default::default()
+    };
+    if request.complete_run && request.journals.is_empty() && request.requests.is_empty() {
+        return Err(Error::msg(
+            "--complete-run says the evidence given is a whole test run: give it with --journal or --requests",
+        ));
+    }
+    let (mut live, missing) = if request.journals.is_empty() {
+        (LiveSet::default(), Vec::new())
+    } else {
+        read_journals(&request.journals, &roots)?
+    };
+    live.complete_run = request.complete_run;
+    if !request.requests.is_empty() {
+        let mut requests = Vec::new();
+        summary.input_errors = crate::dumps::each(&request.requests, sink, |_, file, r, _| {
+            requests.push((file.to_path_buf(), crate::key::key_of(&r)));
+            Ok(())
+        })?;
+        live.paths.extend(live_from_requests(&requests, &roots));
+        for (_, key) in &requests {
+            let hit = stores.iter().filter(|s| key.path_under(&s.root).is_file());
+            let owner = crate::settings::store_for_request(stores, key);
+            for store in hit.chain(owner) {
+                let root = &store.root;
+                live.touched
+                    .insert(root.canonicalize().unwrap_or_else(|_| root.to_path_buf()));
+            }
+        }
+        live.given = true;
+    }
+    for m in &missing {
+        sent(sink.prune(&PruneEvent::JournalMissing {
+            journal: &m.journal,
+            line: m.line,
+            path: &m.path,
+        }))?;
+    }
+    // Refused before anything is read: a registry with problems anywhere, or dumps that could
+    // not be read, and nothing is deleted in any store.
+    let refused = request.delete
+        && (stores.iter().any(|s| !s.registry.problems.is_empty()) || summary.input_errors > 0);
+    let delete = request.delete && !refused;
+    for store in stores {
+        sink.emit_common(&Common::Store(store))?;
+        let (plan, deletion) = prune_store(store, &live, request.options, delete, progress, sink)?;
+        sent(report_rest(
+            store,
+            &plan,
+            deletion.as_ref(),
+            request.delete,
+            sink,
+        ))?;
+        summary.add(&plan, deletion.as_ref());
+        if deletion.is_some() {
+            summary
+                .lock_accept
+                .extend(crate::lock::to_accept(store, None)?);
+        }
+    }
+    summary.refused = refused;
+    if let Some(why) = summary.refusal() {
+        sent(sink.prune(&PruneEvent::Refused { why: &why }))?;
+    }
+    sent(sink.prune(&PruneEvent::Summary(&summary)))?;
+    Ok(summary)
+}
+
+/// After a store's candidates: its skipped files, leftovers, removed folders and the plan.
+fn report_rest(
+    store: &Store,
+    plan: &PrunePlan,
+    deletion: Option<&Deletion>,
+    delete_asked: bool,
+    sink: &mut dyn PruneSink,
+) -> std::io::Result<()> {
+    for (path, why) in &plan.skipped {
+        sink.common(&Common::Skipped { path, why })?;
+    }
+    for path in &plan.leftovers {
+        let deleted = deletion.is_some_and(|d| d.removed_leftovers.contains(path));
+        sink.prune(&PruneEvent::Leftover { path, deleted })?;
+    }
+    for path in deletion.iter().flat_map(|d| &d.removed_folders) {
+        sink.prune(&PruneEvent::RemovedFolder { path })?;
+    }
+    sink.prune(&PruneEvent::Plan {
+        store,
+        plan,
+        deletion,
+        delete_asked,
+    })
+}
