@@ -27,8 +27,6 @@ pub use crate::layout::LOCK_FILE;
 /// What a schema that is built in code (not a file the registry reads) is locked as.
 pub const BUILT_IN_CODE: &str = "built in code";
 
-pub use crate::key::sha256_tagged as sha256;
-
 /// What one recorded version was recorded with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
@@ -143,9 +141,10 @@ pub fn current(
 ) -> Option<(Entry, PathBuf, Option<PathBuf>)> {
     let prompt = registry.prompt(task, version)?;
     let (schema, schema_file) = match &prompt.schema {
-        SchemaSource::File { path, schema } => {
-            (Some(sha256(schema.canonical_json())), Some(path.clone()))
-        }
+        SchemaSource::File { path, schema } => (
+            Some(crate::key::sha256_tagged(schema.canonical_json())),
+            Some(path.clone()),
+        ),
         SchemaSource::Unknown { .. } => (None, None),
         SchemaSource::Broken { .. } => return None,
     };
@@ -167,8 +166,8 @@ mod tests {
     fn renders_deterministically_and_reads_back() {
         let mut lock = Lock::default();
         let e = |p: &str, s: Option<&str>| Entry {
-            prompt: sha256(p),
-            schema: s.map(sha256),
+            prompt: crate::registry::prompt_hash(p),
+            schema: s.map(crate::key::sha256_tagged),
         };
         lock.entries
             .insert(("outline".into(), 10), e("a", Some("{}")));

@@ -79,6 +79,29 @@ impl Outcome for Reported {
     }
 }
 
+/// A [`Progress`] that calls a function with the number of steps done so far (from any thread).
+pub struct Steps<'a> {
+    call: &'a (dyn Fn(u64) + Sync),
+    done: std::sync::atomic::AtomicU64,
+}
+
+impl<'a> Steps<'a> {
+    /// Calls `call` after each step with the steps done.
+    pub fn new(call: &'a (dyn Fn(u64) + Sync)) -> Self {
+        Steps {
+            call,
+            done: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+}
+
+impl Progress for Steps<'_> {
+    fn step(&self) {
+        let done = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        (self.call)(done);
+    }
+}
+
 /// No progress shown.
 pub struct NoProgress;
 

@@ -292,7 +292,7 @@ fn read_prompt(
         path: path.to_path_buf(),
         id: loaded.meta.get("id").cloned(),
         schema,
-        text_hash: Some(crate::key::sha256_tagged(&loaded.text)),
+        text_hash: Some(prompt_hash(&loaded.text)),
     })
 }
 
@@ -377,4 +377,11 @@ mod tests {
         assert!(parse_pins(&["outline".into()]).is_err());
         assert!(parse_pins(&["=3".into()]).is_err());
     }
+}
+
+/// The hash of a prompt text as the app sends it (`sha256:<hex>` of its bytes, unchanged): what
+/// `ulcas.lock` records, what a request dump's `system` is compared by, and what a served
+/// request's system text is looked up by.
+pub fn prompt_hash(text: &str) -> String {
+    crate::key::sha256_tagged(text)
 }

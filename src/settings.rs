@@ -309,17 +309,33 @@ fn read_from(cwd: &Path, source: &RegistrySource) -> RegistrySource {
     }
 }
 
+/// The stores a request dump speaks for, by index: every store whose root holds its cassette
+/// (the app of any package may send it, so each copy is used), else the one store that would
+/// record it ([`store_for_request`]). `verify --requests` checks a dump in each of them, and
+/// `prune --requests` keeps its cassette in each: one rule for every command.
+pub fn stores_of_request(stores: &[Store], key: &CassetteKey) -> Vec<usize> {
+    let holding: Vec<usize> = (0..stores.len())
+        .filter(|&i| key.path_under(&stores[i].root).is_file())
+        .collect();
+    if !holding.is_empty() {
+        return holding;
+    }
+    owner_index(stores, key).into_iter().collect()
+}
+
+fn owner_index(stores: &[Store], key: &CassetteKey) -> Option<usize> {
+    (0..stores.len())
+        .find(|&i| stores[i].registry.has_task(&key.task))
+        .or_else(|| (0..stores.len()).find(|&i| stores[i].root.join(&key.task).is_dir()))
+        .or_else(|| (!stores.is_empty()).then_some(0))
+}
+
 /// The store of `stores` that the request keyed `key` belongs to: the first that has its
 /// cassette, else the first whose registry has its task, else the first with recordings of the
 /// task, else the first. (A task's prompt may be read by several stores: living-course's
 /// `grounding` answers course-builder's prompt.)
 pub fn store_for_request<'a>(stores: &'a [Store], key: &CassetteKey) -> Option<&'a Store> {
-    stores
-        .iter()
-        .find(|s| key.path_under(&s.root).is_file())
-        .or_else(|| stores.iter().find(|s| s.registry.has_task(&key.task)))
-        .or_else(|| stores.iter().find(|s| s.root.join(&key.task).is_dir()))
-        .or_else(|| stores.first())
+    stores_of_request(stores, key).first().map(|&i| &stores[i])
 }
 
 /// Every store root of `stores` is a folder; else an error naming the first that is not (a

@@ -24,6 +24,16 @@ pub struct LiveSet {
 }
 
 impl LiveSet {
+    /// Marks the cassette at `path` of the store at `root` as used by the request dump `file`
+    /// (the store counts as touched by the evidence).
+    pub fn mark(&mut self, root: &Path, path: PathBuf, file: &Path) {
+        self.paths
+            .entry(path.canonicalize().unwrap_or(path))
+            .or_insert_with(|| file.to_path_buf());
+        self.touched
+            .insert(root.canonicalize().unwrap_or_else(|_| root.to_path_buf()));
+    }
+
     /// Whether the evidence touched the store at `root`.
     pub fn touches(&self, root: &Path) -> bool {
         let real = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
@@ -152,22 +162,4 @@ fn meanings(
 /// file system (for paths that may not exist).
 fn resolve_lexically(path: &Path) -> PathBuf {
     crate::settings::lexical_absolute(&std::env::current_dir().unwrap_or_default(), path)
-}
-
-/// The cassettes request dumps hit under each of `roots` (each dump's expected cassette), with
-/// the dump that hits it.
-pub fn live_from_requests(
-    requests: &[(PathBuf, crate::key::CassetteKey)],
-    roots: &[PathBuf],
-) -> HashMap<PathBuf, PathBuf> {
-    let mut paths = HashMap::new();
-    for (file, key) in requests {
-        for root in roots {
-            let p = key.path_under(root);
-            paths
-                .entry(p.canonicalize().unwrap_or(p))
-                .or_insert_with(|| file.clone());
-        }
-    }
-    paths
 }

@@ -22,7 +22,7 @@ mod plan;
 
 pub use delete::Deletion;
 pub use events::{CandidateEvent, PruneEvent, PruneSink};
-pub use evidence::{live_from_requests, read_journals, LiveSet, MissingJournalEntry};
+pub use evidence::{read_journals, LiveSet, MissingJournalEntry};
 pub use plan::{
     check_root, plan, prune_store, KeptReason, PruneCandidate, PruneOptions, PrunePlan,
     LEFTOVER_AGE, LISTED_PER_REASON,
@@ -216,14 +216,10 @@ pub fn run(
             requests.push((file.to_path_buf(), crate::key::key_of(&r)));
             Ok(())
         })?;
-        live.paths.extend(live_from_requests(&requests, &roots));
-        for (_, key) in &requests {
-            let hit = stores.iter().filter(|s| key.path_under(&s.root).is_file());
-            let owner = crate::settings::store_for_request(stores, key);
-            for store in hit.chain(owner) {
-                let root = &store.root;
-                live.touched
-                    .insert(root.canonicalize().unwrap_or_else(|_| root.to_path_buf()));
+        for (file, key) in &requests {
+            for i in crate::settings::stores_of_request(stores, key) {
+                let root = &stores[i].root;
+                live.mark(root, key.path_under(root), file);
             }
         }
         live.given = true;

@@ -2,7 +2,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -10,7 +9,7 @@ use super::delete::{is_old, remove, Removal};
 use super::{CandidateEvent, Deletion, LiveSet, NotDeleted, PruneEvent, PruneReason, PruneSink};
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
-use crate::outcome::Progress;
+use crate::outcome::{Progress, Steps};
 use crate::registry::{Registry, RegistryProblem};
 use crate::settings::Store;
 use crate::sink::Discard;
@@ -144,14 +143,8 @@ pub fn plan(
     options: PruneOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<PrunePlan> {
-    struct Steps<'a>(&'a (dyn Fn(u64) + Sync), AtomicU64);
-    impl Progress for Steps<'_> {
-        fn step(&self) {
-            (self.0)(self.1.fetch_add(1, Ordering::Relaxed) + 1);
-        }
-    }
     let store = Store::with_registry(root, registry.clone());
-    let steps = Steps(progress, AtomicU64::new(0));
+    let steps = Steps::new(progress);
     let (plan, _) = prune_store(&store, live, options, false, &steps, &mut Discard)?;
     Ok(plan)
 }

@@ -1,0 +1,95 @@
+//! What `ulcas.lock` says of a store against its registry.
+
+use super::{Check, Finding};
+use crate::error::Result;
+use crate::settings::Store;
+use crate::staleness::StalenessView;
+
+/// What `ulcas.lock` says of the store's recorded versions against the registry: prompts and
+/// schemas edited since they were locked, versions recorded after it. `(false, [])` when the
+/// store has no lock.
+pub(super) fn lock_findings(
+    store: &Store,
+    census: &crate::store::Census,
+    staleness: &StalenessView,
+) -> Result<(bool, Vec<Finding>)> {
+    let Some(lock) = crate::lock::Lock::read(&store.root)? else {
+        return Ok((false, Vec::new()));
+    };
+    let mut findings = Vec::new();
+    for (task, versions) in census {
+        for &version in versions.keys() {
+            let Some((now, prompt_file, schema_file)) =
+                crate::lock::current(&store.registry, task, version)
+            else {
+                continue;
+            };
+            let name = format!("{task}/v{version}");
+            let accept = store.command("lock", &["--accept", &name]);
+            let Some(locked) = lock.entries.get(&(task.clone(), version)) else {
+                findings.push(Finding::new(
+                    &crate::layout::version_dir(&store.root, task, version),
+                    Check::Unlocked,
+                    format!(
+                        "{name} has recordings that ulcas.lock does not cover (recorded after it was written): `{}` adds them, so that an edit of their prompt fails here",
+                        store.command("lock", &[])
+                    ),
+                ));
+                continue;
+            };
+            // A version older than the current one can never be hit again: the step that
+            // brings the lock back is the prune that removes it, not an accept.
+            let stale = staleness
+                .current_version(task)
+                .is_some_and(|current| version < current);
+            if stale && (locked.prompt != now.prompt || locked.schema != now.schema) {
+                let what = if locked.prompt != now.prompt {
+                    Check::PromptEdited
+                } else {
+                    Check::SchemaEdited
+                };
+                let file = match what {
+                    Check::SchemaEdited => {
+                        schema_file.clone().unwrap_or_else(|| prompt_file.clone())
+                    }
+                    _ => prompt_file.clone(),
+                };
+                findings.push(Finding::new(
+                    &file,
+                    what,
+                    format!(
+                        "the {} of {name} ({}) changed since its recordings were locked; {name} is older than the current version and can never be hit again: `{}` removes its recordings and its lock entry",
+                        if what == Check::SchemaEdited { "output schema" } else { "prompt text" },
+                        file.display(),
+                        store.command("prune", &["--delete"])
+                    ),
+                ));
+                continue;
+            }
+            if locked.prompt != now.prompt {
+                findings.push(Finding::new(
+                    &prompt_file,
+                    Check::PromptEdited,
+                    format!(
+                        "the prompt text of {name} changed since its recordings were locked, without a version bump: every {task} test replays answers to a text that no longer exists. Restore {} and put the new text in v{}.md (then record it), or, if the recordings were re-made with the new text: `{accept}`",
+                        prompt_file.display(),
+                        version + 1
+                    ),
+                ));
+            }
+            if locked.schema != now.schema {
+                let file = schema_file.unwrap_or_else(|| prompt_file.clone());
+                findings.push(Finding::new(
+                    &file,
+                    Check::SchemaEdited,
+                    format!(
+                        "the output schema of {name} ({}) changed since its recordings were locked: its requests now have another key and miss. Restore it and bump the version, or carry the answers over (`{}`) or record them anew, then `{accept}`",
+                        file.display(),
+                        store.command_with("migrate", &[task], &[])
+                    ),
+                ));
+            }
+        }
+    }
+    Ok((true, findings))
+}
