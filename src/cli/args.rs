@@ -425,7 +425,7 @@ pub struct ReviewArgs {
     pub targets: Vec<PathBuf>,
     /// Review a re-recording against a git revision instead: each cassette paired with the
     /// same path at REF (default HEAD).
-    #[arg(long, value_name = "REF", num_args = 0..=1, default_missing_value = "HEAD")]
+    #[arg(long, value_name = "REF", num_args = 0..=1, default_missing_value = ulcas::review::against::DEFAULT_REVISION)]
     pub against: Option<String>,
     /// With --against: only this task (repeatable).
     #[arg(long = "task", value_name = "TASK", requires = "against")]

@@ -133,7 +133,11 @@ impl Reporter for Document {
 /// `ulcas review --against REF ROOT…` with the root of every store reviewed: what the reject
 /// command of a document starts with (each path then rejected in its own store).
 pub fn against_command(reviews: &[&Rerecording]) -> String {
-    let reference = reviews.first().map_or("HEAD", |r| r.reference.as_str());
+    let reference = reviews
+        .first()
+        .map_or(ulcas::review::against::DEFAULT_REVISION, |r| {
+            r.reference.as_str()
+        });
     let roots: Vec<String> = reviews
         .iter()
         .map(|r| r.root.display().to_string())

@@ -1,0 +1,384 @@
+//! `review --against REF`: a re-recording at the same prompt version, against a git revision.
+//! Each working-tree cassette is paired with the same path at REF; what changed in the answer,
+//! model, stop reason, usage and schema verdict is reported, with the cassettes added and
+//! removed since REF; `--reject` restores REF's version of what the user does not accept.
+//!
+//! Git is asked once per store for what differs (`git diff --name-status`), once for REF's
+//! tree and once, in a batch, for the blobs of what differs: a store of 10,000 re-recorded
+//! cassettes costs a handful of processes.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::{against, sent, PairEvent, ReviewEvent, ReviewSink, Side, Unpaired, UnpairedWhy};
+use super::{Pair, Recording, TokenStats};
+use crate::error::{Error, Result};
+use crate::git::Repo;
+use crate::lock::Entry;
+use crate::outcome::{Outcome, Verdict};
+use crate::ser::Sides;
+use crate::settings::Store;
+
+mod read;
+mod reject;
+
+/// What `review --against` is asked, beside the stores.
+#[derive(Debug, Clone, Default)]
+pub struct AgainstRequest {
+    /// The git revision (default `HEAD`).
+    pub reference: Option<String>,
+    /// Only these tasks (all when empty).
+    pub tasks: Vec<String>,
+    /// Paths of listed cassettes whose re-recording is rejected: REF's version is restored.
+    pub reject: Vec<PathBuf>,
+}
+
+/// One cassette that differs between REF and the working tree.
+#[derive(Debug, Clone)]
+pub struct Change {
+    /// The task.
+    pub task: String,
+    /// The prompt version.
+    pub version: i64,
+    /// The working-tree path (the store root as given, joined with `<task>/v<N>/<name>`).
+    pub path: PathBuf,
+    /// The path relative to the top of the git work tree.
+    pub git_path: PathBuf,
+    /// How it differs.
+    pub kind: ChangeKind,
+    /// Whether REF holds a symbolic link at this path (restored as a link, as git does).
+    pub link_at_ref: bool,
+}
+
+/// How a listed cassette differs.
+#[derive(Debug, Clone)]
+pub enum ChangeKind {
+    /// In both: REF's recording (`from`, its path written `REF:<path>`) and the new one.
+    Changed(Box<Pair>),
+    /// Only in the working tree (a new input, or a file git does not track yet).
+    Added(Option<Box<Recording>>),
+    /// Only at REF (the re-recording removed it).
+    Removed(Option<Box<Recording>>),
+    /// In both, but one side does not read as a cassette.
+    Unreadable,
+}
+
+/// A version whose `ulcas.lock` entry differs between REF and the working tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LockDelta {
+    /// The task.
+    pub task: String,
+    /// The version.
+    pub version: i64,
+    /// REF's entry (`None`: REF has none).
+    pub before: Option<Entry>,
+    /// The working tree's entry.
+    pub now: Option<Entry>,
+}
+
+/// The re-recording of one store against REF.
+#[derive(Debug, Clone)]
+pub struct Rerecording {
+    /// The store root, as given.
+    pub root: PathBuf,
+    /// The revision as given.
+    pub reference: String,
+    /// The commit it names.
+    pub commit: String,
+    /// Every cassette that differs, by path.
+    pub changes: Vec<Change>,
+    /// Cassettes the same at REF and now.
+    pub unchanged: usize,
+    /// Lock entries that differ.
+    pub lock: Vec<LockDelta>,
+    repo: Repo,
+    prefix: PathBuf,
+    /// Each change by its absolute path (lexically, from the working folder): a path a user
+    /// names is found in one look, however many cassettes differ.
+    index: std::collections::HashMap<PathBuf, usize>,
+}
+
+/// The totals of one store's re-recording.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct RerecordSummary {
+    /// The store root.
+    #[serde(serialize_with = "crate::ser::path")]
+    pub store: PathBuf,
+    /// The revision as given.
+    pub against: String,
+    /// The commit.
+    pub commit: String,
+    /// Cassettes that differ from REF (the ones `--reject` can name).
+    pub differing: usize,
+    /// Cassettes at the same path on both sides.
+    pub pairs: usize,
+    /// Pairs whose answers, models and stop reasons are the same (usage may differ).
+    pub identical: usize,
+    /// Pairs whose answers differ.
+    pub changed: usize,
+    /// Pairs whose answers are the same but whose model or stop reason differs.
+    pub metadata_changed: usize,
+    /// Cassettes only in the working tree.
+    pub added: usize,
+    /// Cassettes only at REF.
+    pub removed: usize,
+    /// Pairs one side of which does not read as a cassette.
+    pub unreadable: usize,
+    /// Pairs whose model differs.
+    pub model_changed: usize,
+    /// Pairs whose stop reason differs.
+    pub stop_reason_changed: usize,
+    /// Tokens of the pairs that git sees differ, each side.
+    pub tokens: Sides<TokenStats>,
+    /// Paired answers failing the current registry's schema of their version, each side.
+    pub schema_failures: Sides<usize>,
+    /// Versions whose lock entry changed since REF (`task/vN`).
+    pub lock_changed: Vec<String>,
+    /// Cassettes this run restored or removed (`--reject`).
+    pub rejected: usize,
+}
+
+/// What a reject did to one cassette.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RejectAction {
+    /// REF's version written back.
+    Restored,
+    /// Removed: REF has none.
+    Removed,
+}
+
+/// One rejected cassette.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rejected {
+    /// The cassette.
+    #[serde(serialize_with = "crate::ser::path")]
+    pub path: PathBuf,
+    /// What was done.
+    pub action: RejectAction,
+}
+
+impl Rerecording {
+    /// The totals.
+    pub fn summary(&self) -> RerecordSummary {
+        let mut s = RerecordSummary {
+            store: self.root.clone(),
+            against: self.reference.clone(),
+            commit: self.commit.clone(),
+            lock_changed: self
+                .lock
+                .iter()
+                .map(|d| format!("{}/v{}", d.task, d.version))
+                .collect(),
+            ..Default::default()
+        };
+        let pairs: Vec<&Pair> = self.pairs().collect();
+        s.differing = self.changes.len();
+        for change in &self.changes {
+            match &change.kind {
+                ChangeKind::Changed(_) => {}
+                ChangeKind::Added(_) => s.added += 1,
+                ChangeKind::Removed(_) => s.removed += 1,
+                ChangeKind::Unreadable => s.unreadable += 1,
+            }
+        }
+        s.changed = pairs.iter().filter(|p| p.changed()).count();
+        s.pairs = self.unchanged + pairs.len() + s.unreadable;
+        // Identical: the same answer, model and stop reason (usage may differ).
+        let differing = pairs.iter().filter(|p| p.differs()).count();
+        s.identical = s.pairs - differing - s.unreadable;
+        s.metadata_changed = differing - s.changed;
+        s.model_changed = pairs
+            .iter()
+            .filter(|p| p.from.cassette.model != p.to.cassette.model)
+            .count();
+        s.stop_reason_changed = pairs
+            .iter()
+            .filter(|p| p.from.cassette.stop_reason != p.to.cassette.stop_reason)
+            .count();
+        s.tokens = Sides {
+            from: TokenStats::of(pairs.iter().map(|p| &p.from)),
+            to: TokenStats::of(pairs.iter().map(|p| &p.to)),
+        };
+        s.schema_failures = Sides {
+            from: pairs
+                .iter()
+                .filter(|p| p.from.schema_ok == Some(false))
+                .count(),
+            to: pairs
+                .iter()
+                .filter(|p| p.to.schema_ok == Some(false))
+                .count(),
+        };
+        s
+    }
+
+    /// The pairs whose files differ and both read as cassettes.
+    pub fn pairs(&self) -> impl Iterator<Item = &Pair> {
+        self.changes.iter().filter_map(|c| match &c.kind {
+            ChangeKind::Changed(p) => Some(&**p),
+            _ => None,
+        })
+    }
+
+    /// The listed cassette `path` names: the working-tree path as listed (any spelling of it)
+    /// or `REF:<path>`.
+    pub fn find(&self, path: &Path) -> Option<&Change> {
+        let text = path.to_string_lossy();
+        let path = text
+            .strip_prefix(self.reference.as_str())
+            .and_then(|rest| rest.strip_prefix(':'))
+            .map_or_else(|| path.to_path_buf(), PathBuf::from);
+        let cwd = std::env::current_dir().ok()?;
+        let wanted = crate::settings::lexical_absolute(&cwd, &path);
+        self.index.get(&wanted).map(|&i| &self.changes[i])
+    }
+}
+
+/// The end of a `review --against` run over every store.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AgainstRun {
+    /// Cassettes that still differ from REF (after any reject).
+    pub differing: usize,
+}
+
+impl Outcome for AgainstRun {
+    /// Exit 0 when nothing differs from REF (or every difference was rejected), else exit 1.
+    fn verdict(&self) -> Verdict {
+        Verdict::of(self.differing == 0)
+    }
+}
+
+/// `review --against REF`: compares each store's working tree with REF ([`against`]) and
+/// reports, per store, the comparison, each pair that differs, each cassette added or removed,
+/// then (with `--reject`) each cassette restored or removed and the store's totals. Every
+/// rejected path is checked in every store before anything is written.
+pub fn run_against(
+    stores: &[Store],
+    asked: &against::AgainstRequest,
+    sink: &mut dyn ReviewSink,
+) -> Result<against::AgainstRun> {
+    let reviews = read_against(stores, asked)?;
+    report_against(stores, &reviews, &asked.reject, sink)
+}
+
+/// Each store's re-recording against the revision of `asked` (its tasks), read once: what
+/// [`run_against`] reports, and what an interactive walk shows before it.
+pub fn read_against(
+    stores: &[Store],
+    asked: &against::AgainstRequest,
+) -> Result<Vec<against::Rerecording>> {
+    let reference = asked.reference.as_deref().unwrap_or(DEFAULT_REVISION);
+    // `--against ROOT` takes the store for the revision: said before the stores are looked at.
+    if Path::new(reference).is_dir() {
+        return Err(Error::msg(format!(
+            "--against {reference:?}: that is a folder, not a git revision; for its re-recording against HEAD write `--against HEAD {reference}` (the revision comes first)"
+        )));
+    }
+    for task in &asked.tasks {
+        crate::request::validate_task(task).map_err(Error::msg)?;
+    }
+    crate::settings::require_folders(stores)?;
+    // A mistyped --task would list nothing and pass: it must name a recorded task.
+    for task in &asked.tasks {
+        if !stores.iter().any(|s| s.root.join(task).is_dir()) {
+            return Err(Error::msg(format!(
+                "--task {task}: no store has recordings of task {task:?}{}",
+                crate::settings::did_you_mean(stores, task)
+            )));
+        }
+    }
+    stores
+        .iter()
+        .map(|s| against::Rerecording::read(s, reference, &asked.tasks))
+        .collect()
+}
+
+/// Reports `reviews` (read by [`read_against`] from `stores`, in order) and rejects `reject`:
+/// every path is checked in every store before anything is written.
+pub fn report_against(
+    stores: &[Store],
+    reviews: &[against::Rerecording],
+    reject: &[PathBuf],
+    sink: &mut dyn ReviewSink,
+) -> Result<against::AgainstRun> {
+    // Which store each rejected path belongs to, all checked before the first write.
+    let mut per_store: Vec<Vec<PathBuf>> = vec![Vec::new(); reviews.len()];
+    let reference = reviews
+        .first()
+        .map_or(DEFAULT_REVISION, |r| r.reference.as_str());
+    for path in reject {
+        let i = reviews
+            .iter()
+            .position(|r| r.find(path).is_some())
+            .ok_or_else(|| not_listed(path, reference))?;
+        per_store[i].push(path.clone());
+    }
+    for (r, paths) in reviews.iter().zip(&per_store) {
+        r.plan_reject(paths)?;
+    }
+    let mut run = against::AgainstRun::default();
+    for ((store, r), paths) in stores.iter().zip(reviews).zip(&per_store) {
+        let mut summary = r.summary();
+        sink.emit_common(&crate::sink::Common::Store(store))?;
+        sent(sink.review(&ReviewEvent::Against {
+            store,
+            rerecording: r,
+            summary: &summary,
+        }))?;
+        for change in &r.changes {
+            match &change.kind {
+                against::ChangeKind::Changed(pair) => {
+                    sent(sink.review(&ReviewEvent::Pair(PairEvent {
+                        task: &change.task,
+                        pair,
+                        models: true,
+                    })))?
+                }
+                against::ChangeKind::Added(_) | against::ChangeKind::Unreadable => {
+                    let why = match change.kind {
+                        against::ChangeKind::Added(_) => UnpairedWhy::Added,
+                        _ => UnpairedWhy::NotACassette,
+                    };
+                    sent(sink.review(&ReviewEvent::Unpaired(&Unpaired {
+                        side: Side::To,
+                        path: change.path.clone(),
+                        why,
+                    })))?
+                }
+                against::ChangeKind::Removed(_) => {
+                    sent(sink.review(&ReviewEvent::Unpaired(&Unpaired {
+                        side: Side::From,
+                        path: at_revision(reference, &change.path),
+                        why: UnpairedWhy::Removed,
+                    })))?
+                }
+            }
+        }
+        let rejected = r.reject(paths)?;
+        for done in &rejected {
+            sent(sink.review(&ReviewEvent::Rejected(done)))?;
+        }
+        summary.rejected = rejected.len();
+        run.differing += r.changes.len() - rejected.len();
+        sent(sink.review(&ReviewEvent::AgainstSummary(&summary)))?;
+    }
+    Ok(run)
+}
+
+/// The revision `review --against` compares with when none is named.
+pub const DEFAULT_REVISION: &str = "HEAD";
+
+/// A path as it was at a revision, written `REF:<path>` (what git's `show` takes).
+pub fn at_revision(reference: &str, path: &Path) -> PathBuf {
+    PathBuf::from(format!("{reference}:{}", path.display()))
+}
+
+/// The error of a rejected path that the review did not list (nothing was changed).
+fn not_listed(path: &Path, reference: &str) -> Error {
+    Error::in_file(
+        path,
+        format!("not among the cassettes that differ from {reference} (`ulcas review --against {reference}` lists them): nothing was changed"),
+    )
+}
