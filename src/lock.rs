@@ -312,6 +312,19 @@ pub fn run(
     sink: &mut dyn LockSink,
 ) -> Result<LockSummary> {
     let accept = asked.accept.as_slice();
+    lockable(stores)?;
+    accepted(stores, accept)?;
+    let mut summary = LockSummary::default();
+    for store in stores {
+        sink.emit_common(&Common::Store(store))?;
+        lock_store(store, accept, &mut summary, sink)?;
+    }
+    sent(sink.lock(&LockEvent::Summary(&summary)))?;
+    Ok(summary)
+}
+
+/// Refuses a store without a registry or whose registry has problems.
+fn lockable(stores: &[crate::settings::Store]) -> Result<()> {
     for store in stores {
         crate::store::check_folder(&store.root)?;
         if !store.registry.present {
@@ -327,8 +340,12 @@ pub fn run(
             ));
         }
     }
-    // Every --accept names a version that some store recorded and has a prompt for: a typo is
-    // an error before anything is written, never a silent no-op.
+    Ok(())
+}
+
+/// Every --accept names a version that some store recorded and has a prompt for: a typo is an
+/// error before anything is written, never a silent no-op.
+fn accepted(stores: &[crate::settings::Store], accept: &[(String, i64)]) -> Result<()> {
     let censuses = if accept.is_empty() {
         Vec::new()
     } else {
@@ -357,82 +374,87 @@ pub fn run(
             )));
         }
     }
-    let mut summary = LockSummary::default();
-    for store in stores {
-        sink.emit_common(&Common::Store(store))?;
-        let dir = crate::store::StoreDir::open(&store.root)?;
-        let write = dir.lock()?;
-        // Counted under the lock: a version recorded a moment ago keeps its entry.
-        let census = crate::store::census(&store.root)?;
-        let read = dir.read_root(LOCK_FILE)?;
-        let old = match &read {
-            Some(r) => {
-                let text = std::str::from_utf8(&r.bytes)
-                    .map_err(|_| Error::in_file(store.root.join(LOCK_FILE), "not UTF-8"))?;
-                Lock::parse(text).map_err(|e| {
-                    Error::in_file(store.root.join(LOCK_FILE), format!("invalid lock: {e}"))
-                })?
-            }
-            None => Lock::default(),
-        };
-        let mut new = Lock::default();
-        for (task, versions) in &census {
-            for &version in versions.keys() {
-                let key = (task.clone(), version);
-                let Some((now, prompt_file, _)) = current(&store.registry, task, version) else {
-                    summary.no_prompt += 1;
-                    let path = crate::layout::version_dir(&store.root, task, version);
-                    sent(sink.lock(&LockEvent::NoPrompt {
-                        task,
-                        version,
-                        path: &path,
-                    }))?;
-                    continue;
-                };
-                let change = match old.entries.get(&key) {
-                    None => LockChange::Added,
-                    Some(e) if *e == now => LockChange::Unchanged,
-                    Some(_) if accept.contains(&key) => LockChange::Accepted,
-                    Some(_) => LockChange::Differs,
-                };
-                let kept = match change {
-                    LockChange::Differs => old.entries[&key].clone(),
-                    _ => now.clone(),
-                };
-                new.entries.insert(key, kept);
-                summary.count(change);
-                sent(sink.lock(&LockEvent::Locked(&LockedVersion {
-                    task: task.clone(),
+    Ok(())
+}
+
+/// Writes one store's lock under its write lock, reporting each entry.
+fn lock_store(
+    store: &crate::settings::Store,
+    accept: &[(String, i64)],
+    summary: &mut LockSummary,
+    sink: &mut dyn LockSink,
+) -> Result<()> {
+    let dir = crate::store::StoreDir::open(&store.root)?;
+    let write = dir.lock()?;
+    // Counted under the lock: a version recorded a moment ago keeps its entry.
+    let census = crate::store::census(&store.root)?;
+    let read = dir.read_root(LOCK_FILE)?;
+    let old = match &read {
+        Some(r) => {
+            let text = std::str::from_utf8(&r.bytes)
+                .map_err(|_| Error::in_file(store.root.join(LOCK_FILE), "not UTF-8"))?;
+            Lock::parse(text).map_err(|e| {
+                Error::in_file(store.root.join(LOCK_FILE), format!("invalid lock: {e}"))
+            })?
+        }
+        None => Lock::default(),
+    };
+    let mut new = Lock::default();
+    for (task, versions) in &census {
+        for &version in versions.keys() {
+            let key = (task.clone(), version);
+            let Some((now, prompt_file, _)) = current(&store.registry, task, version) else {
+                summary.no_prompt += 1;
+                let path = crate::layout::version_dir(&store.root, task, version);
+                sent(sink.lock(&LockEvent::NoPrompt {
+                    task,
                     version,
-                    prompt: now.prompt,
-                    schema: now.schema,
-                    change,
-                    prompt_file,
-                })))?;
-            }
-        }
-        for ((task, version), e) in &old.entries {
-            if !new.entries.contains_key(&(task.clone(), *version))
-                && !census.get(task).is_some_and(|v| v.contains_key(version))
-            {
-                summary.count(LockChange::Dropped);
-                sent(sink.lock(&LockEvent::Locked(&LockedVersion {
-                    task: task.clone(),
-                    version: *version,
-                    prompt: e.prompt.clone(),
-                    schema: e.schema.clone(),
-                    change: LockChange::Dropped,
-                    prompt_file: PathBuf::new(),
-                })))?;
-            }
-        }
-        if read.is_none() || new != old {
-            write.write_root(LOCK_FILE, read.as_ref(), new.render().as_bytes())?;
-            summary.written += 1;
+                    path: &path,
+                }))?;
+                continue;
+            };
+            let change = match old.entries.get(&key) {
+                None => LockChange::Added,
+                Some(e) if *e == now => LockChange::Unchanged,
+                Some(_) if accept.contains(&key) => LockChange::Accepted,
+                Some(_) => LockChange::Differs,
+            };
+            let kept = match change {
+                LockChange::Differs => old.entries[&key].clone(),
+                _ => now.clone(),
+            };
+            new.entries.insert(key, kept);
+            summary.count(change);
+            sent(sink.lock(&LockEvent::Locked(&LockedVersion {
+                task: task.clone(),
+                version,
+                prompt: now.prompt,
+                schema: now.schema,
+                change,
+                prompt_file,
+            })))?;
         }
     }
-    sent(sink.lock(&LockEvent::Summary(&summary)))?;
-    Ok(summary)
+    for ((task, version), e) in &old.entries {
+        if !new.entries.contains_key(&(task.clone(), *version))
+            && !census.get(task).is_some_and(|v| v.contains_key(version))
+        {
+            summary.count(LockChange::Dropped);
+            sent(sink.lock(&LockEvent::Locked(&LockedVersion {
+                task: task.clone(),
+                version: *version,
+                prompt: e.prompt.clone(),
+                schema: e.schema.clone(),
+                change: LockChange::Dropped,
+                prompt_file: PathBuf::new(),
+            })))?;
+        }
+    }
+    if read.is_none() || new != old {
+        write.write_root(LOCK_FILE, read.as_ref(), new.render().as_bytes())?;
+        summary.written += 1;
+    }
+    Ok(())
 }
 
 impl LockSummary {

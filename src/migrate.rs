@@ -353,27 +353,7 @@ pub fn migrate(
     // Two passes, one cassette in memory at a time: first the repair turns recorded (as
     // digests of the content they repair), then each answer against the new schema.
     let files = json_files_in(&crate::layout::version_in(&task_dir, version))?;
-    let read = |path: &Path| {
-        read_cassette_bytes(path)
-            .map_err(|e| e.message)
-            .and_then(|b| Cassette::from_slice(&b).map_err(|e| e.message))
-    };
-    let mut repaired: HashSet<[u8; 16]> = HashSet::new();
-    let mut cassettes = Vec::with_capacity(files.len());
-    for path in files {
-        match read(&path) {
-            Ok(c) => {
-                if let Some(m) = &c.request {
-                    repaired.extend(repaired_contents(&m.content).map(digest));
-                }
-                cassettes.push(path);
-            }
-            Err(why) => out.outcomes.push(MigrateOutcome::Skipped {
-                path,
-                why: SkipReason::NotACassette(why),
-            }),
-        }
-    }
+    let (cassettes, repaired) = first_pass(files, &mut out.outcomes);
     let target = StoreDir::open(&store.root)?;
     let into = Target {
         dir: &target,
@@ -382,45 +362,11 @@ pub fn migrate(
         entry_added: std::cell::Cell::new(false),
     };
     for path in &cassettes {
-        let cassette = match read(path) {
-            Ok(c) => c,
-            Err(why) => {
-                out.outcomes.push(MigrateOutcome::Skipped {
-                    path: path.clone(),
-                    why: SkipReason::ChangedWhileRunning(why),
-                });
-                continue;
-            }
-        };
-        let cassette = &cassette;
-        let Some(material) = &cassette.request else {
-            out.outcomes.push(MigrateOutcome::Skipped {
-                path: path.clone(),
-                why: SkipReason::NoMaterial,
-            });
-            continue;
-        };
-        if material.schema == new_json {
+        if let Some(outcome) = migrate_one(&into, path, &validator, new_json, &repaired) {
+            out.outcomes.push(outcome);
+        } else {
             out.current += 1;
-            continue;
         }
-        let errors = answer_errors(cassette, &validator);
-        let was_repaired = errors.is_some() && repaired.contains(&digest(&material.content));
-        if let (Some(errors), false) = (errors, was_repaired) {
-            out.outcomes.push(MigrateOutcome::NeedsRecording {
-                path: path.clone(),
-                errors,
-            });
-            continue;
-        }
-        out.outcomes.push(carry_over(
-            &into,
-            path,
-            cassette,
-            material,
-            new_json,
-            was_repaired,
-        ));
     }
     out.pending = out
         .outcomes
@@ -428,6 +374,83 @@ pub fn migrate(
         .filter(|o| matches!(o, MigrateOutcome::Migrated { written: false, to, .. } if !write && !to.exists()))
         .count();
     Ok(out)
+}
+
+/// What becomes of one cassette of the version: `None` when it already has the new schema.
+fn migrate_one(
+    into: &Target<'_>,
+    path: &PathBuf,
+    validator: &jsonschema::Validator,
+    new_json: &str,
+    repaired: &HashSet<[u8; 16]>,
+) -> Option<MigrateOutcome> {
+    let cassette = match read_migrating(path) {
+        Ok(c) => c,
+        Err(why) => {
+            return Some(MigrateOutcome::Skipped {
+                path: path.clone(),
+                why: SkipReason::ChangedWhileRunning(why),
+            })
+        }
+    };
+    let cassette = &cassette;
+    let Some(material) = &cassette.request else {
+        return Some(MigrateOutcome::Skipped {
+            path: path.clone(),
+            why: SkipReason::NoMaterial,
+        });
+    };
+    if material.schema == new_json {
+        return None;
+    }
+    let errors = answer_errors(cassette, &validator);
+    let was_repaired = errors.is_some() && repaired.contains(&digest(&material.content));
+    if let (Some(errors), false) = (errors, was_repaired) {
+        return Some(MigrateOutcome::NeedsRecording {
+            path: path.clone(),
+            errors,
+        });
+    }
+    Some(carry_over(
+        &into,
+        path,
+        cassette,
+        material,
+        new_json,
+        was_repaired,
+    ))
+}
+
+/// A cassette to migrate, read whole (its errors as one message).
+fn read_migrating(path: &Path) -> std::result::Result<Cassette, String> {
+    read_cassette_bytes(path)
+        .map_err(|e| e.message)
+        .and_then(|b| Cassette::from_slice(&b).map_err(|e| e.message))
+}
+
+/// The first pass: the cassettes that read, and the digests of the contents their recorded
+/// repair turns repair; what does not read is skipped.
+fn first_pass(
+    files: Vec<PathBuf>,
+    outcomes: &mut Vec<MigrateOutcome>,
+) -> (Vec<PathBuf>, HashSet<[u8; 16]>) {
+    let mut repaired: HashSet<[u8; 16]> = HashSet::new();
+    let mut cassettes = Vec::with_capacity(files.len());
+    for path in files {
+        match read_migrating(&path) {
+            Ok(c) => {
+                if let Some(m) = &c.request {
+                    repaired.extend(repaired_contents(&m.content).map(digest));
+                }
+                cassettes.push(path);
+            }
+            Err(why) => outcomes.push(MigrateOutcome::Skipped {
+                path,
+                why: SkipReason::NotACassette(why),
+            }),
+        }
+    }
+    (cassettes, repaired)
 }
 
 /// The version whose cassettes migrate: the registry's current one, else the highest recorded.

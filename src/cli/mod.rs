@@ -18,7 +18,6 @@ mod tools;
 mod verify;
 
 use std::io;
-use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -166,24 +165,4 @@ pub fn finish(reporter: &mut dyn Reporter, run: &dyn ulcas::outcome::Outcome) ->
         return Err(Failure::Reported);
     }
     Ok(run.verdict())
-}
-
-/// A path in human output: as given, with control characters (a newline or an escape sequence
-/// in a crafted file name) written as visible escapes, so that it stays on its line.
-pub fn shown(path: &Path) -> String {
-    output::terminal_safe(&path.display().to_string(), false, false).into_owned()
-}
-
-/// A path exactly as given (JSON output and annotations, which escape it themselves).
-pub fn exact(path: &Path) -> String {
-    path.display().to_string()
-}
-
-/// The command line that was run, with `flag` added, quoted for a POSIX shell.
-pub fn rerun_with(flag: &str) -> String {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut words: Vec<&str> = vec!["ulcas"];
-    words.extend(args.iter().map(String::as_str));
-    words.push(flag);
-    ulcas::shell::words(&words)
 }

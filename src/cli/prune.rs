@@ -5,7 +5,8 @@ use ulcas::prune::{PruneOptions, PruneRequest};
 
 use super::args::PruneArgs;
 use super::output::error_line;
-use super::{finish, shown, stores, Ctx, Outcome};
+use super::report::shown;
+use super::{finish, stores, Ctx, Outcome};
 
 /// `ulcas prune`.
 pub fn prune(args: PruneArgs, ctx: Ctx) -> Outcome {

@@ -10,8 +10,9 @@ use ulcas::review::{read_against, report_against, run, ReviewRequest};
 
 use super::args::{ReviewArgs, ReviewFormat};
 use super::output::{note, Out};
+use super::report::shown;
 use super::report::Detail;
-use super::{finish, shown, stores, Answer, Ctx, Failure, Outcome};
+use super::{finish, stores, Answer, Ctx, Failure, Outcome};
 
 /// `ulcas review`.
 pub fn review(args: ReviewArgs, ctx: Ctx) -> Outcome {

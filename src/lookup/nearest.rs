@@ -419,29 +419,10 @@ fn report_nearest(
         // A far candidate is most likely another request's recording: at most one is named,
         // without its noise of a diff, with the command that compares the two in full.
         if similarity < NEAR {
-            if shown_far || !out.is_empty() {
-                continue;
+            if !shown_far && out.is_empty() {
+                shown_far = true;
+                out.push(far_candidate(c, similarity, request, material));
             }
-            shown_far = true;
-            let verdicts = KeyVerdicts {
-                task: true,
-                version: c.version == request.prompt_version,
-                schema: c.schema == material.schema_json,
-                content: false,
-            };
-            let d = Diagnosis::new(
-                Detail::ContentChanged {
-                    similarity: (similarity * 1000.0).round() / 1000.0,
-                    verdicts,
-                    diff: Vec::new(),
-                },
-                format!(
-                    "the nearest recorded request, {}, is only {:.0}% similar: most likely no recording of this request exists; ulcas diff of this request and that cassette compares them in full",
-                    c.path.display(),
-                    similarity * 100.0
-                ),
-            );
-            out.push(d.at(c.path));
             continue;
         }
         let verdicts = KeyVerdicts {
@@ -489,22 +470,58 @@ fn report_nearest(
     generated.sort();
     generated.dedup();
     if !generated.is_empty() {
-        let d = Diagnosis::new(
-            Detail::GeneratedValues {
-                values: generated.clone(),
-            },
-            format!(
-                "the difference holds values that look generated but are not normalised ({}): they change on every run, so the request never matches twice; keep them out of the prompt, or make them fragment ids / ULIDs so the key replaces them",
-                generated.iter().take(5).map(|v| format!("{v:?}")).collect::<Vec<_>>().join(", ")
-            ),
-        );
         // Most useful first: this explains the content difference.
         let at = out
             .iter()
             .position(|d| d.kind() == DiagnosisKind::ContentChanged)
             .unwrap_or(out.len());
-        out.insert(at, d);
+        out.insert(at, generated_values_found(generated));
     }
+}
+
+/// A far nearest recording (under [`NEAR`]): named once, without the noise of a diff, with
+/// the command that compares the two in full.
+fn far_candidate(
+    c: Candidate,
+    similarity: f64,
+    request: &Request,
+    material: &KeyMaterial,
+) -> Diagnosis {
+    let verdicts = KeyVerdicts {
+        task: true,
+        version: c.version == request.prompt_version,
+        schema: c.schema == material.schema_json,
+        content: false,
+    };
+    let d = Diagnosis::new(
+        Detail::ContentChanged {
+            similarity: (similarity * 1000.0).round() / 1000.0,
+            verdicts,
+            diff: Vec::new(),
+        },
+        format!(
+            "the nearest recorded request, {}, is only {:.0}% similar: most likely no recording of this request exists; ulcas diff of this request and that cassette compares them in full",
+            c.path.display(),
+            similarity * 100.0
+        ),
+    );
+    d.at(c.path)
+}
+
+/// The `generated-values` diagnosis of the generated-looking values the differences hold.
+fn generated_values_found(generated: Vec<String>) -> Diagnosis {
+    let shown = generated
+        .iter()
+        .take(5)
+        .map(|v| format!("{v:?}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Diagnosis::new(
+        Detail::GeneratedValues { values: generated },
+        format!(
+            "the difference holds values that look generated but are not normalised ({shown}): they change on every run, so the request never matches twice; keep them out of the prompt, or make them fragment ids / ULIDs so the key replaces them"
+        ),
+    )
 }
 
 /// What differs between a recorded request's key material and the request's, in words.

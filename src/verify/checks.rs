@@ -77,52 +77,8 @@ pub fn check_file(file: &CassetteFile, ctx: &StoreContext<'_>) -> FileResult {
 pub fn check_bytes(file: &CassetteFile, bytes: &[u8], ctx: &StoreContext<'_>) -> FileResult {
     let mut r = FileResult::default();
     let path = file.path.as_path();
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            let f = Finding::new(
-                path,
-                Check::Json,
-                format!("not UTF-8: invalid byte at offset {}", e.valid_up_to()),
-            );
-            r.findings.push(f);
-            return r;
-        }
-    };
-    for secret in find_secrets(text) {
-        let mut f = Finding::new(
-            path,
-            Check::Secret,
-            format!("{} ({}): remove it from the file and revoke it; re-record with the secret kept out of the request", secret.kind, secret.preview),
-        );
-        f.line = Some(secret.line);
-        r.findings.push(f);
-    }
-    if let Some(why) = crate::input::json_too_big(bytes) {
-        r.findings.push(Finding::new(
-            path,
-            Check::TooLarge,
-            format!("{why}; an answer this size is no recording: re-record it"),
-        ));
+    let Some((text, value)) = parse(path, bytes, &mut r.findings) else {
         return r;
-    }
-    let value: Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => {
-            let mut f = Finding::new(
-                path,
-                Check::Json,
-                format!(
-                    "invalid JSON at {}:{}: {}",
-                    e.line(),
-                    e.column(),
-                    json_reason(&e)
-                ),
-            );
-            f.line = Some(e.line());
-            r.findings.push(f);
-            return r;
-        }
     };
     let Some(obj) = value.as_object() else {
         r.findings.push(Finding::new(
@@ -162,6 +118,63 @@ pub fn check_bytes(file: &CassetteFile, bytes: &[u8], ctx: &StoreContext<'_>) ->
         check_answer(file, &fields, material.map(|m| m.1), ctx, &mut r);
     }
     r
+}
+
+/// The cassette's text and JSON, or the findings that say why it has none (not UTF-8, too
+/// large, not JSON); its secrets are found either way.
+fn parse<'b>(
+    path: &Path,
+    bytes: &'b [u8],
+    findings: &mut Vec<Finding>,
+) -> Option<(&'b str, Value)> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let f = Finding::new(
+                path,
+                Check::Json,
+                format!("not UTF-8: invalid byte at offset {}", e.valid_up_to()),
+            );
+            findings.push(f);
+            return None;
+        }
+    };
+    for secret in find_secrets(text) {
+        let mut f = Finding::new(
+            path,
+            Check::Secret,
+            format!("{} ({}): remove it from the file and revoke it; re-record with the secret kept out of the request", secret.kind, secret.preview),
+        );
+        f.line = Some(secret.line);
+        findings.push(f);
+    }
+    if let Some(why) = crate::input::json_too_big(bytes) {
+        findings.push(Finding::new(
+            path,
+            Check::TooLarge,
+            format!("{why}; an answer this size is no recording: re-record it"),
+        ));
+        return None;
+    }
+    let value: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            let mut f = Finding::new(
+                path,
+                Check::Json,
+                format!(
+                    "invalid JSON at {}:{}: {}",
+                    e.line(),
+                    e.column(),
+                    json_reason(&e)
+                ),
+            );
+            f.line = Some(e.line());
+            findings.push(f);
+            return None;
+        }
+    };
+    Some((text, value))
 }
 
 /// The fields every check after the first ones needs.

@@ -37,8 +37,6 @@ pub(super) fn lock_findings(
                 ));
                 continue;
             };
-            // A version older than the current one can never be hit again: the step that
-            // brings the lock back is the prune that removes it, not an accept.
             let stale = staleness
                 .current_version(task)
                 .is_some_and(|current| version < current);
@@ -49,21 +47,10 @@ pub(super) fn lock_findings(
                     Check::SchemaEdited
                 };
                 let file = match what {
-                    Check::SchemaEdited => {
-                        schema_file.clone().unwrap_or_else(|| prompt_file.clone())
-                    }
-                    _ => prompt_file.clone(),
+                    Check::SchemaEdited => schema_file.unwrap_or(prompt_file),
+                    _ => prompt_file,
                 };
-                findings.push(Finding::new(
-                    &file,
-                    what,
-                    format!(
-                        "the {} of {name} ({}) changed since its recordings were locked; {name} is older than the current version and can never be hit again: `{}` removes its recordings and its lock entry",
-                        if what == Check::SchemaEdited { "output schema" } else { "prompt text" },
-                        file.display(),
-                        store.command("prune", &["--delete"])
-                    ),
-                ));
+                findings.push(stale_edit(store, &name, what, &file));
                 continue;
             }
             if locked.prompt != now.prompt {
@@ -92,4 +79,19 @@ pub(super) fn lock_findings(
         }
     }
     Ok((true, findings))
+}
+
+/// An edit of a version older than the current one: it can never be hit again, so the step
+/// that brings the lock back is the prune that removes it, not an accept.
+fn stale_edit(store: &Store, name: &str, what: Check, file: &std::path::Path) -> Finding {
+    Finding::new(
+        file,
+        what,
+        format!(
+            "the {} of {name} ({}) changed since its recordings were locked; {name} is older than the current version and can never be hit again: `{}` removes its recordings and its lock entry",
+            if what == Check::SchemaEdited { "output schema" } else { "prompt text" },
+            file.display(),
+            store.command("prune", &["--delete"])
+        ),
+    )
 }

@@ -18,7 +18,7 @@ use ulcas::verify::{Finding, Severity, VerifySummary};
 use super::group::{count, Groups, FIRST};
 use super::{input_error, Detail, Reporter};
 use crate::cli::output::Out;
-use crate::cli::{exact, shown};
+use crate::cli::report::{exact, shown};
 
 /// GitHub shows at most this many annotations per level in a step.
 pub const ANNOTATIONS: usize = 10;
@@ -199,6 +199,49 @@ impl Github {
     }
 }
 
+impl Github {
+    /// One annotation per registry problem that keeps prune from deleting.
+    fn prune_doubts(&mut self, doubts: &[ulcas::registry::RegistryProblem]) -> io::Result<()> {
+        for doubt in doubts {
+            self.out.line(&format!(
+                "::error title=ulcas prune registry::{}",
+                gh_data(&format!(
+                    "nothing is deleted while the registry has problems: {doubt}"
+                ))
+            ))?;
+        }
+        Ok(())
+    }
+
+    /// One annotation per cassette that did not migrate.
+    fn migrate_outcome(&mut self, o: &MigrateOutcome) -> io::Result<()> {
+        let (path, message) = match o {
+            MigrateOutcome::NeedsRecording { path, errors } => (
+                path,
+                format!(
+                    "the answer fails the new schema of {} ({}): record it anew with {}",
+                    self.store.2,
+                    errors
+                        .first()
+                        .map(|(p, e)| format!("{}: {e}", if p.is_empty() { "/" } else { p }))
+                        .unwrap_or_default(),
+                    self.store.1
+                ),
+            ),
+            MigrateOutcome::Skipped { path, why } => (path, format!("not migrated: {why}")),
+            MigrateOutcome::Conflict { from, to } => (
+                from,
+                format!("a different cassette is already at {}", shown(to)),
+            ),
+            MigrateOutcome::Failed { from, to, why } => {
+                (from, format!("could not write {}: {why}", shown(to)))
+            }
+            _ => return Ok(()),
+        };
+        self.item("migrate", path, &message)
+    }
+}
+
 impl Report for Github {
     fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
         if input_error(event) {
@@ -220,16 +263,7 @@ impl Report for Github {
                 );
                 self.item(&format!("prune {}", c.reason.name()), &c.path, &message)?;
             }
-            Event::Prune(PruneEvent::Plan { plan, .. }) => {
-                for doubt in &plan.doubts {
-                    self.out.line(&format!(
-                        "::error title=ulcas prune registry::{}",
-                        gh_data(&format!(
-                            "nothing is deleted while the registry has problems: {doubt}"
-                        ))
-                    ))?;
-                }
-            }
+            Event::Prune(PruneEvent::Plan { plan, .. }) => self.prune_doubts(&plan.doubts)?,
             Event::Prune(PruneEvent::Summary(s)) => {
                 self.out.line(&format!(
                     "ulcas prune: {} can go, {} deleted, {} kept on purpose",
@@ -242,35 +276,7 @@ impl Report for Github {
             Event::Migrate(MigrateEvent::Migration { migration, .. }) => {
                 self.store.2 = migration.task.clone()
             }
-            Event::Migrate(MigrateEvent::Outcome(o)) => {
-                let (path, message) = match o {
-                    MigrateOutcome::NeedsRecording { path, errors } => (
-                        path,
-                        format!(
-                            "the answer fails the new schema of {} ({}): record it anew with {}",
-                            self.store.2,
-                            errors
-                                .first()
-                                .map(|(p, e)| format!(
-                                    "{}: {e}",
-                                    if p.is_empty() { "/" } else { p }
-                                ))
-                                .unwrap_or_default(),
-                            self.store.1
-                        ),
-                    ),
-                    MigrateOutcome::Skipped { path, why } => (path, format!("not migrated: {why}")),
-                    MigrateOutcome::Conflict { from, to } => (
-                        from,
-                        format!("a different cassette is already at {}", shown(to)),
-                    ),
-                    MigrateOutcome::Failed { from, to, why } => {
-                        (from, format!("could not write {}: {why}", shown(to)))
-                    }
-                    MigrateOutcome::Migrated { .. } => return Ok(()),
-                };
-                self.item("migrate", path, &message)?;
-            }
+            Event::Migrate(MigrateEvent::Outcome(o)) => self.migrate_outcome(o)?,
             Event::Migrate(MigrateEvent::Summary(s)) => {
                 self.out.line(&format!(
                     "ulcas migrate {} v{}: {} carried over ({} written), {} need recording, {} skipped, {} in conflict, {} could not be written",

@@ -12,8 +12,8 @@ use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
 use super::escape::html;
-use super::human::review::{capitalised, from_to, retire_sentence, unpaired_hint, verdict};
-use crate::cli::shown;
+use super::review_text::{capitalised, from_to, retire_sentence, unpaired_hint, verdict};
+use crate::cli::report::shown;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use ulcas::lookup::DiffTag;

@@ -7,8 +7,8 @@ use ulcas::review::{AnswerChange, ChangeOp, Review, ReviewSummary, Side};
 use ulcas::settings::Store;
 
 use super::escape::{html, md_code, md_text};
-use super::human::review::{capitalised, from_to, retire_sentence, short, unpaired_hint, verdict};
-use crate::cli::shown;
+use super::review_text::{capitalised, from_to, retire_sentence, short, unpaired_hint, verdict};
+use crate::cli::report::shown;
 
 /// GitHub refuses comments longer than this many characters.
 pub const COMMENT_LIMIT: usize = 65_536;
@@ -181,7 +181,8 @@ pub fn against_all(reviews: &[(Rerecording, RerecordSummary)], base: &str, stat:
         .join("\n")
 }
 
-fn against(r: &Rerecording, s: &RerecordSummary, base: &str, stat: bool) -> String {
+/// The heading, token table and counts of a re-recording.
+fn against_head(r: &Rerecording, s: &RerecordSummary) -> String {
     let short_commit: String = s.commit.chars().take(12).collect();
     let (a, b) = (&s.tokens.from, &s.tokens.to);
     let mut md = format!(
@@ -214,6 +215,11 @@ fn against(r: &Rerecording, s: &RerecordSummary, base: &str, stat: bool) -> Stri
         },
         s.added, s.removed, s.model_changed, s.stop_reason_changed
     ));
+    md
+}
+
+fn against(r: &Rerecording, s: &RerecordSummary, base: &str, stat: bool) -> String {
+    let mut md = against_head(r, s);
     if !s.lock_changed.is_empty() {
         md.push_str(&format!(
             "ulcas.lock entries changed since {}: {}. Reject all of a version's cassettes or none: its entry goes back with them.\n\n",

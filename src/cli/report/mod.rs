@@ -9,9 +9,11 @@ pub mod html;
 pub mod human;
 mod json;
 pub mod markdown;
+mod review_text;
 mod sarif;
 
 use std::io;
+use std::path::Path;
 
 use crate::cli::report::event::{Event, Report};
 use ulcas::review::against::{RerecordSummary, Rerecording};
@@ -188,4 +190,24 @@ pub fn checkout_relative(path: &std::path::Path) -> std::path::PathBuf {
     absolute
         .strip_prefix(workspace)
         .map_or_else(|_| path.to_path_buf(), std::path::Path::to_path_buf)
+}
+
+/// A path in human output: as given, with control characters (a newline or an escape sequence
+/// in a crafted file name) written as visible escapes, so that it stays on its line.
+pub fn shown(path: &Path) -> String {
+    crate::cli::output::terminal_safe(&path.display().to_string(), false, false).into_owned()
+}
+
+/// A path exactly as given (JSON output and annotations, which escape it themselves).
+pub fn exact(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// The command line that was run, with `flag` added, quoted for a POSIX shell.
+pub fn rerun_with(flag: &str) -> String {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut words: Vec<&str> = vec!["ulcas"];
+    words.extend(args.iter().map(String::as_str));
+    words.push(flag);
+    ulcas::shell::words(&words)
 }

@@ -26,6 +26,55 @@ pub struct Sarif {
 /// What closes the results array and the log.
 const CLOSE: &str = "]}]}";
 
+// The head of the SARIF log, serialised once per run.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Rule {
+    id: &'static str,
+    short_description: Text,
+    default_configuration: Level,
+    help_uri: &'static str,
+}
+#[derive(Serialize)]
+struct Text {
+    text: String,
+}
+#[derive(Serialize)]
+struct Level {
+    level: &'static str,
+}
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Driver {
+    name: &'static str,
+    version: &'static str,
+    information_uri: &'static str,
+    rules: Vec<Rule>,
+}
+#[derive(Serialize)]
+struct Tool {
+    driver: Driver,
+}
+#[derive(Serialize)]
+struct Uri {
+    uri: &'static str,
+}
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run {
+    tool: Tool,
+    column_kind: &'static str,
+    original_uri_base_ids: std::collections::BTreeMap<&'static str, Uri>,
+    results: [(); 0],
+}
+#[derive(Serialize)]
+struct Log {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [Run; 1],
+}
+
 impl Sarif {
     /// A reporter on `out`.
     pub fn new(out: Out) -> Self {
@@ -41,22 +90,6 @@ impl Sarif {
             return Ok(());
         }
         self.open = true;
-        #[derive(Serialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Rule {
-            id: &'static str,
-            short_description: Text,
-            default_configuration: Level,
-            help_uri: &'static str,
-        }
-        #[derive(Serialize)]
-        struct Text {
-            text: String,
-        }
-        #[derive(Serialize)]
-        struct Level {
-            level: &'static str,
-        }
         let rules: Vec<Rule> = Check::iter()
             .map(|c| Rule {
                 id: c.name(),
@@ -69,37 +102,6 @@ impl Sarif {
                 help_uri: "https://github.com/ulcas/ulcas#verify",
             })
             .collect();
-        #[derive(Serialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Driver {
-            name: &'static str,
-            version: &'static str,
-            information_uri: &'static str,
-            rules: Vec<Rule>,
-        }
-        #[derive(Serialize)]
-        struct Tool {
-            driver: Driver,
-        }
-        #[derive(Serialize)]
-        struct Uri {
-            uri: &'static str,
-        }
-        #[derive(Serialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Run {
-            tool: Tool,
-            column_kind: &'static str,
-            original_uri_base_ids: std::collections::BTreeMap<&'static str, Uri>,
-            results: [(); 0],
-        }
-        #[derive(Serialize)]
-        struct Log {
-            #[serde(rename = "$schema")]
-            schema: &'static str,
-            version: &'static str,
-            runs: [Run; 1],
-        }
         let log = Log {
             schema: SCHEMA,
             version: "2.1.0",

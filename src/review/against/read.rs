@@ -34,20 +34,7 @@ impl Rerecording {
         };
         let validators = Validators::for_registry(&store.registry);
         // Every blob of REF this review reads, in one batch.
-        let mut listed: Vec<(PathBuf, PathBuf, String, i64, Status)> = Vec::new();
-        for (git_path, status) in &diff {
-            let Ok(rel) = git_path.strip_prefix(&prefix) else {
-                continue;
-            };
-            if let Some((task, version)) = wanted(rel) {
-                // Untracked (or staged away) but at REF: compared by content below.
-                let status = match status {
-                    Status::Added if tree.contains_key(git_path) => Status::Modified,
-                    s => *s,
-                };
-                listed.push((git_path.clone(), rel.to_path_buf(), task, version, status));
-            }
-        }
+        let listed = list(&diff, &tree, &prefix, &wanted);
         let ids: Vec<&str> = listed
             .iter()
             .filter(|l| l.4 != Status::Added)
@@ -244,4 +231,28 @@ fn lock_deltas(
             })
         })
         .collect())
+}
+
+/// The cassettes of the diff under `prefix` that the review reads (tasks as `wanted`); an
+/// untracked (or staged away) file that REF has is compared by content.
+fn list(
+    diff: &BTreeMap<PathBuf, Status>,
+    tree: &BTreeMap<PathBuf, TreeEntry>,
+    prefix: &Path,
+    wanted: &dyn Fn(&Path) -> Option<(String, i64)>,
+) -> Vec<Listed> {
+    let mut listed: Vec<Listed> = Vec::new();
+    for (git_path, status) in diff {
+        let Ok(rel) = git_path.strip_prefix(prefix) else {
+            continue;
+        };
+        if let Some((task, version)) = wanted(rel) {
+            let status = match status {
+                Status::Added if tree.contains_key(git_path) => Status::Modified,
+                s => *s,
+            };
+            listed.push((git_path.clone(), rel.to_path_buf(), task, version, status));
+        }
+    }
+    listed
 }

@@ -9,8 +9,8 @@ use ulcas::lookup::word_diff;
 
 use super::render::{compact_diff, line_diff};
 use crate::cli::output::{Out, Tone};
+use crate::cli::report::shown;
 use crate::cli::report::Detail;
-use crate::cli::shown;
 
 /// One changed cassette of two stores (unless `--stat` or quiet), counted per task.
 pub fn store_change(

@@ -6,7 +6,7 @@ use std::io;
 use ulcas::lock::{LockChange, LockSummary, LockedVersion};
 
 use crate::cli::output::{Out, Tone};
-use crate::cli::shown;
+use crate::cli::report::shown;
 
 /// One version's entry (unchanged ones only with `--verbose`).
 pub fn locked(out: &mut Out, v: &LockedVersion, verbose: bool) -> io::Result<()> {

@@ -6,7 +6,7 @@ use ulcas::lookup::{Detail, Diagnosis, DiffTag, LookupEvent, LookupStatus};
 
 use super::render::compact_diff;
 use crate::cli::output::{Out, Tone};
-use crate::cli::shown;
+use crate::cli::report::shown;
 
 /// One lookup. With `--replay` the answer alone goes to stdout and this to stderr (the command
 /// chooses the printer); `quiet` keeps only the verdict line.

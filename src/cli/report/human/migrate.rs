@@ -9,7 +9,7 @@ use ulcas::settings::Store;
 use crate::cli::output::{Out, Tone};
 use crate::cli::report::group::count;
 use crate::cli::report::Detail;
-use crate::cli::{rerun_with, shown};
+use crate::cli::report::{rerun_with, shown};
 
 /// Paths listed per group (`--verbose` lists every one).
 const LISTED: usize = 10;

@@ -29,7 +29,7 @@ use ulcas::verify::VerifyEvent;
 use super::group::{count, Groups};
 use super::{input_error, Detail, Reporter};
 use crate::cli::output::{note, Out, Tone};
-use crate::cli::shown;
+use crate::cli::report::shown;
 
 /// Human output on stdout (notes on stderr).
 pub struct Human {

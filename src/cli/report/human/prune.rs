@@ -8,7 +8,7 @@ use ulcas::settings::Store;
 
 use crate::cli::output::{Out, Tone};
 use crate::cli::report::group::count;
-use crate::cli::shown;
+use crate::cli::report::shown;
 
 /// `12.3 KiB`.
 pub fn human_bytes(n: u64) -> String {
@@ -233,7 +233,7 @@ pub fn delete_hint(
     if any && !delete_asked && !s.refused && s.registry_problems.is_empty() && !quiet {
         out.line(&format!(
             "\nto delete them: {}",
-            crate::cli::rerun_with("--delete")
+            crate::cli::report::rerun_with("--delete")
         ))?;
     }
     lock_steps(out, &s.lock_accept, "the recordings left have another prompt or schema than ulcas.lock holds (verify fails on it)")

@@ -11,7 +11,7 @@ use ulcas::store::RecordStatus;
 
 use crate::cli::output::{note, Out, Tone};
 use crate::cli::report::group::count;
-use crate::cli::shown;
+use crate::cli::report::shown;
 
 /// The events of `normalize` and `hash`.
 pub fn event(out: &mut Out, event: &RequestEvent<'_>) -> io::Result<()> {

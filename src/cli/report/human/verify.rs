@@ -8,8 +8,8 @@ use ulcas::verify::{Finding, Severity, StoreVerdict, VerifySummary};
 
 use crate::cli::output::{Out, Tone};
 use crate::cli::report::group::{count, Groups, FIRST};
+use crate::cli::report::shown;
 use crate::cli::report::Detail;
-use crate::cli::shown;
 
 /// Groups shown per store; the rest are summed up per check.
 const SHOWN_GROUPS: usize = 40;

@@ -1,0 +1,98 @@
+//! The pieces of `review` that its human text, Markdown and HTML share: numbers as changes,
+//! verdicts, what to do with an unpaired recording, the retire sentence.
+
+use serde_json::Value;
+use ulcas::review::UnpairedWhy;
+use ulcas::settings::Store;
+
+use crate::cli::report::group::count;
+
+/// A JSON value on one line, cut to `max` characters.
+pub fn short(v: &Value, max: usize) -> String {
+    let s = v.to_string();
+    if s.chars().count() <= max {
+        s
+    } else {
+        format!("{}…", s.chars().take(max).collect::<String>())
+    }
+}
+
+/// `1180 → 1200 (+1.7%)`.
+pub fn from_to(a: f64, b: f64) -> String {
+    let pct = if a == 0.0 {
+        String::new()
+    } else {
+        format!(" ({:+.1}%)", (b - a) / a * 100.0)
+    };
+    let n = |x: f64| {
+        if x.fract() == 0.0 {
+            format!("{x:.0}")
+        } else {
+            format!("{x:.1}")
+        }
+    };
+    format!("{} → {}{pct}", n(a), n(b))
+}
+
+/// `ok`, `fails` or `unknown` for a schema verdict.
+pub fn verdict(ok: Option<bool>) -> &'static str {
+    match ok {
+        Some(true) => "passes",
+        Some(false) => "fails",
+        None => "unknown",
+    }
+}
+
+/// What to do about an unpaired recording.
+pub fn unpaired_hint(store: &Store, why: UnpairedWhy) -> String {
+    match why {
+        UnpairedWhy::NotRerecorded => format!("not re-recorded yet: record it with {}", store.record_hint()),
+        UnpairedWhy::NewInput => "a new input (only in the new version)".into(),
+        UnpairedWhy::NoMaterial => "no request material, cannot be paired: add it with backfill from the request dumps of a test run (see `ulcas backfill --help`)".into(),
+        UnpairedWhy::NotACassette => "not readable as a cassette (verify says why)".into(),
+        UnpairedWhy::Added => "added since (only in the working tree)".into(),
+        UnpairedWhy::Removed => "removed since (only at the revision)".into(),
+    }
+}
+
+/// The retire advice of a review as one sentence, the same in every format; `code` writes a
+/// command for the medium (as is in a terminal, a code span in Markdown, `<code>` in HTML).
+pub fn retire_sentence(
+    from: i64,
+    retire: &ulcas::review::Retire,
+    code: &dyn Fn(&str) -> String,
+) -> String {
+    let Some(version) = retire.version else {
+        return match retire.current {
+            Some(current) => {
+                format!("v{from} is not older than the current v{current}: prune never retires it")
+            }
+            None => format!("v{from} has no current version to retire it for"),
+        };
+    };
+    let prune = code(&retire.command);
+    let backfill = code("ulcas backfill --help");
+    match (retire.record_first, retire.backfill_first) {
+        (0, 0) => format!("to retire v{version}: {prune}"),
+        (n, 0) => format!(
+            "record the {} first; then retire v{version}: {prune}",
+            count(n, "input not re-recorded", "inputs not re-recorded"),
+        ),
+        (0, _) => format!(
+            "the v{version} recordings without request material cannot be paired: backfill them first ({backfill}); then retire v{version}: {prune}"
+        ),
+        (n, m) => format!(
+            "record the {} first, and backfill the {} without request material ({backfill}); then retire v{version}: {prune}",
+            count(n, "input not re-recorded", "inputs not re-recorded"),
+            count(m, &format!("v{version} recording"), &format!("v{version} recordings")),
+        ),
+    }
+}
+
+/// `text` with its first letter upper-case (a sentence that starts a paragraph).
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
