@@ -15,6 +15,7 @@
 
 mod generate;
 mod pattern;
+mod scalars;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;

@@ -1,6 +1,7 @@
-//! The library's module graph has no circles: no module imports one that imports it back,
-//! directly or around a loop (the events of each command sit beside its run; the union of all
-//! of them, `event`, sits above the commands).
+//! The shape of the code, guarded: the library's module graph has no circles (each command's
+//! events sit beside its run; the union of all of them lives in the binary's `cli/report`), no
+//! file is over 600 lines and no function over 80, and reporters take their helpers from
+//! `cli/report`, never back from `cli/mod.rs`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -102,8 +103,8 @@ fn no_module_imports_one_that_imports_it_back() {
     let graph = imports();
     assert!(graph.len() > 20, "the walk found the modules: {graph:?}");
     assert!(
-        graph["event"].contains("verify"),
-        "the union names the commands"
+        !graph.contains_key("event"),
+        "the union of events lives in the binary (cli/report/event.rs), not the library"
     );
     for module in graph.keys() {
         let circle = path_to(&graph, module, module, &mut BTreeSet::new());
@@ -118,8 +119,8 @@ fn no_module_imports_one_that_imports_it_back() {
 #[test]
 fn what_every_command_shares_names_no_command() {
     let graph = imports();
-    for leaf in ["outcome", "layout", "answer"] {
-        for command in ["verify", "prune", "lookup", "review", "migrate", "event"] {
+    for leaf in ["outcome", "sink", "ser", "layout", "answer"] {
+        for command in ["verify", "prune", "lookup", "review", "migrate"] {
             assert!(!graph[leaf].contains(command), "{leaf} imports {command}");
         }
     }
@@ -150,4 +151,122 @@ fn no_message_writes_a_bare_command_in_backticks() {
         }
     }
     assert!(found.is_empty(), "{found:#?}");
+}
+
+/// Every `.rs` file under `src/`, with its text up to its tests (`#[cfg(test)]`).
+fn sources() -> Vec<(String, String)> {
+    let src = Path::new(crate::common::MANIFEST).join("src");
+    let mut out = Vec::new();
+    for entry in walkdir::WalkDir::new(&src).sort_by_file_name() {
+        let entry = entry.unwrap();
+        if entry.path().extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let rel = entry.path().strip_prefix(&src).unwrap();
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap().to_owned();
+        out.push((rel.to_string_lossy().into_owned(), code));
+    }
+    out
+}
+
+/// Files that may be longer: one cohesive domain each (the one write path).
+const LONG_FILES: &[&str] = &["store/handle.rs"];
+
+#[test]
+fn no_file_over_600_lines() {
+    let long: Vec<String> = sources()
+        .into_iter()
+        .filter(|(name, _)| !LONG_FILES.contains(&name.as_str()))
+        .map(|(name, code)| (name, code.lines().count()))
+        .filter(|(_, n)| *n > 600)
+        .map(|(name, n)| format!("{name}: {n} lines"))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "split these by what they decide: {long:#?}"
+    );
+}
+
+#[test]
+fn no_function_over_80_lines() {
+    let head =
+        regex::Regex::new(r"^(\s*)(pub(\([^)]*\))?\s+)?(const\s+)?(async\s+)?fn\s+(\w+)").unwrap();
+    let mut long = Vec::new();
+    let mut seen = 0;
+    for (name, code) in sources() {
+        let lines: Vec<&str> = code.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let Some(m) = head.captures(lines[i]) else {
+                i += 1;
+                continue;
+            };
+            // A declaration without a body (a trait's method) ends at its `;`.
+            let mut j = i;
+            while j < lines.len()
+                && !lines[j].trim_end().ends_with('{')
+                && !lines[j].trim_end().ends_with(';')
+            {
+                j += 1;
+            }
+            if j >= lines.len() || lines[j].trim_end().ends_with(';') {
+                i += 1;
+                continue;
+            }
+            seen += 1;
+            let close = format!("{}}}", &m[1]);
+            let end = (j + 1..lines.len())
+                .find(|&k| lines[k].trim_end() == close)
+                .unwrap_or(lines.len() - 1);
+            let n = end - i + 1;
+            if n > 80 {
+                long.push(format!("{name}:{} fn {}: {n} lines", i + 1, &m[6]));
+            }
+            i = end + 1;
+        }
+    }
+    assert!(seen > 500, "the scan found the functions ({seen})");
+    assert!(long.is_empty(), "split these into named steps: {long:#?}");
+}
+
+#[test]
+fn reporters_take_no_helper_from_cli_mod() {
+    let mut found = Vec::new();
+    for (name, code) in sources() {
+        if !name.starts_with("cli/report/") {
+            continue;
+        }
+        for (n, line) in code.lines().enumerate() {
+            let l = line.trim_start();
+            // `crate::cli::report::…`, `crate::cli::output::…` are fine; `crate::cli::{…}` or
+            // `crate::cli::name` of an item of cli/mod.rs is not.
+            let back = l.contains("crate::cli::{")
+                || regex::Regex::new(r"crate::cli::[a-z_]+[;,}]")
+                    .unwrap()
+                    .is_match(l)
+                || l.contains("super::super::");
+            if l.starts_with("use ") && back {
+                found.push(format!("{name}:{}: {l}", n + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "reporters import from cli/mod.rs: {found:#?}"
+    );
+}
+
+#[test]
+fn no_library_module_names_the_union_of_events_or_the_cli() {
+    for (name, code) in sources() {
+        if name.starts_with("cli/") || name == "main.rs" {
+            continue;
+        }
+        for bad in ["report::event", "cli::"] {
+            assert!(!code.contains(bad), "{name} names {bad}");
+        }
+        let union = regex::Regex::new(r"(^|[^A-Za-z_])Event::").unwrap();
+        assert!(!union.is_match(&code), "{name} names the union's Event");
+    }
 }

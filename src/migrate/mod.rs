@@ -9,6 +9,10 @@
 //! material and `"migrated_from": "<old hash>"`. The old cassettes stay: they are
 //! `schema-changed` now, for `verify` and `prune`.
 
+mod events;
+
+pub use events::{MigrateEvent, MigrateSink};
+
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
@@ -287,38 +291,6 @@ impl Outcome for MigrateRun {
     fn failed(&self) -> usize {
         self.failed
     }
-}
-
-/// What `migrate` reports.
-#[derive(Debug, serde::Serialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
-pub enum MigrateEvent<'a> {
-    /// Context: one store's migration.
-    #[serde(skip)]
-    Migration {
-        /// The store.
-        store: &'a Store,
-        /// The migration.
-        migration: &'a Migration,
-        /// Whether `--write` was given.
-        write: bool,
-    },
-    /// The end of one store's migration: its totals.
-    Summary(&'a MigrateSummary),
-    /// What happened to one cassette.
-    #[serde(untagged)]
-    Outcome(&'a MigrateOutcome),
-}
-
-impl crate::sink::CommandEvent for MigrateEvent<'_> {
-    fn is_context(&self) -> bool {
-        matches!(self, MigrateEvent::Migration { .. })
-    }
-}
-
-crate::sink::command_sink! {
-    /// Takes what `migrate` reports.
-    MigrateSink::migrate(MigrateEvent)
 }
 
 /// Plans (and with `write`, carries out) the migration of `task` in `store` to `new_schema`
