@@ -222,6 +222,7 @@ type TextTransform = fn(&str) -> String;
 
 #[cfg(test)]
 mod tests {
+    use super::probes::repair_attempts;
     use super::*;
 
     #[test]
