@@ -347,6 +347,13 @@ pub fn parse_pins(pins: &[String]) -> Result<BTreeMap<String, i64>> {
     Ok(out)
 }
 
+/// The hash of a prompt text as the app sends it (`sha256:<hex>` of its bytes, unchanged): what
+/// `ulcas.lock` records, what a request dump's `system` is compared by, and what a served
+/// request's system text is looked up by.
+pub fn prompt_hash(text: &str) -> String {
+    crate::key::sha256_tagged(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,11 +384,4 @@ mod tests {
         assert!(parse_pins(&["outline".into()]).is_err());
         assert!(parse_pins(&["=3".into()]).is_err());
     }
-}
-
-/// The hash of a prompt text as the app sends it (`sha256:<hex>` of its bytes, unchanged): what
-/// `ulcas.lock` records, what a request dump's `system` is compared by, and what a served
-/// request's system text is looked up by.
-pub fn prompt_hash(text: &str) -> String {
-    crate::key::sha256_tagged(text)
 }

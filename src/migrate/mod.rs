@@ -351,7 +351,7 @@ pub fn migrate(
 /// What becomes of one cassette of the version: `None` when it already has the new schema.
 fn migrate_one(
     into: &Target<'_>,
-    path: &PathBuf,
+    path: &Path,
     validator: &jsonschema::Validator,
     new_json: &str,
     repaired: &HashSet<[u8; 16]>,
@@ -360,7 +360,7 @@ fn migrate_one(
         Ok(c) => c,
         Err(why) => {
             return Some(MigrateOutcome::Skipped {
-                path: path.clone(),
+                path: path.to_path_buf(),
                 why: SkipReason::ChangedWhileRunning(why),
             })
         }
@@ -368,23 +368,23 @@ fn migrate_one(
     let cassette = &cassette;
     let Some(material) = &cassette.request else {
         return Some(MigrateOutcome::Skipped {
-            path: path.clone(),
+            path: path.to_path_buf(),
             why: SkipReason::NoMaterial,
         });
     };
     if material.schema == new_json {
         return None;
     }
-    let errors = answer_errors(cassette, &validator);
+    let errors = answer_errors(cassette, validator);
     let was_repaired = errors.is_some() && repaired.contains(&digest(&material.content));
     if let (Some(errors), false) = (errors, was_repaired) {
         return Some(MigrateOutcome::NeedsRecording {
-            path: path.clone(),
+            path: path.to_path_buf(),
             errors,
         });
     }
     Some(carry_over(
-        &into,
+        into,
         path,
         cassette,
         material,

@@ -233,6 +233,7 @@ fn no_function_over_80_lines() {
 #[test]
 fn reporters_take_no_helper_from_cli_mod() {
     let mut found = Vec::new();
+    let named = regex::Regex::new(r"crate::cli::[a-z_]+[;,}]").unwrap();
     for (name, code) in sources() {
         if !name.starts_with("cli/report/") {
             continue;
@@ -241,11 +242,8 @@ fn reporters_take_no_helper_from_cli_mod() {
             let l = line.trim_start();
             // `crate::cli::report::…`, `crate::cli::output::…` are fine; `crate::cli::{…}` or
             // `crate::cli::name` of an item of cli/mod.rs is not.
-            let back = l.contains("crate::cli::{")
-                || regex::Regex::new(r"crate::cli::[a-z_]+[;,}]")
-                    .unwrap()
-                    .is_match(l)
-                || l.contains("super::super::");
+            let back =
+                l.contains("crate::cli::{") || named.is_match(l) || l.contains("super::super::");
             if l.starts_with("use ") && back {
                 found.push(format!("{name}:{}: {l}", n + 1));
             }
@@ -259,6 +257,7 @@ fn reporters_take_no_helper_from_cli_mod() {
 
 #[test]
 fn no_library_module_names_the_union_of_events_or_the_cli() {
+    let union = regex::Regex::new(r"(^|[^A-Za-z_])Event::").unwrap();
     for (name, code) in sources() {
         if name.starts_with("cli/") || name == "main.rs" {
             continue;
@@ -266,7 +265,6 @@ fn no_library_module_names_the_union_of_events_or_the_cli() {
         for bad in ["report::event", "cli::"] {
             assert!(!code.contains(bad), "{name} names {bad}");
         }
-        let union = regex::Regex::new(r"(^|[^A-Za-z_])Event::").unwrap();
         assert!(!union.is_match(&code), "{name} names the union's Event");
     }
 }

@@ -118,7 +118,7 @@ impl Compare<'_> {
         };
         let recording = |path: PathBuf, bytes: &[u8]| {
             Cassette::from_slice(bytes).ok().map(|cassette| {
-                let schema_ok = schema_verdict(&validators, &task, version, &cassette);
+                let schema_ok = schema_verdict(validators, &task, version, &cassette);
                 Recording {
                     path,
                     cassette,
