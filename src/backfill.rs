@@ -18,7 +18,7 @@ use crate::error::Result;
 use crate::key::KeyMaterial;
 use crate::outcome::{Outcome, Verdict};
 use crate::request::Request;
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 use crate::sink::sent;
 use crate::store::{FileRead, Slot, StoreDir, Times};
 
@@ -154,7 +154,7 @@ pub struct BackfillRequest {
 /// `backfill`: adds the request material of every dump of `requests` to the cassettes of
 /// `stores` it hits, reporting each outcome as it happens, then the summary.
 pub fn run(
-    stores: &[Store],
+    stores: &[StoreSettings],
     asked: &BackfillRequest,
     sink: &mut dyn BackfillSink,
 ) -> Result<BackfillSummary> {
@@ -174,7 +174,11 @@ pub fn run(
 }
 
 /// Backfills every store's cassette that `request` (read from `file`) hits.
-pub fn backfill_request(stores: &[Store], file: &Path, request: &Request) -> Vec<BackfillOutcome> {
+pub fn backfill_request(
+    stores: &[StoreSettings],
+    file: &Path,
+    request: &Request,
+) -> Vec<BackfillOutcome> {
     let material = KeyMaterial::of(request);
     let key = material.key();
     let stored = StoredRequest {

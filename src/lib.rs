@@ -45,6 +45,7 @@ pub mod dumps;
 pub mod error;
 pub mod git;
 pub mod input;
+pub mod inspect;
 pub mod key;
 pub mod layout;
 pub mod lock;

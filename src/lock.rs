@@ -307,7 +307,7 @@ pub fn parse_accept(text: &str) -> Result<(String, i64)> {
 /// its version is in `accept`; refuses a store without a registry or whose registry has
 /// problems.
 pub fn run(
-    stores: &[crate::settings::Store],
+    stores: &[crate::settings::StoreSettings],
     asked: &LockRequest,
     sink: &mut dyn LockSink,
 ) -> Result<LockSummary> {
@@ -324,7 +324,7 @@ pub fn run(
 }
 
 /// Refuses a store without a registry or whose registry has problems.
-fn lockable(stores: &[crate::settings::Store]) -> Result<()> {
+fn lockable(stores: &[crate::settings::StoreSettings]) -> Result<()> {
     for store in stores {
         crate::store::check_folder(&store.root)?;
         if !store.registry.present {
@@ -345,7 +345,7 @@ fn lockable(stores: &[crate::settings::Store]) -> Result<()> {
 
 /// Every --accept names a version that some store recorded and has a prompt for: a typo is an
 /// error before anything is written, never a silent no-op.
-fn accepted(stores: &[crate::settings::Store], accept: &[(String, i64)]) -> Result<()> {
+fn accepted(stores: &[crate::settings::StoreSettings], accept: &[(String, i64)]) -> Result<()> {
     let censuses = if accept.is_empty() {
         Vec::new()
     } else {
@@ -379,7 +379,7 @@ fn accepted(stores: &[crate::settings::Store], accept: &[(String, i64)]) -> Resu
 
 /// Writes one store's lock under its write lock, reporting each entry.
 fn lock_store(
-    store: &crate::settings::Store,
+    store: &crate::settings::StoreSettings,
     accept: &[(String, i64)],
     summary: &mut LockSummary,
     sink: &mut dyn LockSink,
@@ -514,7 +514,10 @@ pub fn add_missing(
 /// current version (`task` only, when given) whose recordings the lock covers with another
 /// prompt or schema than the registry now has. A stale version is left out: the prune that
 /// removes it also drops its entry. Empty without a lock or a registry.
-pub fn to_accept(store: &crate::settings::Store, task: Option<&str>) -> Result<Vec<String>> {
+pub fn to_accept(
+    store: &crate::settings::StoreSettings,
+    task: Option<&str>,
+) -> Result<Vec<String>> {
     let Some(lock) = Lock::read(&store.root)? else {
         return Ok(Vec::new());
     };
@@ -548,6 +551,10 @@ pub fn to_accept(store: &crate::settings::Store, task: Option<&str>) -> Result<V
 
 /// The entry `task` v`version` of `store` gets when something is recorded into it: what its
 /// registry says now (`None` without a prompt file for it).
-pub fn entry_for(store: &crate::settings::Store, task: &str, version: i64) -> Option<Entry> {
+pub fn entry_for(
+    store: &crate::settings::StoreSettings,
+    task: &str,
+    version: i64,
+) -> Option<Entry> {
     current(&store.registry, task, version).map(|(entry, ..)| entry)
 }

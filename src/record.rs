@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 use crate::request::Request;
-use crate::settings::{store_for_request, Store};
+use crate::settings::{store_for_request, StoreSettings};
 use crate::sink::{sent, Common};
 use crate::store::{RecordOptions, RecordStatus, Recorded, Recording};
 
@@ -59,7 +59,11 @@ pub struct RecordRequest {
 /// ([`crate::settings::store_for_request`]), through the store's write path, adds the
 /// version's lock entry where the store has a lock, and reports the store and the
 /// [`RecordEvent::Recorded`] event.
-pub fn run(stores: &[Store], asked: &RecordRequest, sink: &mut dyn RecordSink) -> Result<Recorded> {
+pub fn run(
+    stores: &[StoreSettings],
+    asked: &RecordRequest,
+    sink: &mut dyn RecordSink,
+) -> Result<Recorded> {
     if crate::input::is_stdin(&asked.request) && crate::input::is_stdin(&asked.response) {
         return Err(Error::msg(
             "the request and the response cannot both come from standard input",

@@ -4,7 +4,7 @@
 //! store chooses it here, from the same flags ([`StoreFlags`]), so they all agree: the
 //! store of a request ([`store_for_request`]) and the stores of a task ([`with_task`]) too.
 //!
-//! Each store also knows the words that select it again on a command line ([`Store::command`]),
+//! Each store also knows the words that select it again on a command line ([`StoreSettings::command`]),
 //! so a hint that names a command gives one that runs as written.
 
 use std::collections::BTreeMap;
@@ -41,7 +41,7 @@ pub enum SettingsOrigin {
 
 /// One store with its settings and its registry, loaded.
 #[derive(Debug, Clone)]
-pub struct Store {
+pub struct StoreSettings {
     /// The store root, as shown to the user.
     pub root: PathBuf,
     /// Where its prompts and schemas are read from.
@@ -59,11 +59,11 @@ pub struct Store {
     selector: Vec<String>,
 }
 
-impl Store {
+impl StoreSettings {
     /// A store with flags' settings only: `root` and `source` as given.
-    pub fn new(root: &Path, source: RegistrySource) -> Result<Store> {
+    pub fn new(root: &Path, source: RegistrySource) -> Result<StoreSettings> {
         let selector = selector_words(root, &source, None);
-        Ok(Store {
+        Ok(StoreSettings {
             registry: Registry::load(&source)?,
             root: root.to_path_buf(),
             source,
@@ -75,12 +75,12 @@ impl Store {
     }
 
     /// A store whose registry is already loaded; commands name its root and prompt folders.
-    pub fn with_registry(root: &Path, registry: Registry) -> Store {
+    pub fn with_registry(root: &Path, registry: Registry) -> StoreSettings {
         let source = RegistrySource {
             prompts: registry.folders.clone(),
             ..Default::default()
         };
-        Store {
+        StoreSettings {
             selector: selector_words(root, &source, None),
             root: root.to_path_buf(),
             source,
@@ -168,13 +168,13 @@ impl Store {
 }
 
 /// Resolves the stores of `flags` from the current folder, loading each registry once.
-pub fn resolve(flags: &StoreFlags) -> Result<Vec<Store>> {
+pub fn resolve(flags: &StoreFlags) -> Result<Vec<StoreSettings>> {
     let cwd = std::env::current_dir().unwrap_or_default();
     resolve_in(flags, &cwd)
 }
 
 /// [`resolve`] as if run from `cwd`.
-pub fn resolve_in(flags: &StoreFlags, cwd: &Path) -> Result<Vec<Store>> {
+pub fn resolve_in(flags: &StoreFlags, cwd: &Path) -> Result<Vec<StoreSettings>> {
     let pins = parse_pins(&flags.pins)?;
     let config = find_config(flags, cwd)?;
     let settings: Vec<(PathBuf, Option<(PathBuf, StoreConfig)>)> = if !flags.roots.is_empty() {
@@ -262,7 +262,7 @@ fn build_store(
     cwd: &Path,
     root: PathBuf,
     named: Option<(PathBuf, StoreConfig)>,
-) -> Result<Store> {
+) -> Result<StoreSettings> {
     let (mut source, record, origin) = match named {
         Some((file, s)) => (s.registry, s.record, SettingsOrigin::Config(file)),
         None => (RegistrySource::default(), None, SettingsOrigin::Flags),
@@ -285,7 +285,7 @@ fn build_store(
         }
         SettingsOrigin::Flags => selector_words(&root, &source, None),
     };
-    Ok(Store {
+    Ok(StoreSettings {
         registry: Registry::load(&read_from(cwd, &source))?,
         root,
         source,
@@ -313,7 +313,7 @@ fn read_from(cwd: &Path, source: &RegistrySource) -> RegistrySource {
 /// (the app of any package may send it, so each copy is used), else the one store that would
 /// record it ([`store_for_request`]). `verify --requests` checks a dump in each of them, and
 /// `prune --requests` keeps its cassette in each: one rule for every command.
-pub fn stores_of_request(stores: &[Store], key: &CassetteKey) -> Vec<usize> {
+pub fn stores_of_request(stores: &[StoreSettings], key: &CassetteKey) -> Vec<usize> {
     let holding: Vec<usize> = (0..stores.len())
         .filter(|&i| key.path_under(&stores[i].root).is_file())
         .collect();
@@ -323,7 +323,7 @@ pub fn stores_of_request(stores: &[Store], key: &CassetteKey) -> Vec<usize> {
     owner_index(stores, key).into_iter().collect()
 }
 
-fn owner_index(stores: &[Store], key: &CassetteKey) -> Option<usize> {
+fn owner_index(stores: &[StoreSettings], key: &CassetteKey) -> Option<usize> {
     (0..stores.len())
         .find(|&i| stores[i].registry.has_task(&key.task))
         .or_else(|| (0..stores.len()).find(|&i| stores[i].root.join(&key.task).is_dir()))
@@ -334,13 +334,16 @@ fn owner_index(stores: &[Store], key: &CassetteKey) -> Option<usize> {
 /// cassette, else the first whose registry has its task, else the first with recordings of the
 /// task, else the first. (A task's prompt may be read by several stores: living-course's
 /// `grounding` answers course-builder's prompt.)
-pub fn store_for_request<'a>(stores: &'a [Store], key: &CassetteKey) -> Option<&'a Store> {
+pub fn store_for_request<'a>(
+    stores: &'a [StoreSettings],
+    key: &CassetteKey,
+) -> Option<&'a StoreSettings> {
     stores_of_request(stores, key).first().map(|&i| &stores[i])
 }
 
 /// Every store root of `stores` is a folder; else an error naming the first that is not (a
 /// mistyped root would otherwise read as "nothing recorded").
-pub fn require_folders(stores: &[Store]) -> Result<()> {
+pub fn require_folders(stores: &[StoreSettings]) -> Result<()> {
     match stores.iter().find(|s| !s.root.is_dir()) {
         Some(missing) => Err(crate::Error::in_file(
             &missing.root,
@@ -352,9 +355,9 @@ pub fn require_folders(stores: &[Store]) -> Result<()> {
 
 /// The stores a command about one task works on: every named store, else every store with
 /// recordings of the task (an error when there is none).
-pub fn with_task<'a>(stores: &'a [Store], task: &str) -> Result<Vec<&'a Store>> {
+pub fn with_task<'a>(stores: &'a [StoreSettings], task: &str) -> Result<Vec<&'a StoreSettings>> {
     crate::request::validate_task(task).map_err(crate::Error::msg)?;
-    let chosen: Vec<&Store> = if stores.iter().any(|s| s.named) {
+    let chosen: Vec<&StoreSettings> = if stores.iter().any(|s| s.named) {
         // A root the user names must exist, as for every command.
         for s in stores.iter().filter(|s| s.named) {
             crate::store::check_folder(&s.root)?;
@@ -377,7 +380,7 @@ pub fn with_task<'a>(stores: &'a [Store], task: &str) -> Result<Vec<&'a Store>> 
 
 /// ` (did you mean "quiz"?)` when a task that `stores` record or register is a short edit away
 /// from the mistyped `task`; empty otherwise.
-pub fn did_you_mean(stores: &[Store], task: &str) -> String {
+pub fn did_you_mean(stores: &[StoreSettings], task: &str) -> String {
     let mut known: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for store in stores {
         known.extend(store.registry.tasks().map(|(t, _)| t.to_owned()));

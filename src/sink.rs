@@ -9,7 +9,7 @@
 //! use ulcas::store::{self, Recording};
 //! use ulcas::request::Request;
 //! use ulcas::registry::RegistrySource;
-//! use ulcas::settings::Store;
+//! use ulcas::settings::StoreSettings;
 //! use ulcas::verify::{self, VerifyRequest};
 //!
 //! # fn main() -> ulcas::Result<()> {
@@ -19,7 +19,7 @@
 //! store::record(root.path(), &request, &Recording::new("{}", "model-x"), Default::default())?;
 //!
 //! let mut events = Collect::default();
-//! let stores = [Store::new(root.path(), RegistrySource::default())?];
+//! let stores = [StoreSettings::new(root.path(), RegistrySource::default())?];
 //! let summary = verify::run(&stores, &VerifyRequest::default(), &ulcas::outcome::NoProgress, &mut events)?;
 //! assert_eq!(summary.verdict(), Verdict::Pass);
 //! assert_eq!(events.events.last().unwrap()["type"], "summary");
@@ -31,7 +31,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 use crate::Error;
 
 /// The events any command may send.
@@ -53,11 +53,11 @@ pub enum Common<'a> {
     InputError(&'a crate::Error),
     /// Context: a store is about to be reported (its settings head human output).
     #[serde(skip)]
-    Store(&'a Store),
+    Store(&'a StoreSettings),
     /// Context: the store a request goes to (`hash`, `lookup`, `record`); human output notes
     /// once on stderr which config's settings it got.
     #[serde(skip)]
-    StoreOfRequest(&'a Store),
+    StoreOfRequest(&'a StoreSettings),
 }
 
 /// An event of a command, as a ready sink takes it.

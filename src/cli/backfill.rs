@@ -1,10 +1,10 @@
 //! `backfill`: add request material from request dumps to the cassettes they hit.
 
 use super::args::BackfillArgs;
-use super::{finish, stores, Ctx, Outcome};
+use super::{finish, stores, Ctx, Exit};
 
 /// `ulcas backfill`.
-pub fn backfill(args: BackfillArgs, ctx: Ctx) -> Outcome {
+pub fn backfill(args: BackfillArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     let mut reporter = ctx.reporter(args.format.format.into());
     let asked = ulcas::backfill::BackfillRequest {

@@ -2,10 +2,10 @@
 
 use super::args::DiffArgs;
 use super::report::Detail;
-use super::{finish, Ctx, Outcome};
+use super::{finish, Ctx, Exit};
 
 /// `ulcas diff`.
-pub fn diff(args: DiffArgs, ctx: Ctx) -> Outcome {
+pub fn diff(args: DiffArgs, ctx: Ctx) -> Exit {
     let detail = Detail {
         stat: args.stat,
         ..ctx.detail()

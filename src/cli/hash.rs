@@ -1,25 +1,25 @@
 //! `normalize` and `hash`: what the key sees of a request, and the key itself.
 
 use super::args::{HashArgs, NormalizeArgs};
-use super::{finish, stores, Ctx, Outcome};
+use super::{finish, stores, Ctx, Exit};
 
 /// `ulcas normalize`.
-pub fn normalize(args: NormalizeArgs, ctx: Ctx) -> Outcome {
+pub fn normalize(args: NormalizeArgs, ctx: Ctx) -> Exit {
     let mut reporter = ctx.reporter(args.format.format.into());
-    let asked = ulcas::dumps::DumpsRequest {
+    let asked = ulcas::inspect::InspectRequest {
         requests: args.requests,
     };
-    let reported = ulcas::dumps::normalize(&asked, &mut reporter)?;
+    let reported = ulcas::inspect::normalize(&asked, &mut reporter)?;
     finish(&mut *reporter, &reported)
 }
 
 /// `ulcas hash`.
-pub fn hash(args: HashArgs, ctx: Ctx) -> Outcome {
+pub fn hash(args: HashArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve(&args.stores, &[])?;
     let mut reporter = ctx.reporter(args.format.format.into());
-    let asked = ulcas::dumps::DumpsRequest {
+    let asked = ulcas::inspect::InspectRequest {
         requests: args.requests,
     };
-    let reported = ulcas::dumps::hash(&stores, &asked, &mut reporter)?;
+    let reported = ulcas::inspect::hash(&stores, &asked, &mut reporter)?;
     finish(&mut *reporter, &reported)
 }

@@ -1,10 +1,10 @@
 //! `lock`: write each store's `ulcas.lock` from its registry.
 
 use super::args::LockArgs;
-use super::{finish, stores, Ctx, Outcome};
+use super::{finish, stores, Ctx, Exit};
 
 /// `ulcas lock`.
-pub fn lock(args: LockArgs, ctx: Ctx) -> Outcome {
+pub fn lock(args: LockArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     let accept = args
         .accept

@@ -8,10 +8,10 @@ use ulcas::lookup::{run, LookupRequest};
 use super::args::{LookupArgs, Mode};
 use super::output::Out;
 use super::report::{human::Human, Format, Reporter};
-use super::{finish, stores, Ctx, Outcome};
+use super::{finish, stores, Ctx, Exit};
 
 /// `ulcas lookup`.
-pub fn lookup(args: LookupArgs, ctx: Ctx) -> Outcome {
+pub fn lookup(args: LookupArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve(&args.stores, &[])?;
     let asked = LookupRequest {
         requests: args.requests,

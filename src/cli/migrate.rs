@@ -3,10 +3,10 @@
 use ulcas::migrate::{run, MigrateRequest};
 
 use super::args::MigrateArgs;
-use super::{finish, stores, Ctx, Outcome};
+use super::{finish, stores, Ctx, Exit};
 
 /// `ulcas migrate`.
-pub fn migrate(args: MigrateArgs, ctx: Ctx) -> Outcome {
+pub fn migrate(args: MigrateArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     let asked = MigrateRequest {
         task: args.task,

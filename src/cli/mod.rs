@@ -89,7 +89,7 @@ impl From<io::Error> for Failure {
 }
 
 /// The result of a command.
-pub type Outcome = Result<Answer, Failure>;
+pub type Exit = Result<Answer, Failure>;
 
 /// Parses the command line, runs the command, maps the outcome to an exit code.
 pub fn main() -> ExitCode {
@@ -117,7 +117,7 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Outcome {
+fn run(cli: Cli) -> Exit {
     // Commands that read a store's many small files: zeroing the 2 MB pages the allocator
     // would get costs more than huge pages save (a tenth of a lookup). Commands on one large
     // request (`hash`, `normalize`, `diff`, `record`) keep them: they save its page faults.
@@ -159,7 +159,7 @@ fn run(cli: Cli) -> Outcome {
 /// The outcome of a command whose reporter has seen everything: a refusal, errors about single
 /// inputs or files that could not be written (each already on stderr or in the report) make it
 /// exit 2, else the run's verdict decides.
-pub fn finish(reporter: &mut dyn Reporter, run: &dyn ulcas::outcome::Outcome) -> Outcome {
+pub fn finish(reporter: &mut dyn Reporter, run: &dyn ulcas::outcome::Outcome) -> Exit {
     reporter.finish()?;
     if run.refusal().is_some() || run.input_errors() > 0 || run.failed() > 0 {
         return Err(Failure::Reported);

@@ -6,10 +6,10 @@ use ulcas::prune::{PruneOptions, PruneRequest};
 use super::args::PruneArgs;
 use super::output::error_line;
 use super::report::shown;
-use super::{finish, stores, Ctx, Outcome};
+use super::{finish, stores, Ctx, Exit};
 
 /// `ulcas prune`.
-pub fn prune(args: PruneArgs, ctx: Ctx) -> Outcome {
+pub fn prune(args: PruneArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     let request = PruneRequest {
         journals: args.journals,

@@ -4,10 +4,10 @@ use ulcas::record::RecordRequest;
 use ulcas::store::RecordOptions;
 
 use super::args::RecordArgs;
-use super::{finish, stores, Ctx, Outcome};
+use super::{finish, stores, Ctx, Exit};
 
 /// `ulcas record`.
-pub fn record(args: RecordArgs, ctx: Ctx) -> Outcome {
+pub fn record(args: RecordArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve(&args.stores, &[])?;
     let asked = RecordRequest {
         request: args.request,

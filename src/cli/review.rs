@@ -12,10 +12,10 @@ use super::args::{ReviewArgs, ReviewFormat};
 use super::output::{note, Out};
 use super::report::shown;
 use super::report::Detail;
-use super::{finish, stores, Answer, Ctx, Failure, Outcome};
+use super::{finish, stores, Answer, Ctx, Exit, Failure};
 
 /// `ulcas review`.
-pub fn review(args: ReviewArgs, ctx: Ctx) -> Outcome {
+pub fn review(args: ReviewArgs, ctx: Ctx) -> Exit {
     let detail = Detail {
         stat: args.stat,
         // Markdown and HTML are documents: never coloured.
@@ -42,7 +42,7 @@ pub fn review(args: ReviewArgs, ctx: Ctx) -> Outcome {
 }
 
 /// `review --against REF`: the report, with `--reject` applied, or the interactive walk.
-fn against(args: &ReviewArgs, reference: &str, ctx: Ctx, detail: Detail) -> Outcome {
+fn against(args: &ReviewArgs, reference: &str, ctx: Ctx, detail: Detail) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.targets)?;
     let mut asked = AgainstRequest {
         reference: Some(reference.to_owned()),

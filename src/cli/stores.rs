@@ -2,14 +2,14 @@
 
 use std::path::PathBuf;
 
-use ulcas::settings::{self, Store, StoreFlags};
+use ulcas::settings::{self, StoreFlags, StoreSettings};
 use ulcas::Error;
 
 use super::args::StoreArgs;
 
 /// The stores of `args` and the positional `roots` (the same as `--cassettes ROOT`), with
 /// their settings and registries.
-pub fn resolve(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<Store>, Error> {
+pub fn resolve(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<StoreSettings>, Error> {
     settings::resolve(&StoreFlags {
         roots: roots.iter().chain(&args.cassettes).cloned().collect(),
         prompts: args.prompts.clone(),
@@ -24,13 +24,14 @@ pub fn resolve(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<Store>, Error>
 /// package, before its first recording) is left out with a note on stderr, so that it neither
 /// fails the run nor hides the other stores' results. A root named on the command line must
 /// exist, as must at least one store.
-pub fn resolve_existing(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<Store>, Error> {
+pub fn resolve_existing(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<StoreSettings>, Error> {
     let stores = resolve(args, roots)?;
-    let (absent, present): (Vec<Store>, Vec<Store>) = stores.into_iter().partition(|s| {
-        !s.named
-            && matches!(s.origin, settings::SettingsOrigin::Config(_))
-            && std::fs::symlink_metadata(&s.root).is_err()
-    });
+    let (absent, present): (Vec<StoreSettings>, Vec<StoreSettings>) =
+        stores.into_iter().partition(|s| {
+            !s.named
+                && matches!(s.origin, settings::SettingsOrigin::Config(_))
+                && std::fs::symlink_metadata(&s.root).is_err()
+        });
     if present.is_empty() {
         return Ok(absent);
     }

@@ -2,10 +2,10 @@
 
 use clap::CommandFactory;
 
-use super::{Answer, Cli, Outcome};
+use super::{Answer, Cli, Exit};
 
 /// Prints the completion script of `shell`.
-pub fn completions(shell: clap_complete::Shell) -> Outcome {
+pub fn completions(shell: clap_complete::Shell) -> Exit {
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "ulcas", &mut buf);
     super::output::write_stdout(&buf)?;
@@ -13,7 +13,7 @@ pub fn completions(shell: clap_complete::Shell) -> Outcome {
 }
 
 /// Prints the man page of `ulcas`, or of one subcommand (`ulcas-verify(1)`).
-pub fn manpage(command: Option<String>) -> Outcome {
+pub fn manpage(command: Option<String>) -> Exit {
     let mut cmd = Cli::command().disable_help_subcommand(true);
     // Building gives subcommands their page names (`ulcas-verify`).
     cmd.build();

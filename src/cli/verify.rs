@@ -1,10 +1,10 @@
 //! `verify`: check stores, report findings as they are found in the chosen format.
 
 use super::args::{DenyLevel, VerifyArgs};
-use super::{finish, stores, Ctx, Outcome};
+use super::{finish, stores, Ctx, Exit};
 
 /// `ulcas verify`.
-pub fn verify(args: VerifyArgs, ctx: Ctx) -> Outcome {
+pub fn verify(args: VerifyArgs, ctx: Ctx) -> Exit {
     let jobs = stores::resolve_existing(&args.stores, &args.roots)?;
     let mut reporter = ctx.reporter(args.format.into());
     let asked = ulcas::verify::VerifyRequest {

@@ -21,7 +21,7 @@ use crate::normalise::PlaceholderMap;
 use crate::outcome::{Outcome, Verdict};
 use crate::request::Request;
 use crate::schema::Schema;
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 use crate::store::{load, versions_in, LoadedCassette};
 
 mod diagnosis;
@@ -109,7 +109,7 @@ impl Outcome for LookupSummary {
 /// Looks every request of `asked` up in its store of `stores` ([`store_for_request`]) and
 /// reports one [`LookupEvent`] each, as it is done.
 pub fn run(
-    stores: &[Store],
+    stores: &[StoreSettings],
     asked: &LookupRequest,
     sink: &mut dyn LookupSink,
 ) -> Result<LookupSummary> {
@@ -148,7 +148,7 @@ pub fn run(
 /// Looks `request` up in `store` and explains a miss. `request_file` names the dump in the
 /// record hints; `schema_probes` are the other schemas to try.
 pub fn lookup(
-    store: &Store,
+    store: &StoreSettings,
     request: &Request,
     request_file: Option<&Path>,
     schema_probes: &[SchemaProbe],

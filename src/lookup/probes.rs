@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::key::{hash_parts, key_of, CassetteKey, KeyMaterial};
 use crate::request::{Block, Request};
 use crate::schema::Schema;
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 
 /// What the counterfactual probes of one missed request share.
 pub(super) struct Probes<'a> {
@@ -139,7 +139,7 @@ pub(super) fn text_probes(root: &Path, request: &Request) -> Vec<Diagnosis> {
 /// `lock-differs`: the hit's version was locked with another prompt text or schema than the
 /// registry now has.
 pub(super) fn lock_differs(
-    store: &Store,
+    store: &StoreSettings,
     key: &CassetteKey,
     hit: &Path,
 ) -> Result<Option<Diagnosis>> {

@@ -1,7 +1,7 @@
 //! What `migrate` reports, and the sink that takes it.
 
 use super::{MigrateOutcome, MigrateSummary, Migration};
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 
 /// What `migrate` reports.
 #[derive(Debug, serde::Serialize)]
@@ -11,7 +11,7 @@ pub enum MigrateEvent<'a> {
     #[serde(skip)]
     Migration {
         /// The store.
-        store: &'a Store,
+        store: &'a StoreSettings,
         /// The migration.
         migration: &'a Migration,
         /// Whether `--write` was given.

@@ -23,7 +23,7 @@ use crate::key::{hash_parts, CassetteKey};
 use crate::outcome::{Outcome, Verdict};
 use crate::schema::compile;
 use crate::schema::Schema;
-use crate::settings::{with_task, Store};
+use crate::settings::{with_task, StoreSettings};
 use crate::sink::{sent, Common};
 use crate::store::{
     json_files_in, read_cassette_bytes, recorded_versions, Created, Slot, StoreDir,
@@ -165,7 +165,7 @@ impl Migration {
     }
 
     /// The totals of this migration in `store`.
-    pub fn summary(&self, store: &Store) -> MigrateSummary {
+    pub fn summary(&self, store: &StoreSettings) -> MigrateSummary {
         let mut s = MigrateSummary {
             store: store.root.clone(),
             task: self.task.clone(),
@@ -241,7 +241,7 @@ pub struct MigrateRequest {
 /// `migrate`: plans (with `write`, carries out) the migration of the task in each store that
 /// has it ([`with_task`]), reporting each store's outcomes and summary.
 pub fn run(
-    stores: &[Store],
+    stores: &[StoreSettings],
     asked: &MigrateRequest,
     sink: &mut dyn MigrateSink,
 ) -> Result<MigrateRun> {
@@ -296,7 +296,7 @@ impl Outcome for MigrateRun {
 /// Plans (and with `write`, carries out) the migration of `task` in `store` to `new_schema`
 /// (else the registry's schema of the task's current version).
 pub fn migrate(
-    store: &Store,
+    store: &StoreSettings,
     task: &str,
     new_schema: Option<(&Schema, &Path)>,
     write: bool,
@@ -426,7 +426,7 @@ fn first_pass(
 }
 
 /// The version whose cassettes migrate: the registry's current one, else the highest recorded.
-fn current_version(store: &Store, task: &str, task_dir: &Path) -> Result<i64> {
+fn current_version(store: &StoreSettings, task: &str, task_dir: &Path) -> Result<i64> {
     let recorded = recorded_versions(task_dir);
     let registry = &store.registry;
     // A task the registry does not know migrates at its highest recorded version.
@@ -450,7 +450,7 @@ fn current_version(store: &Store, task: &str, task_dir: &Path) -> Result<i64> {
 }
 
 /// The registry's schema of `task` v`version`, with the file it came from.
-fn registry_schema(store: &Store, task: &str, version: i64) -> Result<(Schema, String)> {
+fn registry_schema(store: &StoreSettings, task: &str, version: i64) -> Result<(Schema, String)> {
     let schema = store.registry.schema(task, version).ok_or_else(|| {
         Error::msg(format!(
             "no known output schema for {task:?} v{version} (its prompt names none, or no --prompts): give the new schema with --schema FILE"

@@ -2,8 +2,8 @@
 
 use std::path::Path;
 
-use super::{Deletion, KeptReason, PruneCandidate, PrunePlan, PruneReason, PruneSummary};
-use crate::settings::Store;
+use super::{Deletion, KeptReason, PruneCandidate, PrunePlan, PruneSummary, StaleReason};
+use crate::settings::StoreSettings;
 
 /// What `prune` reports.
 #[derive(Debug, serde::Serialize)]
@@ -54,7 +54,7 @@ pub enum PruneEvent<'a> {
     #[serde(skip)]
     Plan {
         /// The store.
-        store: &'a Store,
+        store: &'a StoreSettings,
         /// The plan.
         plan: &'a PrunePlan,
         /// What `--delete` did.
@@ -92,7 +92,7 @@ impl serde::Serialize for CandidateEvent<'_> {
         struct Out<'c> {
             #[serde(serialize_with = "crate::ser::path")]
             path: &'c Path,
-            reason: PruneReason,
+            reason: StaleReason,
             deleted: bool,
             task: &'c str,
             prompt_version: i64,

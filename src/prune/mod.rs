@@ -34,9 +34,9 @@ use crate::error::{Error, Result};
 use crate::outcome::{Outcome, Progress, Verdict};
 use crate::registry::RegistryProblem;
 use crate::ser::Counts;
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 use crate::sink::{sent, Common};
-pub use crate::staleness::StaleReason as PruneReason;
+pub use crate::staleness::StaleReason;
 
 crate::named!(KeptReason);
 
@@ -186,7 +186,7 @@ impl Outcome for PruneSummary {
 /// Nothing is deleted anywhere while any registry deciding staleness has problems
 /// ([`PruneSummary::refused`]).
 pub fn run(
-    stores: &[Store],
+    stores: &[StoreSettings],
     request: &PruneRequest,
     progress: &dyn Progress,
     sink: &mut dyn PruneSink,
@@ -263,7 +263,7 @@ pub fn run(
 
 /// After a store's candidates: its skipped files, leftovers, removed folders and the plan.
 fn report_rest(
-    store: &Store,
+    store: &StoreSettings,
     plan: &PrunePlan,
     deletion: Option<&Deletion>,
     delete_asked: bool,

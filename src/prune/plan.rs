@@ -6,12 +6,12 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use super::delete::{is_old, remove, Removal};
-use super::{CandidateEvent, Deletion, LiveSet, NotDeleted, PruneEvent, PruneReason, PruneSink};
+use super::{CandidateEvent, Deletion, LiveSet, NotDeleted, PruneEvent, PruneSink, StaleReason};
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
 use crate::outcome::{Progress, Steps};
 use crate::registry::{Registry, RegistryProblem};
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 use crate::sink::Discard;
 use crate::staleness::StalenessView;
 use crate::store::{CassetteFile, OtherKind, StoreDir, StoreEntry, Walked};
@@ -49,7 +49,7 @@ pub struct PruneCandidate {
     /// Its size.
     pub bytes: u64,
     /// Why it can go.
-    pub reason: PruneReason,
+    pub reason: StaleReason,
     /// Why it is kept all the same, if it is.
     pub kept: Option<KeptReason>,
     /// With [`KeptReason::Used`]: the dump or journal that used it.
@@ -64,10 +64,10 @@ pub struct PrunePlan {
     /// How many files sit at cassette positions.
     pub cassettes: usize,
     /// Count and bytes per (reason, task) of the candidates that can go (not kept).
-    pub totals: BTreeMap<(PruneReason, String), (usize, u64)>,
+    pub totals: BTreeMap<(StaleReason, String), (usize, u64)>,
     /// The first [`LISTED_PER_REASON`] candidates that can go, per reason, by path, and the one
     /// after them where there are more (every one was reported as it was found).
-    pub listed: BTreeMap<PruneReason, Vec<PathBuf>>,
+    pub listed: BTreeMap<StaleReason, Vec<PathBuf>>,
     /// Candidates kept on purpose per (why, task, version).
     pub kept: BTreeMap<(KeptReason, String, i64), usize>,
     /// With `--complete-run`: no dump or journal touched this store, so the run did not cover
@@ -143,7 +143,7 @@ pub fn plan(
     options: PruneOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<PrunePlan> {
-    let store = Store::with_registry(root, registry.clone());
+    let store = StoreSettings::with_registry(root, registry.clone());
     let steps = Steps::new(progress);
     let (plan, _) = prune_store(&store, live, options, false, &steps, &mut Discard)?;
     Ok(plan)
@@ -153,7 +153,7 @@ pub fn plan(
 /// reporting each candidate as it is decided (and deleted): memory holds one folder, never the
 /// store's candidates. `delete` must be false while the registry has problems.
 pub fn prune_store(
-    store: &Store,
+    store: &StoreSettings,
     live: &LiveSet,
     options: PruneOptions,
     delete: bool,
@@ -206,7 +206,7 @@ pub fn prune_store(
 /// One store's walk: each folder's cassettes decided in parallel, then reported (and deleted)
 /// in order.
 struct Pass<'a> {
-    store: &'a Store,
+    store: &'a StoreSettings,
     live: &'a LiveSet,
     options: PruneOptions,
     view: StalenessView,
@@ -286,15 +286,15 @@ impl Pass<'_> {
     }
 
     /// Why a cassette that could go for `reason` is kept, if it is.
-    fn kept(&self, file: &CassetteFile, reason: PruneReason) -> Option<KeptReason> {
+    fn kept(&self, file: &CassetteFile, reason: StaleReason) -> Option<KeptReason> {
         match reason {
-            PruneReason::StaleVersion
+            StaleReason::StaleVersion
                 if !self.options.include_last_recordings
                     && self.view.is_last_recorded(&file.task, file.version) =>
             {
                 Some(KeptReason::LastRecordings)
             }
-            PruneReason::OrphanTask if !self.options.orphans => Some(KeptReason::OrphansOptIn),
+            StaleReason::OrphanTask if !self.options.orphans => Some(KeptReason::OrphansOptIn),
             _ => None,
         }
     }
@@ -356,7 +356,7 @@ impl Pass<'_> {
 }
 
 impl PruneCandidate {
-    fn of(file: CassetteFile, reason: PruneReason, bytes: u64, kept: Option<KeptReason>) -> Self {
+    fn of(file: CassetteFile, reason: StaleReason, bytes: u64, kept: Option<KeptReason>) -> Self {
         PruneCandidate {
             path: file.path,
             task: file.task.to_string(),
@@ -373,9 +373,9 @@ enum Decision {
     Keep,
     KeepUnreferenced,
     NotACassette(String),
-    Prune(PruneReason, u64),
+    Prune(StaleReason, u64),
     /// It could go for this reason, but a dump or journal used it.
-    Used(PruneReason, u64, PathBuf),
+    Used(StaleReason, u64, PathBuf),
 }
 
 fn decide(
@@ -409,7 +409,7 @@ fn decide(
         (Some(reason), None) => Decision::Prune(reason, size),
         (None, Some(_)) => Decision::Keep,
         // Nothing used it: unreferenced only when the evidence is a whole test run.
-        (None, None) if live.given && complete => Decision::Prune(PruneReason::Unreferenced, size),
+        (None, None) if live.given && complete => Decision::Prune(StaleReason::Unreferenced, size),
         (None, None) if live.given => Decision::KeepUnreferenced,
         (None, None) => Decision::Keep,
     }

@@ -13,13 +13,13 @@ use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
 use crate::outcome::{Outcome, Verdict};
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 use crate::staleness::current_version;
 use crate::store::{json_files_in, recorded_versions};
 
 /// One recording of one side.
 #[derive(Debug, Clone)]
-pub struct Recording {
+pub struct RecordedAnswer {
     /// The cassette file.
     pub path: PathBuf,
     /// What it holds.
@@ -28,7 +28,7 @@ pub struct Recording {
     pub schema_ok: Option<bool>,
 }
 
-impl Recording {
+impl RecordedAnswer {
     /// Input and output tokens, as recorded (0 when missing).
     pub fn tokens(&self) -> (u64, u64) {
         let get = |k: &str| {
@@ -46,9 +46,9 @@ impl Recording {
 #[derive(Debug, Clone)]
 pub struct Pair {
     /// The old version's recording.
-    pub from: Recording,
+    pub from: RecordedAnswer,
     /// The new version's recording.
-    pub to: Recording,
+    pub to: RecordedAnswer,
     /// The changes between the answers (JSON pointers; pointer `""` when either is not JSON).
     pub changes: Vec<AnswerChange>,
 }
@@ -177,7 +177,7 @@ impl Retire {
 
 impl Review {
     /// The one retire decision of this review in `store` (see [`Retire`]).
-    pub fn retire(&self, store: &Store) -> Retire {
+    pub fn retire(&self, store: &StoreSettings) -> Retire {
         let recorded = recorded_versions(&store.root.join(&self.task));
         let current = crate::staleness::current_version(
             &store.registry,
@@ -269,7 +269,12 @@ impl Outcome for Review {
 
 /// Reviews `task` in `store` from version `from` to `to` (defaults: `to` the current version,
 /// `from` the newest older version with recordings).
-pub fn review(store: &Store, task: &str, from: Option<i64>, to: Option<i64>) -> Result<Review> {
+pub fn review(
+    store: &StoreSettings,
+    task: &str,
+    from: Option<i64>,
+    to: Option<i64>,
+) -> Result<Review> {
     crate::request::validate_task(task).map_err(Error::msg)?;
     let task_dir = store.root.join(task);
     let (from, to) = versions(store, task, &task_dir, from, to)?;
@@ -297,7 +302,7 @@ pub fn review(store: &Store, task: &str, from: Option<i64>, to: Option<i64>) -> 
 /// The versions to review: `to` defaults to the current one, `from` to the newest older one
 /// with recordings; each must be recorded (or current), and they must differ.
 fn versions(
-    store: &Store,
+    store: &StoreSettings,
     task: &str,
     task_dir: &std::path::Path,
     from: Option<i64>,
@@ -362,7 +367,7 @@ impl SideReader<'_> {
         side: Side,
         version: i64,
         unpaired: &mut Vec<Unpaired>,
-    ) -> Result<Vec<(String, Recording)>> {
+    ) -> Result<Vec<(String, RecordedAnswer)>> {
         let mut out = Vec::new();
         let folder = crate::layout::version_in(self.task_dir, version);
         for path in json_files_in(&folder)? {
@@ -386,7 +391,7 @@ impl SideReader<'_> {
                 continue;
             };
             let schema_ok = self.schema_ok(version, &cassette);
-            let recording = Recording {
+            let recording = RecordedAnswer {
                 path,
                 cassette,
                 schema_ok,
@@ -416,16 +421,16 @@ impl SideReader<'_> {
 
 /// Pairs the recordings of both sides by request content; the rest go to `unpaired`.
 fn pair_up(
-    olds: Vec<(String, Recording)>,
-    news: Vec<(String, Recording)>,
+    olds: Vec<(String, RecordedAnswer)>,
+    news: Vec<(String, RecordedAnswer)>,
     unpaired: &mut Vec<Unpaired>,
 ) -> Vec<Pair> {
-    let new_input = |rec: Recording| Unpaired {
+    let new_input = |rec: RecordedAnswer| Unpaired {
         side: Side::To,
         path: rec.path,
         why: UnpairedWhy::NewInput,
     };
-    let mut by_content: HashMap<String, Recording> = HashMap::new();
+    let mut by_content: HashMap<String, RecordedAnswer> = HashMap::new();
     for (content, rec) in news {
         match by_content.entry(content) {
             std::collections::hash_map::Entry::Occupied(_) => unpaired.push(new_input(rec)),

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::{against, AnswerChange, Pair, Retire, Review, ReviewSummary, TokenStats, Unpaired};
 use crate::error::Result;
 use crate::ser::Sides;
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 
 /// What `review` reports.
 #[derive(Debug, Serialize)]
@@ -21,7 +21,7 @@ pub enum ReviewEvent<'a> {
     #[serde(skip)]
     Review {
         /// The store.
-        store: &'a Store,
+        store: &'a StoreSettings,
         /// The review.
         review: &'a Review,
         /// Its summary.
@@ -33,7 +33,7 @@ pub enum ReviewEvent<'a> {
     #[serde(skip)]
     Against {
         /// The store.
-        store: &'a Store,
+        store: &'a StoreSettings,
         /// The comparison.
         rerecording: &'a against::Rerecording,
         /// Its totals.

@@ -12,7 +12,7 @@ mod tokens;
 
 pub use against::{read_against, report_against, run_against};
 pub use bump::{
-    answer_changes, review, Pair, Recording, Retire, Review, ReviewSummary, Side, Unpaired,
+    answer_changes, review, Pair, RecordedAnswer, Retire, Review, ReviewSummary, Side, Unpaired,
     UnpairedWhy,
 };
 pub use events::{PairEvent, ReviewEvent, ReviewSink, ReviewSummaryEvent};
@@ -21,7 +21,7 @@ pub use tokens::TokenStats;
 pub use jsondiff::{pattern, AnswerChange, ChangeOp};
 
 use crate::error::{Error, Result};
-use crate::settings::{with_task, Store};
+use crate::settings::{with_task, StoreSettings};
 use crate::sink::sent;
 
 /// What `review` is asked, beside the stores.
@@ -38,7 +38,11 @@ pub struct ReviewRequest {
 /// `review`: reviews the task in its store (the one named, else the first with recordings of
 /// it) and reports the review, each pair, each recording without a partner, then the summary.
 /// Exit 0 when every `from` recording has its `to` partner.
-pub fn run(stores: &[Store], asked: &ReviewRequest, sink: &mut dyn ReviewSink) -> Result<Review> {
+pub fn run(
+    stores: &[StoreSettings],
+    asked: &ReviewRequest,
+    sink: &mut dyn ReviewSink,
+) -> Result<Review> {
     let store = match with_task(stores, &asked.task)?.as_slice() {
         [one] => *one,
         _ if stores.iter().any(|s| s.named) => {

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::Recording;
+use super::RecordedAnswer;
 
 /// Token totals and means of one side over the pairs.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
@@ -19,7 +19,7 @@ pub struct TokenStats {
 
 impl TokenStats {
     /// The totals and means of `side`'s recordings (means over at least one).
-    pub fn of<'a>(side: impl Iterator<Item = &'a Recording>) -> TokenStats {
+    pub fn of<'a>(side: impl Iterator<Item = &'a RecordedAnswer>) -> TokenStats {
         let (mut n, mut i, mut o) = (0u64, 0, 0);
         for r in side {
             let (a, b) = r.tokens();

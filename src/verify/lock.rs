@@ -2,14 +2,14 @@
 
 use super::{Check, Finding};
 use crate::error::Result;
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 use crate::staleness::StalenessView;
 
 /// What `ulcas.lock` says of the store's recorded versions against the registry: prompts and
 /// schemas edited since they were locked, versions recorded after it. `(false, [])` when the
 /// store has no lock.
 pub(super) fn lock_findings(
-    store: &Store,
+    store: &StoreSettings,
     census: &crate::store::Census,
     staleness: &StalenessView,
 ) -> Result<(bool, Vec<Finding>)> {
@@ -83,7 +83,7 @@ pub(super) fn lock_findings(
 
 /// An edit of a version older than the current one: it can never be hit again, so the step
 /// that brings the lock back is the prune that removes it, not an accept.
-fn stale_edit(store: &Store, name: &str, what: Check, file: &std::path::Path) -> Finding {
+fn stale_edit(store: &StoreSettings, name: &str, what: Check, file: &std::path::Path) -> Finding {
     Finding::new(
         file,
         what,

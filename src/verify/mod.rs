@@ -27,7 +27,7 @@ use crate::error::Result;
 use crate::outcome::{Outcome, Progress, Steps, Verdict};
 use crate::registry::Registry;
 use crate::ser::Counts;
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 use crate::sink::{sent, Common};
 use crate::staleness::StalenessView;
 
@@ -160,7 +160,7 @@ pub struct VerifyRequest {
 /// What each file's check needs to know of the whole store.
 pub struct StoreContext<'a> {
     /// The store, its settings and registry (hints name its commands).
-    pub store: &'a Store,
+    pub store: &'a StoreSettings,
     /// What is stale, shared with `prune`.
     pub staleness: StalenessView,
     /// Compiled schemas.
@@ -172,7 +172,7 @@ pub struct StoreContext<'a> {
 /// (see [`verify_walk`] for the order), its skipped files and a [`VerifyEvent::VerifyDone`];
 /// then the [`VerifyEvent::Summary`]. Errors of the sink stop the run.
 pub fn run(
-    stores: &[Store],
+    stores: &[StoreSettings],
     asked: &VerifyRequest,
     progress: &dyn Progress,
     sink: &mut dyn VerifySink,
@@ -221,7 +221,7 @@ pub fn verify_store(
     registry: &Registry,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<VerifyReport> {
-    let store = Store::with_registry(root, registry.clone());
+    let store = StoreSettings::with_registry(root, registry.clone());
     let mut report = VerifyReport::default();
     let verdict = verify_walk(&store, &[], &Steps::new(progress), &mut report)?;
     report.root = verdict.root;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::{Check, Finding};
 use crate::key::CassetteKey;
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 
 /// A request dump of a test run, as `verify --requests` checks it.
 #[derive(Debug, Clone)]
@@ -23,7 +23,7 @@ pub struct Dump {
 /// What the key cannot see of a test run: a hit cassette recorded with another model than the
 /// run asks (`model-changed`, per cassette), and a system prompt that differs from the prompt
 /// file the registry has for its task and version (`prompt-mismatch`, per dump).
-pub(super) fn dump_findings(store: &Store, dumps: &[Dump]) -> Vec<Finding> {
+pub(super) fn dump_findings(store: &StoreSettings, dumps: &[Dump]) -> Vec<Finding> {
     let mut out = Vec::new();
     let mut models_seen = HashSet::new();
     for d in dumps {
@@ -71,7 +71,7 @@ pub(super) fn dump_findings(store: &Store, dumps: &[Dump]) -> Vec<Finding> {
 
 /// Findings for the request dumps of `requests` (dump file, its key) whose cassette `store`
 /// lacks: each names the expected cassette path and the `lookup` command that explains the miss.
-pub fn missing_cassettes(store: &Store, requests: &[Dump]) -> Vec<Finding> {
+pub fn missing_cassettes(store: &StoreSettings, requests: &[Dump]) -> Vec<Finding> {
     let mut out = Vec::new();
     for Dump { file, key, .. } in requests {
         let path = key.path_under(&store.root);

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::layout::version_dir;
 use crate::outcome::Progress;
 use crate::registry::Registry;
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 use crate::sink::Common;
 use crate::staleness::StalenessView;
 use crate::store::{classify, CassetteFile, OtherKind, StoreEntry, Walked};
@@ -34,7 +34,7 @@ const BATCH: usize = 512;
 /// memory holds one folder's names (compactly), one batch of results and the failing answers
 /// of one folder, whatever the size of the store.
 pub fn verify_walk(
-    store: &Store,
+    store: &StoreSettings,
     requests: &[Dump],
     progress: &dyn Progress,
     sink: &mut dyn VerifySink,
@@ -282,7 +282,7 @@ fn verify_folder(
 /// The findings of every per-file check on `bytes` as the cassette `<task>/v<version>/<name>`
 /// of an otherwise empty store without a registry (for fuzzing and tests of the checks alone).
 pub fn check_cassette_bytes(task: &str, version: i64, name: &str, bytes: &[u8]) -> Vec<Finding> {
-    let store = Store::with_registry(Path::new("store"), Registry::default());
+    let store = StoreSettings::with_registry(Path::new("store"), Registry::default());
     let file = CassetteFile {
         path: version_dir(Path::new("store"), task, version).join(name),
         task: task.into(),

@@ -522,7 +522,7 @@ fn library_verify_run_reports_the_wire_events() {
 }
 
 /// The stores of the sample store with its prompts, as the command line resolves them.
-fn sample_stores() -> Vec<ulcas::settings::Store> {
+fn sample_stores() -> Vec<ulcas::settings::StoreSettings> {
     ulcas::settings::resolve(&ulcas::settings::StoreFlags {
         roots: vec!["cassettes".into()],
         prompts: vec!["tests/fixtures/prompts".into()],
@@ -587,17 +587,17 @@ fn library_runs_report_what_the_commands_print() {
     assert_eq!(of_type(&cli.0, "lookup").len(), 6);
 
     let mut hash = Collect::default();
-    let dumps_asked = ulcas::dumps::DumpsRequest {
+    let dumps_asked = ulcas::inspect::InspectRequest {
         requests: requests.clone(),
     };
-    let reported = ulcas::dumps::hash(&stores, &dumps_asked, &mut hash).unwrap();
+    let reported = ulcas::inspect::hash(&stores, &dumps_asked, &mut hash).unwrap();
     assert_eq!(reported.input_errors, 0);
     let cli = cli_events(&[&["hash"], &dumps[..]].concat(), true);
     assert_eq!((hash.events, code(&reported)), cli);
     assert_eq!(of_type(&cli.0, "key").len(), 6);
 
     let mut normalize = Collect::default();
-    let reported = ulcas::dumps::normalize(&dumps_asked, &mut normalize).unwrap();
+    let reported = ulcas::inspect::normalize(&dumps_asked, &mut normalize).unwrap();
     assert_eq!(
         (normalize.events, code(&reported)),
         cli_events(&[&["normalize"], &dumps[..]].concat(), false)

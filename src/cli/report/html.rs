@@ -9,7 +9,7 @@ use ulcas::cassette::strip_fence;
 use ulcas::lookup::word_diff;
 use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
-use ulcas::settings::Store;
+use ulcas::settings::StoreSettings;
 
 use super::escape::html;
 use super::review_text::{capitalised, from_to, retire_sentence, unpaired_hint, verdict};
@@ -37,7 +37,7 @@ body.only-changed section.identical{display:none}.unpaired li{margin:.2rem 0}.mu
 const SCRIPT: &str = "document.getElementById('only-changed').addEventListener('change',function(e){document.body.classList.toggle('only-changed',e.target.checked)});";
 
 /// The page.
-pub fn render(store: &Store, r: &Review, s: &ReviewSummary) -> String {
+pub fn render(store: &StoreSettings, r: &Review, s: &ReviewSummary) -> String {
     let mut h = String::new();
     let title = format!(
         "ulcas review: {} v{} → v{}",
@@ -62,7 +62,7 @@ pub fn render(store: &Store, r: &Review, s: &ReviewSummary) -> String {
 
 /// The summary block: the token and schema-failure table, the counts, the most changed
 /// pointers and the command that retires the old version.
-fn summary(h: &mut String, store: &Store, r: &Review, s: &ReviewSummary) {
+fn summary(h: &mut String, store: &StoreSettings, r: &Review, s: &ReviewSummary) {
     h.push_str("<div class=\"summary\">");
     let _ = write!(
         h,
@@ -137,7 +137,7 @@ fn change_row(h: &mut String, label: &str, a: f64, b: f64) {
 }
 
 /// The recordings without a partner, each with what to do.
-fn unpaired(h: &mut String, store: &Store, r: &Review) {
+fn unpaired(h: &mut String, store: &StoreSettings, r: &Review) {
     if r.unpaired.is_empty() {
         return;
     }

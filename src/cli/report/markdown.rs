@@ -4,7 +4,7 @@
 use serde_json::Value;
 use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Review, ReviewSummary, Side};
-use ulcas::settings::Store;
+use ulcas::settings::StoreSettings;
 
 use super::escape::{html, md_code, md_text};
 use super::review_text::{capitalised, from_to, retire_sentence, short, unpaired_hint, verdict};
@@ -17,7 +17,7 @@ pub const COMMENT_LIMIT: usize = 65_536;
 const RESERVE: usize = 2_000;
 
 /// The comment.
-pub fn render(store: &Store, r: &Review, s: &ReviewSummary, stat: bool) -> String {
+pub fn render(store: &StoreSettings, r: &Review, s: &ReviewSummary, stat: bool) -> String {
     let mut md = summary(r, s);
     let cut = if stat { 0 } else { details(&mut md, store, r) };
     if cut > 0 {
@@ -76,7 +76,7 @@ fn summary(r: &Review, s: &ReviewSummary) -> String {
 
 /// One `<details>` per changed pair and the list of inputs not re-recorded, as far as the
 /// comment limit allows; returns how many changed pairs were cut.
-fn details(md: &mut String, store: &Store, r: &Review) -> usize {
+fn details(md: &mut String, store: &StoreSettings, r: &Review) -> usize {
     let mut cut = 0;
     for p in r.pairs.iter().filter(|p| p.changed()) {
         let block = pair_block(

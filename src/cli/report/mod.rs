@@ -18,7 +18,7 @@ use std::path::Path;
 use crate::cli::report::event::{Event, Report};
 use ulcas::review::against::{RerecordSummary, Rerecording};
 use ulcas::review::{Review, ReviewEvent, ReviewSummary};
-use ulcas::settings::Store;
+use ulcas::settings::StoreSettings;
 
 use super::output::Out;
 
@@ -89,7 +89,7 @@ pub fn reporter(format: Format, detail: Detail) -> Box<dyn Reporter> {
 struct Document {
     out: Out,
     stat: bool,
-    render: fn(&Store, &Review, &ReviewSummary, bool) -> String,
+    render: fn(&StoreSettings, &Review, &ReviewSummary, bool) -> String,
     against: fn(&[(Rerecording, RerecordSummary)], &str, bool) -> String,
     reviews: Vec<(Rerecording, RerecordSummary)>,
 }

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 use ulcas::review::UnpairedWhy;
-use ulcas::settings::Store;
+use ulcas::settings::StoreSettings;
 
 use crate::cli::report::group::count;
 
@@ -44,7 +44,7 @@ pub fn verdict(ok: Option<bool>) -> &'static str {
 }
 
 /// What to do about an unpaired recording.
-pub fn unpaired_hint(store: &Store, why: UnpairedWhy) -> String {
+pub fn unpaired_hint(store: &StoreSettings, why: UnpairedWhy) -> String {
     match why {
         UnpairedWhy::NotRerecorded => format!("not re-recorded yet: record it with {}", store.record_hint()),
         UnpairedWhy::NewInput => "a new input (only in the new version)".into(),

@@ -12,13 +12,13 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::{against, sent, PairEvent, ReviewEvent, ReviewSink, Side, Unpaired, UnpairedWhy};
-use super::{Pair, Recording, TokenStats};
+use super::{Pair, RecordedAnswer, TokenStats};
 use crate::error::{Error, Result};
 use crate::git::Repo;
 use crate::lock::Entry;
 use crate::outcome::{Outcome, Verdict};
 use crate::ser::Sides;
-use crate::settings::Store;
+use crate::settings::StoreSettings;
 
 mod read;
 mod reject;
@@ -57,9 +57,9 @@ pub enum ChangeKind {
     /// In both: REF's recording (`from`, its path written `REF:<path>`) and the new one.
     Changed(Box<Pair>),
     /// Only in the working tree (a new input, or a file git does not track yet).
-    Added(Option<Box<Recording>>),
+    Added(Option<Box<RecordedAnswer>>),
     /// Only at REF (the re-recording removed it).
-    Removed(Option<Box<Recording>>),
+    Removed(Option<Box<RecordedAnswer>>),
     /// In both, but one side does not read as a cassette.
     Unreadable,
 }
@@ -255,7 +255,7 @@ impl Outcome for AgainstRun {
 /// then (with `--reject`) each cassette restored or removed and the store's totals. Every
 /// rejected path is checked in every store before anything is written.
 pub fn run_against(
-    stores: &[Store],
+    stores: &[StoreSettings],
     asked: &against::AgainstRequest,
     sink: &mut dyn ReviewSink,
 ) -> Result<against::AgainstRun> {
@@ -266,7 +266,7 @@ pub fn run_against(
 /// Each store's re-recording against the revision of `asked` (its tasks), read once: what
 /// [`run_against`] reports, and what an interactive walk shows before it.
 pub fn read_against(
-    stores: &[Store],
+    stores: &[StoreSettings],
     asked: &against::AgainstRequest,
 ) -> Result<Vec<against::Rerecording>> {
     let reference = asked.reference.as_deref().unwrap_or(DEFAULT_REVISION);
@@ -298,7 +298,7 @@ pub fn read_against(
 /// Reports `reviews` (read by [`read_against`] from `stores`, in order) and rejects `reject`:
 /// every path is checked in every store before anything is written.
 pub fn report_against(
-    stores: &[Store],
+    stores: &[StoreSettings],
     reviews: &[against::Rerecording],
     reject: &[PathBuf],
     sink: &mut dyn ReviewSink,

@@ -13,15 +13,15 @@ use crate::error::{Error, Result};
 use crate::git::{Repo, Status, TreeEntry};
 use crate::layout::{parse_version_folder, LOCK_FILE};
 use crate::lock::Lock;
-use crate::review::{answer_changes, Pair, Recording};
-use crate::settings::Store;
+use crate::review::{answer_changes, Pair, RecordedAnswer};
+use crate::settings::StoreSettings;
 
 /// One listed cassette: its git path, its path in the store, task, version and git status.
 type Listed = (PathBuf, PathBuf, String, i64, Status);
 
 impl Rerecording {
     /// Compares the store `store` with `reference` (tasks limited to `tasks` when given).
-    pub fn read(store: &Store, reference: &str, tasks: &[String]) -> Result<Rerecording> {
+    pub fn read(store: &StoreSettings, reference: &str, tasks: &[String]) -> Result<Rerecording> {
         crate::store::check_folder(&store.root)?;
         let repo = Repo::discover(&store.root)?;
         let prefix = repo.relative(&store.root)?;
@@ -97,7 +97,7 @@ impl Rerecording {
 
 /// What one listed cassette is compared with: the store, its schemas and the revision's tree.
 struct Compare<'a> {
-    store: &'a Store,
+    store: &'a StoreSettings,
     validators: &'a Validators,
     reference: &'a str,
     tree: &'a BTreeMap<PathBuf, TreeEntry>,
@@ -119,7 +119,7 @@ impl Compare<'_> {
         let recording = |path: PathBuf, bytes: &[u8]| {
             Cassette::from_slice(bytes).ok().map(|cassette| {
                 let schema_ok = schema_verdict(validators, &task, version, &cassette);
-                Recording {
+                RecordedAnswer {
                     path,
                     cassette,
                     schema_ok,

@@ -4,7 +4,7 @@
 use std::io;
 
 use ulcas::migrate::{MigrateOutcome, Migration};
-use ulcas::settings::Store;
+use ulcas::settings::StoreSettings;
 
 use crate::cli::output::{Out, Tone};
 use crate::cli::report::group::count;
@@ -16,7 +16,7 @@ const LISTED: usize = 10;
 
 pub fn migration(
     out: &mut Out,
-    store: &Store,
+    store: &StoreSettings,
     m: &Migration,
     write: bool,
     detail: Detail,
@@ -90,7 +90,7 @@ fn carried_over(
 /// The answers that fail the new schema, each with its first errors.
 fn needs_recording(
     out: &mut Out,
-    store: &Store,
+    store: &StoreSettings,
     m: &Migration,
     needs: usize,
     listed: usize,

@@ -48,7 +48,7 @@ pub struct Human {
     /// The stores whose settings were noted (once each).
     noted: BTreeSet<PathBuf>,
     /// With `--verbose`: every prune candidate that can go in the current store, as reported.
-    prune_paths: Vec<(PathBuf, ulcas::prune::PruneReason)>,
+    prune_paths: Vec<(PathBuf, ulcas::prune::StaleReason)>,
     /// Whether the run already said how to start checking prompt edits (`ulcas lock`).
     lock_hint: bool,
 }
@@ -271,7 +271,11 @@ impl Report for Human {
 }
 
 /// A store's settings, dimmed, before its report.
-fn store_settings(out: &mut Out, store: &ulcas::settings::Store, quiet: bool) -> io::Result<()> {
+fn store_settings(
+    out: &mut Out,
+    store: &ulcas::settings::StoreSettings,
+    quiet: bool,
+) -> io::Result<()> {
     // A note, like the store line of every other command: on stderr, never among the results.
     if let Some(settings) = store.describe().filter(|_| !quiet) {
         out.flush()?;
@@ -281,7 +285,11 @@ fn store_settings(out: &mut Out, store: &ulcas::settings::Store, quiet: bool) ->
 }
 
 /// Which config's settings a request's store got, once per store, on stderr.
-fn note_store_once(noted: &mut BTreeSet<PathBuf>, store: &ulcas::settings::Store, quiet: bool) {
+fn note_store_once(
+    noted: &mut BTreeSet<PathBuf>,
+    store: &ulcas::settings::StoreSettings,
+    quiet: bool,
+) {
     if let (SettingsOrigin::Config(_), Some(settings), false) =
         (&store.origin, store.describe(), quiet)
     {

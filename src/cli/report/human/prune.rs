@@ -4,7 +4,7 @@
 use std::io;
 
 use ulcas::prune::{Deletion, KeptReason, PrunePlan, LISTED_PER_REASON};
-use ulcas::settings::Store;
+use ulcas::settings::StoreSettings;
 
 use crate::cli::output::{Out, Tone};
 use crate::cli::report::group::count;
@@ -29,11 +29,11 @@ pub fn human_bytes(n: u64) -> String {
 /// One store's plan: what can go per reason and task, the first paths, what is kept and why.
 pub fn plan(
     out: &mut Out,
-    store: &Store,
+    store: &StoreSettings,
     plan: &PrunePlan,
     (deletion, delete_asked): (Option<&Deletion>, bool),
     quiet: bool,
-    every: Option<&[(std::path::PathBuf, ulcas::prune::PruneReason)]>,
+    every: Option<&[(std::path::PathBuf, ulcas::prune::StaleReason)]>,
 ) -> io::Result<()> {
     let deletable = plan.deletable();
     let bytes = plan.deletable_bytes();
@@ -160,7 +160,7 @@ fn notes(
 
 /// The paths of the deletable candidates, the first few per reason, in path order.
 fn listed_paths(out: &mut Out, plan: &PrunePlan) -> io::Result<()> {
-    let mut listed: Vec<(&std::path::Path, ulcas::prune::PruneReason, usize)> = plan
+    let mut listed: Vec<(&std::path::Path, ulcas::prune::StaleReason, usize)> = plan
         .listed
         .iter()
         .flat_map(|(r, paths)| paths.iter().enumerate().map(|(i, p)| (p.as_path(), *r, i)))
@@ -194,7 +194,7 @@ fn shown_text(text: &str) -> String {
 }
 
 /// What is kept on purpose, per reason and task, with how to delete it after all.
-fn kept_lines(out: &mut Out, store: &Store, plan: &PrunePlan) -> io::Result<()> {
+fn kept_lines(out: &mut Out, store: &StoreSettings, plan: &PrunePlan) -> io::Result<()> {
     for (&(reason, ref task, version), &n) in &plan.kept {
         let s = if n == 1 { "" } else { "s" };
         let line = match reason {

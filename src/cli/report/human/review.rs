@@ -7,7 +7,7 @@ use serde_json::Value;
 use ulcas::lookup::word_diff;
 use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side, UnpairedWhy};
-use ulcas::settings::Store;
+use ulcas::settings::StoreSettings;
 
 use super::render::compact_diff;
 use crate::cli::output::{Out, Tone};
@@ -22,7 +22,7 @@ pub const LONG_STRING: usize = 80;
 /// The review: pairs and unpaired recordings (unless `--stat` or quiet), then the summary.
 pub fn review(
     out: &mut Out,
-    store: &Store,
+    store: &StoreSettings,
     r: &Review,
     s: &ReviewSummary,
     detail: Detail,
@@ -34,7 +34,7 @@ pub fn review(
 }
 
 /// The summary lines shared by human output (plain text, one per line).
-pub fn summary_lines(store: &Store, r: &Review, s: &ReviewSummary) -> Vec<String> {
+pub fn summary_lines(store: &StoreSettings, r: &Review, s: &ReviewSummary) -> Vec<String> {
     let mut lines = vec![format!(
         "{} {}: v{} → v{}: {} (identical {}, changed {})",
         shown(&store.root),
@@ -88,7 +88,7 @@ pub fn summary_lines(store: &Store, r: &Review, s: &ReviewSummary) -> Vec<String
 
 fn human(
     out: &mut Out,
-    store: &Store,
+    store: &StoreSettings,
     r: &Review,
     s: &ReviewSummary,
     stat: bool,
