@@ -149,12 +149,9 @@ pub fn parse(text: &str, path: &Path) -> Result<Vec<StoreConfig>> {
                 before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1,
             )
         });
-        Error {
-            kind: crate::ErrorKind::Input,
-            file: Some(path.to_path_buf()),
-            position,
-            message: format!("invalid config: {message}"),
-        }
+        let mut e = Error::in_file(path, format!("invalid config: {message}"));
+        e.position = position;
+        e
     })?;
     if file.store.is_empty() {
         return Err(Error::in_file(path, "no [[store]] entries"));

@@ -18,8 +18,9 @@ pub enum ErrorKind {
     Refused,
 }
 
-/// An error that names its file (and, for JSON, line and column).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An error that names its file (and, for JSON, line and column). An I/O error keeps the
+/// `std::io::Error` it came from as its [`source`](std::error::Error::source).
+#[derive(Debug, Clone)]
 pub struct Error {
     /// What kind of error it is.
     pub kind: ErrorKind,
@@ -29,7 +30,19 @@ pub struct Error {
     pub position: Option<(usize, usize)>,
     /// What is wrong, with its causes joined by `: `.
     pub message: String,
+    /// The I/O error this one reports, when it is one.
+    io: Option<std::sync::Arc<std::io::Error>>,
 }
+
+impl PartialEq for Error {
+    /// Errors are equal when they say the same (their sources are not compared).
+    fn eq(&self, other: &Self) -> bool {
+        (self.kind, &self.file, self.position, &self.message)
+            == (other.kind, &other.file, other.position, &other.message)
+    }
+}
+
+impl Eq for Error {}
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
@@ -42,6 +55,7 @@ impl Error {
             file: None,
             position: None,
             message: message.into(),
+            io: None,
         }
     }
 
@@ -52,6 +66,7 @@ impl Error {
             file: Some(file.as_ref().to_path_buf()),
             position: None,
             message: message.into(),
+            io: None,
         }
     }
 
@@ -60,9 +75,18 @@ impl Error {
         Error::msg(format!("writing output: {err}")).of_kind(ErrorKind::Output)
     }
 
-    /// An I/O error about `file`.
+    /// An I/O error about `file` (the error keeps a copy of `err`'s kind and text as its
+    /// source).
     pub fn io(file: impl AsRef<Path>, err: &std::io::Error) -> Self {
-        Error::in_file(file, io_message(err)).of_kind(ErrorKind::Io)
+        let mut e = Error::in_file(file, io_message(err)).of_kind(ErrorKind::Io);
+        let copy = std::io::Error::new(err.kind(), err.to_string());
+        e.io = Some(std::sync::Arc::new(copy));
+        e
+    }
+
+    /// The `std::io::ErrorKind` of an I/O error.
+    pub fn io_kind(&self) -> Option<std::io::ErrorKind> {
+        self.io.as_ref().map(|e| e.kind())
     }
 
     /// The same error, of `kind`.
@@ -94,7 +118,14 @@ impl Error {
             file: None,
             position,
             message: format!("{prefix}{message}"),
+            io: None,
         }
+    }
+
+    /// The same error, at 1-based `line` and `column` of its file.
+    pub fn at(mut self, line: usize, column: usize) -> Self {
+        self.position = Some((line, column));
+        self
     }
 
     /// The same error, said of `file` when it names none yet.
@@ -136,4 +167,10 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.io
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}

@@ -9,66 +9,105 @@
 //!
 //! The library never prints: it returns data, and the `ulcas` binary reports it.
 //!
+//! A driver uses [`driver::Driver`]: a request's key, its replay with the driver's rules, a miss
+//! that carries the reference's miss line and why, or (feature `synthetic`) the deterministic,
+//! schema-valid synthetic answer; and recording in the reference format.
+//!
 //! ```
-//! use ulcas::key::KeyMaterial;
-//! use ulcas::request::Request;
-//! use ulcas::store::{self, RecordOptions, Recording};
+//! use ulcas::driver::{Answer, Driver};
+//! use ulcas::store::Recording;
+//! use ulcas::synth::Responders;
 //!
-//! # fn main() -> ulcas::Result<()> {
-//! let dump = br#"{"task": "outline", "prompt_version": 1, "schema": {"type": "object"},
-//!     "blocks": [{"type": "text", "text": "<fragment id=\"frg_abcdefghijkm\">Grind</fragment>"}]}"#;
-//! let request = Request::from_slice(dump)?;
-//! let material = KeyMaterial::of(&request);
-//! assert_eq!(material.content.text, "<fragment id=\"{{frg_1}}\">Grind</fragment>");
+//! # fn main() -> Result<(), ulcas::driver::DriverError> {
+//! let root = tempfile::tempdir().unwrap();
+//! let driver = Driver::open(root.path())?;
+//! let request = Driver::parse_request(br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]},
+//!     "blocks": [{"type": "text", "text": "<fragment id=\"frg_abcdefghijkm\">Grind</fragment>"}]}"#)?;
 //!
-//! // Record an answer, then load and replay it for the same request.
-//! let root = tempfile::tempdir().map_err(|e| ulcas::Error::msg(e.to_string()))?;
-//! let answer = Recording::new(r#"{"citations":["frg_abcdefghijkm"]}"#, "model-x");
-//! let recorded = store::record(root.path(), &request, &answer, RecordOptions::default())?;
-//! assert!(recorded.path.ends_with(format!("outline/v1/{}.json", material.key().hash)));
-//! let hit = store::load(root.path(), &material.key())?.expect("recorded");
-//! assert_eq!(hit.cassette.text, r#"{"citations":["{{frg_1}}"]}"#);
-//! assert_eq!(hit.cassette.replay(&material.content.map), r#"{"citations":["frg_abcdefghijkm"]}"#);
+//! // No cassette yet: the synthetic mode answers from the request's own words.
+//! let Answer::Synthetic(synthetic) = driver.answer(&request, &Responders::new())? else { panic!() };
+//! assert!(synthetic.text.starts_with(r#"{"title":"#));
+//! assert!(synthetic.miss.line().starts_with(r#"No cassette for task "outline" (prompt v1)"#));
+//!
+//! // Recorded, the same request replays what was recorded.
+//! driver.record(&request, &Recording::new(r#"{"title":"Grind fine"}"#, "model-x"))?;
+//! let Answer::Replayed(replay) = driver.answer(&request, &Responders::new())? else { panic!() };
+//! assert_eq!((replay.text.as_str(), replay.model.as_str()), (r#"{"title":"Grind fine"}"#, "model-x"));
 //! # Ok(())
 //! # }
 //! ```
+//!
+//! Features: with none (`default-features = false`) the crate is the replay core a driver needs
+//! (keys, requests, cassettes, the store and [`driver`]), without jsonschema, rayon, similar or
+//! toml; `synthetic` adds synthetic answers; `tools` every command (verify, lookup, prune, diff,
+//! review, migrate, backfill, lock); `cli` (the default) the binary.
 #![warn(clippy::print_stdout, clippy::print_stderr)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "tools")]
 pub mod answer;
+#[cfg(feature = "tools")]
 pub mod backfill;
 pub mod cassette;
+#[cfg(feature = "tools")]
 pub mod config;
+#[cfg(feature = "tools")]
 pub mod diff;
+pub mod driver;
+#[cfg(feature = "tools")]
 pub mod dumps;
 pub mod error;
+#[cfg(feature = "tools")]
 pub mod git;
 pub mod input;
+#[cfg(feature = "tools")]
 pub mod inspect;
 pub mod key;
 pub mod layout;
+#[cfg(feature = "tools")]
 pub mod lock;
+#[cfg(feature = "tools")]
 pub mod lookup;
+#[cfg(feature = "tools")]
 pub mod migrate;
 pub mod normalise;
 pub mod outcome;
 pub mod php;
 pub mod prompt_file;
+#[cfg(feature = "tools")]
 pub mod prune;
+#[cfg(feature = "tools")]
 pub mod record;
+#[cfg(feature = "tools")]
 pub mod registry;
 pub mod request;
+#[cfg(feature = "tools")]
 pub mod review;
 pub mod schema;
+#[cfg(feature = "tools")]
 pub mod secrets;
 pub mod ser;
+#[cfg(feature = "tools")]
 pub mod settings;
+#[cfg(feature = "tools")]
 pub mod shell;
+#[cfg(feature = "tools")]
 pub mod sink;
+#[cfg(feature = "tools")]
 pub mod staleness;
 pub mod store;
+#[cfg(feature = "synthetic")]
 pub mod synth;
+#[cfg(feature = "tools")]
 pub mod verify;
 
 pub use error::{Error, ErrorKind, Result};
+
+/// The JSON crate of the public signatures (`serde_json::Value` in requests, cassettes, events).
+pub use serde_json;
+
+/// The JSON Schema crate of the public signatures (`jsonschema::Validator`, compiled schemas).
+#[cfg(feature = "synthetic")]
+pub use jsonschema;

@@ -81,15 +81,11 @@ impl Request {
             let before = &bytes[..at];
             let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
             let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-            return Err(Error {
-                kind: crate::ErrorKind::Input,
-                file: None,
-                position: Some((line, column)),
-                message: format!(
-                    "nested deeper than {} levels, which PHP's json_decode refuses",
-                    crate::php::MAX_DEPTH
-                ),
-            });
+            return Err(Error::msg(format!(
+                "nested deeper than {} levels, which PHP's json_decode refuses",
+                crate::php::MAX_DEPTH
+            ))
+            .at(line, column));
         }
         let mut de = serde_json::Deserializer::from_slice(bytes);
         de.disable_recursion_limit();

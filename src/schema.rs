@@ -1,6 +1,5 @@
 //! An output schema as both sides see it: PHP (for the key) and JSON Schema (for validation).
 
-use jsonschema::{Draft, Validator};
 use serde_json::Value;
 
 use crate::php::{self, DecodeError, PhpValue};
@@ -49,12 +48,8 @@ impl Schema {
     /// Reads a schema file (`--schema FILE`): an error names the file, line and column.
     pub fn from_file(path: &std::path::Path) -> crate::Result<Schema> {
         let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "schema file")?;
-        Schema::parse(&text).map_err(|e| crate::Error {
-            kind: crate::ErrorKind::Input,
-            file: Some(path.to_path_buf()),
-            position: Some((e.line, e.column)),
-            message: e.message,
-        })
+        Schema::parse(&text)
+            .map_err(|e| crate::Error::in_file(path, e.message).at(e.line, e.column))
     }
 
     /// The canonical schema JSON that goes into the key (`ksort`ed PHP arrays, PHP encoding).
@@ -74,10 +69,11 @@ fn validation_value(text: &str) -> serde_json::Result<Value> {
 }
 
 /// Compiles a schema: its `$schema` draft, else 2020-12; formats are asserted.
-pub fn compile(schema: &Value) -> Result<Validator, String> {
+#[cfg(feature = "synthetic")]
+pub fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
     let mut options = jsonschema::options().should_validate_formats(true);
     if schema.get("$schema").is_none() {
-        options = options.with_draft(Draft::Draft202012);
+        options = options.with_draft(jsonschema::Draft::Draft202012);
     }
     options.build(schema).map_err(|e| e.to_string())
 }

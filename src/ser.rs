@@ -6,8 +6,6 @@ use std::path::Path;
 
 use serde::{Serialize, Serializer};
 
-use crate::normalise::PlaceholderMap;
-
 /// A value of each side of a comparison (`{"from": …, "to": …}`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Sides<T> {
@@ -38,8 +36,9 @@ pub fn paths<S: Serializer, P: AsRef<Path>>(ps: &[P], s: S) -> Result<S::Ok, S::
     s.collect_seq(ps.iter().map(|p| p.as_ref().display().to_string()))
 }
 
+#[cfg(feature = "tools")]
 pub(crate) fn placeholder_map<S: Serializer>(
-    map: &PlaceholderMap,
+    map: &crate::normalise::PlaceholderMap,
     s: S,
 ) -> Result<S::Ok, S::Error> {
     s.collect_map(map.iter().map(|(p, id)| (p.to_string(), id)))

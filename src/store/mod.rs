@@ -214,7 +214,19 @@ pub struct RecordOptions {
 }
 
 impl Default for RecordOptions {
+    /// The reference recorder's format: no request material, never replacing.
     fn default() -> Self {
+        RecordOptions {
+            with_request_material: false,
+            force: false,
+        }
+    }
+}
+
+impl RecordOptions {
+    /// With the `request` block (key material) that lets `verify`, `lookup`, `review` and
+    /// `migrate` see what was asked; never replacing.
+    pub fn with_request_material() -> Self {
         RecordOptions {
             with_request_material: true,
             force: false,

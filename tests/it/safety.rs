@@ -495,7 +495,7 @@ fn review_starts_from_the_newest_older_version_with_recordings() {
             &store,
             &request,
             &Recording::new("{}", "m"),
-            RecordOptions::default(),
+            RecordOptions::with_request_material(),
         )
         .unwrap();
     }
@@ -584,7 +584,13 @@ fn hostile_review_store() -> tempfile::TempDir {
         )
         .unwrap();
         let rec = Recording::new(answer.to_string(), "m");
-        record(&store, &request, &rec, RecordOptions::default()).unwrap();
+        record(
+            &store,
+            &request,
+            &rec,
+            RecordOptions::with_request_material(),
+        )
+        .unwrap();
     }
     dir
 }
