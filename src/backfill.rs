@@ -81,6 +81,7 @@ pub enum BackfillOutcome {
 
 /// The totals of a `backfill` run (the `summary` event).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub struct BackfillSummary {
     /// Cassettes that gained request material.
     pub backfilled: usize,
@@ -129,6 +130,7 @@ impl Outcome for BackfillSummary {
 /// What `backfill` reports.
 #[derive(Debug, serde::Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum BackfillEvent<'a> {
     /// The end: the totals.
     Summary(&'a BackfillSummary),

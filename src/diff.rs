@@ -284,6 +284,7 @@ impl Outcome for DiffReport {
 /// What `diff` reports.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum DiffEvent<'a> {
     /// Two stores: one cassette added, removed or changed.
     StoreChange(&'a StoreChange),

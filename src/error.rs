@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// What kind of thing went wrong: a driver tells a bad input from a failed read or write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// A file or argument is not what it must be (bad JSON, a wrong field, a bad flag value).
     #[default]

@@ -16,6 +16,7 @@ use crate::sink::Common;
 /// What `hash` and `normalize` report.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum RequestEvent<'a> {
     /// `normalize`: what the key sees of a request.
     Normalized {

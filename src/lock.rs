@@ -202,6 +202,7 @@ mod tests {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
+#[non_exhaustive]
 pub enum LockChange {
     /// A recorded version the lock lacked.
     Added,
@@ -217,6 +218,7 @@ pub enum LockChange {
 
 /// One version's entry, as `lock` reports it (`{"type":"locked",…}`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub struct LockedVersion {
     /// The task.
     pub task: String,
@@ -235,6 +237,7 @@ pub struct LockedVersion {
 
 /// The totals of `lock` (the `summary` event).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub struct LockSummary {
     /// Entries added.
     pub added: usize,
@@ -262,6 +265,7 @@ impl Outcome for LockSummary {
 /// What `lock` reports.
 #[derive(Debug, serde::Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum LockEvent<'a> {
     /// One recorded version's entry.
     Locked(&'a LockedVersion),

@@ -208,11 +208,6 @@ fn fnv1a_from(mut h: u64, bytes: &[u8]) -> u64 {
     h
 }
 
-/// The 64-bit FNV-1a hash of `bytes`: fast for short keys such as ids and words.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    fnv1a_from(FNV_OFFSET, bytes)
-}
-
 type FnvBuild = std::hash::BuildHasherDefault<Fnv>;
 
 /// The placeholder → original id map of one request, in order of first appearance.

@@ -14,6 +14,7 @@ use crate::store::{RecordOptions, RecordStatus, Recorded, Recording};
 /// What `record` reports.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum RecordEvent<'a> {
     /// A cassette written (or found unchanged).
     Recorded {

@@ -15,6 +15,7 @@ use crate::store::CassetteFile;
 /// Why a cassette can never be hit again, in the order the reasons are tried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
 #[strum(serialize_all = "kebab-case")]
+#[non_exhaustive]
 pub enum StaleReason {
     /// Its prompt version is older than the task's current one.
     StaleVersion,

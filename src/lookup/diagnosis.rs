@@ -37,6 +37,7 @@ pub type WordDiff = Vec<(DiffTag, String)>;
 /// The stable names of diagnoses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
 #[strum(serialize_all = "kebab-case")]
+#[non_exhaustive]
 pub enum DiagnosisKind {
     /// The request hits with another prompt version.
     HitWithVersion,
@@ -80,6 +81,7 @@ pub struct KeyVerdicts {
 /// What a diagnosis found, with the data of its kind (JSON: `kind` and these fields).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Detail {
     /// The request hits with another prompt version.
     HitWithVersion {
@@ -134,6 +136,7 @@ pub enum Detail {
 
 /// One reason for a miss (or, for `lock-differs`, a caveat of a hit).
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[non_exhaustive]
 pub struct Diagnosis {
     /// What was found.
     #[serde(flatten)]

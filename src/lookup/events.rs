@@ -9,6 +9,7 @@ use super::{Diagnosis, Lookup};
 /// What `lookup` reports of one request (`"type":"lookup"`).
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename = "lookup")]
+#[non_exhaustive]
 pub struct LookupEvent<'a> {
     /// The dump.
     #[serde(serialize_with = "crate::ser::path")]

@@ -39,6 +39,7 @@ pub use nearest::{generated_values, percent, word_diff};
 
 /// The answer of a lookup.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Lookup {
     /// The request's key.
     pub key: CassetteKey,
@@ -86,6 +87,7 @@ pub struct LookupRequest {
 
 /// The totals of a `lookup` run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LookupSummary {
     /// Requests looked up.
     pub looked_up: usize,

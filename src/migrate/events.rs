@@ -6,6 +6,7 @@ use crate::settings::StoreSettings;
 /// What `migrate` reports.
 #[derive(Debug, serde::Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum MigrateEvent<'a> {
     /// Context: one store's migration.
     #[serde(skip)]

@@ -32,6 +32,7 @@ use crate::store::{
 /// What happened to one cassette of the task's current version.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum MigrateOutcome {
     /// The answer fits the new schema: carried over to `to` (written only with `--write`).
     Migrated {
@@ -105,6 +106,7 @@ fn pointer_messages<S: serde::Serializer>(
 
 /// The totals of one store's migration (the `summary` event).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub struct MigrateSummary {
     /// The store root.
     #[serde(serialize_with = "crate::ser::path")]
@@ -139,6 +141,7 @@ pub struct MigrateSummary {
 
 /// What `migrate` found (and did) for one task of one store.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Migration {
     /// The task.
     pub task: String,
@@ -200,6 +203,7 @@ impl Migration {
 
 /// Why a cassette cannot be re-keyed; in JSON, its sentence.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SkipReason {
     /// It does not read as a cassette (why).
     NotACassette(String),

@@ -32,6 +32,7 @@ pub(super) fn remove(
 
 /// What deleting a plan did.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct Deletion {
     /// How many files were removed.
     pub deleted: usize,

@@ -8,6 +8,7 @@ use crate::settings::StoreSettings;
 /// What `prune` reports.
 #[derive(Debug, serde::Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum PruneEvent<'a> {
     /// A journal names a cassette that no longer exists.
     JournalMissing {

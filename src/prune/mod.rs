@@ -67,6 +67,7 @@ pub struct NotDeleted {
 
 /// The totals of a `prune` run (the `summary` event).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[non_exhaustive]
 pub struct PruneSummary {
     /// The store roots.
     #[serde(serialize_with = "crate::ser::paths")]

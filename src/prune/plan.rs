@@ -19,6 +19,7 @@ use crate::store::{CassetteFile, OtherKind, StoreDir, StoreEntry, Walked};
 /// Why a cassette that could go is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
 #[strum(serialize_all = "kebab-case")]
+#[non_exhaustive]
 pub enum KeptReason {
     /// The task's current version has no recordings: these are its last ones.
     LastRecordings,
@@ -39,6 +40,7 @@ pub struct PruneOptions {
 
 /// A cassette that can go.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PruneCandidate {
     /// The file.
     pub path: PathBuf,
@@ -58,6 +60,7 @@ pub struct PruneCandidate {
 
 /// What `prune` would do in one store.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct PrunePlan {
     /// The store root.
     pub root: PathBuf,

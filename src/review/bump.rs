@@ -110,6 +110,7 @@ pub struct Unpaired {
 
 /// The review of one task between two versions in one store.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Review {
     /// The task.
     pub task: String,
@@ -125,6 +126,7 @@ pub struct Review {
 
 /// What a reviewer reads first.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct ReviewSummary {
     /// Pairs.
     pub pairs: usize,

@@ -12,6 +12,7 @@ use crate::settings::StoreSettings;
 /// What `review` reports.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ReviewEvent<'a> {
     /// Two recordings of the same request content.
     Pair(PairEvent<'a>),

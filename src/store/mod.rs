@@ -15,11 +15,14 @@ use crate::normalise::to_placeholders;
 use crate::request::validate_task;
 use crate::request::Request;
 
-pub mod handle;
+pub(crate) mod handle;
 pub mod walk;
 
 pub use crate::layout::version_dir;
-pub use handle::{Created, FileRead, Slot, StoreDir, Times, WriteLock, MAX_CASSETTE};
+#[cfg(feature = "tools")]
+pub(crate) use handle::FileRead;
+pub use handle::MAX_CASSETTE;
+pub(crate) use handle::{Created, Slot, StoreDir, Times, WriteLock};
 pub use walk::{census, walk, Census, Folder, Walked};
 
 /// A file at a cassette position in a store: `<task>/v<N>/<name>.json`.
@@ -237,6 +240,7 @@ impl RecordOptions {
 /// What `record` did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
 #[strum(serialize_all = "kebab-case")]
+#[non_exhaustive]
 pub enum RecordStatus {
     /// A new file.
     Created,
@@ -378,7 +382,7 @@ pub const NOT_UTF8: &str =
 pub const INTERRUPTED_WRITE: &str = "the temporary file of an interrupted ulcas write (safe to delete; `ulcas prune --delete` removes it once it is 10 minutes old)";
 
 /// Whether `name` is a temporary file that `ulcas` writes (left behind by an interrupted run).
-pub fn is_temp_name(name: &str) -> bool {
+pub(crate) fn is_temp_name(name: &str) -> bool {
     name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX)
 }
 

@@ -7,6 +7,7 @@ use serde::Serialize;
 /// What `verify` reports.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum VerifyEvent<'a> {
     /// One problem of one file.
     Finding(&'a Finding),

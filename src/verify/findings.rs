@@ -32,6 +32,7 @@ pub enum Severity {
     strum::EnumMessage,
 )]
 #[strum(serialize_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Check {
     /// The file or folder could not be read.
     Unreadable,
@@ -129,6 +130,7 @@ impl Check {
 
 /// One problem of one file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Finding {
     /// The file.
     #[serde(serialize_with = "crate::ser::path")]

@@ -37,6 +37,7 @@ pub use crate::schema::compile;
 
 /// The totals of one store's verify: the findings themselves went to the reporter as found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct StoreVerdict {
     /// The store root.
     pub root: PathBuf,
@@ -87,6 +88,7 @@ impl StoreVerdict {
 
 /// The totals of a whole `verify` run (the `summary` event).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct VerifySummary {
     /// The store roots.
     #[serde(serialize_with = "crate::ser::paths")]

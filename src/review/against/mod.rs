@@ -53,6 +53,7 @@ pub struct Change {
 
 /// How a listed cassette differs.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum ChangeKind {
     /// In both: REF's recording (`from`, its path written `REF:<path>`) and the new one.
     Changed(Box<Pair>),
@@ -79,6 +80,7 @@ pub struct LockDelta {
 
 /// The re-recording of one store against REF.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Rerecording {
     /// The store root, as given.
     pub root: PathBuf,
@@ -101,6 +103,7 @@ pub struct Rerecording {
 
 /// The totals of one store's re-recording.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct RerecordSummary {
     /// The store root.
     #[serde(serialize_with = "crate::ser::path")]

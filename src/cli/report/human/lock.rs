@@ -30,6 +30,7 @@ pub fn locked(out: &mut Out, v: &LockedVersion, verbose: bool) -> io::Result<()>
                 v.version + 1
             ),
         ),
+        _ => (Tone::Dim, "changed  ", String::new()),
     };
     let label = out.paint(tone, label);
     out.line(&format!("{label} {name}{rest}"))

@@ -101,6 +101,7 @@ impl Human {
                 Ok(())
             }
             VerifyEvent::Summary(s) => verify::total(out, s),
+            _ => Ok(()),
         }
     }
 
@@ -166,6 +167,7 @@ impl Human {
                 prune::plan(out, store, plan, (*deletion, *delete_asked), quiet, every)
             }
             PruneEvent::Summary(s) => prune::delete_hint(out, s, self.prune, quiet),
+            _ => Ok(()),
         }
     }
 
@@ -184,6 +186,7 @@ impl Human {
                 let example = self.first_change.as_deref().filter(|_| !self.detail.stat);
                 diff::stores_total(out, s, &self.store_changes, example)
             }
+            _ => Ok(()),
         }
     }
 }
@@ -266,6 +269,7 @@ impl Report for Human {
             }) if !quiet => lock::no_prompt(out, task, *version, path),
             Event::Lock(LockEvent::Locked(_) | LockEvent::NoPrompt { .. }) => Ok(()),
             Event::Lock(LockEvent::Summary(s)) => lock::total(out, s),
+            _ => Ok(()),
         }
     }
 }

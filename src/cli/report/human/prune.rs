@@ -215,6 +215,7 @@ fn kept_lines(out: &mut Out, store: &StoreSettings, plan: &PrunePlan) -> io::Res
                 shown_text(&ulcas::staleness::orphan_text(task, &store.registry.folders)),
                 store.command("prune", &["--orphans", "--delete"])
             ),
+            _ => format!("  kept {n} cassette{s} of {task} v{version} ({reason})"),
         };
         out.line(&out.paint(Tone::Warn, &line))?;
     }

@@ -30,12 +30,15 @@ pub fn event(out: &mut Out, event: &RequestEvent<'_>) -> io::Result<()> {
             several,
             ..
         } => key(out, request, hash, path, *several),
+        _ => Ok(()),
     }
 }
 
 /// The event of `record`.
 pub fn record(out: &mut Out, event: &RecordEvent<'_>, quiet: bool) -> io::Result<()> {
-    let RecordEvent::Recorded { path, status, .. } = event;
+    let RecordEvent::Recorded { path, status, .. } = event else {
+        return Ok(());
+    };
     recorded(out, path, *status, quiet)
 }
 

@@ -232,6 +232,7 @@ pub fn against(
                         shown(&change.path)
                     ),
                 ))?,
+                _ => {}
             }
         }
         if !r.changes.is_empty() {
