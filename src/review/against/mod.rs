@@ -24,14 +24,25 @@ mod read;
 mod reject;
 
 /// What `review --against` is asked, beside the stores.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct AgainstRequest {
-    /// The git revision (default `HEAD`).
-    pub reference: Option<String>,
+    /// The git revision ([`DEFAULT_REVISION`] by default).
+    pub reference: String,
     /// Only these tasks (all when empty).
     pub tasks: Vec<String>,
     /// Paths of listed cassettes whose re-recording is rejected: REF's version is restored.
     pub reject: Vec<PathBuf>,
+}
+
+impl Default for AgainstRequest {
+    /// Against [`DEFAULT_REVISION`], every task, nothing rejected.
+    fn default() -> Self {
+        AgainstRequest {
+            reference: DEFAULT_REVISION.to_owned(),
+            tasks: Vec::new(),
+            reject: Vec::new(),
+        }
+    }
 }
 
 /// One cassette that differs between REF and the working tree.
@@ -272,7 +283,7 @@ pub fn read_against(
     stores: &[StoreSettings],
     asked: &against::AgainstRequest,
 ) -> Result<Vec<against::Rerecording>> {
-    let reference = asked.reference.as_deref().unwrap_or(DEFAULT_REVISION);
+    let reference = asked.reference.as_str();
     // `--against ROOT` takes the store for the revision: said before the stores are looked at.
     if Path::new(reference).is_dir() {
         return Err(Error::msg(format!(
