@@ -161,10 +161,8 @@ pub fn lookup(
     let path = key.path_under(root);
     let mut hit = load(root, &key)?;
     // As the driver loads it: a cassette without `model` answers with the request's.
-    if let (Some(h), Some(model)) = (hit.as_mut(), request.model.as_ref()) {
-        if h.cassette.model.is_empty() {
-            h.cassette.model = model.clone();
-        }
+    if let Some(h) = hit.as_mut() {
+        h.cassette.model = h.cassette.model_or(request.model.as_deref()).to_owned();
     }
     let mut diagnoses = Vec::new();
     if let Some(h) = &hit {
