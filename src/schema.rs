@@ -5,12 +5,22 @@ use serde_json::Value;
 use crate::php::{self, DecodeError, PhpValue};
 
 /// A task's output JSON schema.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Schema {
     /// The schema as JSON Schema validators read it.
     pub value: Value,
     /// The canonical PHP JSON of the schema, computed once: it is compared per cassette.
     canonical: String,
+    /// The JSON text it was parsed from, as written (PHP reads it back to the same value:
+    /// `-0` stays an integer, `-0.0` a float).
+    source: String,
+}
+
+impl PartialEq for Schema {
+    /// Schemas are equal when PHP and the validators read them alike (however written).
+    fn eq(&self, other: &Self) -> bool {
+        self.canonical == other.canonical && self.value == other.value
+    }
 }
 
 impl Schema {
@@ -42,7 +52,13 @@ impl Schema {
         Ok(Schema {
             value,
             canonical: php.to_json(),
+            source: text.to_owned(),
         })
+    }
+
+    /// The JSON text the schema was parsed from.
+    pub fn source(&self) -> &str {
+        &self.source
     }
 
     /// Reads a schema file (`--schema FILE`): an error names the file, line and column.

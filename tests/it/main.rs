@@ -8,6 +8,7 @@ mod cli_tests;
 mod common;
 mod completions;
 mod diff;
+mod driver;
 mod driver_reads;
 mod evidence;
 mod hardening;

@@ -16,6 +16,8 @@ use sha2::{Digest, Sha256};
 use crate::error::{Error, Result};
 use crate::schema::Schema;
 
+mod write;
+
 /// The separator between content parts: newline, U+241E SYMBOL FOR RECORD SEPARATOR, newline.
 pub const PART_SEPARATOR: &str = "\n\u{241E}\n";
 
@@ -34,7 +36,7 @@ pub enum Block {
 }
 
 /// A follow-up turn (`assistant` answer or `user` repair message).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Turn {
     /// `assistant` or `user` (any string is accepted, as the reference does).
     pub role: String,

@@ -1,0 +1,160 @@
+//! The driver facade (`ulcas::driver`) and the request serialiser, against the reference
+//! vectors: every vector request's dump written by `Request::to_dump` reads back to the same
+//! request and key, and `Driver` replays what the reference recorded.
+
+use std::path::Path;
+
+use ulcas::driver::{Driver, DriverError, MissReason};
+use ulcas::request::Request;
+use ulcas::store::Recording;
+
+fn vector_requests() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/vectors");
+    let mut files = Vec::new();
+    for sub in ["requests", "requests-b"] {
+        for e in std::fs::read_dir(dir.join(sub)).unwrap() {
+            files.push(e.unwrap().path());
+        }
+    }
+    files.sort();
+    assert!(files.len() > 100, "the vectors are there: {}", files.len());
+    files
+}
+
+#[test]
+fn a_dump_written_by_to_dump_reads_back_to_the_same_request_and_key() {
+    for file in vector_requests() {
+        let request = Request::from_file(&file).unwrap();
+        let dump = request.to_dump();
+        assert!(
+            dump.ends_with('\n') && !dump.trim_end().contains('\n'),
+            "one line"
+        );
+        let back = Request::from_slice(dump.as_bytes())
+            .unwrap_or_else(|e| panic!("{}: {e}\n{dump}", file.display()));
+        assert_eq!(
+            ulcas::key::key_of(&back),
+            ulcas::key::key_of(&request),
+            "{}",
+            file.display()
+        );
+        assert_eq!(back.blocks, request.blocks, "{}", file.display());
+        assert_eq!(back.turns, request.turns, "{}", file.display());
+        assert_eq!((back.model, back.system), (request.model, request.system));
+    }
+}
+
+#[test]
+fn the_builder_makes_the_request_a_dump_describes() {
+    let schema = ulcas::schema::Schema::parse(r#"{"type":"object"}"#).unwrap();
+    let built = Request::new("quiz", 2, schema)
+        .with_text("<fragment id=\"frg_abcdefghijkm\">Grind</fragment>")
+        .with_document("QUJD", Some("application/pdf".into()))
+        .with_turn("assistant", "{}")
+        .with_turn("user", "errors")
+        .with_model("m")
+        .with_system("You write quizzes.");
+    let dump =
+        br#"{"task": "quiz", "prompt_version": 2, "model": "m", "system": "You write quizzes.",
+        "schema": {"type": "object"},
+        "blocks": [{"type": "text", "text": "<fragment id=\"frg_abcdefghijkm\">Grind</fragment>"},
+                   {"type": "document", "data": "QUJD", "media_type": "application/pdf"}],
+        "turns": [{"role": "assistant", "text": "{}"}, {"role": "user", "text": "errors"}]}"#;
+    assert_eq!(built, Request::from_slice(dump).unwrap());
+}
+
+#[test]
+fn the_driver_replays_the_sample_store_and_misses_with_the_reference_line() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cassettes");
+    let driver = Driver::open(&root).unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/requests");
+    let quiz = Request::from_file(&fixtures.join("quiz.json")).unwrap();
+    let replay = driver.replay(&quiz).unwrap();
+    assert!(replay.text.contains("frg_p3e2z8iq9y7j"), "{}", replay.text);
+    assert_eq!(replay.stop_reason, "end_turn");
+    let edited =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/requests/outline-edited.json");
+    let edited = Request::from_file(&edited).unwrap();
+    let Err(DriverError::Miss(miss)) = driver.replay(&edited) else {
+        panic!("an edited request misses")
+    };
+    assert_eq!(
+        miss.line(),
+        format!(
+            "No cassette for task \"outline\" (prompt v{}) at {}",
+            edited.prompt_version,
+            miss.path.display()
+        )
+    );
+    assert!(matches!(miss.reason, MissReason::NoCassette { recorded } if recorded > 0));
+    // The same request, explained as `ulcas lookup` does.
+    let lookup = driver.explain(&edited, &[]).unwrap();
+    assert!(!lookup.diagnoses.is_empty());
+}
+
+#[test]
+fn a_recording_made_through_the_driver_is_the_reference_recorders_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let driver = Driver::open(dir.path()).unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/requests");
+    let quiz = Request::from_file(&fixtures.join("quiz.json")).unwrap();
+    let stored = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("cassettes")
+            .join(ulcas::key::key_of(&quiz).path_under(Path::new(""))),
+    )
+    .unwrap();
+    let cassette = ulcas::cassette::Cassette::from_slice(&stored).unwrap();
+    let replayed = cassette.replay(&ulcas::key::KeyMaterial::of(&quiz).content.map);
+    let mut recording = Recording::new(replayed, cassette.model.clone());
+    recording.usage = cassette.usage.clone();
+    let recorded = driver.record(&quiz, &recording).unwrap();
+    let written = std::fs::read(&recorded.path).unwrap();
+    let reference = ulcas::store::cassette_for(&quiz, &recording, false)
+        .unwrap()
+        .0;
+    assert_eq!(
+        written,
+        reference.render().into_bytes(),
+        "the reference recorder format"
+    );
+}
+
+/// The README's run of `examples/driver.rs` is real: the example (built by `cargo test`) prints
+/// what the block shows.
+#[test]
+fn the_example_driver_prints_what_the_readme_shows() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let start = readme
+        .find("$ cargo run --example driver --no-default-features -- ")
+        .expect("the README runs the example");
+    let block = &readme[start..readme[start..].find("```").unwrap() + start];
+    let mut lines = block.lines();
+    let command = lines.next().unwrap();
+    let expected: String = lines.map(|l| format!("{l}\n")).collect();
+    let args: Vec<&str> = command.split(" -- ").nth(1).unwrap().split(' ').collect();
+    // target/<profile>/deps/it-… → target/<profile>/examples/driver
+    let exe = std::env::current_exe().unwrap();
+    let example = exe
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("examples/driver");
+    if !example.exists() {
+        eprintln!(
+            "skipped: {} is not built (cargo test builds it)",
+            example.display()
+        );
+        return;
+    }
+    let out = std::process::Command::new(example)
+        .args(&args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "a miss exits 1");
+    let printed = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+    assert_eq!(printed, expected);
+}
