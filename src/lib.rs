@@ -80,7 +80,6 @@ pub mod prompt_file;
 pub mod prune;
 #[cfg(feature = "tools")]
 pub mod record;
-#[cfg(feature = "tools")]
 pub mod registry;
 pub mod request;
 #[cfg(feature = "tools")]
@@ -102,6 +101,7 @@ pub mod store;
 pub mod synth;
 #[cfg(feature = "tools")]
 pub mod verify;
+pub mod wire;
 
 pub use error::{Error, ErrorKind, Result};
 

@@ -76,6 +76,14 @@ pub enum Command {
     /// schema; `verify` then fails when a prompt or schema is edited without a version bump. An
     /// entry that differs is never changed unless its version is named with --accept.
     Lock(LockArgs),
+    /// Serve the stores as a local Messages API endpoint that the app's real driver calls.
+    ///
+    /// Point the app at it (`ANTHROPIC_BASE_URL=http://127.0.0.1:PORT`): each request is keyed
+    /// exactly as the PHP driver keys it (task and prompt version from the system text, the full
+    /// schema by its provider form, the content from the messages) and answered from its
+    /// cassette; a miss is a 404 that says why. `--mode synthetic` answers a miss with the
+    /// synthetic answer, `--mode record` forwards it to --upstream and records the answer.
+    Serve(ServeArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -380,6 +388,48 @@ pub struct LockArgs {
     pub accept: Vec<String>,
     #[command(flatten)]
     pub format: CheckFormatArg,
+}
+
+/// Options of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Store roots (the same as --cassettes ROOT).
+    #[arg(value_name = "ROOT")]
+    pub roots: Vec<PathBuf>,
+    #[command(flatten)]
+    pub stores: StoreArgs,
+    /// The address to listen on (port 0: any free port, printed at start).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
+    pub listen: String,
+    /// Listen on an address other machines reach (anything but loopback): the store's answers
+    /// and the requests' texts become visible there.
+    #[arg(long)]
+    pub expose: bool,
+    /// What a request without a cassette gets.
+    #[arg(long, value_enum, default_value_t = ServeMode::Cassette)]
+    pub mode: ServeMode,
+    /// With --mode record: the API a miss is forwarded to (the client's key headers passed
+    /// through, never printed or written).
+    #[arg(long, value_name = "URL", required_if_eq("mode", "record"))]
+    pub upstream: Option<String>,
+    /// Write every request served as a request dump here, as the PHP hook writes them (for
+    /// `verify --requests`, `prune --requests --complete-run`, `backfill --requests`).
+    #[arg(long, value_name = "DIR")]
+    pub dump_dir: Option<PathBuf>,
+    /// Output format of the start line and the request log: human text or JSON Lines.
+    #[arg(long, value_enum, default_value_t = TextFormat::Human)]
+    pub format: TextFormat,
+}
+
+/// What `serve` does with a request that has no cassette.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ServeMode {
+    /// A miss is a 404 naming the expected cassette and why (the app's tests).
+    Cassette,
+    /// A miss gets the deterministic, schema-valid synthetic answer (id `synthetic`).
+    Synthetic,
+    /// A miss is forwarded to --upstream, streamed back and recorded as a cassette.
+    Record,
 }
 
 /// Options of `migrate`.

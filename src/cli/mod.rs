@@ -13,6 +13,7 @@ mod prune;
 mod record;
 mod report;
 mod review;
+mod serve;
 mod stores;
 mod tools;
 mod verify;
@@ -153,6 +154,7 @@ fn run(cli: Cli) -> Exit {
         Command::Lock(a) => lock::lock(a, ctx),
         Command::Lookup(a) => lookup::lookup(a, ctx),
         Command::Diff(a) => diff::diff(a, ctx),
+        Command::Serve(a) => serve::serve(a, ctx),
     }
 }
 

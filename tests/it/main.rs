@@ -31,6 +31,7 @@ mod reports;
 mod review;
 mod review_against;
 mod safety;
+mod serve;
 mod smaller;
 mod synth;
 mod vectors;

@@ -1,0 +1,307 @@
+//! The HTTP glue of `serve`: `POST /v1/messages` (with or without `?beta=true`) in, the library's
+//! decision, the message or its stream out; errors in the API's shape, never a 5xx for a miss or
+//! a bad request (the SDKs retry those).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::Router;
+use ulcas::wire::message::{self, Answer, Usage};
+use ulcas::wire::{Overrides, Served, WireRequest, MAX_BODY};
+
+use super::Server;
+
+/// How many bytes of text one `content_block_delta` carries.
+const DELTA: usize = 1024;
+
+/// Serves until SIGINT or SIGTERM; requests in flight finish first.
+pub async fn run(server: Arc<Server>, addr: SocketAddr, _json: bool) -> ulcas::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+        ulcas::Error::msg(format!("--listen {addr}: {}", ulcas::error::io_message(&e)))
+    })?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| ulcas::Error::msg(format!("--listen {addr}: {e}")))?;
+    server.log.listening(&format!("http://{local}"));
+    let app = Router::new()
+        .route("/v1/messages", post(messages).fallback(wrong_method))
+        .fallback(not_found)
+        .with_state(server.clone());
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown())
+        .await
+        .map_err(|e| ulcas::Error::msg(format!("serving: {e}")))?;
+    server.log.stopped();
+    Ok(())
+}
+
+/// SIGINT (Ctrl-C) or SIGTERM.
+async fn shutdown() {
+    let interrupt = tokio::signal::ctrl_c();
+    let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        Ok(s) => s,
+        Err(_) => {
+            let _ = interrupt.await;
+            return;
+        }
+    };
+    tokio::select! {
+        _ = interrupt => {}
+        _ = term.recv() => {}
+    }
+}
+
+async fn not_found() -> Response {
+    api_error(
+        StatusCode::NOT_FOUND,
+        "not_found_error",
+        "ulcas serve answers POST /v1/messages only",
+    )
+}
+
+async fn wrong_method() -> Response {
+    api_error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "invalid_request_error",
+        "/v1/messages takes POST",
+    )
+}
+
+fn api_error(status: StatusCode, kind: &str, text: &str) -> Response {
+    let body = message::error(kind, text).to_string();
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// `POST /v1/messages`.
+async fn messages(State(server): State<Arc<Server>>, headers: HeaderMap, body: Body) -> Response {
+    let started = Instant::now();
+    let bytes = match axum::body::to_bytes(body, MAX_BODY).await {
+        Ok(b) => b,
+        Err(_) => {
+            let why = format!(
+                "the body is larger than {} MB, or was cut off",
+                MAX_BODY >> 20
+            );
+            server
+                .log
+                .request("error", None, started.elapsed(), Some(&why));
+            return api_error(StatusCode::PAYLOAD_TOO_LARGE, "request_too_large", &why);
+        }
+    };
+    let decided = {
+        let server = server.clone();
+        tokio::task::spawn_blocking(move || decide(&server, &headers, &bytes)).await
+    };
+    let reply = match decided {
+        Ok(reply) => reply,
+        Err(_) => Reply::error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "api_error",
+            "the request could not be answered".into(),
+        ),
+    };
+    server.log.request(
+        reply.status_word,
+        reply.path.as_deref(),
+        started.elapsed(),
+        reply.why.as_deref(),
+    );
+    reply.response
+}
+
+/// A response with what the log says of it.
+struct Reply {
+    response: Response,
+    status_word: &'static str,
+    path: Option<PathBuf>,
+    why: Option<String>,
+}
+
+impl Reply {
+    fn error(status: StatusCode, kind: &str, why: String) -> Reply {
+        Reply {
+            response: api_error(status, kind, &why),
+            status_word: "error",
+            path: None,
+            why: Some(why),
+        }
+    }
+
+    fn answer(
+        answer: &Answer,
+        stream: bool,
+        status_word: &'static str,
+        path: Option<PathBuf>,
+    ) -> Reply {
+        let response = if stream {
+            let events: String = answer.events(DELTA).concat();
+            (
+                StatusCode::OK,
+                [
+                    (header::CONTENT_TYPE, "text/event-stream"),
+                    (header::CACHE_CONTROL, "no-cache"),
+                ],
+                Body::from(events),
+            )
+                .into_response()
+        } else {
+            (
+                StatusCode::OK,
+                [(header::CONTENT_TYPE, "application/json")],
+                answer.message().to_string(),
+            )
+                .into_response()
+        };
+        Reply {
+            response,
+            status_word,
+            path,
+            why: None,
+        }
+    }
+}
+
+/// The decision for one request (blocking: it reads the store).
+fn decide(server: &Server, headers: &HeaderMap, body: &Bytes) -> Reply {
+    let wire = match WireRequest::parse(body) {
+        Ok(w) => w,
+        Err(e) => {
+            return Reply::error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                format!("bad request: {e}"),
+            )
+        }
+    };
+    let overrides = match overrides(headers) {
+        Ok(o) => o,
+        Err(why) => return Reply::error(StatusCode::BAD_REQUEST, "invalid_request_error", why),
+    };
+    match server.endpoint.serve(&wire, &overrides, server.mode) {
+        Served::Hit { replay, resolved } => {
+            server.log.dump(&resolved.request);
+            let answer = Answer {
+                id: replay.id(),
+                model: replay.model.clone(),
+                text: replay.text.clone(),
+                stop_reason: replay.stop_reason.clone(),
+                refusal_category: replay.refusal_category.clone(),
+                usage: Usage::of_cassette(&replay.usage),
+            };
+            Reply::answer(&answer, wire.stream, "hit", Some(replay.path))
+        }
+        Served::Synthetic {
+            synthetic,
+            resolved,
+        } => {
+            server.log.dump(&resolved.request);
+            let answer = Answer {
+                id: "synthetic".into(),
+                model: synthetic.model.clone(),
+                text: synthetic.text.clone(),
+                stop_reason: "end_turn".into(),
+                refusal_category: None,
+                usage: Usage {
+                    input: synthetic.input_tokens,
+                    output: synthetic.output_tokens,
+                    ..Usage::default()
+                },
+            };
+            Reply::answer(
+                &answer,
+                wire.stream,
+                "synthetic",
+                Some(synthetic.miss.path.clone()),
+            )
+        }
+        Served::Miss { miss, resolved } => {
+            let dumped = server.log.dump(&resolved.request);
+            let text = explain_miss(server, &miss, &resolved, dumped);
+            let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", text);
+            reply.status_word = "miss";
+            reply.path = Some(miss.path.clone());
+            reply.why = None;
+            reply
+        }
+        Served::Unresolved(why) => {
+            let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", why.message());
+            reply.status_word = "miss";
+            reply
+        }
+        Served::Failed(e) => Reply::error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "api_error",
+            e.to_string(),
+        ),
+        _ => Reply::error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "api_error",
+            "not answered".into(),
+        ),
+    }
+}
+
+/// `x-ulcas-task` and `x-ulcas-prompt-version`.
+fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {
+    let text = |name: &str| -> Result<Option<String>, String> {
+        headers
+            .get(name)
+            .map(|v| {
+                v.to_str()
+                    .map(str::to_owned)
+                    .map_err(|_| format!("{name}: not text"))
+            })
+            .transpose()
+    };
+    let task = text("x-ulcas-task")?;
+    if let Some(t) = &task {
+        ulcas::request::validate_task(t).map_err(|e| format!("x-ulcas-task: {e}"))?;
+    }
+    let prompt_version = text("x-ulcas-prompt-version")?
+        .map(|v| {
+            v.trim()
+                .parse::<i64>()
+                .map_err(|_| format!("x-ulcas-prompt-version: {v:?} is not an integer"))
+        })
+        .transpose()?;
+    Ok(Overrides {
+        task,
+        prompt_version,
+    })
+}
+
+/// The reference's miss line, why, and what `ulcas lookup` adds (the nearest recording, what
+/// to run), on one line.
+fn explain_miss(
+    server: &Server,
+    miss: &ulcas::driver::Miss,
+    resolved: &ulcas::wire::Resolved,
+    dumped: Option<Result<PathBuf, String>>,
+) -> String {
+    let mut text = format!("{}: {}", miss.line(), miss.why());
+    let dump = dumped.and_then(Result::ok);
+    if let Some(store) = server.stores.get(resolved.store) {
+        if let Ok(found) = ulcas::lookup::lookup(store, &resolved.request, dump.as_deref(), &[]) {
+            for d in found.diagnoses.iter().take(3) {
+                text.push_str("; ");
+                text.push_str(&d.message);
+            }
+        }
+    }
+    match dump {
+        Some(file) => text.push_str(&format!(
+            "; request dumped to {}: `ulcas lookup {}` explains it in full",
+            file.display(),
+            file.display()
+        )),
+        None => text.push_str("; run ulcas serve with --dump-dir DIR to get this request as a dump for `ulcas lookup`"),
+    }
+    text.replace('\n', " ")
+}

@@ -1,0 +1,94 @@
+//! `serve`: the stores as a local Messages API endpoint. The decision (wire → key → replay,
+//! synthetic answer or miss) is the library's `wire` module; this is its HTTP glue (`http`), the
+//! request log and the dumps (`log`), and the process around them: one line that says where it
+//! listens, SIGINT/SIGTERM ending it after the requests in flight.
+
+mod http;
+mod log;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use ulcas::registry::Registry;
+use ulcas::settings::StoreSettings;
+use ulcas::wire::{Endpoint, Mode};
+
+use super::args::{ServeArgs, ServeMode, TextFormat};
+use super::{stores, Answer, Ctx, Exit};
+
+/// What every request handler shares.
+pub struct Server {
+    /// The decision.
+    pub endpoint: Endpoint,
+    /// The stores with their settings (a miss is explained as `ulcas lookup` explains it).
+    pub stores: Vec<StoreSettings>,
+    /// What a miss gets.
+    pub mode: Mode,
+    /// The request log and the dumps.
+    pub log: log::Log,
+}
+
+/// `ulcas serve`.
+pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
+    let stores = stores::resolve_existing(&args.stores, &args.roots)?;
+    ulcas::settings::require_folders(&stores)?;
+    let addr = listen_address(&args.listen, args.expose)?;
+    if args.mode == ServeMode::Record {
+        return Err(ulcas::Error::msg(
+            "--mode record is not available in this version of ulcas serve: record with the app's eval command (or `ulcas record`), then serve the store",
+        )
+        .into());
+    }
+    let endpoint = Endpoint::new(
+        stores
+            .iter()
+            .map(|s| (s.root.clone(), s.registry.clone()))
+            .collect::<Vec<(std::path::PathBuf, Registry)>>(),
+    )
+    .map_err(|e| ulcas::Error::msg(e.to_string()))?;
+    let json = args.format == TextFormat::Json;
+    let server = Arc::new(Server {
+        endpoint,
+        stores,
+        mode: match args.mode {
+            ServeMode::Cassette => Mode::Cassette,
+            ServeMode::Synthetic => Mode::Synthetic,
+            ServeMode::Record => Mode::Record,
+        },
+        log: log::Log::new(json, args.dump_dir)?,
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| ulcas::Error::msg(format!("cannot start the server: {e}")))?;
+    runtime.block_on(http::run(server, addr, json))?;
+    Ok(Answer::Pass)
+}
+
+/// The address to listen on: loopback unless `--expose` says otherwise.
+fn listen_address(listen: &str, expose: bool) -> ulcas::Result<SocketAddr> {
+    let addr: SocketAddr = listen.parse().map_err(|_| {
+        ulcas::Error::msg(format!(
+            "--listen {listen:?}: not an address (IP:PORT, e.g. 127.0.0.1:8080)"
+        ))
+    })?;
+    if !addr.ip().is_loopback() && !expose {
+        return Err(ulcas::Error::msg(format!(
+            "--listen {addr}: other machines reach that address, and every cassette and request would be served there: add --expose to mean it, or listen on 127.0.0.1"
+        )));
+    }
+    Ok(addr)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn loopback_unless_exposed() {
+        assert!(super::listen_address("127.0.0.1:0", false).is_ok());
+        assert!(super::listen_address("[::1]:80", false).is_ok());
+        let e = super::listen_address("0.0.0.0:8080", false).unwrap_err();
+        assert!(e.message.contains("--expose"), "{e}");
+        assert!(super::listen_address("0.0.0.0:8080", true).is_ok());
+        assert!(super::listen_address("localhost", false).is_err());
+    }
+}

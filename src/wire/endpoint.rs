@@ -1,0 +1,451 @@
+//! From a wire request to the request the PHP driver keys, and its answer: the prompt index
+//! (built once), the full schema by provider form, then replay, synthetic answer or miss.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use serde_json::Value;
+
+use super::{for_provider, same_in_php, WireRequest};
+use crate::driver::{Driver, DriverError, Miss, Replay};
+use crate::registry::{prompt_hash, Registry};
+use crate::request::Request;
+use crate::schema::Schema;
+
+/// How the endpoint answers a request without a cassette.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Mode {
+    /// A miss is a miss (the app's tests).
+    Cassette,
+    /// A miss gets the synthetic answer (feature `synthetic`).
+    Synthetic,
+    /// A miss is forwarded to the real API and recorded (the server does the forwarding).
+    Record,
+}
+
+/// What the request's headers say instead of the prompt registry (`x-ulcas-task`,
+/// `x-ulcas-prompt-version`), for apps without one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// The task.
+    pub task: Option<String>,
+    /// The prompt version.
+    pub prompt_version: Option<i64>,
+}
+
+/// A wire request resolved to the driver's request, in a store.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Resolved {
+    /// The store (index into the endpoint's stores) whose cassette answers it.
+    pub store: usize,
+    /// The request as the PHP driver keys it.
+    pub request: Request,
+}
+
+/// Why a wire request names no known prompt or schema (each a miss that says so).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Unresolved {
+    /// No store's registry holds the system text (and no headers name the task).
+    UnknownPrompt {
+        /// The most similar prompt the registries hold: its file, task, version and how
+        /// similar (0 to 1, by words).
+        nearest: Option<(PathBuf, String, i64, f64)>,
+    },
+    /// The prompt is known, but no schema of that version has the wire's provider form.
+    UnknownSchema {
+        /// The task.
+        task: String,
+        /// The version.
+        version: i64,
+        /// How many schemas were compared (the registry's and the recorded ones).
+        compared: usize,
+    },
+    /// `x-ulcas-prompt-version` is not an integer, or only one of the two headers is given
+    /// while no registry holds the system text.
+    BadOverride(String),
+}
+
+impl Unresolved {
+    /// The reason, in one line.
+    pub fn message(&self) -> String {
+        match self {
+            Unresolved::UnknownPrompt { nearest: None } => "the system text is no prompt of any store's registry (give --prompts, or the headers x-ulcas-task and x-ulcas-prompt-version)".into(),
+            Unresolved::UnknownPrompt { nearest: Some((path, task, version, similarity)) } => format!(
+                "the system text is no prompt of any store's registry; the nearest is {} ({task} v{version}, {:.0}% of its words): the app sends another text than the registry holds (a prompt edited without a version bump, or another prompts folder)",
+                path.display(),
+                similarity * 100.0
+            ),
+            Unresolved::UnknownSchema { task, version, compared } => format!(
+                "the output schema is unknown: none of the {compared} schema(s) of {task} v{version} (the registry's and the recorded ones) has the provider form this request sent; the schema changed since the prompt file (or the recordings), or the registry reads another schemas folder"
+            ),
+            Unresolved::BadOverride(why) => why.clone(),
+        }
+    }
+}
+
+/// The answer to one wire request.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+#[allow(clippy::large_enum_variant)] // one per request, moved once
+pub enum Served {
+    /// A cassette, replayed for this request's ids.
+    Hit {
+        /// The replay.
+        replay: Replay,
+        /// The request as keyed.
+        resolved: Resolved,
+    },
+    /// No cassette: the synthetic answer.
+    #[cfg(feature = "synthetic")]
+    Synthetic {
+        /// The answer.
+        synthetic: crate::driver::Synthetic,
+        /// The request as keyed.
+        resolved: Resolved,
+    },
+    /// No cassette (in cassette or record mode).
+    Miss {
+        /// The miss, with the reference line.
+        miss: Box<Miss>,
+        /// The request as keyed.
+        resolved: Resolved,
+    },
+    /// The request names no known prompt or schema.
+    Unresolved(Unresolved),
+    /// The cassette exists but cannot be replayed, or the store could not be read.
+    Failed(DriverError),
+}
+
+/// One prompt version of a store's registry, by its text.
+#[derive(Debug, Clone)]
+struct Indexed {
+    store: usize,
+    task: String,
+    version: i64,
+}
+
+/// A version of a task in a store: (store, task, version).
+type Version = (usize, String, i64);
+
+/// The stores an endpoint serves, and the index of their prompts.
+#[derive(Debug)]
+pub struct Endpoint {
+    stores: Vec<(Driver, Registry)>,
+    /// Prompt text hash → every (store, task, version) whose prompt file has that text.
+    by_prompt: HashMap<String, Vec<Indexed>>,
+    /// Every prompt's words, for the nearest prompt of an unknown text.
+    texts: Vec<(Indexed, PathBuf, Vec<String>)>,
+    /// The provider forms of the schemas recorded in a version's request material, read on
+    /// first use.
+    recorded: Mutex<HashMap<Version, std::sync::Arc<Vec<Schema>>>>,
+}
+
+impl Endpoint {
+    /// Opens the stores (root and registry each) and indexes their prompts by text.
+    pub fn new(stores: Vec<(PathBuf, Registry)>) -> Result<Endpoint, DriverError> {
+        let mut opened = Vec::new();
+        let mut by_prompt: HashMap<String, Vec<Indexed>> = HashMap::new();
+        let mut texts = Vec::new();
+        for (i, (root, registry)) in stores.into_iter().enumerate() {
+            let driver = Driver::open(root)?;
+            for (task, versions) in registry.tasks() {
+                for version in versions {
+                    let Some(prompt) = registry.prompt(task, version) else {
+                        continue;
+                    };
+                    let entry = Indexed {
+                        store: i,
+                        task: task.to_owned(),
+                        version,
+                    };
+                    if let Some(hash) = &prompt.text_hash {
+                        by_prompt
+                            .entry(hash.clone())
+                            .or_default()
+                            .push(entry.clone());
+                    }
+                    if let Some(text) = prompt_text(&prompt.path, version) {
+                        texts.push((entry, prompt.path.clone(), words(&text)));
+                    }
+                }
+            }
+            opened.push((driver, registry));
+        }
+        // Two versions may send the same text (a bump for a schema change): the app sends the
+        // current version, so it is tried first, then the others from the newest.
+        for found in by_prompt.values_mut() {
+            found.sort_by_key(|c| {
+                let registry = &opened[c.store].1;
+                let current = registry.current_version(&c.task) == Some(c.version);
+                (c.store, !current, std::cmp::Reverse(c.version))
+            });
+        }
+        Ok(Endpoint {
+            stores: opened,
+            by_prompt,
+            texts,
+            recorded: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The store roots, in order.
+    pub fn roots(&self) -> impl Iterator<Item = &Path> {
+        self.stores.iter().map(|(d, _)| d.root())
+    }
+
+    /// Resolves a wire request: every (store, request) it can be, the prompt's own store first.
+    pub fn resolve(
+        &self,
+        wire: &WireRequest,
+        overrides: &Overrides,
+    ) -> Result<Vec<Resolved>, Unresolved> {
+        let candidates = self.candidates(wire, overrides)?;
+        let mut resolved = Vec::new();
+        let mut compared = 0;
+        for c in &candidates {
+            match self.full_schema(c, wire.schema.as_ref(), &mut compared) {
+                Some(schema) => resolved.push(Resolved {
+                    store: c.store,
+                    request: request_of(wire, &c.task, c.version, schema),
+                }),
+                None => continue,
+            }
+        }
+        if resolved.is_empty() {
+            let c = &candidates[0];
+            return Err(Unresolved::UnknownSchema {
+                task: c.task.clone(),
+                version: c.version,
+                compared,
+            });
+        }
+        Ok(resolved)
+    }
+
+    /// The (store, task, version) the request can be: the headers, else the system text.
+    fn candidates(&self, wire: &WireRequest, o: &Overrides) -> Result<Vec<Indexed>, Unresolved> {
+        let by_text = self.by_prompt.get(&prompt_hash(&wire.system));
+        match (&o.task, o.prompt_version, by_text) {
+            (Some(task), Some(version), _) => {
+                // Every store, the ones whose registry has the task first.
+                let mut all: Vec<Indexed> = (0..self.stores.len())
+                    .map(|store| Indexed {
+                        store,
+                        task: task.clone(),
+                        version,
+                    })
+                    .collect();
+                all.sort_by_key(|c| !self.stores[c.store].1.has_task(task));
+                Ok(all)
+            }
+            (task, version, Some(found)) => {
+                let found: Vec<Indexed> = found
+                    .iter()
+                    .filter(|c| task.as_ref().is_none_or(|t| *t == c.task))
+                    .filter(|c| version.is_none_or(|v| v == c.version))
+                    .cloned()
+                    .collect();
+                if found.is_empty() {
+                    return Err(Unresolved::BadOverride(
+                        "the headers x-ulcas-task / x-ulcas-prompt-version disagree with the prompt the system text is".into(),
+                    ));
+                }
+                Ok(found)
+            }
+            (Some(_), None, None) | (None, Some(_), None) => Err(Unresolved::BadOverride(
+                "the system text is no known prompt: give both x-ulcas-task and x-ulcas-prompt-version".into(),
+            )),
+            (None, None, None) => Err(Unresolved::UnknownPrompt {
+                nearest: self.nearest_prompt(&wire.system),
+            }),
+        }
+    }
+
+    /// The full schema of `c` whose provider form is the wire's: the registry's, else a
+    /// recorded one (without a wire schema, the registry's as it is).
+    fn full_schema(
+        &self,
+        c: &Indexed,
+        wire: Option<&Value>,
+        compared: &mut usize,
+    ) -> Option<Schema> {
+        let registry = &self.stores[c.store].1;
+        let own = registry.schema(&c.task, c.version);
+        let Some(wire) = wire else {
+            return own.cloned();
+        };
+        if let Some(schema) = own {
+            *compared += 1;
+            if same_in_php(&for_provider(&schema.value), wire) {
+                return Some(schema.clone());
+            }
+        }
+        let recorded = self.recorded_schemas(c);
+        *compared += recorded.len();
+        recorded
+            .iter()
+            .find(|s| same_in_php(&for_provider(&s.value), wire))
+            .cloned()
+    }
+
+    /// The distinct schemas of the request material of `c`'s recordings (read once).
+    fn recorded_schemas(&self, c: &Indexed) -> std::sync::Arc<Vec<Schema>> {
+        let key = (c.store, c.task.clone(), c.version);
+        if let Some(found) = self.recorded.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            return found;
+        }
+        let root = self.stores[c.store].0.root();
+        let folder = crate::layout::version_dir(root, &c.task, c.version);
+        let mut seen: Vec<String> = Vec::new();
+        let mut schemas = Vec::new();
+        for path in crate::store::json_files_in(&folder).unwrap_or_default() {
+            let Ok(cassette) = crate::store::read_cassette(&path) else {
+                continue;
+            };
+            let Some(material) = cassette.request else {
+                continue;
+            };
+            if seen.contains(&material.schema) {
+                continue;
+            }
+            if let Ok(schema) = Schema::parse(&material.schema) {
+                seen.push(material.schema);
+                schemas.push(schema);
+            }
+        }
+        let schemas = std::sync::Arc::new(schemas);
+        if let Ok(mut m) = self.recorded.lock() {
+            m.insert(key, schemas.clone());
+        }
+        schemas
+    }
+
+    fn nearest_prompt(&self, text: &str) -> Option<(PathBuf, String, i64, f64)> {
+        let asked = words(text);
+        self.texts
+            .iter()
+            .map(|(c, path, w)| (c, path, similarity(&asked, w)))
+            .filter(|(_, _, s)| *s > 0.0)
+            .max_by(|a, b| a.2.total_cmp(&b.2))
+            .map(|(c, path, s)| (path.clone(), c.task.clone(), c.version, s))
+    }
+
+    /// Answers a wire request in `mode` (`Record` answers as `Cassette`: the forwarding is the
+    /// server's).
+    pub fn serve(&self, wire: &WireRequest, overrides: &Overrides, mode: Mode) -> Served {
+        let resolved = match self.resolve(wire, overrides) {
+            Ok(r) => r,
+            Err(why) => return Served::Unresolved(why),
+        };
+        let mut first_miss = None;
+        for r in &resolved {
+            match self.stores[r.store].0.replay(&r.request) {
+                Ok(replay) => {
+                    return Served::Hit {
+                        replay,
+                        resolved: r.clone(),
+                    }
+                }
+                Err(DriverError::Miss(miss)) => {
+                    first_miss.get_or_insert((miss, r.clone()));
+                }
+                Err(e) => return Served::Failed(e),
+            }
+        }
+        let Some((miss, resolved)) = first_miss else {
+            unreachable!("resolve returns at least one request")
+        };
+        #[cfg(feature = "synthetic")]
+        if mode == Mode::Synthetic {
+            return match self.synthetic(&resolved, miss) {
+                Ok(synthetic) => Served::Synthetic {
+                    synthetic,
+                    resolved,
+                },
+                Err(e) => Served::Failed(e),
+            };
+        }
+        let _ = mode;
+        Served::Miss { miss, resolved }
+    }
+
+    #[cfg(feature = "synthetic")]
+    fn synthetic(
+        &self,
+        resolved: &Resolved,
+        miss: Box<Miss>,
+    ) -> Result<crate::driver::Synthetic, DriverError> {
+        let driver = &self.stores[resolved.store].0;
+        match driver.answer(&resolved.request, &crate::synth::Responders::new())? {
+            crate::driver::Answer::Synthetic(s) => Ok(s),
+            // Recorded in between: the miss stands.
+            _ => Err(DriverError::Miss(miss)),
+        }
+    }
+
+    /// The driver of store `i`.
+    pub fn driver(&self, i: usize) -> &Driver {
+        &self.stores[i].0
+    }
+
+    /// The registry of store `i`.
+    pub fn registry(&self, i: usize) -> &Registry {
+        &self.stores[i].1
+    }
+}
+
+/// The driver's request of a wire request, for `task` at `version` with `schema`.
+fn request_of(wire: &WireRequest, task: &str, version: i64, schema: Schema) -> Request {
+    let mut request = Request::new(task, version, schema)
+        .with_model(wire.model.clone())
+        .with_system(wire.system.clone());
+    request.blocks = wire.blocks.clone();
+    request.turns = wire.turns.clone();
+    request
+}
+
+/// The text a prompt file sends, read again (for the nearest prompt of an unknown text).
+fn prompt_text(path: &Path, version: i64) -> Option<String> {
+    let bytes =
+        crate::input::read_limited(path, crate::input::MAX_SMALL_FILE, "prompt file").ok()?;
+    crate::prompt_file::load(&bytes, version)
+        .ok()
+        .map(|l| l.text)
+}
+
+fn words(text: &str) -> Vec<String> {
+    let mut w: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    w.sort();
+    w.dedup();
+    w
+}
+
+/// Shared words over all words (both sorted and distinct).
+fn similarity(a: &[String], b: &[String]) -> f64 {
+    let (mut i, mut j, mut shared) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                shared += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    let all = a.len() + b.len() - shared;
+    if all == 0 {
+        0.0
+    } else {
+        shared as f64 / all as f64
+    }
+}

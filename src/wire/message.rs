@@ -1,0 +1,221 @@
+//! An answer as the Messages API returns it: the whole message (non-streaming), the server-sent
+//! events in the order the SDKs accumulate them (streaming), and the API's error shape.
+
+use serde_json::{json, Value};
+
+/// Token counts, as the API reports them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// `input_tokens`.
+    pub input: u64,
+    /// `output_tokens`.
+    pub output: u64,
+    /// `cache_creation.ephemeral_5m_input_tokens`.
+    pub cache_write_5m: u64,
+    /// `cache_creation.ephemeral_1h_input_tokens`.
+    pub cache_write_1h: u64,
+    /// `cache_read_input_tokens`.
+    pub cache_read: u64,
+}
+
+impl Usage {
+    /// A cassette's `usage` (`input_tokens`, `output_tokens`, `cache_write_5m_tokens`,
+    /// `cache_write_1h_tokens`, `cache_read_tokens`), one to one.
+    pub fn of_cassette(usage: &Value) -> Usage {
+        let n = |k: &str| usage.get(k).and_then(Value::as_u64).unwrap_or(0);
+        Usage {
+            input: n("input_tokens"),
+            output: n("output_tokens"),
+            cache_write_5m: n("cache_write_5m_tokens"),
+            cache_write_1h: n("cache_write_1h_tokens"),
+            cache_read: n("cache_read_tokens"),
+        }
+    }
+
+    /// The usage of a message (`usage` of the API, `message_start` and `message_delta`
+    /// merged as the SDKs accumulate them), as a cassette stores it.
+    pub fn of_message(usage: &Value) -> Usage {
+        let n = |v: Option<&Value>| v.and_then(Value::as_u64).unwrap_or(0);
+        let mut u = Usage {
+            input: n(usage.get("input_tokens")),
+            output: n(usage.get("output_tokens")),
+            cache_write_5m: n(usage.pointer("/cache_creation/ephemeral_5m_input_tokens")),
+            cache_write_1h: n(usage.pointer("/cache_creation/ephemeral_1h_input_tokens")),
+            cache_read: n(usage.get("cache_read_input_tokens")),
+        };
+        // As the app reads it: a total without its split counts as a 1h write.
+        let total = n(usage.get("cache_creation_input_tokens"));
+        if u.cache_write_5m + u.cache_write_1h == 0 && total > 0 {
+            u.cache_write_1h = total;
+        }
+        u
+    }
+
+    /// As a cassette stores it.
+    pub fn to_cassette(self) -> Value {
+        json!({
+            "input_tokens": self.input,
+            "output_tokens": self.output,
+            "cache_write_5m_tokens": self.cache_write_5m,
+            "cache_write_1h_tokens": self.cache_write_1h,
+            "cache_read_tokens": self.cache_read,
+        })
+    }
+
+    /// The input side, as `message_start` and a whole message carry it.
+    fn input_side(self, output: u64) -> Value {
+        json!({
+            "input_tokens": self.input,
+            "cache_creation_input_tokens": self.cache_write_5m + self.cache_write_1h,
+            "cache_read_input_tokens": self.cache_read,
+            "cache_creation": {
+                "ephemeral_5m_input_tokens": self.cache_write_5m,
+                "ephemeral_1h_input_tokens": self.cache_write_1h,
+            },
+            "output_tokens": output,
+        })
+    }
+}
+
+/// One answer to render.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// `cassette:<hash>`, `synthetic`, or the upstream's id.
+    pub id: String,
+    /// The model that answered.
+    pub model: String,
+    /// The answer text.
+    pub text: String,
+    /// Why the model stopped.
+    pub stop_reason: String,
+    /// A refusal's category.
+    pub refusal_category: Option<String>,
+    /// The token counts.
+    pub usage: Usage,
+}
+
+impl Answer {
+    fn stop_details(&self) -> Value {
+        match &self.refusal_category {
+            Some(category) => json!({"type": "refusal", "category": category}),
+            None => Value::Null,
+        }
+    }
+
+    /// The whole message (a non-streaming answer).
+    pub fn message(&self) -> Value {
+        json!({
+            "id": self.id,
+            "type": "message",
+            "role": "assistant",
+            "model": self.model,
+            "content": [{"type": "text", "text": self.text}],
+            "stop_reason": self.stop_reason,
+            "stop_sequence": null,
+            "stop_details": self.stop_details(),
+            "usage": self.usage.input_side(self.usage.output),
+        })
+    }
+
+    /// The stream: `message_start` (no content, the input side of the usage), one text block
+    /// in deltas of at most `chunk` bytes (at character boundaries), `message_delta` (stop
+    /// reason, stop details, output tokens), `message_stop`. Each item is one whole event
+    /// (`event: …\ndata: …\n\n`).
+    pub fn events(&self, chunk: usize) -> Vec<String> {
+        let mut start = self.message();
+        start["content"] = json!([]);
+        start["stop_reason"] = Value::Null;
+        start["stop_details"] = Value::Null;
+        start["usage"] = self.usage.input_side(1);
+        let mut out = vec![
+            sse(
+                "message_start",
+                &json!({"type": "message_start", "message": start}),
+            ),
+            sse(
+                "content_block_start",
+                &json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
+            ),
+        ];
+        for piece in pieces(&self.text, chunk.max(4)) {
+            out.push(sse(
+                "content_block_delta",
+                &json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": piece}}),
+            ));
+        }
+        out.push(sse(
+            "content_block_stop",
+            &json!({"type": "content_block_stop", "index": 0}),
+        ));
+        out.push(sse(
+            "message_delta",
+            &json!({
+                "type": "message_delta",
+                "delta": {"stop_reason": self.stop_reason, "stop_sequence": null, "stop_details": self.stop_details()},
+                "usage": {"output_tokens": self.usage.output},
+            }),
+        ));
+        out.push(sse("message_stop", &json!({"type": "message_stop"})));
+        out
+    }
+}
+
+/// One server-sent event.
+pub fn sse(event: &str, data: &Value) -> String {
+    format!("event: {event}\ndata: {data}\n\n")
+}
+
+/// The API's error body: `{"type":"error","error":{"type":kind,"message":…}}`.
+pub fn error(kind: &str, message: &str) -> Value {
+    json!({"type": "error", "error": {"type": kind, "message": message}})
+}
+
+/// `text` in pieces of at most `max` bytes, cut at character boundaries.
+fn pieces(text: &str, max: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let mut end = rest.len().min(max);
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cache_writes_as_the_app_reads_them() {
+        let u = Usage::of_message(
+            &json!({"input_tokens": 3, "output_tokens": 4, "cache_creation_input_tokens": 9}),
+        );
+        assert_eq!((u.cache_write_5m, u.cache_write_1h), (0, 9));
+        let stored = json!({"input_tokens": 1, "output_tokens": 2, "cache_write_5m_tokens": 3, "cache_write_1h_tokens": 4, "cache_read_tokens": 5});
+        assert_eq!(Usage::of_cassette(&stored).to_cassette(), stored);
+    }
+
+    #[test]
+    fn the_stream_cuts_text_at_character_boundaries() {
+        let a = Answer {
+            id: "x".into(),
+            model: "m".into(),
+            text: "ąąąą".into(),
+            stop_reason: "end_turn".into(),
+            refusal_category: None,
+            usage: Usage::default(),
+        };
+        let events = a.events(5);
+        let deltas: Vec<&String> = events
+            .iter()
+            .filter(|e| e.starts_with("event: content_block_delta"))
+            .collect();
+        assert_eq!(deltas.len(), 2, "{events:?}");
+        assert!(events[0].starts_with("event: message_start\ndata: "));
+        assert!(events.last().unwrap().contains("message_stop"));
+    }
+}

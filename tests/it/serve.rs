@@ -1,0 +1,498 @@
+//! `ulcas serve`: the wire key against the reference vectors (bodies built by PHP as the app's
+//! driver builds them), and the server called by the official Python SDK.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{json, Value};
+use ulcas::registry::{Registry, RegistrySource};
+use ulcas::request::{Block, Request};
+use ulcas::wire::{for_provider, Endpoint, Overrides, WireRequest};
+
+use crate::common::MANIFEST;
+
+fn bodies() -> Vec<(String, Value)> {
+    let text =
+        std::fs::read_to_string(Path::new(MANIFEST).join("tests/data/wire/bodies.jsonl")).unwrap();
+    text.lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (v["file"].as_str().unwrap().to_owned(), v["body"].clone())
+        })
+        .collect()
+}
+
+/// A registry holding one prompt, `Prompt of <task> v<N>.`, whose schema is `schema`.
+fn registry_of(dir: &Path, request: &Request) -> Registry {
+    let (task, version) = (&request.task, request.prompt_version);
+    let prompts = dir.join("prompts");
+    std::fs::create_dir_all(prompts.join(task)).unwrap();
+    std::fs::create_dir_all(dir.join("schemas")).unwrap();
+    std::fs::write(
+        prompts.join(task).join(format!("v{version}.md")),
+        format!("---\nversion: {version}\nschema: s.json\n---\nPrompt of {task} v{version}.\n"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("schemas/s.json"), request.schema.source()).unwrap();
+    Registry::load(&RegistrySource {
+        prompts: vec![prompts],
+        ..Default::default()
+    })
+    .unwrap()
+}
+
+/// Every vector's body, as the PHP driver sends it, keys to the vector's cassette: task and
+/// version from the system text, the full schema from its provider form, the content and
+/// repair turns from the messages.
+#[test]
+fn the_wire_key_is_the_php_drivers_on_every_vector() {
+    let all = bodies();
+    assert_eq!(all.len(), 600);
+    let vectors = Path::new(MANIFEST).join("tests/data/vectors");
+    let mut documents = 0;
+    for (file, body) in all {
+        let dump = Request::from_file(&vectors.join(&file)).unwrap();
+        documents += dump
+            .blocks
+            .iter()
+            .filter(|b| matches!(b, Block::Document { .. }))
+            .count();
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("store")).unwrap();
+        let registry = registry_of(dir.path(), &dump);
+        let endpoint = Endpoint::new(vec![(dir.path().join("store"), registry)]).unwrap();
+        let wire = WireRequest::parse(body.to_string().as_bytes()).unwrap();
+        // PHP's provider form is ours.
+        assert!(
+            ulcas::wire::same_in_php(
+                &for_provider(&dump.schema.value),
+                wire.schema.as_ref().unwrap()
+            ),
+            "{file}: forProvider differs from PHP's"
+        );
+        let resolved = endpoint
+            .resolve(&wire, &Overrides::default())
+            .unwrap_or_else(|e| panic!("{file}: {}", e.message()));
+        assert_eq!(
+            ulcas::key::key_of(&resolved[0].request),
+            ulcas::key::key_of(&dump),
+            "{file}"
+        );
+    }
+    assert!(documents > 0, "the vectors hold document blocks");
+}
+
+/// The checked-in bodies are what PHP builds (rerun when PHP is here; in CI it must be).
+#[test]
+fn php_builds_the_checked_in_bodies() {
+    if Command::new("php").arg("--version").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "CI runs PHP");
+        eprintln!("skipped: no php");
+        return;
+    }
+    let vectors = Path::new(MANIFEST).join("tests/data/vectors");
+    let mut files: Vec<PathBuf> = Vec::new();
+    for sub in ["requests", "requests-b"] {
+        let mut these: Vec<PathBuf> = std::fs::read_dir(vectors.join(sub))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        these.sort();
+        files.extend(these);
+    }
+    let out = Command::new("php")
+        .arg(Path::new(MANIFEST).join("tests/php/wire-bodies.php"))
+        .args(&files)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let checked_in =
+        std::fs::read(Path::new(MANIFEST).join("tests/data/wire/bodies.jsonl")).unwrap();
+    assert!(
+        out.stdout == checked_in,
+        "tests/data/wire/bodies.jsonl is not what PHP builds now"
+    );
+}
+
+/// A running `ulcas serve`, stopped with SIGTERM when dropped.
+pub struct Server {
+    child: Child,
+    pub url: String,
+}
+
+impl Server {
+    pub fn start(dir: &Path, args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+            .arg("serve")
+            .args(args)
+            .current_dir(dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line
+            .trim()
+            .strip_prefix("ulcas serve: listening on ")
+            .unwrap_or_else(|| panic!("the start line: {line:?}"))
+            .to_owned();
+        Server { child, url }
+    }
+
+    /// Stops the server; its request log.
+    pub fn stop(mut self) -> String {
+        let pid = rustix::process::Pid::from_child(&self.child);
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
+        self.child.wait_with_output_ref()
+    }
+}
+
+trait WaitLog {
+    fn wait_with_output_ref(&mut self) -> String;
+}
+
+impl WaitLog for Child {
+    fn wait_with_output_ref(&mut self) -> String {
+        let mut log = String::new();
+        if let Some(mut err) = self.stderr.take() {
+            use std::io::Read;
+            let _ = err.read_to_string(&mut log);
+        }
+        let status = self.wait().unwrap();
+        assert!(
+            status.success(),
+            "serve ends cleanly on SIGTERM: {status:?}\n{log}"
+        );
+        log
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The Python with the official SDK (`.ci/run` installs it into target/ci-tools).
+fn python() -> Option<PathBuf> {
+    let python = Path::new(MANIFEST).join("target/ci-tools/bin/python");
+    let ok = Command::new(&python)
+        .args(["-c", "import anthropic"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI installs the anthropic SDK"
+        );
+        eprintln!("skipped: no anthropic SDK in target/ci-tools");
+        return None;
+    }
+    Some(python)
+}
+
+/// The prompt text the app sends for `task` v`version` of the sample registry.
+fn prompt_text(task: &str, version: i64) -> String {
+    let path = Path::new(MANIFEST).join(format!("tests/fixtures/prompts/{task}/v{version}.md"));
+    ulcas::prompt_file::load(&std::fs::read(path).unwrap(), version)
+        .unwrap()
+        .text
+}
+
+/// The SDK's parameters for `request`, as the app's driver builds them.
+fn params(request: &Request, system: &str) -> Value {
+    let content: Vec<Value> = request
+        .blocks
+        .iter()
+        .map(|b| match b {
+            Block::Text(t) => json!({"type": "text", "text": t}),
+            Block::Document { data, .. } => json!({"type": "document", "source": {"type": "base64", "media_type": "application/pdf", "data": data}}),
+        })
+        .collect();
+    let mut messages = vec![json!({"role": "user", "content": content})];
+    for t in &request.turns {
+        messages.push(json!({"role": t.role, "content": [{"type": "text", "text": t.text}]}));
+    }
+    json!({
+        "model": request.model.clone().unwrap_or_else(|| "claude-sonnet-5-5".into()),
+        "max_tokens": 4096,
+        "system": [{"type": "text", "text": system, "cache_control": {"type": "ephemeral", "ttl": "1h"}}],
+        "messages": messages,
+        "output_config": {"effort": "medium", "format": {"type": "json_schema", "schema": for_provider(&request.schema.value)}},
+    })
+}
+
+fn run_sdk(python: &Path, url: &str, requests: &Value) -> Vec<Value> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("requests.json");
+    std::fs::write(&file, requests.to_string()).unwrap();
+    let out = Command::new(python)
+        .arg(Path::new(MANIFEST).join("tests/python/sdk_client.py"))
+        .arg(url)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// A copy of the sample store with its registry, and one more cassette: a request with a
+/// document block.
+fn workspace() -> (tempfile::TempDir, Request) {
+    let ws = tempfile::tempdir().unwrap();
+    crate::common::copy_tree(
+        &Path::new(MANIFEST).join("cassettes"),
+        &ws.path().join("cassettes"),
+    );
+    crate::common::copy_tree(
+        &Path::new(MANIFEST).join("tests/fixtures"),
+        &ws.path().join("fixtures"),
+    );
+    let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
+    let with_document = quiz
+        .clone()
+        .with_document("JVBERi0xLjQK", Some("application/pdf".into()));
+    let mut recording = ulcas::store::Recording::new(r#"{"questions":[]}"#, "claude-sonnet-5-5");
+    recording.usage = json!({"input_tokens": 900, "output_tokens": 12, "cache_write_5m_tokens": 0, "cache_write_1h_tokens": 700, "cache_read_tokens": 5});
+    ulcas::store::record(
+        &ws.path().join("cassettes"),
+        &with_document,
+        &recording,
+        Default::default(),
+    )
+    .unwrap();
+    (ws, with_document)
+}
+
+#[test]
+fn the_python_sdk_gets_what_the_cassettes_hold() {
+    let Some(python) = python() else { return };
+    let (ws, with_document) = workspace();
+    let fixtures = ws.path().join("fixtures/requests");
+    let mut requests = Vec::new();
+    let mut expected = Vec::new();
+    let driver = ulcas::driver::Driver::open(ws.path().join("cassettes")).unwrap();
+    for (name, request) in [
+        (
+            "quiz",
+            Request::from_file(&fixtures.join("quiz.json")).unwrap(),
+        ),
+        (
+            "repair",
+            Request::from_file(&fixtures.join("quiz-repair.json")).unwrap(),
+        ),
+        (
+            "outline",
+            Request::from_file(&fixtures.join("outline.json")).unwrap(),
+        ),
+        ("document", with_document),
+    ] {
+        let system = prompt_text(&request.task, request.prompt_version);
+        for stream in [false, true] {
+            requests.push(json!({"name": format!("{name}-{stream}"), "stream": stream, "params": params(&request, &system)}));
+            expected.push(
+                driver
+                    .replay(&request)
+                    .unwrap_or_else(|e| panic!("{name}: {e}")),
+            );
+        }
+    }
+    // A miss: the outline edited since it was recorded.
+    let edited =
+        Request::from_file(&Path::new(MANIFEST).join("tests/data/requests/outline-edited.json"))
+            .unwrap();
+    let system = prompt_text(&edited.task, edited.prompt_version);
+    requests.push(json!({"name": "miss", "stream": true, "params": params(&edited, &system)}));
+    // An unknown prompt text.
+    requests.push(
+        json!({"name": "unknown", "stream": false, "params": params(&edited, "You are a pirate.")}),
+    );
+
+    let server = Server::start(
+        ws.path(),
+        &[
+            "cassettes",
+            "--prompts",
+            "fixtures/prompts",
+            "--dump-dir",
+            "dumps",
+        ],
+    );
+    let got = run_sdk(&python, &server.url, &Value::Array(requests));
+    let log = server.stop();
+    assert_eq!(got.len(), 10, "{got:#?}");
+    for (g, replay) in got.iter().zip(&expected) {
+        let name = g["name"].as_str().unwrap();
+        assert_eq!(
+            g["id"],
+            format!("cassette:{}", replay.key.hash),
+            "{name}: {g}"
+        );
+        assert_eq!(g["text"], replay.text, "{name}");
+        assert_eq!(g["model"], replay.model, "{name}");
+        assert_eq!(g["stop_reason"], replay.stop_reason, "{name}");
+        let u = &replay.usage;
+        assert_eq!(g["usage"]["input_tokens"], u["input_tokens"], "{name}");
+        assert_eq!(g["usage"]["output_tokens"], u["output_tokens"], "{name}");
+        assert_eq!(
+            g["usage"]["cache_read_input_tokens"], u["cache_read_tokens"],
+            "{name}"
+        );
+        assert_eq!(
+            g["usage"]["ephemeral_1h_input_tokens"], u["cache_write_1h_tokens"],
+            "{name}"
+        );
+        assert_eq!(
+            g["usage"]["ephemeral_5m_input_tokens"], u["cache_write_5m_tokens"],
+            "{name}"
+        );
+    }
+    let miss = &got[8];
+    assert_eq!(miss["status"], 404, "{miss}");
+    let message = miss["error"]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("No cassette for task \"outline\" (prompt v"),
+        "{message}"
+    );
+    assert!(message.contains("`ulcas lookup "), "{message}");
+    let unknown = &got[9];
+    assert_eq!(unknown["status"], 404);
+    let message = unknown["error"]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("no prompt of any store"), "{message}");
+    // One log line per request, and a dump per keyed request that `ulcas lookup` reads.
+    assert_eq!(
+        log.lines().filter(|l| l.starts_with("hit ")).count(),
+        8,
+        "{log}"
+    );
+    assert_eq!(
+        log.lines().filter(|l| l.starts_with("miss ")).count(),
+        2,
+        "{log}"
+    );
+    let dumps: Vec<PathBuf> = std::fs::read_dir(ws.path().join("dumps"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(dumps.len(), 5, "four hits and a miss, each once: {dumps:?}");
+    let verify = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .args([
+            "verify",
+            "cassettes",
+            "--prompts",
+            "fixtures/prompts",
+            "--requests",
+            "dumps",
+            "--format",
+            "json",
+        ])
+        .current_dir(ws.path())
+        .output()
+        .unwrap();
+    let report = String::from_utf8(verify.stdout).unwrap();
+    assert_eq!(
+        report.matches("\"check\":\"missing-cassette\"").count(),
+        1,
+        "verify --requests sees the served miss: {report}"
+    );
+}
+
+#[test]
+fn synthetic_mode_answers_a_miss_as_lookup_does() {
+    let Some(python) = python() else { return };
+    let (ws, _) = workspace();
+    let edited =
+        Request::from_file(&Path::new(MANIFEST).join("tests/data/requests/outline-edited.json"))
+            .unwrap();
+    let system = prompt_text(&edited.task, edited.prompt_version);
+    let requests = json!([
+        {"name": "synthetic", "stream": false, "params": params(&edited, &system)},
+        {"name": "synthetic-stream", "stream": true, "params": params(&edited, &system)},
+    ]);
+    let server = Server::start(
+        ws.path(),
+        &[
+            "cassettes",
+            "--prompts",
+            "fixtures/prompts",
+            "--mode",
+            "synthetic",
+            "--dump-dir",
+            "dumps",
+        ],
+    );
+    let got = run_sdk(&python, &server.url, &requests);
+    let log = server.stop();
+    // What the library's synthetic mode (and `lookup --mode synthetic`) gives for the request
+    // the server keyed (its dump), and the dump keys as the edited request with the
+    // registry's schema does.
+    let dumps: Vec<PathBuf> = std::fs::read_dir(ws.path().join("dumps"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(dumps.len(), 1, "the same request twice: one dump");
+    let keyed = Request::from_file(&dumps[0]).unwrap();
+    assert_eq!(
+        (keyed.blocks.clone(), keyed.system.clone()),
+        (edited.blocks.clone(), Some(system))
+    );
+    let lookup = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .args([
+            "lookup",
+            "--cassettes",
+            "cassettes",
+            "--mode",
+            "synthetic",
+            "--replay",
+            "--format",
+            "json",
+        ])
+        .arg(&dumps[0])
+        .current_dir(ws.path())
+        .output()
+        .unwrap();
+    let lookup: Value =
+        serde_json::from_slice(lookup.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let driver = ulcas::driver::Driver::open(ws.path().join("cassettes")).unwrap();
+    let ulcas::driver::Answer::Synthetic(synthetic) = driver
+        .answer(&keyed, &ulcas::synth::Responders::new())
+        .unwrap()
+    else {
+        panic!("a miss")
+    };
+    assert_eq!(
+        lookup["text"], synthetic.text,
+        "lookup --mode synthetic gives the same answer"
+    );
+    for g in &got {
+        assert_eq!(g["id"], "synthetic", "{g}");
+        assert_eq!(g["text"], synthetic.text);
+        assert_eq!(g["stop_reason"], "end_turn");
+        assert_eq!(g["usage"]["input_tokens"], synthetic.input_tokens);
+        assert_eq!(g["usage"]["output_tokens"], synthetic.output_tokens);
+    }
+    assert_eq!(
+        log.lines().filter(|l| l.starts_with("synthetic ")).count(),
+        2,
+        "{log}"
+    );
+    let files = ulcas::store::json_files_in(&ws.path().join("cassettes/outline/v2")).unwrap();
+    assert_eq!(files.len(), 1, "nothing recorded in synthetic mode");
+}
