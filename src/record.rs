@@ -84,15 +84,35 @@ pub fn run(
             None => crate::cassette::usage_from(None),
         },
     };
+    let store = store_for_request(stores, &crate::key::key_of(&request))
+        .ok_or_else(|| Error::msg("no store to record into"))?;
+    sink.emit_common(&Common::StoreOfRequest(store))?;
+    let recorded = record_into(store, &request, &recording, asked.options)
+        .map_err(|e| e.with_file(crate::input::shown_name(&asked.response)))?;
+    sent(sink.record(&RecordEvent::Recorded {
+        path: &recorded.path,
+        hash: &recorded.key.hash,
+        status: recorded.status,
+    }))?;
+    Ok(recorded)
+}
+
+/// Records `recording` as the answer of `request` into `store` through its write path, with
+/// the version's lock entry where the store has a lock (under the same hold of the lock). An
+/// answer that names placeholders the request does not have is refused.
+pub fn record_into(
+    store: &StoreSettings,
+    request: &Request,
+    recording: &Recording,
+    options: crate::store::RecordOptions,
+) -> Result<Recorded> {
     // An answer that names placeholders the request does not have would replay them as
     // written (verify fails it later with `unknown-placeholder`): refused now, named.
-    let material = crate::key::KeyMaterial::of(&request);
+    let material = crate::key::KeyMaterial::of(request);
     let stored = crate::normalise::to_placeholders(&recording.text, &material.content.map);
     let unknown = crate::normalise::unknown_placeholders(&stored, &material.content.text);
     if !unknown.is_empty() {
-        return Err(Error::in_file(
-            crate::input::shown_name(&asked.response),
-            format!(
+        return Err(Error::msg(format!(
                 "the answer uses {} that the request does not have (it has {}): replay would leave them as written; nothing was recorded",
                 unknown.join(", "),
                 match crate::normalise::placeholders_in(&material.content.text)
@@ -105,32 +125,22 @@ pub fn run(
                     1 => "one placeholder".to_owned(),
                     n => format!("{n} placeholders"),
                 }
-            ),
-        ));
+        )));
     }
     let key = material.key();
-    let store =
-        store_for_request(stores, &key).ok_or_else(|| Error::msg("no store to record into"))?;
-    sink.emit_common(&Common::StoreOfRequest(store))?;
     let entry = crate::lock::entry_for(store, &key.task, key.prompt_version);
-    let recorded = crate::store::record_then(
+    crate::store::record_then(
         &store.root,
-        &request,
-        &recording,
-        asked.options,
+        request,
+        recording,
+        options,
         |lock, key| match &entry {
             Some(entry) => {
                 crate::lock::add_missing(lock, &key.task, key.prompt_version, entry).map(drop)
             }
             None => Ok(()),
         },
-    )?;
-    sent(sink.record(&RecordEvent::Recorded {
-        path: &recorded.path,
-        hash: &recorded.key.hash,
-        status: recorded.status,
-    }))?;
-    Ok(recorded)
+    )
 }
 
 impl crate::outcome::Outcome for Recorded {

@@ -496,3 +496,115 @@ fn synthetic_mode_answers_a_miss_as_lookup_does() {
     let files = ulcas::store::json_files_in(&ws.path().join("cassettes/outline/v2")).unwrap();
     assert_eq!(files.len(), 1, "nothing recorded in synthetic mode");
 }
+
+/// The real monorepo (both packages' prompts, schemas and cassettes) laid out as users do.
+fn monorepo() -> tempfile::TempDir {
+    let ws = tempfile::tempdir().unwrap();
+    for package in ["course-builder", "living-course"] {
+        crate::common::copy_tree(
+            &Path::new(MANIFEST).join("tests/data/ulams").join(package),
+            &ws.path().join("api/packages").join(package),
+        );
+    }
+    std::fs::copy(
+        Path::new(MANIFEST).join("tests/readme/monorepo/ulcas.toml"),
+        ws.path().join("ulcas.toml"),
+    )
+    .unwrap();
+    ws
+}
+
+/// A quiz request of the real registry, with the app's prompt text and full schema.
+fn quiz_request(ws: &Path, fragment: &str) -> (Request, String) {
+    let prompts = ws.join("api/packages/course-builder/resources/prompts");
+    let registry = Registry::load(&RegistrySource {
+        prompts: vec![prompts.clone()],
+        ..Default::default()
+    })
+    .unwrap();
+    let version = registry.current_version("quiz").unwrap();
+    let schema = registry.schema("quiz", version).unwrap().clone();
+    let path = prompts.join(format!("quiz/v{version}.md"));
+    let system = ulcas::prompt_file::load(&std::fs::read(path).unwrap(), version)
+        .unwrap()
+        .text;
+    let request = Request::new("quiz", version, schema)
+        .with_text(format!(
+            "<source_document untrusted=\"true\">\n<fragment id=\"{fragment}\" section=\"§1\">Bloom the coffee for thirty seconds.</fragment>\n</source_document>"
+        ))
+        .with_model("claude-sonnet-5-5");
+    (request, system)
+}
+
+/// `--mode record` against a local upstream (a second `ulcas serve`, synthetic): the miss is
+/// forwarded, streamed back and recorded in the reference format with request material; the
+/// same request with a fresh database's ids then replays it.
+#[test]
+fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
+    let Some(python) = python() else { return };
+    let upstream_ws = monorepo();
+    let ws = monorepo();
+    let upstream = Server::start(upstream_ws.path(), &["--mode", "synthetic"]);
+    let recorder = Server::start(
+        ws.path(),
+        &["--mode", "record", "--upstream", &upstream.url],
+    );
+    let (first, system) = quiz_request(ws.path(), "frg_abcdefghijkm");
+    let (again, _) = quiz_request(ws.path(), "frg_zyxwvutsrqpn");
+    let requests = json!([
+        {"name": "record", "stream": true, "params": params(&first, &system)},
+        {"name": "replay", "stream": false, "params": params(&again, &system)},
+    ]);
+    let got = run_sdk(&python, &recorder.url, &requests);
+    let log = recorder.stop();
+    upstream.stop();
+    assert_eq!(
+        got[0]["id"], "synthetic",
+        "the upstream's answer, streamed back: {}",
+        got[0]
+    );
+    let recorded_text = got[0]["text"].as_str().unwrap();
+    assert!(
+        recorded_text.contains("frg_abcdefghijkm"),
+        "cites the request: {recorded_text}"
+    );
+    assert_eq!(
+        log.lines().filter(|l| l.starts_with("recorded ")).count(),
+        1,
+        "{log}"
+    );
+    // The cassette: the reference bytes with request material, at the PHP driver's path.
+    let store = ws
+        .path()
+        .join("api/packages/course-builder/tests/cassettes");
+    let key = ulcas::key::key_of(&first);
+    let bytes = std::fs::read(key.path_under(&store)).unwrap();
+    let mut recording = ulcas::store::Recording::new(recorded_text, "claude-sonnet-5-5");
+    recording.usage = ulcas::wire::message::Usage {
+        input: got[0]["usage"]["input_tokens"].as_u64().unwrap(),
+        output: got[0]["usage"]["output_tokens"].as_u64().unwrap(),
+        ..Default::default()
+    }
+    .to_cassette();
+    let reference = ulcas::store::cassette_for(&first, &recording, true)
+        .unwrap()
+        .0;
+    assert_eq!(String::from_utf8(bytes).unwrap(), reference.render());
+    // Replayed for the fresh ids.
+    assert_eq!(got[1]["id"], format!("cassette:{}", key.hash), "{}", got[1]);
+    assert_eq!(
+        got[1]["text"],
+        recorded_text.replace("frg_abcdefghijkm", "frg_zyxwvutsrqpn")
+    );
+    // The store still verifies, the new cassette included.
+    let verify = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .args(["verify", "--format", "json"])
+        .current_dir(ws.path())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&verify.stdout);
+    assert!(
+        !out.contains(&key.hash),
+        "no finding on the recorded cassette: {out}"
+    );
+}

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::Router;
@@ -80,7 +80,12 @@ fn api_error(status: StatusCode, kind: &str, text: &str) -> Response {
 }
 
 /// `POST /v1/messages`.
-async fn messages(State(server): State<Arc<Server>>, headers: HeaderMap, body: Body) -> Response {
+async fn messages(
+    State(server): State<Arc<Server>>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
     let started = Instant::now();
     let bytes = match axum::body::to_bytes(body, MAX_BODY).await {
         Ok(b) => b,
@@ -95,17 +100,33 @@ async fn messages(State(server): State<Arc<Server>>, headers: HeaderMap, body: B
             return api_error(StatusCode::PAYLOAD_TOO_LARGE, "request_too_large", &why);
         }
     };
-    let decided = {
-        let server = server.clone();
-        tokio::task::spawn_blocking(move || decide(&server, &headers, &bytes)).await
-    };
-    let reply = match decided {
-        Ok(reply) => reply,
-        Err(_) => Reply::error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "api_error",
-            "the request could not be answered".into(),
-        ),
+    let headers = Arc::new(headers);
+    let mut decision = decided(&server, &headers, &bytes).await;
+    // A miss to record: identical misses in flight wait for the first, then look again.
+    let mut _held = None;
+    if let (Decided::Forward(_, path), Some(upstream)) = (&decision, &server.upstream) {
+        _held = Some(upstream.slot(path).lock_owned().await);
+        decision = decided(&server, &headers, &bytes).await;
+    }
+    let reply = match decision {
+        Decided::Reply(reply) => reply,
+        Decided::Forward(resolved, _) => {
+            let Some(upstream) = &server.upstream else {
+                unreachable!("a miss is forwarded in record mode only")
+            };
+            let path = uri.path_and_query().map_or("/v1/messages", |p| p.as_str());
+            return upstream
+                .forward(
+                    server.clone(),
+                    resolved,
+                    path,
+                    &headers,
+                    bytes,
+                    started,
+                    _held,
+                )
+                .await;
+        }
     };
     server.log.request(
         reply.status_word,
@@ -114,6 +135,27 @@ async fn messages(State(server): State<Arc<Server>>, headers: HeaderMap, body: B
         reply.why.as_deref(),
     );
     reply.response
+}
+
+/// What to do with a request.
+enum Decided {
+    /// Answer it.
+    Reply(Reply),
+    /// Forward it to the upstream and record the answer as the cassette at the path.
+    Forward(ulcas::wire::Resolved, PathBuf),
+}
+
+async fn decided(server: &Arc<Server>, headers: &Arc<HeaderMap>, bytes: &Bytes) -> Decided {
+    let (server, headers, bytes) = (server.clone(), headers.clone(), bytes.clone());
+    tokio::task::spawn_blocking(move || decide(&server, &headers, &bytes))
+        .await
+        .unwrap_or_else(|_| {
+            Decided::Reply(Reply::error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "api_error",
+                "the request could not be answered".into(),
+            ))
+        })
 }
 
 /// A response with what the log says of it.
@@ -169,22 +211,33 @@ impl Reply {
 }
 
 /// The decision for one request (blocking: it reads the store).
-fn decide(server: &Server, headers: &HeaderMap, body: &Bytes) -> Reply {
+fn decide(server: &Server, headers: &HeaderMap, body: &Bytes) -> Decided {
     let wire = match WireRequest::parse(body) {
         Ok(w) => w,
         Err(e) => {
-            return Reply::error(
-                StatusCode::BAD_REQUEST,
-                "invalid_request_error",
-                format!("bad request: {e}"),
-            )
+            let why = format!("bad request: {e}");
+            let reply = Reply::error(StatusCode::BAD_REQUEST, "invalid_request_error", why);
+            return Decided::Reply(reply);
         }
     };
     let overrides = match overrides(headers) {
         Ok(o) => o,
-        Err(why) => return Reply::error(StatusCode::BAD_REQUEST, "invalid_request_error", why),
+        Err(why) => {
+            let reply = Reply::error(StatusCode::BAD_REQUEST, "invalid_request_error", why);
+            return Decided::Reply(reply);
+        }
     };
-    match server.endpoint.serve(&wire, &overrides, server.mode) {
+    let served = server.endpoint.serve(&wire, &overrides, server.mode);
+    if let (Served::Miss { miss, resolved }, Some(_)) = (&served, &server.upstream) {
+        server.log.dump(&resolved.request);
+        return Decided::Forward(resolved.clone(), miss.path.clone());
+    }
+    Decided::Reply(reply(server, &wire, served))
+}
+
+/// The reply to a request answered here.
+fn reply(server: &Server, wire: &WireRequest, served: Served) -> Reply {
+    match served {
         Served::Hit { replay, resolved } => {
             server.log.dump(&resolved.request);
             let answer = Answer {

@@ -5,6 +5,7 @@
 
 mod http;
 mod log;
+mod record;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -26,6 +27,8 @@ pub struct Server {
     pub mode: Mode,
     /// The request log and the dumps.
     pub log: log::Log,
+    /// With `--mode record`: where misses go.
+    pub upstream: Option<record::Upstream>,
 }
 
 /// `ulcas serve`.
@@ -33,12 +36,16 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     ulcas::settings::require_folders(&stores)?;
     let addr = listen_address(&args.listen, args.expose)?;
-    if args.mode == ServeMode::Record {
-        return Err(ulcas::Error::msg(
-            "--mode record is not available in this version of ulcas serve: record with the app's eval command (or `ulcas record`), then serve the store",
-        )
-        .into());
-    }
+    let upstream = match (&args.upstream, args.mode) {
+        (Some(url), ServeMode::Record) => Some(record::Upstream::new(url)?),
+        (Some(_), _) => {
+            return Err(ulcas::Error::msg(
+                "--upstream is for --mode record: add it, or drop --upstream",
+            )
+            .into())
+        }
+        (None, _) => None,
+    };
     let endpoint = Endpoint::new(
         stores
             .iter()
@@ -56,6 +63,7 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
             ServeMode::Record => Mode::Record,
         },
         log: log::Log::new(json, args.dump_dir)?,
+        upstream,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
