@@ -103,9 +103,9 @@ async fn messages(
     let headers = Arc::new(headers);
     let mut decision = decided(&server, &headers, &bytes).await;
     // A miss to record: identical misses in flight wait for the first, then look again.
-    let mut _held = None;
+    let mut held = None;
     if let (Decided::Forward(_, path), Some(upstream)) = (&decision, &server.upstream) {
-        _held = Some(upstream.slot(path).lock_owned().await);
+        held = Some(upstream.slot(path).lock_owned().await);
         decision = decided(&server, &headers, &bytes).await;
     }
     let reply = match decision {
@@ -114,18 +114,19 @@ async fn messages(
             let Some(upstream) = &server.upstream else {
                 unreachable!("a miss is forwarded in record mode only")
             };
-            let path = uri.path_and_query().map_or("/v1/messages", |p| p.as_str());
-            return upstream
-                .forward(
-                    server.clone(),
-                    resolved,
-                    path,
-                    &headers,
-                    bytes,
-                    started,
-                    _held,
-                )
-                .await;
+            let path_and_query = uri
+                .path_and_query()
+                .map_or("/v1/messages", |p| p.as_str())
+                .to_owned();
+            let miss = super::record::Miss {
+                resolved,
+                path_and_query,
+                headers,
+                body: bytes,
+                started,
+                held,
+            };
+            return upstream.forward(server.clone(), miss).await;
         }
     };
     server.log.request(

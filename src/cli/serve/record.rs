@@ -30,6 +30,22 @@ pub struct Upstream {
     in_flight: Mutex<HashMap<PathBuf, Arc<tokio::sync::Mutex<()>>>>,
 }
 
+/// A miss to forward: the request as keyed and as it came, and the slot it holds.
+pub struct Miss {
+    /// The request as keyed.
+    pub resolved: Resolved,
+    /// The path and query it came to.
+    pub path_and_query: String,
+    /// Its headers (the key headers among them, passed on).
+    pub headers: Arc<HeaderMap>,
+    /// Its body, unchanged.
+    pub body: Bytes,
+    /// When it came.
+    pub started: std::time::Instant,
+    /// The slot of its cassette, held until the recording is written.
+    pub held: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
 /// Headers never passed on: the connection's own, and the ones ulcas reads.
 const NOT_FORWARDED: &[&str] = &[
     "host",
@@ -76,16 +92,17 @@ impl Upstream {
     }
 
     /// Forwards the request, streams the answer back, and records it when it is whole.
-    pub async fn forward(
-        &self,
-        server: Arc<Server>,
-        resolved: Resolved,
-        path_and_query: &str,
-        headers: &HeaderMap,
-        body: Bytes,
-        started: std::time::Instant,
-        held: Option<tokio::sync::OwnedMutexGuard<()>>,
-    ) -> Response {
+    pub async fn forward(&self, server: Arc<Server>, miss: Miss) -> Response {
+        let Miss {
+            resolved,
+            path_and_query,
+            headers,
+            body,
+            started,
+            held,
+        } = miss;
+        let path_and_query = path_and_query.as_str();
+        let headers = &*headers;
         let uri = format!(
             "{}{}",
             self.base.to_string().trim_end_matches('/'),
