@@ -123,6 +123,8 @@ fn php_builds_the_checked_in_bodies() {
 pub struct Server {
     child: Child,
     pub url: String,
+    /// The request log, drained as it comes (a full pipe would stop the server).
+    log: Option<std::thread::JoinHandle<String>>,
 }
 
 impl Server {
@@ -144,29 +146,25 @@ impl Server {
             .strip_prefix("ulcas serve: listening on ")
             .unwrap_or_else(|| panic!("the start line: {line:?}"))
             .to_owned();
-        Server { child, url }
+        let mut err = child.stderr.take().unwrap();
+        let log = std::thread::spawn(move || {
+            let mut log = String::new();
+            let _ = std::io::Read::read_to_string(&mut err, &mut log);
+            log
+        });
+        Server {
+            child,
+            url,
+            log: Some(log),
+        }
     }
 
     /// Stops the server; its request log.
     pub fn stop(mut self) -> String {
         let pid = rustix::process::Pid::from_child(&self.child);
         let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
-        self.child.wait_with_output_ref()
-    }
-}
-
-trait WaitLog {
-    fn wait_with_output_ref(&mut self) -> String;
-}
-
-impl WaitLog for Child {
-    fn wait_with_output_ref(&mut self) -> String {
-        let mut log = String::new();
-        if let Some(mut err) = self.stderr.take() {
-            use std::io::Read;
-            let _ = err.read_to_string(&mut log);
-        }
-        let status = self.wait().unwrap();
+        let status = self.child.wait().unwrap();
+        let log = self.log.take().unwrap().join().unwrap();
         assert!(
             status.success(),
             "serve ends cleanly on SIGTERM: {status:?}\n{log}"
@@ -607,4 +605,138 @@ fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
         !out.contains(&key.hash),
         "no finding on the recorded cassette: {out}"
     );
+}
+
+/// One HTTP/1.1 request on a fresh connection; the status and body of the answer.
+fn post(url: &str, body: &[u8], headers: &[(&str, &str)]) -> (u16, String) {
+    use std::io::{Read, Write};
+    let addr = url.strip_prefix("http://").unwrap();
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    // Written from a thread: a server that answers before the body is whole (413) stops
+    // reading it.
+    let mut writer = s.try_clone().unwrap();
+    let bytes = request_bytes(addr, body, headers);
+    let sending = std::thread::spawn(move || {
+        let _ = writer.write_all(&bytes);
+    });
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let _ = s.shutdown(std::net::Shutdown::Both);
+    let _ = sending.join();
+    parse_answer(&out)
+}
+
+fn request_bytes(addr: &str, body: &[u8], headers: &[(&str, &str)]) -> Vec<u8> {
+    let mut head = format!(
+        "POST /v1/messages?beta=true HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\nx-api-key: sk-ant-api03-secret-never-logged\r\nconnection: close\r\ncontent-length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    [head.as_bytes(), body].concat()
+}
+
+fn parse_answer(out: &[u8]) -> (u16, String) {
+    let text = String::from_utf8_lossy(out);
+    let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_owned();
+    (status, body)
+}
+
+/// Bad input of every kind is a 4xx in the API's shape, naming what is wrong; a thousand
+/// connections at once, a client that stalls and one that leaves mid-answer do not stop the
+/// server; nothing is written in cassette mode; no key header reaches the log.
+#[test]
+fn bad_input_and_load_never_break_the_server() {
+    let (ws, _) = workspace();
+    let fixtures = ws.path().join("fixtures/requests");
+    let quiz = Request::from_file(&fixtures.join("quiz.json")).unwrap();
+    let hit = params(&quiz, &prompt_text("quiz", 1)).to_string();
+    let before = tree(ws.path());
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let bad: [(&[u8], u16, &str); 6] = [
+        (b"{", 400, "invalid JSON"),
+        (b"[1]", 400, "not a JSON object"),
+        (
+            br#"{"model": "m", "messages": [{"role": "user", "content": 5}]}"#,
+            400,
+            "messages[0].content",
+        ),
+        (
+            br#"{"model": "m", "messages": [{"role": "user", "content": "x"}]}"#,
+            404,
+            "no prompt of any store",
+        ),
+        (&[b'x'; 33 << 20], 413, "larger than 32 MB"),
+        (hit.as_bytes(), 200, "\"type\":\"message\""),
+    ];
+    for (body, status, says) in bad {
+        let (got, text) = post(&server.url, body, &[]);
+        assert_eq!(got, status, "{text}");
+        assert!(text.contains(says), "{text}");
+    }
+    let (got, text) = post(
+        &server.url,
+        hit.as_bytes(),
+        &[("x-ulcas-prompt-version", "two")],
+    );
+    assert_eq!(
+        (got, text.contains("not an integer")),
+        (400, true),
+        "{text}"
+    );
+
+    // A client that sends half a body and stalls, one that leaves at once.
+    let addr = server.url.strip_prefix("http://").unwrap().to_owned();
+    let whole = request_bytes(&addr, hit.as_bytes(), &[]);
+    let mut stalled = std::net::TcpStream::connect(&addr).unwrap();
+    std::io::Write::write_all(&mut stalled, &whole[..whole.len() / 2]).unwrap();
+    for _ in 0..20 {
+        let mut gone = std::net::TcpStream::connect(&addr).unwrap();
+        std::io::Write::write_all(&mut gone, &whole).unwrap();
+        drop(gone);
+    }
+    // A thousand connections at once, each answered.
+    let mut open: Vec<std::net::TcpStream> = (0..1000)
+        .map(|_| {
+            let mut s = std::net::TcpStream::connect(&addr).unwrap();
+            std::io::Write::write_all(&mut s, &whole).unwrap();
+            s
+        })
+        .collect();
+    for s in &mut open {
+        let mut out = Vec::new();
+        std::io::Read::read_to_end(s, &mut out).unwrap();
+        assert_eq!(parse_answer(&out).0, 200);
+    }
+    drop(stalled);
+    let (got, _) = post(&server.url, hit.as_bytes(), &[]);
+    assert_eq!(got, 200, "still serving");
+    let log = server.stop();
+    assert!(
+        !log.contains("secret-never-logged"),
+        "no key header in the log"
+    );
+    assert!(
+        log.lines().filter(|l| l.starts_with("hit ")).count() >= 1002,
+        "one line per request"
+    );
+    assert_eq!(tree(ws.path()), before, "nothing written in cassette mode");
+}
+
+/// Every file under `dir` with its bytes, in order.
+fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
+        .collect();
+    files.sort();
+    files
 }
