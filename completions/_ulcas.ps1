@@ -41,6 +41,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Carry the answers that fit a task''s new output schema over to its new key (--write)')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'What a prompt bump changed, answer by answer, before the old version goes; or, with --against REF, what a re-recording at the same version changed since a git revision')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Write each store''s ulcas.lock: what each recorded version was recorded with')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the stores as a local Messages API endpoint that the app''s real driver calls')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -266,6 +267,29 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'ulcas;serve' {
+            [CompletionResult]::new('--cassettes', '--cassettes', [CompletionResultType]::ParameterName, 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)')
+            [CompletionResult]::new('--prompts', '--prompts', [CompletionResultType]::ParameterName, 'Prompt registries: <DIR>/<task>/v<N>.md with front matter')
+            [CompletionResult]::new('--schemas', '--schemas', [CompletionResultType]::ParameterName, 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)')
+            [CompletionResult]::new('--pin', '--pin', [CompletionResultType]::ParameterName, 'Take version N as the task''s current one')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'A config file to read instead of looking for ulcas.toml')
+            [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'The address to listen on (port 0: any free port, printed at start)')
+            [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'What a request without a cassette gets')
+            [CompletionResult]::new('--upstream', '--upstream', [CompletionResultType]::ParameterName, 'With --mode record: the API a miss is forwarded to (the client''s key headers passed through, never printed or written)')
+            [CompletionResult]::new('--dump-dir', '--dump-dir', [CompletionResultType]::ParameterName, 'Write every request served as a request dump here, as the PHP hook writes them (for `verify --requests`, `prune --requests --complete-run`, `backfill --requests`)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format of the start line and the request log: human text or JSON Lines')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)')
+            [CompletionResult]::new('--expose', '--expose', [CompletionResultType]::ParameterName, 'Listen on an address other machines reach (anything but loopback): the store''s answers and the requests'' texts become visible there')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the verdict line (the exit code is the same); no progress bar')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print only errors and the verdict line (the exit code is the same); no progress bar')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'List every path of a group (verify: every finding on its own line, as found)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'List every path of a group (verify: every finding on its own line, as found)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'ulcas;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print only errors and the verdict line (the exit code is the same); no progress bar')
@@ -302,6 +326,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('migrate', 'migrate', [CompletionResultType]::ParameterValue, 'Carry the answers that fit a task''s new output schema over to its new key (--write)')
             [CompletionResult]::new('review', 'review', [CompletionResultType]::ParameterValue, 'What a prompt bump changed, answer by answer, before the old version goes; or, with --against REF, what a re-recording at the same version changed since a git revision')
             [CompletionResult]::new('lock', 'lock', [CompletionResultType]::ParameterValue, 'Write each store''s ulcas.lock: what each recorded version was recorded with')
+            [CompletionResult]::new('serve', 'serve', [CompletionResultType]::ParameterValue, 'Serve the stores as a local Messages API endpoint that the app''s real driver calls')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('manpage', 'manpage', [CompletionResultType]::ParameterValue, 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -338,6 +363,9 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             break
         }
         'ulcas;help;lock' {
+            break
+        }
+        'ulcas;help;serve' {
             break
         }
         'ulcas;help;completions' {

@@ -55,6 +55,9 @@ _ulcas() {
             ulcas,review)
                 cmd="ulcas__subcmd__review"
                 ;;
+            ulcas,serve)
+                cmd="ulcas__subcmd__serve"
+                ;;
             ulcas,verify)
                 cmd="ulcas__subcmd__verify"
                 ;;
@@ -97,6 +100,9 @@ _ulcas() {
             ulcas__subcmd__help,review)
                 cmd="ulcas__subcmd__help__subcmd__review"
                 ;;
+            ulcas__subcmd__help,serve)
+                cmd="ulcas__subcmd__help__subcmd__serve"
+                ;;
             ulcas__subcmd__help,verify)
                 cmd="ulcas__subcmd__help__subcmd__verify"
                 ;;
@@ -107,7 +113,7 @@ _ulcas() {
 
     case "${cmd}" in
         ulcas)
-            opts="-q -v -h -V --color --quiet --verbose --help --version normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help"
+            opts="-q -v -h -V --color --quiet --verbose --help --version normalize hash record verify lookup diff prune backfill migrate review lock serve completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -253,7 +259,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__help)
-            opts="normalize hash record verify lookup diff prune backfill migrate review lock completions manpage help"
+            opts="normalize hash record verify lookup diff prune backfill migrate review lock serve completions manpage help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -435,6 +441,20 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__help__subcmd__review)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ulcas__subcmd__help__subcmd__serve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -813,6 +833,64 @@ _ulcas() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "human json markdown html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        ulcas__subcmd__serve)
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --listen --expose --mode --upstream --dump-dir --format --color --quiet --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --cassettes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --prompts)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --schemas)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --listen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mode)
+                    COMPREPLY=($(compgen -W "cassette synthetic record" -- "${cur}"))
+                    return 0
+                    ;;
+                --upstream)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --dump-dir)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "human json" -- "${cur}"))
                     return 0
                     ;;
                 --color)

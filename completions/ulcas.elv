@@ -38,6 +38,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand migrate 'Carry the answers that fit a task''s new output schema over to its new key (--write)'
             cand review 'What a prompt bump changed, answer by answer, before the old version goes; or, with --against REF, what a re-recording at the same version changed since a git revision'
             cand lock 'Write each store''s ulcas.lock: what each recorded version was recorded with'
+            cand serve 'Serve the stores as a local Messages API endpoint that the app''s real driver calls'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -251,6 +252,28 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'ulcas;serve'= {
+            cand --cassettes 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)'
+            cand --prompts 'Prompt registries: <DIR>/<task>/v<N>.md with front matter'
+            cand --schemas 'Where the prompts'' `schema:` paths resolve (default: `schemas` beside each prompts folder)'
+            cand --pin 'Take version N as the task''s current one'
+            cand --config 'A config file to read instead of looking for ulcas.toml'
+            cand --listen 'The address to listen on (port 0: any free port, printed at start)'
+            cand --mode 'What a request without a cassette gets'
+            cand --upstream 'With --mode record: the API a miss is forwarded to (the client''s key headers passed through, never printed or written)'
+            cand --dump-dir 'Write every request served as a request dump here, as the PHP hook writes them (for `verify --requests`, `prune --requests --complete-run`, `backfill --requests`)'
+            cand --format 'Output format of the start line and the request log: human text or JSON Lines'
+            cand --color 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)'
+            cand --expose 'Listen on an address other machines reach (anything but loopback): the store''s answers and the requests'' texts become visible there'
+            cand -q 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+            cand --quiet 'Print only errors and the verdict line (the exit code is the same); no progress bar'
+            cand -v 'List every path of a group (verify: every finding on its own line, as found)'
+            cand --verbose 'List every path of a group (verify: every finding on its own line, as found)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'ulcas;completions'= {
             cand --color 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)'
             cand -q 'Print only errors and the verdict line (the exit code is the same); no progress bar'
@@ -285,6 +308,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand migrate 'Carry the answers that fit a task''s new output schema over to its new key (--write)'
             cand review 'What a prompt bump changed, answer by answer, before the old version goes; or, with --against REF, what a re-recording at the same version changed since a git revision'
             cand lock 'Write each store''s ulcas.lock: what each recorded version was recorded with'
+            cand serve 'Serve the stores as a local Messages API endpoint that the app''s real driver calls'
             cand completions 'Print a shell completion script'
             cand manpage 'Print the man page (roff) of ulcas, or of one subcommand (`ulcas manpage verify`)'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -310,6 +334,8 @@ set edit:completion:arg-completer[ulcas] = {|@words|
         &'ulcas;help;review'= {
         }
         &'ulcas;help;lock'= {
+        }
+        &'ulcas;help;serve'= {
         }
         &'ulcas;help;completions'= {
         }

@@ -72,6 +72,7 @@ fn man_pages_per_subcommand() {
         "migrate",
         "review",
         "lock",
+        "serve",
         "completions",
         "manpage",
     ] {
