@@ -559,11 +559,11 @@ mod tests {
             with_stores,
             [
                 "hash", "record", "verify", "lookup", "prune", "backfill", "migrate", "review",
-                "lock"
+                "lock", "serve"
             ]
         );
         // The commands whose only positional arguments could be stores take them so.
-        for name in ["verify", "prune", "backfill", "migrate", "lock"] {
+        for name in ["verify", "prune", "backfill", "migrate", "lock", "serve"] {
             let sub = cli.find_subcommand(name).unwrap();
             assert!(sub.get_arguments().any(|a| a.get_id() == "roots"), "{name}");
         }

@@ -133,48 +133,15 @@ impl Upstream {
         let status = answer.status();
         let content_type = answer.headers().get(header::CONTENT_TYPE).cloned();
         let (tx, rx) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(16);
-        let mut incoming = answer.into_body();
-        tokio::spawn(async move {
-            let mut whole = Vec::new();
-            let mut cut = false;
-            while let Some(frame) = incoming.frame().await {
-                match frame {
-                    Ok(frame) => {
-                        if let Some(data) = frame.data_ref() {
-                            whole.extend_from_slice(data);
-                            // A client that went away does not stop the recording.
-                            let _ = tx.send(Ok(data.clone())).await;
-                        }
-                    }
-                    Err(e) => {
-                        cut = true;
-                        let _ = tx.send(Err(std::io::Error::other(e.to_string()))).await;
-                        break;
-                    }
-                }
-            }
-            drop(tx);
-            let outcome = if !status.is_success() {
-                Err(format!("the upstream answered {status}: not recorded"))
-            } else if cut {
-                Err("the upstream's answer was cut off: not recorded".to_owned())
-            } else {
-                let server = server.clone();
-                tokio::task::spawn_blocking(move || record(&server, &resolved, &whole))
-                    .await
-                    .unwrap_or_else(|e| Err(e.to_string()))
-            };
-            match outcome {
-                Ok(path) => server
-                    .log
-                    .request("recorded", Some(&path), started.elapsed(), None),
-                Err(why) => server
-                    .log
-                    .request("error", None, started.elapsed(), Some(&why)),
-            }
-            // Identical misses waiting for this one now find the cassette.
-            drop(held);
-        });
+        let incoming = answer.into_body();
+        let relay = Relay {
+            server,
+            resolved,
+            status,
+            started,
+            held,
+        };
+        tokio::spawn(relay.run(incoming, tx));
         let stream = tokio_stream::wrappers::ReceiverStream::new(rx);
         let mut response = Response::new(Body::from_stream(stream));
         *response.status_mut() = status;
@@ -185,6 +152,71 @@ impl Upstream {
             .headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
         response
+    }
+}
+
+/// The upstream's answer on its way: each piece passed to the client as it arrives, the whole
+/// recorded at the end (a client that went away does not stop the recording).
+struct Relay {
+    server: Arc<Server>,
+    resolved: Resolved,
+    status: StatusCode,
+    started: std::time::Instant,
+    held: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Relay {
+    async fn run(
+        self,
+        mut incoming: hyper::body::Incoming,
+        tx: tokio::sync::mpsc::Sender<Result<Bytes, std::io::Error>>,
+    ) {
+        let Relay {
+            server,
+            resolved,
+            status,
+            started,
+            held,
+        } = self;
+        let mut whole = Vec::new();
+        let mut cut = false;
+        while let Some(frame) = incoming.frame().await {
+            match frame {
+                Ok(frame) => {
+                    if let Some(data) = frame.data_ref() {
+                        whole.extend_from_slice(data);
+                        // A client that went away does not stop the recording.
+                        let _ = tx.send(Ok(data.clone())).await;
+                    }
+                }
+                Err(e) => {
+                    cut = true;
+                    let _ = tx.send(Err(std::io::Error::other(e.to_string()))).await;
+                    break;
+                }
+            }
+        }
+        drop(tx);
+        let outcome = if !status.is_success() {
+            Err(format!("the upstream answered {status}: not recorded"))
+        } else if cut {
+            Err("the upstream's answer was cut off: not recorded".to_owned())
+        } else {
+            let server = server.clone();
+            tokio::task::spawn_blocking(move || record(&server, &resolved, &whole))
+                .await
+                .unwrap_or_else(|e| Err(e.to_string()))
+        };
+        match outcome {
+            Ok(path) => server
+                .log
+                .request("recorded", Some(&path), started.elapsed(), None),
+            Err(why) => server
+                .log
+                .request("error", None, started.elapsed(), Some(&why)),
+        }
+        // Identical misses waiting for this one now find the cassette.
+        drop(held);
     }
 }
 
