@@ -78,7 +78,7 @@ def wrk(url, body_file, connections, seconds):
             "end\n"
         )
     out = subprocess.run(
-        ["wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds}s", "-s", lua, f"{url}/v1/messages"],
+        ["wrk", "-t", str(min(2, connections)), "-c", str(connections), "-d", f"{seconds}s", "-s", lua, f"{url}/v1/messages"],
         capture_output=True, text=True, check=True,
     ).stdout
     line = next(l for l in out.splitlines() if l.startswith("RESULT"))

@@ -65,7 +65,11 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
         log: log::Log::new(json, args.dump_dir)?,
         upstream,
     });
+    // Decisions read the store on the blocking pool: a few threads are enough on any load
+    // (each thread keeps its allocator's caches, so hundreds of them would hold gigabytes).
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(2 * cores)
         .enable_all()
         .build()
         .map_err(|e| ulcas::Error::msg(format!("cannot start the server: {e}")))?;
