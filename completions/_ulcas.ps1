@@ -276,6 +276,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
             [CompletionResult]::new('--listen', '--listen', [CompletionResultType]::ParameterName, 'The address to listen on (port 0: any free port, printed at start)')
             [CompletionResult]::new('--mode', '--mode', [CompletionResultType]::ParameterName, 'What a request without a cassette gets')
             [CompletionResult]::new('--upstream', '--upstream', [CompletionResultType]::ParameterName, 'With --mode record: the API a miss is forwarded to (the client''s key headers passed through, never printed or written)')
+            [CompletionResult]::new('--record-into', '--record-into', [CompletionResultType]::ParameterName, 'With --mode record: the store a miss is recorded into when several stores read its prompt and not exactly one holds it in its own prompts folder')
             [CompletionResult]::new('--dump-dir', '--dump-dir', [CompletionResultType]::ParameterName, 'Write every request served as a request dump here, as the PHP hook writes them (for `verify --requests`, `prune --requests --complete-run`, `backfill --requests`)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format of the start line and the request log: human text or JSON Lines')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)')

@@ -847,7 +847,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__serve)
-            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --listen --expose --mode --upstream --dump-dir --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --listen --expose --mode --upstream --record-into --dump-dir --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -882,6 +882,10 @@ _ulcas() {
                     return 0
                     ;;
                 --upstream)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --record-into)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -261,6 +261,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
             cand --listen 'The address to listen on (port 0: any free port, printed at start)'
             cand --mode 'What a request without a cassette gets'
             cand --upstream 'With --mode record: the API a miss is forwarded to (the client''s key headers passed through, never printed or written)'
+            cand --record-into 'With --mode record: the store a miss is recorded into when several stores read its prompt and not exactly one holds it in its own prompts folder'
             cand --dump-dir 'Write every request served as a request dump here, as the PHP hook writes them (for `verify --requests`, `prune --requests --complete-run`, `backfill --requests`)'
             cand --format 'Output format of the start line and the request log: human text or JSON Lines'
             cand --color 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)'

@@ -240,6 +240,7 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l mode -d 'What a re
 synthetic\t'A miss gets the deterministic, schema-valid synthetic answer (id `synthetic`)'
 record\t'A miss is forwarded to --upstream, streamed back and recorded as a cassette'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l upstream -d 'With --mode record: the API a miss is forwarded to (the client\'s key headers passed through, never printed or written)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l record-into -d 'With --mode record: the store a miss is recorded into when several stores read its prompt and not exactly one holds it in its own prompts folder' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l dump-dir -d 'Write every request served as a request dump here, as the PHP hook writes them (for `verify --requests`, `prune --requests --complete-run`, `backfill --requests`)' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l format -d 'Output format of the start line and the request log: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"

@@ -412,6 +412,10 @@ pub struct ServeArgs {
     /// through, never printed or written).
     #[arg(long, value_name = "URL", required_if_eq("mode", "record"))]
     pub upstream: Option<String>,
+    /// With --mode record: the store a miss is recorded into when several stores read its
+    /// prompt and not exactly one holds it in its own prompts folder.
+    #[arg(long, value_name = "ROOT", requires = "upstream")]
+    pub record_into: Option<PathBuf>,
     /// Write every request served as a request dump here, as the PHP hook writes them (for
     /// `verify --requests`, `prune --requests --complete-run`, `backfill --requests`).
     #[arg(long, value_name = "DIR")]

@@ -356,8 +356,18 @@ impl Endpoint {
                 Err(e) => return Served::Failed(e),
             }
         }
-        let Some((miss, resolved)) = first_miss else {
+        let Some((miss, first)) = first_miss else {
             unreachable!("resolve returns at least one request")
+        };
+        // The miss is the owner's: the store that holds the prompt in its own prompts folder.
+        let resolved = resolved
+            .iter()
+            .find(|r| self.owns(r.store, &r.request.task, r.request.prompt_version))
+            .cloned()
+            .unwrap_or(first);
+        let miss = match self.stores[resolved.store].0.replay(&resolved.request) {
+            Err(DriverError::Miss(owner_miss)) => owner_miss,
+            _ => miss,
         };
         #[cfg(feature = "synthetic")]
         if mode == Mode::Synthetic {
@@ -385,6 +395,45 @@ impl Endpoint {
             // Recorded in between: the miss stands.
             _ => Err(DriverError::Miss(miss)),
         }
+    }
+
+    /// Whether store `i` holds the prompt of `task` v`version` in its own prompts folder (the
+    /// first its settings name), not in another package's it also reads.
+    pub fn owns(&self, i: usize, task: &str, version: i64) -> bool {
+        let registry = &self.stores[i].1;
+        match (registry.prompt(task, version), registry.folders.first()) {
+            (Some(prompt), Some(own)) => prompt.path.starts_with(own),
+            _ => false,
+        }
+    }
+
+    /// The prompt versions that several stores read but not exactly one holds in its own
+    /// prompts folder: which store would record a miss of them is not decided (`task/vN`
+    /// with the stores).
+    pub fn undecided_recordings(&self) -> Vec<(String, Vec<&Path>)> {
+        let mut by_version: std::collections::BTreeMap<(String, i64), Vec<usize>> =
+            std::collections::BTreeMap::new();
+        for c in self.by_prompt.values().flatten() {
+            let stores = by_version.entry((c.task.clone(), c.version)).or_default();
+            if !stores.contains(&c.store) {
+                stores.push(c.store);
+            }
+        }
+        by_version
+            .into_iter()
+            .filter(|((task, version), stores)| {
+                stores.len() > 1
+                    && stores
+                        .iter()
+                        .filter(|&&i| self.owns(i, task, *version))
+                        .count()
+                        != 1
+            })
+            .map(|((task, version), stores)| {
+                let roots = stores.iter().map(|&i| self.stores[i].0.root()).collect();
+                (format!("{task}/v{version}"), roots)
+            })
+            .collect()
     }
 
     /// The driver of store `i`.

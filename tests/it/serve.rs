@@ -410,6 +410,46 @@ fn the_python_sdk_gets_what_the_cassettes_hold() {
         1,
         "verify --requests sees the served miss: {report}"
     );
+    // prune and backfill read the same dumps as the app's.
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+            .args(args)
+            .current_dir(ws.path())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, prune) = run(&[
+        "prune",
+        "cassettes",
+        "--prompts",
+        "fixtures/prompts",
+        "--requests",
+        "dumps",
+        "--complete-run",
+        "--format",
+        "json",
+    ]);
+    assert!(code.is_some_and(|c| c < 2), "{prune}");
+    for hit in &expected {
+        assert!(
+            !prune.contains(&hit.key.hash),
+            "a served hit is used, never unreferenced: {prune}"
+        );
+    }
+    let (code, backfill) = run(&[
+        "backfill",
+        "cassettes",
+        "--requests",
+        "dumps",
+        "--format",
+        "json",
+    ]);
+    assert!(code.is_some_and(|c| c < 2), "{backfill}");
+    assert!(backfill.contains("\"type\":\"summary\""), "{backfill}");
 }
 
 #[test]
@@ -739,4 +779,48 @@ fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
         .collect();
     files.sort();
     files
+}
+
+/// Two stores that both read one prompts folder as their own: which records a miss is not
+/// decided, so record mode refuses at start and names the flag that decides.
+#[test]
+fn record_mode_refuses_stores_it_cannot_choose_between() {
+    let ws = monorepo();
+    std::fs::write(
+        ws.path().join("ulcas.toml"),
+        "[[store]]\nroot = \"api/packages/course-builder/tests/cassettes\"\nprompts = [\"api/packages/course-builder/resources/prompts\"]\n\n\
+         [[store]]\nroot = \"api/packages/living-course/tests/cassettes\"\nprompts = [\"api/packages/course-builder/resources/prompts\"]\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .args([
+            "serve",
+            "--mode",
+            "record",
+            "--upstream",
+            "http://127.0.0.1:9",
+        ])
+        .current_dir(ws.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--record-into ROOT decides"), "{err}");
+    assert!(
+        err.contains("api/packages/living-course/tests/cassettes"),
+        "{err}"
+    );
+    // Named, it starts.
+    let server = Server::start(
+        ws.path(),
+        &[
+            "--mode",
+            "record",
+            "--upstream",
+            "http://127.0.0.1:9",
+            "--record-into",
+            "api/packages/living-course/tests/cassettes",
+        ],
+    );
+    server.stop();
 }

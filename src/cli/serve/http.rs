@@ -29,33 +29,33 @@ pub async fn run(server: Arc<Server>, addr: SocketAddr, _json: bool) -> ulcas::R
     let local = listener
         .local_addr()
         .map_err(|e| ulcas::Error::msg(format!("--listen {addr}: {e}")))?;
+    let shutdown = shutdown()?;
     server.log.listening(&format!("http://{local}"));
     let app = Router::new()
         .route("/v1/messages", post(messages).fallback(wrong_method))
         .fallback(not_found)
         .with_state(server.clone());
     axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown())
+        .with_graceful_shutdown(shutdown)
         .await
         .map_err(|e| ulcas::Error::msg(format!("serving: {e}")))?;
     server.log.stopped();
     Ok(())
 }
 
-/// SIGINT (Ctrl-C) or SIGTERM.
-async fn shutdown() {
-    let interrupt = tokio::signal::ctrl_c();
-    let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-        Ok(s) => s,
-        Err(_) => {
-            let _ = interrupt.await;
-            return;
+/// SIGINT (Ctrl-C) or SIGTERM, caught from now on (before the start line is printed, so a
+/// script that stops the server right after reading it still stops it cleanly).
+fn shutdown() -> ulcas::Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let caught = |e: std::io::Error| ulcas::Error::msg(format!("cannot catch signals: {e}"));
+    let mut interrupt = signal(SignalKind::interrupt()).map_err(caught)?;
+    let mut term = signal(SignalKind::terminate()).map_err(caught)?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {}
+            _ = term.recv() => {}
         }
-    };
-    tokio::select! {
-        _ = interrupt => {}
-        _ = term.recv() => {}
-    }
+    })
 }
 
 async fn not_found() -> Response {
@@ -229,9 +229,15 @@ fn decide(server: &Server, headers: &HeaderMap, body: &Bytes) -> Decided {
         }
     };
     let served = server.endpoint.serve(&wire, &overrides, server.mode);
-    if let (Served::Miss { miss, resolved }, Some(_)) = (&served, &server.upstream) {
+    if let (Served::Miss { resolved, .. }, Some(_)) = (&served, &server.upstream) {
         server.log.dump(&resolved.request);
-        return Decided::Forward(resolved.clone(), miss.path.clone());
+        let mut resolved = resolved.clone();
+        if let Some(store) = server.record_into {
+            resolved.store = store;
+        }
+        let root = server.endpoint.driver(resolved.store).root();
+        let path = ulcas::key::key_of(&resolved.request).path_under(root);
+        return Decided::Forward(resolved, path);
     }
     Decided::Reply(reply(server, &wire, served))
 }

@@ -29,6 +29,8 @@ pub struct Server {
     pub log: log::Log,
     /// With `--mode record`: where misses go.
     pub upstream: Option<record::Upstream>,
+    /// With `--record-into`: the store (index) that records every miss.
+    pub record_into: Option<usize>,
 }
 
 /// `ulcas serve`.
@@ -53,6 +55,25 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
             .collect::<Vec<(std::path::PathBuf, Registry)>>(),
     )
     .map_err(|e| ulcas::Error::msg(e.to_string()))?;
+    let record_into = match &args.record_into {
+        Some(root) => Some(stores.iter().position(|s| s.root == *root).ok_or_else(|| {
+            ulcas::Error::msg(format!(
+                "--record-into {}: not one of the stores served",
+                root.display()
+            ))
+        })?),
+        None => None,
+    };
+    if upstream.is_some() && record_into.is_none() {
+        if let Some((version, roots)) = endpoint.undecided_recordings().first() {
+            let roots: Vec<String> = roots.iter().map(|r| r.display().to_string()).collect();
+            return Err(ulcas::Error::msg(format!(
+                "--mode record: the prompt of {version} is read by the stores {}, and not exactly one holds it in its own prompts folder: --record-into ROOT decides which records its misses",
+                roots.join(" and ")
+            ))
+            .into());
+        }
+    }
     let json = args.format == TextFormat::Json;
     let server = Arc::new(Server {
         endpoint,
@@ -64,6 +85,7 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
         },
         log: log::Log::new(json, args.dump_dir)?,
         upstream,
+        record_into,
     });
     // Decisions read the store on the blocking pool: a few threads are enough on any load
     // (each thread keeps its allocator's caches, so hundreds of them would hold gigabytes).
