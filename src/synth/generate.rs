@@ -56,6 +56,24 @@ pub fn generate(schema: &Value, g: &Grounding, seed: u64) -> Result<Value> {
     Ok(value)
 }
 
+/// The `(min, max)` a schema gives with the keywords `names` (0 and unbounded when absent);
+/// a minimum above the maximum cannot be satisfied.
+pub(super) fn bounds(
+    obj: &Map<String, Value>,
+    (low, high): (&str, &str),
+    at: &str,
+) -> Result<(usize, usize)> {
+    let min = obj.get(low).and_then(Value::as_u64).unwrap_or(0) as usize;
+    let max = obj
+        .get(high)
+        .and_then(Value::as_u64)
+        .map_or(usize::MAX, |m| m as usize);
+    if min > max {
+        return Err(fail(at, format!("{low} {min} is above {high} {max}")));
+    }
+    Ok((min, max))
+}
+
 pub(super) fn fail(at: &str, why: impl std::fmt::Display) -> Error {
     Error::msg(format!("cannot satisfy the schema at {at}: {why}"))
 }
@@ -296,14 +314,7 @@ impl<'a> Walker<'a> {
         name: &str,
         depth: usize,
     ) -> Result<Value> {
-        let min = obj.get("minItems").and_then(Value::as_u64).unwrap_or(0) as usize;
-        let max = obj
-            .get("maxItems")
-            .and_then(Value::as_u64)
-            .map_or(usize::MAX, |m| m as usize);
-        if min > max {
-            return Err(fail(at, format!("minItems {min} is above maxItems {max}")));
-        }
+        let (min, max) = bounds(obj, ("minItems", "maxItems"), at)?;
         let unique = obj
             .get("uniqueItems")
             .and_then(Value::as_bool)

@@ -8,7 +8,7 @@ use crate::error::Result;
 
 /// Nesting beyond which optional content is left out (recursive schemas end here).
 use super::generate::{
-    cites_fragments, fail, is_fragment_pattern, is_id_name, is_ulid_pattern, Walker,
+    bounds, cites_fragments, fail, is_fragment_pattern, is_id_name, is_ulid_pattern, Walker,
 };
 
 impl Walker<'_> {
@@ -86,17 +86,7 @@ impl Walker<'_> {
         at: &str,
         name: &str,
     ) -> Result<Value> {
-        let min = obj.get("minLength").and_then(Value::as_u64).unwrap_or(0) as usize;
-        let max = obj
-            .get("maxLength")
-            .and_then(Value::as_u64)
-            .map_or(usize::MAX, |m| m as usize);
-        if min > max {
-            return Err(fail(
-                at,
-                format!("minLength {min} is above maxLength {max}"),
-            ));
-        }
+        let (min, max) = bounds(obj, ("minLength", "maxLength"), at)?;
         let fits = |s: &str| (min..=max).contains(&s.chars().count());
         if let Some(p) = obj.get("pattern").and_then(Value::as_str) {
             return self.patterned(p, (min, max), at).map(Value::String);
