@@ -268,3 +268,26 @@ fn no_library_module_names_the_union_of_events_or_the_cli() {
         assert!(!union.is_match(&code), "{name} names the union's Event");
     }
 }
+
+/// Every command is a folder of the same shape: `mod.rs` (its request, `run`, summary) and
+/// `events.rs` (its events and sink trait) beside its logic files.
+#[test]
+fn every_command_is_a_folder_with_its_events() {
+    let src = Path::new(crate::common::MANIFEST).join("src");
+    for command in [
+        "verify", "prune", "lookup", "review", "diff", "lock", "backfill", "migrate", "record",
+        "inspect",
+    ] {
+        for file in ["mod.rs", "events.rs"] {
+            assert!(
+                src.join(command).join(file).is_file(),
+                "src/{command}/{file} is missing"
+            );
+        }
+        let events = std::fs::read_to_string(src.join(command).join("events.rs")).unwrap();
+        assert!(
+            events.contains("crate::sink::command_sink!"),
+            "{command}: its sink beside its events"
+        );
+    }
+}

@@ -14,6 +14,10 @@
 //! schema = "sha256:…"          # or "built in code"
 //! ```
 
+mod events;
+
+pub use events::{LockEvent, LockSink};
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -261,34 +265,6 @@ impl Outcome for LockSummary {
         Verdict::of(self.differs == 0)
     }
 }
-
-/// What `lock` reports.
-#[derive(Debug, serde::Serialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum LockEvent<'a> {
-    /// One recorded version's entry.
-    Locked(&'a LockedVersion),
-    /// A recorded version without a prompt file (it gets no entry).
-    NoPrompt {
-        /// The task.
-        task: &'a str,
-        /// The version.
-        version: i64,
-        /// Its folder.
-        #[serde(serialize_with = "crate::ser::path")]
-        path: &'a Path,
-    },
-    /// The end: the totals.
-    Summary(&'a LockSummary),
-}
-
-crate::sink::command_sink! {
-    /// Takes what `lock` reports.
-    LockSink::lock(LockEvent)
-}
-
-impl crate::sink::CommandEvent for LockEvent<'_> {}
 
 /// What `lock` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]

@@ -1,39 +1,17 @@
 //! `record`: one answer written into the store its request belongs to, as the driver's recorder
 //! writes it.
 
-use std::path::{Path, PathBuf};
+mod events;
 
-use serde::Serialize;
+pub use events::{RecordEvent, RecordSink};
+
+use std::path::PathBuf;
 
 use crate::error::{Error, Result};
 use crate::request::Request;
 use crate::settings::{store_for_request, StoreSettings};
 use crate::sink::{sent, Common};
-use crate::store::{RecordOptions, RecordStatus, Recorded, Recording};
-
-/// What `record` reports.
-#[derive(Debug, Serialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum RecordEvent<'a> {
-    /// A cassette written (or found unchanged).
-    Recorded {
-        /// The cassette.
-        #[serde(serialize_with = "crate::ser::path")]
-        path: &'a Path,
-        /// Its hash.
-        hash: &'a str,
-        /// What happened to the file.
-        status: RecordStatus,
-    },
-}
-
-crate::sink::command_sink! {
-    /// Takes what `record` reports.
-    RecordSink::record(RecordEvent)
-}
-
-impl crate::sink::CommandEvent for RecordEvent<'_> {}
+use crate::store::{RecordOptions, Recorded, Recording};
 
 /// What `record` is asked: the request dump, the answer, and how to write it.
 #[derive(Debug, Clone)]

@@ -11,6 +11,10 @@
 //! so). Nothing is created: a dump that hits no cassette is reported as unmatched, and a
 //! cassette that a concurrent `prune` removed stays removed.
 
+mod events;
+
+pub use events::{BackfillEvent, BackfillSink};
+
 use std::path::{Path, PathBuf};
 
 use crate::cassette::{push_request_member, Cassette, StoredRequest};
@@ -126,25 +130,6 @@ impl Outcome for BackfillSummary {
         self.failed
     }
 }
-
-/// What `backfill` reports.
-#[derive(Debug, serde::Serialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum BackfillEvent<'a> {
-    /// The end: the totals.
-    Summary(&'a BackfillSummary),
-    /// What one dump did to one cassette.
-    #[serde(untagged)]
-    Outcome(&'a BackfillOutcome),
-}
-
-crate::sink::command_sink! {
-    /// Takes what `backfill` reports.
-    BackfillSink::backfill(BackfillEvent)
-}
-
-impl crate::sink::CommandEvent for BackfillEvent<'_> {}
 
 /// What `backfill` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]

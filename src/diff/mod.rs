@@ -2,6 +2,10 @@
 //! terms the key sees. Returns data; rendering (line diffs with inline emphasis, word diffs,
 //! invisible characters made visible) is the reporter's.
 
+mod events;
+
+pub use events::{DiffEvent, DiffSink};
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -280,26 +284,6 @@ impl Outcome for DiffReport {
         DiffReport::verdict(self)
     }
 }
-
-/// What `diff` reports.
-#[derive(Debug, Serialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum DiffEvent<'a> {
-    /// Two stores: one cassette added, removed or changed.
-    StoreChange(&'a StoreChange),
-    /// Two requests or cassettes: the comparison.
-    Diff(Compared<'a>),
-    /// Two stores: the totals.
-    Summary(&'a StoresSummary),
-}
-
-crate::sink::command_sink! {
-    /// Takes what `diff` reports.
-    DiffSink::diff(DiffEvent)
-}
-
-impl crate::sink::CommandEvent for DiffEvent<'_> {}
 
 /// A diff of two requests, a request and a cassette, or two cassettes.
 #[derive(Debug)]

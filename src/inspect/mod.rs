@@ -1,59 +1,18 @@
 //! The commands that only read request dumps and show what the key sees: `hash` (the key and
 //! the expected cassette path) and `normalize` (the normalised content and placeholder map).
 
-use std::path::{Path, PathBuf};
+mod events;
 
-use serde::Serialize;
+pub use events::{RequestEvent, RequestSink};
+
+use std::path::{Path, PathBuf};
 
 use crate::dumps::each;
 use crate::error::Result;
 use crate::key::{key_of, KeyMaterial};
-use crate::normalise::PlaceholderMap;
 use crate::outcome::Reported;
 use crate::settings::{store_for_request, StoreSettings};
 use crate::sink::Common;
-
-/// What `hash` and `normalize` report.
-#[derive(Debug, Serialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum RequestEvent<'a> {
-    /// `normalize`: what the key sees of a request.
-    Normalized {
-        /// The dump.
-        #[serde(serialize_with = "crate::ser::path")]
-        request: &'a Path,
-        /// Normalised content.
-        content: &'a str,
-        /// Placeholder → id, in order of first appearance.
-        #[serde(serialize_with = "crate::ser::placeholder_map")]
-        map: &'a PlaceholderMap,
-        /// More than one request in this run (human output heads each).
-        #[serde(skip)]
-        several: bool,
-        /// Task and prompt version (human heading).
-        #[serde(skip)]
-        task: (&'a str, i64),
-    },
-    /// `hash`: the key of a request.
-    Key {
-        /// The dump.
-        #[serde(serialize_with = "crate::ser::path")]
-        request: &'a Path,
-        /// Task.
-        task: &'a str,
-        /// Prompt version.
-        prompt_version: i64,
-        /// The hash.
-        hash: &'a str,
-        /// Where the cassette is or would be.
-        #[serde(serialize_with = "crate::ser::path")]
-        path: &'a Path,
-        /// More than one request in this run.
-        #[serde(skip)]
-        several: bool,
-    },
-}
 
 /// What `hash` and `normalize` are asked: the request dumps (files, folders, `-`).
 #[derive(Debug, Clone, Default)]
@@ -61,13 +20,6 @@ pub struct InspectRequest {
     /// Request dumps, files or folders of them.
     pub requests: Vec<PathBuf>,
 }
-
-crate::sink::command_sink! {
-    /// Takes what `hash` and `normalize` report.
-    RequestSink::request(RequestEvent)
-}
-
-impl crate::sink::CommandEvent for RequestEvent<'_> {}
 
 /// `hash`: reports the key and expected cassette path of every dump of `paths` (one
 /// [`RequestEvent::Key`] each), under the store of `stores` it belongs to ([`store_for_request`]), or
