@@ -170,6 +170,7 @@ pub fn read_input(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
 }
 
 /// A model's raw answer, byte for byte: the file `path`, or standard input for `-`.
+#[cfg(feature = "tools")]
 pub fn read_answer(path: &Path) -> Result<String> {
     let bytes = read_input(path, MAX_DOCUMENT, "response")?;
     String::from_utf8(bytes).map_err(|e| {

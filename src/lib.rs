@@ -60,8 +60,8 @@ pub mod driver;
 pub mod dumps;
 pub mod error;
 #[cfg(feature = "tools")]
-pub mod git;
-pub mod input;
+pub(crate) mod git;
+pub(crate) mod input;
 #[cfg(feature = "tools")]
 pub mod inspect;
 pub mod key;
@@ -91,6 +91,7 @@ pub mod ser;
 #[cfg(feature = "tools")]
 pub mod settings;
 #[cfg(feature = "tools")]
+#[doc(hidden)] // the binary's quoting of printed commands
 pub mod shell;
 #[cfg(feature = "tools")]
 pub mod sink;
