@@ -94,11 +94,8 @@ fn summary(h: &mut String, store: &StoreSettings, r: &Review, s: &ReviewSummary)
     h.push_str("</table>");
     let _ = write!(
         h,
-        "<p><b>{} pair{}</b>: {} identical, {} changed. Not re-recorded: {}. New inputs: {}. Without request material: {}.</p>",
-        s.pairs,
-        if s.pairs == 1 { "" } else { "s" },
-        s.identical,
-        s.changed,
+        "<p>{}. Not re-recorded: {}. New inputs: {}. Without request material: {}.</p>",
+        pair_counts(s.pairs, s.identical, s.changed),
         s.unpaired_from,
         s.unpaired_to,
         s.without_material
@@ -416,11 +413,8 @@ fn store_part(h: &mut String, r: &Rerecording, s: &RerecordSummary) {
     };
     let _ = write!(
         h,
-        "<p><b>{} pair{}</b>: {} identical, {} changed{only_metadata}; {} added, {} removed. Model changed in {}, stop reason in {}.</p>",
-        s.pairs,
-        if s.pairs == 1 { "" } else { "s" },
-        s.identical,
-        s.changed,
+        "<p>{}{only_metadata}; {} added, {} removed. Model changed in {}, stop reason in {}.</p>",
+        pair_counts(s.pairs, s.identical, s.changed),
         s.added,
         s.removed,
         s.model_changed,
@@ -488,4 +482,10 @@ fn token_table(h: &mut String, s: &RerecordSummary) {
         change_row(h, label, x, y);
     }
     h.push_str("</table>");
+}
+
+/// The opening of both review pages' summary paragraph: `<b>N pairs</b>: I identical, C changed`.
+fn pair_counts(pairs: usize, identical: usize, changed: usize) -> String {
+    let s = if pairs == 1 { "" } else { "s" };
+    format!("<b>{pairs} pair{s}</b>: {identical} identical, {changed} changed")
 }

@@ -54,22 +54,25 @@ pub fn summary_lines(store: &StoreSettings, r: &Review, s: &ReviewSummary) -> Ve
         lines.push(format!("  most changed: {}", top.join(", ")));
     }
     if s.pairs > 0 {
-        lines.push(format!(
-            "  input tokens: total {}, mean {}",
-            from_to(
-                s.tokens_from.input_total as f64,
-                s.tokens_to.input_total as f64
+        let (a, b) = (&s.tokens_from, &s.tokens_to);
+        for (side, totals, means) in [
+            (
+                "input",
+                (a.input_total, b.input_total),
+                (a.input_mean, b.input_mean),
             ),
-            from_to(s.tokens_from.input_mean, s.tokens_to.input_mean)
-        ));
-        lines.push(format!(
-            "  output tokens: total {}, mean {}",
-            from_to(
-                s.tokens_from.output_total as f64,
-                s.tokens_to.output_total as f64
+            (
+                "output",
+                (a.output_total, b.output_total),
+                (a.output_mean, b.output_mean),
             ),
-            from_to(s.tokens_from.output_mean, s.tokens_to.output_mean)
-        ));
+        ] {
+            lines.push(format!(
+                "  {side} tokens: total {}, mean {}",
+                from_to(totals.0 as f64, totals.1 as f64),
+                from_to(means.0, means.1)
+            ));
+        }
     }
     lines.push(format!(
         "  schema failures: v{} {}, v{} {}",
