@@ -824,3 +824,39 @@ fn record_mode_refuses_stores_it_cannot_choose_between() {
     );
     server.stop();
 }
+
+/// A cassette that disappears or is broken while the server runs: a miss, then a 500 in the
+/// API's shape naming the file (never a panic), and the server goes on serving.
+#[test]
+fn a_cassette_that_changes_while_served() {
+    let (ws, _) = workspace();
+    let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
+    let body = params(&quiz, &prompt_text("quiz", 1)).to_string();
+    let path = ulcas::key::key_of(&quiz).path_under(&ws.path().join("cassettes"));
+    let good = std::fs::read(&path).unwrap();
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    assert_eq!(post(&server.url, body.as_bytes(), &[]).0, 200);
+    std::fs::remove_file(&path).unwrap();
+    let (status, text) = post(&server.url, body.as_bytes(), &[]);
+    assert_eq!(status, 404, "{text}");
+    assert!(text.contains(r#"No cassette for task \"quiz\""#), "{text}");
+    std::fs::write(&path, b"{ not json").unwrap();
+    let (status, text) = post(&server.url, body.as_bytes(), &[]);
+    assert_eq!(status, 500, "{text}");
+    assert!(
+        text.contains("\"api_error\"") && text.contains(".json"),
+        "{text}"
+    );
+    std::fs::write(&path, &good).unwrap();
+    assert_eq!(
+        post(&server.url, body.as_bytes(), &[]).0,
+        200,
+        "served again"
+    );
+    let log = server.stop();
+    assert_eq!(
+        log.lines().filter(|l| l.starts_with("hit ")).count(),
+        2,
+        "{log}"
+    );
+}
