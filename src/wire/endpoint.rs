@@ -57,10 +57,8 @@ pub enum Unresolved {
     },
     /// The prompt is known, but no schema of that version has the wire's provider form.
     UnknownSchema {
-        /// The task.
-        task: String,
-        /// The version.
-        version: i64,
+        /// The prompt versions (`task vN`) the request can be, in the order tried.
+        versions: Vec<String>,
         /// How many schemas were compared (the registry's and the recorded ones).
         compared: usize,
     },
@@ -79,9 +77,20 @@ impl Unresolved {
                 path.display(),
                 similarity * 100.0
             ),
-            Unresolved::UnknownSchema { task, version, compared } => format!(
-                "the output schema is unknown: none of the {compared} schema(s) of {task} v{version} (the registry's and the recorded ones) has the provider form this request sent; the schema changed since the prompt file (or the recordings), or the registry reads another schemas folder"
-            ),
+            Unresolved::UnknownSchema { versions, compared } => {
+                let of = match versions.as_slice() {
+                    [one] => one.clone(),
+                    many => format!(
+                        "the {} prompt versions that send this system text ({}{})",
+                        many.len(),
+                        many.iter().take(5).cloned().collect::<Vec<_>>().join(", "),
+                        if many.len() > 5 { ", …" } else { "" }
+                    ),
+                };
+                format!(
+                    "the output schema is unknown: none of the {compared} schema(s) of {of} (the registry's and the recorded ones) has the provider form this request sent; the schema changed since the prompt file (or the recordings), or the registry reads another schemas folder"
+                )
+            }
             Unresolved::BadOverride(why) => why.clone(),
         }
     }
@@ -207,21 +216,22 @@ impl Endpoint {
         let mut resolved = Vec::new();
         let mut compared = 0;
         for c in &candidates {
-            match self.full_schema(c, wire.schema.as_ref(), &mut compared) {
-                Some(schema) => resolved.push(Resolved {
+            if let Some(schema) = self.full_schema(c, wire.schema.as_ref(), &mut compared) {
+                resolved.push(Resolved {
                     store: c.store,
                     request: request_of(wire, &c.task, c.version, schema),
-                }),
-                None => continue,
+                });
             }
         }
         if resolved.is_empty() {
-            let c = &candidates[0];
-            return Err(Unresolved::UnknownSchema {
-                task: c.task.clone(),
-                version: c.version,
-                compared,
-            });
+            let mut versions: Vec<String> = Vec::new();
+            for c in &candidates {
+                let name = format!("{} v{}", c.task, c.version);
+                if !versions.contains(&name) {
+                    versions.push(name);
+                }
+            }
+            return Err(Unresolved::UnknownSchema { versions, compared });
         }
         Ok(resolved)
     }
@@ -496,5 +506,30 @@ fn similarity(a: &[String], b: &[String]) -> f64 {
         0.0
     } else {
         shared as f64 / all as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Unresolved;
+
+    #[test]
+    fn an_unknown_schema_names_every_version_the_text_can_be() {
+        let one = Unresolved::UnknownSchema {
+            versions: vec!["quiz v2".into()],
+            compared: 3,
+        };
+        assert!(
+            one.message()
+                .contains("none of the 3 schema(s) of quiz v2 "),
+            "{}",
+            one.message()
+        );
+        let many = Unresolved::UnknownSchema {
+            versions: (1..=7).map(|v| format!("t{v} v1")).collect(),
+            compared: 9,
+        };
+        let m = many.message();
+        assert!(m.contains("of the 7 prompt versions that send this system text (t1 v1, t2 v1, t3 v1, t4 v1, t5 v1, …)"), "{m}");
     }
 }

@@ -594,8 +594,31 @@ fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
         {"name": "replay", "stream": false, "params": params(&again, &system)},
     ]);
     let got = run_sdk(&python, &recorder.url, &requests);
+    // Four identical misses at once: one is forwarded and recorded, the others replay it.
+    let (third, _) = quiz_request(ws.path(), "frg_mnpqrstvwxyz");
+    let third = third.with_text("Another request: its own key.");
+    let body = params(&third, &system).to_string();
+    let answers: Vec<(u16, String)> = std::thread::scope(|s| {
+        let calls: Vec<_> = (0..4)
+            .map(|_| s.spawn(|| post(&recorder.url, body.as_bytes(), &[])))
+            .collect();
+        calls.into_iter().map(|c| c.join().unwrap()).collect()
+    });
     let log = recorder.stop();
     upstream.stop();
+    assert!(
+        answers.iter().all(|(status, _)| *status == 200),
+        "{answers:?}"
+    );
+    let ids: Vec<bool> = answers
+        .iter()
+        .map(|(_, b)| b.contains("\"id\":\"synthetic\""))
+        .collect();
+    assert_eq!(
+        ids.iter().filter(|&&fresh| fresh).count(),
+        1,
+        "one forwarded, three replayed: {answers:?}"
+    );
     assert_eq!(
         got[0]["id"], "synthetic",
         "the upstream's answer, streamed back: {}",
@@ -608,8 +631,8 @@ fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
     );
     assert_eq!(
         log.lines().filter(|l| l.starts_with("recorded ")).count(),
-        1,
-        "{log}"
+        2,
+        "the first request and one of the four identical ones: {log}"
     );
     // The cassette: the reference bytes with request material, at the PHP driver's path.
     let store = ws

@@ -291,7 +291,8 @@ fn reply(server: &Server, wire: &WireRequest, served: Served) -> Reply {
             reply
         }
         Served::Unresolved(why) => {
-            let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", why.message());
+            let why = ulcas::secrets::mask(&why.message()).into_owned();
+            let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", why);
             reply.status_word = "miss";
             reply
         }
@@ -363,5 +364,7 @@ fn explain_miss(
         )),
         None => text.push_str("; run ulcas serve with --dump-dir DIR to get this request as a dump for `ulcas lookup`"),
     }
-    text.replace('\n', " ")
+    // Names of files in the store reach the client: a token in one is masked, as in every
+    // output of ulcas.
+    ulcas::secrets::mask(&text.replace('\n', " ")).into_owned()
 }
