@@ -371,21 +371,31 @@ impl Driver {
         request: &Request,
         responders: &crate::synth::Responders,
     ) -> Result<Answer, DriverError> {
-        let miss = match self.replay(request) {
-            Ok(replay) => return Ok(Answer::Replayed(replay)),
-            Err(DriverError::Miss(miss)) => miss,
-            Err(e) => return Err(e),
-        };
+        match self.replay(request) {
+            Ok(replay) => Ok(Answer::Replayed(replay)),
+            Err(DriverError::Miss(miss)) => {
+                Self::synthesize(request, responders, miss).map(Answer::Synthetic)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The synthetic answer standing in for `miss`, the miss of `request`.
+    pub fn synthesize(
+        request: &Request,
+        responders: &crate::synth::Responders,
+        miss: Box<Miss>,
+    ) -> Result<Synthetic, DriverError> {
         let text = responders
             .respond(request)
             .map_err(DriverError::BadRequest)?;
-        Ok(Answer::Synthetic(Synthetic {
+        Ok(Synthetic {
             model: request.model.clone().unwrap_or_default(),
             input_tokens: estimated_input_tokens(request),
             output_tokens: (text.len() as u64).div_ceil(4),
             text,
             miss,
-        }))
+        })
     }
 }
 

@@ -201,11 +201,6 @@ impl Endpoint {
         })
     }
 
-    /// The store roots, in order.
-    pub fn roots(&self) -> impl Iterator<Item = &Path> {
-        self.stores.iter().map(|(d, _)| d.root())
-    }
-
     /// Resolves a wire request: every (store, request) it can be, the prompt's own store first.
     pub fn resolve(
         &self,
@@ -351,37 +346,30 @@ impl Endpoint {
             Ok(r) => r,
             Err(why) => return Served::Unresolved(why),
         };
-        let mut first_miss = None;
-        for r in &resolved {
+        let mut misses = Vec::new();
+        for r in resolved {
             match self.stores[r.store].0.replay(&r.request) {
                 Ok(replay) => {
                     return Served::Hit {
                         replay,
-                        resolved: r.clone(),
+                        resolved: r,
                     }
                 }
-                Err(DriverError::Miss(miss)) => {
-                    first_miss.get_or_insert((miss, r.clone()));
-                }
+                Err(DriverError::Miss(miss)) => misses.push((miss, r)),
                 Err(e) => return Served::Failed(e),
             }
         }
-        let Some((miss, first)) = first_miss else {
-            unreachable!("resolve returns at least one request")
-        };
-        // The miss is the owner's: the store that holds the prompt in its own prompts folder.
-        let resolved = resolved
+        // The miss is the owner's: the store that holds the prompt in its own prompts folder
+        // (else the first tried).
+        let owner = misses
             .iter()
-            .find(|r| self.owns(r.store, &r.request.task, r.request.prompt_version))
-            .cloned()
-            .unwrap_or(first);
-        let miss = match self.stores[resolved.store].0.replay(&resolved.request) {
-            Err(DriverError::Miss(owner_miss)) => owner_miss,
-            _ => miss,
-        };
+            .position(|(_, r)| self.owns(r.store, &r.request.task, r.request.prompt_version))
+            .unwrap_or(0);
+        let (miss, resolved) = misses.swap_remove(owner);
         #[cfg(feature = "synthetic")]
         if mode == Mode::Synthetic {
-            return match self.synthetic(&resolved, miss) {
+            let responders = crate::synth::Responders::new();
+            return match Driver::synthesize(&resolved.request, &responders, miss) {
                 Ok(synthetic) => Served::Synthetic {
                     synthetic,
                     resolved,
@@ -391,20 +379,6 @@ impl Endpoint {
         }
         let _ = mode;
         Served::Miss { miss, resolved }
-    }
-
-    #[cfg(feature = "synthetic")]
-    fn synthetic(
-        &self,
-        resolved: &Resolved,
-        miss: Box<Miss>,
-    ) -> Result<crate::driver::Synthetic, DriverError> {
-        let driver = &self.stores[resolved.store].0;
-        match driver.answer(&resolved.request, &crate::synth::Responders::new())? {
-            crate::driver::Answer::Synthetic(s) => Ok(s),
-            // Recorded in between: the miss stands.
-            _ => Err(DriverError::Miss(miss)),
-        }
     }
 
     /// Whether store `i` holds the prompt of `task` v`version` in its own prompts folder (the
@@ -449,11 +423,6 @@ impl Endpoint {
     /// The driver of store `i`.
     pub fn driver(&self, i: usize) -> &Driver {
         &self.stores[i].0
-    }
-
-    /// The registry of store `i`.
-    pub fn registry(&self, i: usize) -> &Registry {
-        &self.stores[i].1
     }
 }
 

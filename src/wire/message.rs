@@ -51,15 +51,20 @@ impl Usage {
         u
     }
 
-    /// As a cassette stores it.
+    /// As a cassette stores it ([`crate::cassette::usage_from`]: its fields, in its order).
     pub fn to_cassette(self) -> Value {
-        json!({
-            "input_tokens": self.input,
-            "output_tokens": self.output,
-            "cache_write_5m_tokens": self.cache_write_5m,
-            "cache_write_1h_tokens": self.cache_write_1h,
-            "cache_read_tokens": self.cache_read,
-        })
+        let given: serde_json::Map<String, Value> = crate::cassette::USAGE_FIELDS
+            .iter()
+            .zip([
+                self.input,
+                self.output,
+                self.cache_write_5m,
+                self.cache_write_1h,
+                self.cache_read,
+            ])
+            .map(|(k, v)| ((*k).to_owned(), Value::from(v)))
+            .collect();
+        crate::cassette::usage_from(Some(&given))
     }
 
     /// The input side, as `message_start` and a whole message carry it.

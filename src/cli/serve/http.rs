@@ -22,7 +22,7 @@ use super::Server;
 const DELTA: usize = 1024;
 
 /// Serves until SIGINT or SIGTERM; requests in flight finish first.
-pub async fn run(server: Arc<Server>, addr: SocketAddr, _json: bool) -> ulcas::Result<()> {
+pub async fn run(server: Arc<Server>, addr: SocketAddr) -> ulcas::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
         ulcas::Error::msg(format!("--listen {addr}: {}", ulcas::error::io_message(&e)))
     })?;

@@ -95,7 +95,7 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
         .enable_all()
         .build()
         .map_err(|e| ulcas::Error::msg(format!("cannot start the server: {e}")))?;
-    runtime.block_on(http::run(server, addr, json))?;
+    runtime.block_on(http::run(server, addr))?;
     Ok(Answer::Pass)
 }
 
