@@ -420,9 +420,11 @@ pub struct ServeArgs {
     /// `verify --requests`, `prune --requests --complete-run`, `backfill --requests`).
     #[arg(long, value_name = "DIR")]
     pub dump_dir: Option<PathBuf>,
-    /// Output format of the start line and the request log: human text or JSON Lines.
+    /// Format of the start line (stdout) and of the request log (stderr): human text or JSON Lines.
     #[arg(long, value_enum, default_value_t = TextFormat::Human)]
     pub format: TextFormat,
+    #[command(flatten)]
+    pub limits: super::serve::limits::Limits,
 }
 
 /// What `serve` does with a request that has no cassette.

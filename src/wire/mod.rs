@@ -45,12 +45,15 @@
 
 mod endpoint;
 pub mod message;
+mod parse;
 mod provider;
 
 use serde_json::Value;
 
 use crate::error::Error;
 use crate::request::{Block, Turn};
+
+pub use parse::MAX_SCHEMA;
 
 pub use endpoint::{Endpoint, Mode, Overrides, Resolved, Served, Unresolved};
 pub use provider::{for_provider, same_in_php};
@@ -77,152 +80,12 @@ pub struct WireRequest {
 pub const MAX_BODY: usize = 32 << 20;
 
 impl WireRequest {
-    /// Parses a request body; an error says in one line what is wrong.
+    /// Parses a request body in one pass; an error says in one line what is wrong and where
+    /// (a duplicate member anywhere, a member of the wrong type, a schema over
+    /// [`MAX_SCHEMA`]).
     pub fn parse(body: &[u8]) -> Result<WireRequest, Error> {
-        let value: Value = serde_json::from_slice(body).map_err(|e| Error::json(&e))?;
-        let obj = value
-            .as_object()
-            .ok_or_else(|| Error::msg("the body is not a JSON object"))?;
-        let model = match obj.get("model") {
-            Some(Value::String(m)) => m.clone(),
-            None => return Err(Error::msg("model: missing")),
-            Some(_) => return Err(Error::msg("model: not a string")),
-        };
-        let system = system_text(obj.get("system"))?;
-        let messages = match obj.get("messages") {
-            Some(Value::Array(m)) if !m.is_empty() => m,
-            Some(Value::Array(_)) => return Err(Error::msg("messages: empty")),
-            None => return Err(Error::msg("messages: missing")),
-            Some(_) => return Err(Error::msg("messages: not a list")),
-        };
-        let blocks = user_blocks(&messages[0])?;
-        let turns = messages[1..]
-            .iter()
-            .enumerate()
-            .map(|(i, m)| turn(m).map_err(|e| Error::msg(format!("messages[{}]: {e}", i + 1))))
-            .collect::<Result<Vec<_>, _>>()?;
-        let schema = match obj.get("output_config").and_then(|c| c.get("format")) {
-            None | Some(Value::Null) => None,
-            Some(format) => match format.get("schema") {
-                Some(s @ (Value::Object(_) | Value::Array(_))) => Some(s.clone()),
-                _ => {
-                    return Err(Error::msg(
-                        "output_config.format.schema: missing or not an object",
-                    ))
-                }
-            },
-        };
-        let stream = match obj.get("stream") {
-            None | Some(Value::Null) => false,
-            Some(Value::Bool(b)) => *b,
-            Some(_) => return Err(Error::msg("stream: not a boolean")),
-        };
-        Ok(WireRequest {
-            model,
-            system,
-            blocks,
-            turns,
-            schema,
-            stream,
-        })
+        parse::parse(body)
     }
-}
-
-/// `system` as a string, or the text of its text blocks joined.
-fn system_text(system: Option<&Value>) -> Result<String, Error> {
-    match system {
-        None | Some(Value::Null) => Ok(String::new()),
-        Some(Value::String(s)) => Ok(s.clone()),
-        Some(Value::Array(blocks)) => {
-            let mut text = String::new();
-            for (i, b) in blocks.iter().enumerate() {
-                match (b.get("type").and_then(Value::as_str), b.get("text")) {
-                    (Some("text"), Some(Value::String(t))) => text.push_str(t),
-                    _ => {
-                        return Err(Error::msg(format!(
-                            "system[{i}]: not a text block with a string text"
-                        )))
-                    }
-                }
-            }
-            Ok(text)
-        }
-        Some(_) => Err(Error::msg("system: not a string or a list of text blocks")),
-    }
-}
-
-/// The blocks of the first message, which must be the user's.
-fn user_blocks(message: &Value) -> Result<Vec<Block>, Error> {
-    if message.get("role").and_then(Value::as_str) != Some("user") {
-        return Err(Error::msg("messages[0]: not a user message"));
-    }
-    let content = match message.get("content") {
-        Some(Value::String(text)) => return Ok(vec![Block::Text(text.clone())]),
-        Some(Value::Array(content)) => content,
-        _ => return Err(Error::msg("messages[0].content: not a string or a list")),
-    };
-    content
-        .iter()
-        .enumerate()
-        .map(|(i, b)| block(b).map_err(|e| Error::msg(format!("messages[0].content[{i}]: {e}"))))
-        .collect()
-}
-
-fn block(b: &Value) -> Result<Block, String> {
-    match b.get("type").and_then(Value::as_str) {
-        Some("text") => match b.get("text") {
-            Some(Value::String(t)) => Ok(Block::Text(t.clone())),
-            _ => Err("text: not a string".into()),
-        },
-        Some("document") => {
-            let source = b.get("source").ok_or("source: missing")?;
-            if source.get("type").and_then(Value::as_str) != Some("base64") {
-                return Err("source: only base64 documents are keyed".into());
-            }
-            let data = source
-                .get("data")
-                .and_then(Value::as_str)
-                .ok_or("source.data: not a string")?;
-            let media_type = source
-                .get("media_type")
-                .and_then(Value::as_str)
-                .map(str::to_owned);
-            Ok(Block::Document {
-                data: data.to_owned(),
-                media_type,
-            })
-        }
-        Some(other) => Err(format!(
-            "type {other:?}: the app sends text and document blocks"
-        )),
-        None => Err("type: missing".into()),
-    }
-}
-
-/// A repair turn: its role and the text of its content.
-fn turn(message: &Value) -> Result<Turn, String> {
-    let role = message
-        .get("role")
-        .and_then(Value::as_str)
-        .ok_or("role: missing or not a string")?;
-    let text = match message.get("content") {
-        Some(Value::String(t)) => t.clone(),
-        Some(Value::Array(blocks)) => {
-            let mut text = String::new();
-            for b in blocks {
-                match (b.get("type").and_then(Value::as_str), b.get("text")) {
-                    (Some("text"), Some(Value::String(t))) => text.push_str(t),
-                    _ => return Err("content: a repair turn holds text blocks only".into()),
-                }
-            }
-            text
-        }
-        _ => return Err("content: not a string or a list".into()),
-    };
-    Ok(Turn {
-        role: role.to_owned(),
-        text,
-    })
 }
 
 #[cfg(test)]
@@ -234,7 +97,7 @@ mod tests {
         let cases: [(&[u8], &str); 8] = [
             (b"{", "invalid JSON"),
             (b"[]", "not a JSON object"),
-            (br#"{"messages": []}"#, "model: missing"),
+            (br#"{"messages": [{"role": "user", "content": "x"}]}"#, "model: missing"),
             (br#"{"model": 1}"#, "model: not a string"),
             (br#"{"model": "m", "messages": []}"#, "messages: empty"),
             (br#"{"model": "m", "messages": [{"role": "assistant", "content": "x"}]}"#, "not a user message"),
@@ -246,6 +109,43 @@ mod tests {
             assert!(e.contains(says), "{e} (wanted {says})");
             assert!(!e.contains('\n'));
         }
+    }
+
+    #[test]
+    fn duplicate_members_anywhere_are_refused_naming_them() {
+        let cases: [(&[u8], &str); 6] = [
+            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "messages": [{"role": "user", "content": "b"}]}"#, "duplicate member \"messages\""),
+            (br#"{"model": "m", "model": "n", "messages": []}"#, "duplicate member \"model\""),
+            (br#"{"model": "m", "messages": [{"role": "user", "content": [{"type": "text", "text": "a", "text": "b"}]}]}"#, "messages[0].content[0]: duplicate member \"text\""),
+            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "metadata": {"x": [{"k": 1, "k": 2}]}}"#, "metadata.x[0]: duplicate member \"k\""),
+            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "output_config": {"format": {"schema": {"type": "object", "properties": {"a": {}, "a": {}}}}}}"#, "output_config.format.schema.properties: duplicate member \"a\""),
+            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "x\u0079": 1, "xy": 2}"#, "duplicate member \"xy\""),
+        ];
+        for (body, says) in cases {
+            let e = WireRequest::parse(body).unwrap_err().to_string();
+            assert!(e.contains(says), "{e} (wanted {says})");
+        }
+    }
+
+    #[test]
+    fn members_of_the_wrong_type_are_refused_naming_them() {
+        let cases: [(&[u8], &str); 5] = [
+            (br#"{"model": "m", "max_tokens": "lots", "messages": [{"role": "user", "content": "a"}]}"#, "max_tokens: not an integer"),
+            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "system": 5}"#, "system: not a string"),
+            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "output_config": {"format": {"type": "json_schema"}}}"#, "output_config.format.schema: missing"),
+            (br#"{"model": "m", "messages": [{"role": 4, "content": "a"}]}"#, "messages[0].role: not a string"),
+            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}, {"role": "assistant", "content": [{"type": "document"}]}]}"#, "messages[1]: content: a repair turn holds text blocks only"),
+        ];
+        for (body, says) in cases {
+            let e = WireRequest::parse(body).unwrap_err().to_string();
+            assert!(e.contains(says), "{e} (wanted {says})");
+        }
+        let big = format!(
+            r#"{{"model": "m", "messages": [{{"role": "user", "content": "a"}}], "output_config": {{"format": {{"schema": {{"x": "{}"}}}}}}}}"#,
+            "y".repeat(MAX_SCHEMA)
+        );
+        let e = WireRequest::parse(big.as_bytes()).unwrap_err().to_string();
+        assert!(e.contains("more than an output schema may hold"), "{e}");
     }
 
     #[test]

@@ -2,7 +2,6 @@
 //! decision, the message or its stream out; errors in the API's shape, never a 5xx for a miss or
 //! a bad request (the SDKs retry those).
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -14,38 +13,25 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::Router;
 use ulcas::wire::message::{self, Answer, Usage};
-use ulcas::wire::{Overrides, Served, WireRequest, MAX_BODY};
+use ulcas::wire::{Overrides, Served, WireRequest};
 
 use super::Server;
 
 /// How many bytes of text one `content_block_delta` carries.
 const DELTA: usize = 1024;
 
-/// Serves until SIGINT or SIGTERM; requests in flight finish first.
-pub async fn run(server: Arc<Server>, addr: SocketAddr) -> ulcas::Result<()> {
-    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
-        ulcas::Error::msg(format!("--listen {addr}: {}", ulcas::error::io_message(&e)))
-    })?;
-    let local = listener
-        .local_addr()
-        .map_err(|e| ulcas::Error::msg(format!("--listen {addr}: {e}")))?;
-    let shutdown = shutdown()?;
-    server.log.listening(&format!("http://{local}"));
-    let app = Router::new()
+/// The routes, behind the guard.
+pub fn router(server: Arc<Server>) -> Router {
+    Router::new()
         .route("/v1/messages", post(messages).fallback(wrong_method))
         .fallback(not_found)
-        .with_state(server.clone());
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
-        .map_err(|e| ulcas::Error::msg(format!("serving: {e}")))?;
-    server.log.stopped();
-    Ok(())
+        .layer(axum::middleware::from_fn_with_state(server.clone(), guard))
+        .with_state(server)
 }
 
 /// SIGINT (Ctrl-C) or SIGTERM, caught from now on (before the start line is printed, so a
 /// script that stops the server right after reading it still stops it cleanly).
-fn shutdown() -> ulcas::Result<impl std::future::Future<Output = ()>> {
+pub fn shutdown() -> ulcas::Result<impl std::future::Future<Output = ()>> {
     use tokio::signal::unix::{signal, SignalKind};
     let caught = |e: std::io::Error| ulcas::Error::msg(format!("cannot catch signals: {e}"));
     let mut interrupt = signal(SignalKind::interrupt()).map_err(caught)?;
@@ -56,6 +42,36 @@ fn shutdown() -> ulcas::Result<impl std::future::Future<Output = ()>> {
             _ = term.recv() => {}
         }
     })
+}
+
+/// Refuses, before any work, what no API client sends (see [`super::guard`]); answers an
+/// allowed origin's preflight and gives its answers CORS headers.
+async fn guard(
+    State(server): State<Arc<Server>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let started = Instant::now();
+    if let Err(refusal) = server.guard.check(request.method(), request.headers()) {
+        return refused(&server, started, refusal);
+    }
+    let origin = server.guard.allowed_origin(request.headers()).cloned();
+    let mut response = match (&origin, request.method()) {
+        (Some(_), &axum::http::Method::OPTIONS) => StatusCode::NO_CONTENT.into_response(),
+        _ => next.run(request).await,
+    };
+    if let Some(origin) = origin {
+        super::guard::Guard::cors(&origin, response.headers_mut());
+    }
+    response
+}
+
+/// The answer to a refused request, logged.
+fn refused(server: &Server, started: Instant, refusal: super::guard::Refusal) -> Response {
+    server
+        .log
+        .request("refused", None, started.elapsed(), Some(&refusal.why));
+    api_error(refusal.status, refusal.kind, &refusal.why)
 }
 
 async fn not_found() -> Response {
@@ -74,8 +90,10 @@ async fn wrong_method() -> Response {
     )
 }
 
-fn api_error(status: StatusCode, kind: &str, text: &str) -> Response {
-    let body = message::error(kind, text).to_string();
+/// Every error body the server sends, in the API's shape, its text masked (a token in a file
+/// name or an upstream's error never reaches a client whole).
+pub fn api_error(status: StatusCode, kind: &str, text: &str) -> Response {
+    let body = message::error(kind, &ulcas::secrets::mask(text)).to_string();
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
@@ -87,25 +105,24 @@ async fn messages(
     body: Body,
 ) -> Response {
     let started = Instant::now();
-    let bytes = match axum::body::to_bytes(body, MAX_BODY).await {
-        Ok(b) => b,
-        Err(_) => {
-            let why = format!(
-                "the body is larger than {} MB, or was cut off",
-                MAX_BODY >> 20
-            );
-            server
-                .log
-                .request("error", None, started.elapsed(), Some(&why));
-            return api_error(StatusCode::PAYLOAD_TOO_LARGE, "request_too_large", &why);
-        }
+    let read = match super::body::read(&server, &headers, body).await {
+        Ok(read) => read,
+        Err(refusal) => return refused(&server, started, refusal),
     };
+    let bytes = read.bytes.clone();
     let headers = Arc::new(headers);
     let mut decision = decided(&server, &headers, &bytes).await;
-    // A miss to record: identical misses in flight wait for the first, then look again.
+    drop(read);
+    // A miss to record: identical misses in flight wait for the first, then look again (or
+    // get its error at once).
     let mut held = None;
     if let (Decided::Forward(_, path), Some(upstream)) = (&decision, &server.upstream) {
-        held = Some(upstream.slot(path).lock_owned().await);
+        let slot = upstream.slot(path).lock_owned().await;
+        if let Some(why) = slot.as_deref() {
+            let why = format!("the identical request being recorded failed: {why}");
+            return super::record::upstream_error(&server, started, why);
+        }
+        held = Some(slot);
         decision = decided(&server, &headers, &bytes).await;
     }
     let reply = match decision {
@@ -230,7 +247,7 @@ fn decide(server: &Server, headers: &HeaderMap, body: &Bytes) -> Decided {
     };
     let served = server.endpoint.serve(&wire, &overrides, server.mode);
     if let (Served::Miss { resolved, .. }, Some(_)) = (&served, &server.upstream) {
-        server.log.dump(&resolved.request);
+        server.dump(&resolved.request);
         let mut resolved = resolved.clone();
         if let Some(store) = server.record_into {
             resolved.store = store;
@@ -246,7 +263,7 @@ fn decide(server: &Server, headers: &HeaderMap, body: &Bytes) -> Decided {
 fn reply(server: &Server, wire: &WireRequest, served: Served) -> Reply {
     match served {
         Served::Hit { replay, resolved } => {
-            server.log.dump(&resolved.request);
+            server.dump(&resolved.request);
             let answer = Answer {
                 id: replay.id(),
                 model: replay.model.clone(),
@@ -261,7 +278,7 @@ fn reply(server: &Server, wire: &WireRequest, served: Served) -> Reply {
             synthetic,
             resolved,
         } => {
-            server.log.dump(&resolved.request);
+            server.dump(&resolved.request);
             let answer = Answer {
                 id: "synthetic".into(),
                 model: synthetic.model.clone(),
@@ -282,7 +299,7 @@ fn reply(server: &Server, wire: &WireRequest, served: Served) -> Reply {
             )
         }
         Served::Miss { miss, resolved } => {
-            let dumped = server.log.dump(&resolved.request);
+            let dumped = server.dump(&resolved.request);
             let text = explain_miss(server, &miss, &resolved, dumped);
             let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", text);
             reply.status_word = "miss";
@@ -291,7 +308,7 @@ fn reply(server: &Server, wire: &WireRequest, served: Served) -> Reply {
             reply
         }
         Served::Unresolved(why) => {
-            let why = ulcas::secrets::mask(&why.message()).into_owned();
+            let why = why.message();
             let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", why);
             reply.status_word = "miss";
             reply
@@ -364,7 +381,5 @@ fn explain_miss(
         )),
         None => text.push_str("; run ulcas serve with --dump-dir DIR to get this request as a dump for `ulcas lookup`"),
     }
-    // Names of files in the store reach the client: a token in one is masked, as in every
-    // output of ulcas.
-    ulcas::secrets::mask(&text.replace('\n', " ")).into_owned()
+    text.replace('\n', " ")
 }

@@ -1,34 +1,26 @@
 //! What `serve` says: one start line on stdout (a script reads the URL from it), one line per
-//! request on stderr; and the request dumps of `--dump-dir`.
+//! request on stderr. Every line goes through one writer: secrets masked, and in human text
+//! every control or bidirectional character written as a visible escape (JSON escapes them as
+//! `\uXXXX`), whatever a prompt folder, a file name or an upstream's error holds.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use serde_json::json;
-use ulcas::request::Request;
 
-use crate::cli::report::shown;
+use crate::cli::output::terminal_safe;
+use crate::cli::report::escape::is_risky;
 
-/// The log's format and the dump folder.
+/// The log's format.
 pub struct Log {
     json: bool,
-    dump_dir: Option<PathBuf>,
 }
 
 impl Log {
-    /// A log in JSON Lines or human text; dumps written into `dump_dir` (created).
-    pub fn new(json: bool, dump_dir: Option<PathBuf>) -> ulcas::Result<Log> {
-        if let Some(dir) = &dump_dir {
-            std::fs::create_dir_all(dir).map_err(|e| ulcas::Error::io(dir, &e))?;
-            if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
-                return Err(ulcas::Error::in_file(
-                    dir,
-                    "--dump-dir is a symbolic link: name the folder itself",
-                ));
-            }
-        }
-        Ok(Log { json, dump_dir })
+    /// A log in JSON Lines or human text.
+    pub fn new(json: bool) -> Log {
+        Log { json }
     }
 
     /// The start line: where the server listens.
@@ -39,12 +31,12 @@ impl Log {
             format!("ulcas serve: listening on {url}")
         };
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{line}");
+        let _ = writeln!(out, "{}", self.safe(&line));
         let _ = out.flush();
     }
 
-    /// One request: its status (`hit`, `miss`, `synthetic`, `error`), the cassette path, the
-    /// time taken and, for an error, why.
+    /// One request: its status (`hit`, `miss`, `synthetic`, `recorded`, `refused`, `error`), the
+    /// cassette path, the time taken and, for an error, why.
     pub fn request(&self, status: &str, path: Option<&Path>, took: Duration, why: Option<&str>) {
         let ms = took.as_secs_f64() * 1000.0;
         let line = if self.json {
@@ -59,63 +51,81 @@ impl Log {
         } else {
             let mut line = format!("{status:<9} ");
             if let Some(p) = path {
-                line.push_str(&shown(p));
+                line.push_str(&p.display().to_string());
                 line.push(' ');
             }
             line.push_str(&format!("{ms:.2} ms"));
             if let Some(why) = why {
                 line.push_str(": ");
-                line.push_str(&ulcas::secrets::mask(why));
+                line.push_str(why);
             }
             line
         };
-        let mut err = std::io::stderr().lock();
-        let _ = writeln!(err, "{line}");
+        self.emit(&line);
     }
 
-    /// The end.
-    pub fn stopped(&self) {
-        if !self.json {
-            let mut err = std::io::stderr().lock();
-            let _ = writeln!(err, "ulcas serve: stopped");
+    /// A note of the server itself (a warning at start, the stop).
+    pub fn note(&self, kind: &str, text: &str) {
+        let line = if self.json {
+            json!({"type": kind, "message": text}).to_string()
+        } else {
+            format!("ulcas serve: {text}")
+        };
+        self.emit(&line);
+    }
+
+    /// The end, and what the grace period could not finish.
+    pub fn stopped(&self, unfinished: Option<&str>) {
+        if let Some(what) = unfinished {
+            self.note("warning", what);
         }
+        self.note("stopped", "stopped");
     }
 
-    /// Writes `request` as a dump (`<task>-v<N>-<hash>.json`, as the PHP hook names it), whole
-    /// or not at all; the file, when `--dump-dir` is given.
-    pub fn dump(&self, request: &Request) -> Option<Result<PathBuf, String>> {
-        let dir = self.dump_dir.as_ref()?;
-        let key = ulcas::key::key_of(request);
-        let task: String = request
-            .task
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-') {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        let file = dir.join(format!(
-            "{task}-v{}-{}.json",
-            request.prompt_version, key.hash
-        ));
-        Some(write_whole(dir, &file, request.to_dump().as_bytes()).map(|()| file))
+    fn emit(&self, line: &str) {
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, "{}", self.safe(line));
+    }
+
+    /// The one writer's rule: secrets masked, risky characters escaped.
+    fn safe(&self, line: &str) -> String {
+        let masked = ulcas::secrets::mask(line);
+        if self.json {
+            json_safe(&masked)
+        } else {
+            terminal_safe(&masked, false, false).into_owned()
+        }
     }
 }
 
-/// Writes `bytes` to `file` in `dir` through a temporary file renamed over it: a reader sees
-/// the old file or the new one, never half of one, and a link at `file` is replaced, not
-/// followed.
-fn write_whole(dir: &Path, file: &Path, bytes: &[u8]) -> Result<(), String> {
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".ulcas-dump-")
-        .tempfile_in(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?;
-    tmp.write_all(bytes)
-        .map_err(|e| format!("{}: {e}", file.display()))?;
-    tmp.persist(file)
-        .map_err(|e| format!("{}: {}", file.display(), e.error))?;
-    Ok(())
+/// JSON text with every risky character written as a `\uXXXX` escape (JSON text holds them
+/// only inside strings, where the escape means the same character).
+pub fn json_safe(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_risky(c) {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{u:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn json_stays_json_and_shows_nothing_raw() {
+        let line = serde_json::json!({"why": "a\u{1b}]0;title\u{7}b\u{202e}c"}).to_string();
+        let safe = super::json_safe(&line);
+        assert!(
+            !safe.chars().any(crate::cli::report::escape::is_risky),
+            "{safe}"
+        );
+        let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
+        assert_eq!(back["why"], "a\u{1b}]0;title\u{7}b\u{202e}c");
+    }
 }

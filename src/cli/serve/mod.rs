@@ -3,11 +3,17 @@
 //! request log and the dumps (`log`), and the process around them: one line that says where it
 //! listens, SIGINT/SIGTERM ending it after the requests in flight.
 
+mod body;
+mod conn;
+mod dump;
+mod guard;
 mod http;
+pub mod limits;
 mod log;
 mod record;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use ulcas::registry::Registry;
@@ -25,12 +31,34 @@ pub struct Server {
     pub stores: Vec<StoreSettings>,
     /// What a miss gets.
     pub mode: Mode,
-    /// The request log and the dumps.
+    /// The request log.
     pub log: log::Log,
+    /// With `--dump-dir`: where each request served is written as a dump.
+    pub dumps: Option<dump::Dumps>,
     /// With `--mode record`: where misses go.
     pub upstream: Option<record::Upstream>,
     /// With `--record-into`: the store (index) that records every miss.
     pub record_into: Option<usize>,
+    /// Every bound on what the server spends.
+    pub limits: limits::Limits,
+    /// Who may call.
+    pub guard: guard::Guard,
+    /// The bytes of bodies read and keyed at once.
+    pub budget: Arc<tokio::sync::Semaphore>,
+    /// Recordings a shutdown waits for.
+    pub recordings: conn::InFlight,
+}
+
+impl Server {
+    /// Writes `request` as a dump when `--dump-dir` is given; the file, or why not.
+    pub fn dump(&self, request: &ulcas::request::Request) -> Option<Result<PathBuf, String>> {
+        let written = self.dumps.as_ref()?.write(request);
+        if let Err(why) = &written {
+            self.log
+                .note("warning", &format!("request dump not written: {why}"));
+        }
+        Some(written)
+    }
 }
 
 /// `ulcas serve`.
@@ -39,7 +67,7 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
     ulcas::settings::require_folders(&stores)?;
     let addr = listen_address(&args.listen, args.expose)?;
     let upstream = match (&args.upstream, args.mode) {
-        (Some(url), ServeMode::Record) => Some(record::Upstream::new(url)?),
+        (Some(url), ServeMode::Record) => Some(record::Upstream::new(url, &args.limits)?),
         (Some(_), _) => {
             return Err(ulcas::Error::msg(
                 "--upstream is for --mode record: add it, or drop --upstream",
@@ -75,18 +103,6 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
         }
     }
     let json = args.format == TextFormat::Json;
-    let server = Arc::new(Server {
-        endpoint,
-        stores,
-        mode: match args.mode {
-            ServeMode::Cassette => Mode::Cassette,
-            ServeMode::Synthetic => Mode::Synthetic,
-            ServeMode::Record => Mode::Record,
-        },
-        log: log::Log::new(json, args.dump_dir)?,
-        upstream,
-        record_into,
-    });
     // Decisions read the store on the blocking pool: a few threads are enough on any load
     // (each thread keeps its allocator's caches, so hundreds of them would hold gigabytes).
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -95,8 +111,51 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
         .enable_all()
         .build()
         .map_err(|e| ulcas::Error::msg(format!("cannot start the server: {e}")))?;
-    runtime.block_on(http::run(server, addr))?;
+    let (listener, local) = runtime.block_on(bind(addr))?;
+    let server = Arc::new(Server {
+        endpoint,
+        stores,
+        mode: match args.mode {
+            ServeMode::Cassette => Mode::Cassette,
+            ServeMode::Synthetic => Mode::Synthetic,
+            ServeMode::Record => Mode::Record,
+        },
+        log: log::Log::new(json),
+        dumps: args
+            .dump_dir
+            .as_deref()
+            .map(dump::Dumps::open)
+            .transpose()?,
+        upstream,
+        record_into,
+        guard: guard::Guard::new(local, &args.limits.allow_hosts, &args.limits.allow_origins),
+        budget: Arc::new(tokio::sync::Semaphore::new(args.limits.body_budget())),
+        limits: args.limits,
+        recordings: conn::InFlight::new(),
+    });
+    let grace = server.limits.grace();
+    runtime.block_on(async {
+        let shutdown = http::shutdown()?;
+        server.log.listening(&format!("http://{local}"));
+        let app = http::router(server.clone());
+        let unfinished = conn::serve(server.clone(), listener, app, shutdown).await;
+        server.log.stopped(unfinished.as_deref());
+        Ok::<_, ulcas::Error>(())
+    })?;
+    // Blocking work still running after the grace period is not waited for.
+    runtime.shutdown_timeout(grace);
     Ok(Answer::Pass)
+}
+
+/// The listener at `addr`, and the address it got.
+async fn bind(addr: SocketAddr) -> ulcas::Result<(tokio::net::TcpListener, SocketAddr)> {
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+        ulcas::Error::msg(format!("--listen {addr}: {}", ulcas::error::io_message(&e)))
+    })?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| ulcas::Error::msg(format!("--listen {addr}: {e}")))?;
+    Ok((listener, local))
 }
 
 /// The address to listen on: loopback unless `--expose` says otherwise.

@@ -6,28 +6,39 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderValue, Request, StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
 use serde_json::Value;
+use tokio::sync::OwnedMutexGuard;
 use ulcas::store::Recording;
 use ulcas::wire::message::Usage;
 use ulcas::wire::Resolved;
 
+use super::limits::Limits;
 use super::Server;
 
 type Https = hyper_rustls::HttpsConnector<HttpConnector>;
+
+/// The lock of one cassette's recording, holding why the last try failed (identical misses
+/// waiting for it get that error at once).
+pub type Slot = tokio::sync::Mutex<Option<String>>;
 
 /// The upstream API and the misses being recorded.
 pub struct Upstream {
     client: Client<Https, Full<Bytes>>,
     base: Uri,
+    /// To the first byte of an answer, and between two pieces of it.
+    timeout: Duration,
+    /// The largest answer relayed and recorded.
+    max_answer: usize,
     /// Cassette path → the lock its recording holds.
-    in_flight: Mutex<HashMap<PathBuf, Arc<tokio::sync::Mutex<()>>>>,
+    in_flight: Mutex<HashMap<PathBuf, Arc<Slot>>>,
 }
 
 /// A miss to forward: the request as keyed and as it came, and the slot it holds.
@@ -43,10 +54,12 @@ pub struct Miss {
     /// When it came.
     pub started: std::time::Instant,
     /// The slot of its cassette, held until the recording is written.
-    pub held: Option<tokio::sync::OwnedMutexGuard<()>>,
+    pub held: Option<OwnedMutexGuard<Option<String>>>,
 }
 
-/// Headers never passed on: the connection's own, and the ones ulcas reads.
+/// Headers never passed on: the connection's own, the ones ulcas reads, and the client's
+/// encodings (the upstream is asked for the identity encoding, so that what is relayed and
+/// what is recorded is the answer itself).
 const NOT_FORWARDED: &[&str] = &[
     "host",
     "content-length",
@@ -54,13 +67,15 @@ const NOT_FORWARDED: &[&str] = &[
     "transfer-encoding",
     "keep-alive",
     "upgrade",
+    "accept-encoding",
+    "origin",
     "x-ulcas-task",
     "x-ulcas-prompt-version",
 ];
 
 impl Upstream {
     /// The upstream at `url` (`http://…` or `https://…`, its path the API's base).
-    pub fn new(url: &str) -> ulcas::Result<Upstream> {
+    pub fn new(url: &str, limits: &Limits) -> ulcas::Result<Upstream> {
         let base: Uri = url
             .trim_end_matches('/')
             .parse()
@@ -70,83 +85,97 @@ impl Upstream {
                 "--upstream {url:?}: an http:// or https:// URL with a host"
             )));
         }
+        let mut http = HttpConnector::new();
+        http.enforce_http(false);
+        http.set_connect_timeout(Some(limits.upstream_connect_timeout()));
         let https = hyper_rustls::HttpsConnectorBuilder::new()
             .with_webpki_roots()
             .https_or_http()
             .enable_http1()
-            .build();
+            .wrap_connector(http);
         let client = Client::builder(hyper_util::rt::TokioExecutor::new()).build(https);
         Ok(Upstream {
             client,
             base,
+            timeout: limits.upstream_timeout(),
+            max_answer: limits.max_answer(),
             in_flight: Mutex::new(HashMap::new()),
         })
     }
 
     /// The lock of the recording of the cassette at `path` (shared by identical misses).
-    pub fn slot(&self, path: &std::path::Path) -> Arc<tokio::sync::Mutex<()>> {
+    pub fn slot(&self, path: &std::path::Path) -> Arc<Slot> {
         let mut map = self.in_flight.lock().unwrap_or_else(|e| e.into_inner());
         // Locks no request holds any more go.
         map.retain(|_, l| Arc::strong_count(l) > 1);
         map.entry(path.to_path_buf()).or_default().clone()
     }
 
-    /// Forwards the request, streams the answer back, and records it when it is whole.
-    pub async fn forward(&self, server: Arc<Server>, miss: Miss) -> Response {
-        let Miss {
-            resolved,
-            path_and_query,
-            headers,
-            body,
-            started,
-            held,
-        } = miss;
-        let path_and_query = path_and_query.as_str();
-        let headers = &*headers;
+    /// The request to the upstream: the client's, unchanged but for the headers above.
+    fn request(&self, miss: &Miss) -> Result<Request<Full<Bytes>>, String> {
         let uri = format!(
             "{}{}",
             self.base.to_string().trim_end_matches('/'),
-            path_and_query
+            miss.path_and_query
         );
         let mut request = Request::post(uri);
-        for (name, value) in headers {
+        for (name, value) in miss.headers.iter() {
             if !NOT_FORWARDED.contains(&name.as_str()) {
                 request = request.header(name, value);
             }
         }
-        let request = match request.body(Full::new(body)) {
-            Ok(r) => r,
-            Err(e) => {
-                return upstream_error(&server, started, format!("the upstream request: {e}"))
+        request
+            .header(header::ACCEPT_ENCODING, "identity")
+            .body(Full::new(miss.body.clone()))
+            .map_err(|e| format!("the upstream request: {e}"))
+    }
+
+    /// Forwards the request, streams the answer back, and records it when it is whole.
+    pub async fn forward(&self, server: Arc<Server>, mut miss: Miss) -> Response {
+        let token = server.recordings.token();
+        let sent = match self.request(&miss) {
+            Ok(request) => tokio::time::timeout(self.timeout, self.client.request(request)).await,
+            Err(why) => return failed(&server, &mut miss, why),
+        };
+        let answer = match sent {
+            Ok(Ok(a)) => a,
+            Ok(Err(e)) => {
+                let why = format!("the upstream cannot be reached: {}", error_chain(&e));
+                return failed(&server, &mut miss, why);
+            }
+            Err(_) => {
+                let why = format!(
+                    "the upstream did not answer within {} s (--upstream-timeout)",
+                    self.timeout.as_secs()
+                );
+                return failed(&server, &mut miss, why);
             }
         };
-        let answer = match self.client.request(request).await {
-            Ok(a) => a,
-            Err(e) => {
-                return upstream_error(
-                    &server,
-                    started,
-                    format!("the upstream cannot be reached: {e}"),
-                )
-            }
-        };
-        let status = answer.status();
-        let content_type = answer.headers().get(header::CONTENT_TYPE).cloned();
+        let (parts, incoming) = answer.into_parts();
         let (tx, rx) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(16);
-        let incoming = answer.into_body();
         let relay = Relay {
             server,
-            resolved,
-            status,
-            started,
-            held,
+            resolved: miss.resolved,
+            status: parts.status,
+            encoding: parts.headers.get(header::CONTENT_ENCODING).cloned(),
+            event_stream: parts
+                .headers
+                .get(header::CONTENT_TYPE)
+                .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream")),
+            started: miss.started,
+            held: miss.held,
+            timeout: self.timeout,
+            max_answer: self.max_answer,
+            _token: token,
         };
         tokio::spawn(relay.run(incoming, tx));
         let stream = tokio_stream::wrappers::ReceiverStream::new(rx);
         let mut response = Response::new(Body::from_stream(stream));
-        *response.status_mut() = status;
-        if let Some(ct) = content_type {
-            response.headers_mut().insert(header::CONTENT_TYPE, ct);
+        *response.status_mut() = parts.status;
+        for name in [header::CONTENT_TYPE, header::CONTENT_ENCODING] {
+            if let Some(v) = parts.headers.get(&name) {
+                response.headers_mut().insert(name, v.clone());
+            }
         }
         response
             .headers_mut()
@@ -155,83 +184,155 @@ impl Upstream {
     }
 }
 
+/// A forward that failed before any answer: identical misses waiting get its error.
+fn failed(server: &Server, miss: &mut Miss, why: String) -> Response {
+    if let Some(held) = &mut miss.held {
+        **held = Some(why.clone());
+    }
+    upstream_error(server, miss.started, why)
+}
+
+/// An error and its sources, in one line.
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
 /// The upstream's answer on its way: each piece passed to the client as it arrives, the whole
 /// recorded at the end (a client that went away does not stop the recording).
 struct Relay {
     server: Arc<Server>,
     resolved: Resolved,
     status: StatusCode,
+    encoding: Option<HeaderValue>,
+    event_stream: bool,
     started: std::time::Instant,
-    held: Option<tokio::sync::OwnedMutexGuard<()>>,
+    held: Option<OwnedMutexGuard<Option<String>>>,
+    timeout: Duration,
+    max_answer: usize,
+    /// A shutdown waits until the recording is written.
+    _token: super::conn::Token,
 }
 
+type Sender = tokio::sync::mpsc::Sender<Result<Bytes, std::io::Error>>;
+
 impl Relay {
-    async fn run(
-        self,
-        mut incoming: hyper::body::Incoming,
-        tx: tokio::sync::mpsc::Sender<Result<Bytes, std::io::Error>>,
-    ) {
-        let Relay {
-            server,
-            resolved,
-            status,
-            started,
-            held,
-        } = self;
-        let mut whole = Vec::new();
-        let mut cut = false;
-        while let Some(frame) = incoming.frame().await {
-            match frame {
-                Ok(frame) => {
-                    if let Some(data) = frame.data_ref() {
-                        whole.extend_from_slice(data);
-                        // A client that went away does not stop the recording.
-                        let _ = tx.send(Ok(data.clone())).await;
-                    }
-                }
-                Err(e) => {
-                    cut = true;
-                    let _ = tx.send(Err(std::io::Error::other(e.to_string()))).await;
-                    break;
-                }
-            }
-        }
+    async fn run(mut self, mut incoming: hyper::body::Incoming, tx: Sender) {
+        let whole = self.relay(&mut incoming, &tx).await;
         drop(tx);
-        let outcome = if !status.is_success() {
-            Err(format!("the upstream answered {status}: not recorded"))
-        } else if cut {
-            Err("the upstream's answer was cut off: not recorded".to_owned())
-        } else {
-            let server = server.clone();
-            tokio::task::spawn_blocking(move || record(&server, &resolved, &whole))
-                .await
-                .unwrap_or_else(|e| Err(e.to_string()))
+        drop(incoming);
+        let outcome = match whole {
+            Err(why) => Err(why),
+            Ok(whole) => self.record(whole).await,
         };
+        let server = self.server.clone();
         match outcome {
             Ok(path) => server
                 .log
-                .request("recorded", Some(&path), started.elapsed(), None),
-            Err(why) => server
-                .log
-                .request("error", None, started.elapsed(), Some(&why)),
+                .request("recorded", Some(&path), self.started.elapsed(), None),
+            Err(why) => {
+                server
+                    .log
+                    .request("error", None, self.started.elapsed(), Some(&why));
+                if let Some(held) = &mut self.held {
+                    **held = Some(why);
+                }
+            }
         }
-        // Identical misses waiting for this one now find the cassette.
-        drop(held);
+        // Identical misses waiting for this one now find the cassette (or its error).
+        drop(self.held.take());
+    }
+
+    /// Passes each piece on as it comes; the whole answer, or why it is not to be recorded.
+    async fn relay(
+        &self,
+        incoming: &mut hyper::body::Incoming,
+        tx: &Sender,
+    ) -> Result<Vec<u8>, String> {
+        let mut whole = Vec::new();
+        loop {
+            let frame = match tokio::time::timeout(self.timeout, incoming.frame()).await {
+                Err(_) => {
+                    let why = format!(
+                        "the upstream stopped sending for {} s (--upstream-timeout): not recorded",
+                        self.timeout.as_secs()
+                    );
+                    return Err(self.end_with_error(tx, why).await);
+                }
+                Ok(None) => break,
+                Ok(Some(Err(e))) => {
+                    let why = format!("the upstream's answer was cut off ({e}): not recorded");
+                    let _ = tx.send(Err(std::io::Error::other(why.clone()))).await;
+                    return Err(why);
+                }
+                Ok(Some(Ok(frame))) => frame,
+            };
+            let Some(data) = frame.data_ref() else {
+                continue;
+            };
+            if whole.len() + data.len() > self.max_answer {
+                let why = format!(
+                    "the upstream's answer is larger than {} MB (--max-answer): cut, not recorded",
+                    self.max_answer >> 20
+                );
+                return Err(self.end_with_error(tx, why).await);
+            }
+            whole.extend_from_slice(data);
+            // A client that went away does not stop the recording.
+            let _ = tx.send(Ok(data.clone())).await;
+        }
+        Ok(whole)
+    }
+
+    /// Ends the client's answer with an error (an `error` event in a stream); the reason.
+    async fn end_with_error(&self, tx: &Sender, why: String) -> String {
+        if self.event_stream {
+            let event = ulcas::wire::message::error("api_error", &why);
+            let text = format!("event: error\ndata: {event}\n\n");
+            let _ = tx.send(Ok(Bytes::from(text))).await;
+        }
+        let _ = tx.send(Err(std::io::Error::other(why.clone()))).await;
+        why
+    }
+
+    /// Records the whole answer, when it is a whole message; the cassette's path.
+    async fn record(&self, whole: Vec<u8>) -> Result<PathBuf, String> {
+        if !self.status.is_success() {
+            return Err(format!(
+                "the upstream answered {}: not recorded",
+                self.status
+            ));
+        }
+        if let Some(enc) = self
+            .encoding
+            .as_ref()
+            .filter(|e| !e.as_bytes().eq_ignore_ascii_case(b"identity"))
+        {
+            return Err(format!(
+                "the upstream's answer is {}-encoded though identity was asked for: relayed, not recorded",
+                String::from_utf8_lossy(enc.as_bytes())
+            ));
+        }
+        let (server, resolved) = (self.server.clone(), self.resolved.clone());
+        tokio::task::spawn_blocking(move || record(&server, &resolved, &whole))
+            .await
+            .unwrap_or_else(|e| Err(e.to_string()))
     }
 }
 
-fn upstream_error(server: &Server, started: std::time::Instant, why: String) -> Response {
+/// The error a client gets when the upstream fails: the API's own status for it (the SDK
+/// retries it, as it would).
+pub fn upstream_error(server: &Server, started: std::time::Instant, why: String) -> Response {
     server
         .log
         .request("error", None, started.elapsed(), Some(&why));
-    // The API's own status for an upstream that fails: the SDK retries it, as it would.
-    let body = ulcas::wire::message::error("api_error", &why).to_string();
-    (
-        StatusCode::BAD_GATEWAY,
-        [(header::CONTENT_TYPE, "application/json")],
-        body,
-    )
-        .into_response()
+    super::http::api_error(StatusCode::BAD_GATEWAY, "api_error", &why)
 }
 
 /// Writes the whole upstream answer (a message, or its event stream) as the cassette of the
@@ -276,53 +377,81 @@ fn record(server: &Server, resolved: &Resolved, whole: &[u8]) -> Result<PathBuf,
     .map_err(|e| e.to_string())
 }
 
-/// The message of a whole answer: its JSON, or its event stream accumulated as the SDKs do
-/// (text deltas appended, `message_delta` over `message_start`, the cache split from
-/// `message_start` only).
+/// The message of a whole answer: a JSON body that is a message, or an event stream that
+/// reached `message_stop`, accumulated as the SDKs do (text deltas appended, `message_delta`
+/// over `message_start`, the cache split from `message_start` only). Anything else (a stream
+/// cut at an event boundary, `{}`) is not a whole answer, and says why.
 pub fn accumulate(whole: &[u8]) -> Result<Value, String> {
     let text = std::str::from_utf8(whole).map_err(|_| "the upstream's answer is not UTF-8")?;
     if text.trim_start().starts_with('{') {
-        return serde_json::from_str(text).map_err(|e| format!("the upstream's message: {e}"));
+        let message: Value =
+            serde_json::from_str(text).map_err(|e| format!("the upstream's message: {e}"))?;
+        return is_message(&message).then_some(message).ok_or_else(|| {
+            "the upstream's answer is no message (type \"message\", role \"assistant\", a content list)".into()
+        });
     }
     let mut message = Value::Null;
+    let mut stopped = false;
     for data in text.lines().filter_map(|l| l.strip_prefix("data:")) {
         let event: Value =
             serde_json::from_str(data.trim()).map_err(|e| format!("an upstream event: {e}"))?;
         match event["type"].as_str() {
             Some("message_start") => message = event["message"].clone(),
-            Some("content_block_start") => {
-                if let Some(content) = message["content"].as_array_mut() {
-                    content.push(event["content_block"].clone());
-                }
-            }
-            Some("content_block_delta") if event["delta"]["type"] == "text_delta" => {
-                let i = event["index"].as_u64().unwrap_or(0) as usize;
-                if let Some(block) = message["content"].get_mut(i) {
-                    let mut t = block["text"].as_str().unwrap_or("").to_owned();
-                    t.push_str(event["delta"]["text"].as_str().unwrap_or(""));
-                    block["text"] = Value::String(t);
-                }
-            }
-            Some("message_delta") => {
-                for k in ["stop_reason", "stop_sequence", "stop_details"] {
-                    if let Some(v) = event["delta"].get(k) {
-                        message[k] = v.clone();
-                    }
-                }
-                if let Some(usage) = event["usage"].as_object() {
-                    for (k, v) in usage {
-                        if k != "cache_creation" && !v.is_null() {
-                            message["usage"][k] = v.clone();
-                        }
-                    }
-                }
-            }
+            Some("message_stop") => stopped = true,
             Some("error") => return Err(format!("the upstream sent an error: {}", event["error"])),
-            _ => {}
+            _ => apply(&mut message, &event),
         }
     }
     if message.is_null() {
         return Err("the upstream's stream has no message_start".into());
     }
+    if !stopped {
+        return Err("the upstream's stream ended before message_stop: a cut answer".into());
+    }
+    if !is_message(&message) {
+        return Err("the upstream's stream holds no message".into());
+    }
     Ok(message)
+}
+
+/// A message as the API returns one.
+fn is_message(v: &Value) -> bool {
+    v["type"] == "message" && v["role"] == "assistant" && v["content"].is_array()
+}
+
+/// One event of a stream applied to the message so far.
+fn apply(message: &mut Value, event: &Value) {
+    match event["type"].as_str() {
+        Some("content_block_start") => {
+            if let Some(content) = message["content"].as_array_mut() {
+                content.push(event["content_block"].clone());
+            }
+        }
+        Some("content_block_delta") if event["delta"]["type"] == "text_delta" => {
+            let i = event["index"].as_u64().unwrap_or(0) as usize;
+            let delta = event["delta"]["text"].as_str().unwrap_or("");
+            if let Some(block) = message["content"].get_mut(i) {
+                // Appended in place: a long answer in many small deltas stays linear.
+                match block.get_mut("text") {
+                    Some(Value::String(t)) => t.push_str(delta),
+                    _ => block["text"] = Value::String(delta.to_owned()),
+                }
+            }
+        }
+        Some("message_delta") => {
+            for k in ["stop_reason", "stop_sequence", "stop_details"] {
+                if let Some(v) = event["delta"].get(k) {
+                    message[k] = v.clone();
+                }
+            }
+            if let Some(usage) = event["usage"].as_object() {
+                for (k, v) in usage {
+                    if k != "cache_creation" && !v.is_null() {
+                        message["usage"][k] = v.clone();
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
 }

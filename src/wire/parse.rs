@@ -1,0 +1,852 @@
+//! A Messages API body read in one pass, with memory a small multiple of what it keeps: the
+//! members the key and the answer read are parsed into their types as they stream by (no JSON
+//! tree of the whole body), everything else is skipped; a duplicate member anywhere, a wrong
+//! type or an oversized schema is an error naming the member (`messages[0].content[2].text`).
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+use super::WireRequest;
+use crate::error::Error;
+use crate::request::{Block, Turn};
+
+/// The most JSON text `output_config.format.schema` may hold (real output schemas are a few
+/// KB): the one member kept as a JSON tree, so its size is bounded on its own.
+pub const MAX_SCHEMA: usize = 1 << 20;
+
+/// Where a value sits in the body, rendered only for an error.
+#[derive(Clone, Copy)]
+enum At<'p> {
+    Top,
+    Key(&'p At<'p>, &'p str),
+    Index(&'p At<'p>, usize),
+}
+
+impl fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            At::Top => Ok(()),
+            At::Key(At::Top, k) => write!(f, "{k}"),
+            At::Key(parent, k) => write!(f, "{parent}.{k}"),
+            At::Index(parent, i) => write!(f, "{parent}[{i}]"),
+        }
+    }
+}
+
+impl<'p> At<'p> {
+    fn key(&'p self, k: &'p str) -> At<'p> {
+        At::Key(self, k)
+    }
+    fn index(&'p self, i: usize) -> At<'p> {
+        At::Index(self, i)
+    }
+    fn err<E: de::Error>(&self, why: impl fmt::Display) -> E {
+        match self {
+            At::Top => E::custom(why),
+            at => E::custom(format!("{at}: {why}")),
+        }
+    }
+}
+
+/// An object member's name, borrowed from the body when it has no escapes.
+#[derive(PartialEq, Eq, Hash)]
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> de::Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a member name")
+            }
+            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_owned())))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// The member names of one object seen so far: a second one of a name is an error.
+struct Members<'de>(HashSet<Key<'de>>);
+
+impl<'de> Members<'de> {
+    fn new() -> Self {
+        Members(HashSet::new())
+    }
+
+    /// The next member's name, refused when the object already had it.
+    fn next<A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        at: &At,
+    ) -> Result<Option<Key<'de>>, A::Error> {
+        let Some(key) = map.next_key::<Key<'de>>()? else {
+            return Ok(None);
+        };
+        if !self.0.insert(Key(key.0.clone())) {
+            return Err(at.err(format_args!("duplicate member {:?}", key.0)));
+        }
+        Ok(Some(key))
+    }
+}
+
+/// Visitor methods that refuse every JSON type but the ones a visitor takes, naming the member.
+macro_rules! refuse_others {
+    ($what:literal; $($method:ident($($ty:ty)?)),* $(,)?) => {
+        $(
+            fn $method<E: de::Error>(self $(, _: $ty)?) -> Result<Self::Value, E> {
+                Err(self.at.err(concat!("not ", $what)))
+            }
+        )*
+    };
+}
+
+/// Any value, skipped, with no duplicate member anywhere inside it.
+struct Skip<'p>(At<'p>);
+
+impl<'de> DeserializeSeed<'de> for Skip<'_> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Skip<'_> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let mut i = 0;
+        while seq.next_element_seed(Skip(self.0.index(i)))?.is_some() {
+            i += 1;
+        }
+        Ok(())
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut members = Members::new();
+        while let Some(key) = members.next(&mut map, &self.0)? {
+            map.next_value_seed(Skip(self.0.key(&key.0)))?;
+        }
+        Ok(())
+    }
+}
+
+/// A string member.
+struct Str<'p> {
+    at: At<'p>,
+}
+
+impl<'de> DeserializeSeed<'de> for Str<'_> {
+    type Value = String;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Str<'_> {
+    type Value = String;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string")
+    }
+    fn visit_str<E>(self, v: &str) -> Result<String, E> {
+        Ok(v.to_owned())
+    }
+    fn visit_string<E>(self, v: String) -> Result<String, E> {
+        Ok(v)
+    }
+    refuse_others!("a string"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit());
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<String, A::Error> {
+        Err(self.at.err("not a string"))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<String, A::Error> {
+        Err(self.at.err("not a string"))
+    }
+}
+
+/// A scalar member that may be null: a boolean (`stream`) or a whole number (`max_tokens`).
+#[derive(Clone, Copy)]
+enum Scalar {
+    Bool,
+    Integer,
+}
+
+struct Nullable<'p> {
+    at: At<'p>,
+    kind: Scalar,
+}
+
+impl Nullable<'_> {
+    fn wrong<E: de::Error>(&self) -> E {
+        self.at.err(match self.kind {
+            Scalar::Bool => "not a boolean",
+            Scalar::Integer => "not an integer",
+        })
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Nullable<'_> {
+    type Value = Option<bool>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<bool>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Nullable<'_> {
+    type Value = Option<bool>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a scalar")
+    }
+    fn visit_unit<E>(self) -> Result<Option<bool>, E> {
+        Ok(None)
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Option<bool>, E> {
+        match self.kind {
+            Scalar::Bool => Ok(Some(v)),
+            Scalar::Integer => Err(self.wrong()),
+        }
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Option<bool>, E> {
+        match self.kind {
+            Scalar::Integer => Ok(Some(true)),
+            Scalar::Bool => Err(self.wrong()),
+        }
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Option<bool>, E> {
+        Err(self.wrong())
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Option<bool>, E> {
+        Err(self.wrong())
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Option<bool>, E> {
+        Err(self.wrong())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Option<bool>, A::Error> {
+        Err(self.wrong())
+    }
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Option<bool>, A::Error> {
+        Err(self.wrong())
+    }
+}
+
+/// `system`: a string, or text blocks whose texts are joined.
+struct System<'p> {
+    at: At<'p>,
+}
+
+impl<'de> DeserializeSeed<'de> for System<'_> {
+    type Value = String;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for System<'_> {
+    type Value = String;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string or text blocks")
+    }
+    fn visit_unit<E>(self) -> Result<String, E> {
+        Ok(String::new())
+    }
+    fn visit_str<E>(self, v: &str) -> Result<String, E> {
+        Ok(v.to_owned())
+    }
+    refuse_others!("a string or a list of text blocks"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64));
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<String, A::Error> {
+        Err(self.at.err("not a string or a list of text blocks"))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<String, A::Error> {
+        let mut text = String::new();
+        let mut i = 0;
+        while let Some(block) = seq.next_element_seed(BlockSeed {
+            at: self.at.index(i),
+        })? {
+            match block.into_text() {
+                Some(t) => text.push_str(&t),
+                None => return Err(self.at.index(i).err("not a text block with a string text")),
+            }
+            i += 1;
+        }
+        Ok(text)
+    }
+}
+
+/// A content block as it came: its members that matter, checked once the object is whole (its
+/// `type` may come last).
+#[derive(Default)]
+struct RawBlock {
+    kind: Option<String>,
+    text: Option<String>,
+    source: Option<Source>,
+}
+
+#[derive(Default)]
+struct Source {
+    kind: Option<String>,
+    media_type: Option<String>,
+    data: Option<String>,
+}
+
+impl RawBlock {
+    /// The text of a text block.
+    fn into_text(self) -> Option<String> {
+        match (self.kind.as_deref(), self.text) {
+            (Some("text"), Some(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The block the key sees: text, or a base64 document.
+    fn into_block(self) -> Result<Block, String> {
+        match self.kind.as_deref() {
+            Some("text") => self
+                .text
+                .map(Block::Text)
+                .ok_or_else(|| "text: not a string".into()),
+            Some("document") => {
+                let source = self.source.ok_or("source: missing")?;
+                if source.kind.as_deref() != Some("base64") {
+                    return Err("source: only base64 documents are keyed".into());
+                }
+                let data = source.data.ok_or("source.data: not a string")?;
+                Ok(Block::Document {
+                    data,
+                    media_type: source.media_type,
+                })
+            }
+            Some(other) => Err(format!(
+                "type {other:?}: the app sends text and document blocks"
+            )),
+            None => Err("type: missing".into()),
+        }
+    }
+}
+
+struct BlockSeed<'p> {
+    at: At<'p>,
+}
+
+impl<'de> DeserializeSeed<'de> for BlockSeed<'_> {
+    type Value = RawBlock;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawBlock, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for BlockSeed<'_> {
+    type Value = RawBlock;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a content block")
+    }
+    refuse_others!("a content block (an object)"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str));
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<RawBlock, A::Error> {
+        Err(self.at.err("not a content block (an object)"))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawBlock, A::Error> {
+        let mut block = RawBlock::default();
+        let mut members = Members::new();
+        while let Some(key) = members.next(&mut map, &self.at)? {
+            let at = self.at.key(&key.0);
+            match &*key.0 {
+                "type" => block.kind = Some(map.next_value_seed(Str { at })?),
+                // A text that is not a string is said when the block is checked.
+                "text" => block.text = map.next_value_seed(MaybeStr(at))?,
+                "source" => block.source = Some(map.next_value_seed(SourceSeed { at })?),
+                _ => map.next_value_seed(Skip(at))?,
+            }
+        }
+        Ok(block)
+    }
+}
+
+/// A string, or anything else (skipped) as `None`.
+struct MaybeStr<'p>(At<'p>);
+
+impl<'de> DeserializeSeed<'de> for MaybeStr<'_> {
+    type Value = Option<String>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for MaybeStr<'_> {
+    type Value = Option<String>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string")
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Option<String>, E> {
+        Ok(Some(v.to_owned()))
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Option<String>, E> {
+        Ok(None)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Option<String>, E> {
+        Ok(None)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Option<String>, E> {
+        Ok(None)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Option<String>, E> {
+        Ok(None)
+    }
+    fn visit_unit<E>(self) -> Result<Option<String>, E> {
+        Ok(None)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Option<String>, A::Error> {
+        Skip(self.0).visit_seq(seq).map(|()| None)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Option<String>, A::Error> {
+        Skip(self.0).visit_map(map).map(|()| None)
+    }
+}
+
+struct SourceSeed<'p> {
+    at: At<'p>,
+}
+
+impl<'de> DeserializeSeed<'de> for SourceSeed<'_> {
+    type Value = Source;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Source, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for SourceSeed<'_> {
+    type Value = Source;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a document source")
+    }
+    refuse_others!("an object"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str));
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Source, A::Error> {
+        Err(self.at.err("not an object"))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Source, A::Error> {
+        let mut source = Source::default();
+        let mut members = Members::new();
+        while let Some(key) = members.next(&mut map, &self.at)? {
+            let at = self.at.key(&key.0);
+            match &*key.0 {
+                "type" => source.kind = map.next_value_seed(MaybeStr(at))?,
+                "media_type" => source.media_type = map.next_value_seed(MaybeStr(at))?,
+                "data" => source.data = map.next_value_seed(MaybeStr(at))?,
+                _ => map.next_value_seed(Skip(at))?,
+            }
+        }
+        Ok(source)
+    }
+}
+
+/// A message's content: a string, or its blocks.
+enum Content {
+    Text(String),
+    Blocks(Vec<RawBlock>),
+}
+
+/// One message of `messages`.
+struct Message {
+    role: Option<String>,
+    content: Option<Content>,
+}
+
+struct MessageSeed<'p> {
+    at: At<'p>,
+}
+
+impl<'de> DeserializeSeed<'de> for MessageSeed<'_> {
+    type Value = Message;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Message, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for MessageSeed<'_> {
+    type Value = Message;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a message")
+    }
+    refuse_others!("a message (an object)"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str));
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Message, A::Error> {
+        Err(self.at.err("not a message (an object)"))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Message, A::Error> {
+        let mut message = Message {
+            role: None,
+            content: None,
+        };
+        let mut members = Members::new();
+        while let Some(key) = members.next(&mut map, &self.at)? {
+            let at = self.at.key(&key.0);
+            match &*key.0 {
+                "role" => message.role = Some(map.next_value_seed(Str { at })?),
+                "content" => message.content = Some(map.next_value_seed(ContentSeed { at })?),
+                _ => map.next_value_seed(Skip(at))?,
+            }
+        }
+        Ok(message)
+    }
+}
+
+struct ContentSeed<'p> {
+    at: At<'p>,
+}
+
+impl<'de> DeserializeSeed<'de> for ContentSeed<'_> {
+    type Value = Content;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Content, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ContentSeed<'_> {
+    type Value = Content;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a string or a list")
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Content, E> {
+        Ok(Content::Text(v.to_owned()))
+    }
+    refuse_others!("a string or a list"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit());
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Content, A::Error> {
+        Err(self.at.err("not a string or a list"))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Content, A::Error> {
+        let mut blocks = Vec::new();
+        while let Some(b) = seq.next_element_seed(BlockSeed {
+            at: self.at.index(blocks.len()),
+        })? {
+            blocks.push(b);
+        }
+        Ok(Content::Blocks(blocks))
+    }
+}
+
+/// `messages`: the first one's blocks, and the repair turns after it.
+struct Messages<'p> {
+    at: At<'p>,
+}
+
+impl<'de> DeserializeSeed<'de> for Messages<'_> {
+    type Value = (Vec<Block>, Vec<Turn>);
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Messages<'_> {
+    type Value = (Vec<Block>, Vec<Turn>);
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list of messages")
+    }
+    refuse_others!("a list"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str));
+    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
+        Err(self.at.err("not a list"))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut blocks = None;
+        let mut turns = Vec::new();
+        let mut i = 0;
+        while let Some(m) = seq.next_element_seed(MessageSeed {
+            at: self.at.index(i),
+        })? {
+            let at = self.at.index(i);
+            if i == 0 {
+                blocks = Some(first_blocks(m, &at).map_err(A::Error::custom)?);
+            } else {
+                turns.push(turn(m).map_err(|e| at.err(e))?);
+            }
+            i += 1;
+        }
+        let blocks = blocks.ok_or_else(|| self.at.err("empty"))?;
+        Ok((blocks, turns))
+    }
+}
+
+/// The blocks of the first message, which must be the user's.
+fn first_blocks(m: Message, at: &At) -> Result<Vec<Block>, String> {
+    if m.role.as_deref() != Some("user") {
+        return Err(format!("{at}: not a user message"));
+    }
+    match m.content {
+        Some(Content::Text(t)) => Ok(vec![Block::Text(t)]),
+        Some(Content::Blocks(blocks)) => blocks
+            .into_iter()
+            .enumerate()
+            .map(|(i, b)| {
+                b.into_block()
+                    .map_err(|e| format!("{}: {e}", at.key("content").index(i)))
+            })
+            .collect(),
+        None => Err(format!("{}: not a string or a list", at.key("content"))),
+    }
+}
+
+/// A repair turn: its role and the text of its content.
+fn turn(m: Message) -> Result<Turn, String> {
+    let role = m.role.ok_or("role: missing or not a string")?;
+    let text = match m.content {
+        Some(Content::Text(t)) => t,
+        Some(Content::Blocks(blocks)) => {
+            let mut text = String::new();
+            for b in blocks {
+                text.push_str(
+                    &b.into_text()
+                        .ok_or("content: a repair turn holds text blocks only")?,
+                );
+            }
+            text
+        }
+        None => return Err("content: not a string or a list".into()),
+    };
+    Ok(Turn { role, text })
+}
+
+/// `output_config`: the schema of its `format`, if any.
+struct OutputConfig<'p> {
+    at: At<'p>,
+    /// Inside `format`.
+    format: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for OutputConfig<'_> {
+    type Value = Option<Value>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<Value>, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for OutputConfig<'_> {
+    type Value = Option<Value>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object")
+    }
+    fn visit_unit<E>(self) -> Result<Option<Value>, E> {
+        Ok(None)
+    }
+    refuse_others!("an object"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_str(&str));
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Option<Value>, A::Error> {
+        Err(self.at.err("not an object"))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Value>, A::Error> {
+        let mut schema = None;
+        let mut members = Members::new();
+        while let Some(key) = members.next(&mut map, &self.at)? {
+            let at = self.at.key(&key.0);
+            match (&*key.0, self.format) {
+                ("format", false) => {
+                    schema = map.next_value_seed(OutputConfig { at, format: true })?;
+                }
+                ("schema", true) => {
+                    let raw: &'de RawValue = map.next_value()?;
+                    schema = Some(schema_of(raw, &at)?);
+                }
+                _ => map.next_value_seed(Skip(at))?,
+            }
+        }
+        if self.format && schema.is_none() {
+            return Err(self.at.key("schema").err("missing or not an object"));
+        }
+        Ok(schema)
+    }
+}
+
+/// The schema's JSON tree, within [`MAX_SCHEMA`] and without duplicate members.
+fn schema_of<E: de::Error>(raw: &RawValue, at: &At) -> Result<Value, E> {
+    let text = raw.get();
+    if !(text.starts_with('{') || text.starts_with('[')) {
+        return Err(at.err("missing or not an object"));
+    }
+    if text.len() > MAX_SCHEMA {
+        return Err(at.err(format_args!(
+            "{} bytes, more than an output schema may hold ({} KiB)",
+            text.len(),
+            MAX_SCHEMA >> 10
+        )));
+    }
+    let mut d = serde_json::Deserializer::from_str(text);
+    Tree { at: *at }
+        .deserialize(&mut d)
+        .map_err(|e| E::custom(strip_position(&e)))
+}
+
+/// A JSON tree built with no duplicate member.
+struct Tree<'p> {
+    at: At<'p>,
+}
+
+impl<'de> DeserializeSeed<'de> for Tree<'_> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Tree<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(v) = seq.next_element_seed(Tree {
+            at: self.at.index(items.len()),
+        })? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                return Err(self.at.err(format_args!("duplicate member {key:?}")));
+            }
+            let value = map.next_value_seed(Tree {
+                at: self.at.key(&key),
+            })?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
+/// The top level.
+struct Body;
+
+impl<'de> Visitor<'de> for Body {
+    type Value = WireRequest;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<WireRequest, A::Error> {
+        let top = At::Top;
+        let (mut model, mut system, mut messages, mut schema, mut stream) =
+            (None, String::new(), None, None, false);
+        let mut members = Members::new();
+        while let Some(key) = members.next(&mut map, &top)? {
+            let at = top.key(&key.0);
+            match &*key.0 {
+                "model" => model = Some(map.next_value_seed(Str { at })?),
+                "system" => system = map.next_value_seed(System { at })?,
+                "messages" => messages = Some(map.next_value_seed(Messages { at })?),
+                "output_config" => {
+                    schema = map.next_value_seed(OutputConfig { at, format: false })?;
+                }
+                "stream" => {
+                    stream = map
+                        .next_value_seed(Nullable {
+                            at,
+                            kind: Scalar::Bool,
+                        })?
+                        .unwrap_or(false);
+                }
+                "max_tokens" => {
+                    map.next_value_seed(Nullable {
+                        at,
+                        kind: Scalar::Integer,
+                    })?;
+                }
+                _ => map.next_value_seed(Skip(at))?,
+            }
+        }
+        let model = model.ok_or_else(|| de::Error::custom("model: missing"))?;
+        let (blocks, turns) = messages.ok_or_else(|| de::Error::custom("messages: missing"))?;
+        Ok(WireRequest {
+            model,
+            system,
+            blocks,
+            turns,
+            schema,
+            stream,
+        })
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<WireRequest, A::Error> {
+        Err(de::Error::custom("the body is not a JSON object"))
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<WireRequest, E> {
+        Err(E::custom("the body is not a JSON object"))
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<WireRequest, E> {
+        Err(E::custom("the body is not a JSON object"))
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<WireRequest, E> {
+        Err(E::custom("the body is not a JSON object"))
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<WireRequest, E> {
+        Err(E::custom("the body is not a JSON object"))
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<WireRequest, E> {
+        Err(E::custom("the body is not a JSON object"))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<WireRequest, E> {
+        Err(E::custom("the body is not a JSON object"))
+    }
+}
+
+/// serde_json's message without its " at line L column C".
+fn strip_position(e: &serde_json::Error) -> String {
+    let mut message = e.to_string();
+    if let Some(i) = message.rfind(" at line ") {
+        message.truncate(i);
+    }
+    message
+}
+
+/// Parses a request body in one pass.
+pub(super) fn parse(body: &[u8]) -> Result<WireRequest, Error> {
+    let mut d = serde_json::Deserializer::from_slice(body);
+    let parsed = d.deserialize_any(Body).and_then(|w| d.end().map(|()| w));
+    parsed.map_err(|e| {
+        if e.is_data() {
+            Error::msg(strip_position(&e))
+        } else {
+            Error::json(&e)
+        }
+    })
+}
