@@ -847,7 +847,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__serve)
-            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --listen --expose --mode --upstream --record-into --dump-dir --format --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --listen --expose --mode --upstream --record-into --dump-dir --format --max-body --read-timeout --min-body-rate --max-connections --grace --max-answer --upstream-connect-timeout --upstream-timeout --allow-host --allow-origin --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -895,6 +895,46 @@ _ulcas() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "human json" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-body)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --min-body-rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-connections)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --grace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-answer)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --upstream-connect-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --upstream-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-host)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --allow-origin)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

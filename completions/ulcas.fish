@@ -242,8 +242,18 @@ record\t'A miss is forwarded to --upstream, streamed back and recorded as a cass
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l upstream -d 'With --mode record: the API a miss is forwarded to (the client\'s key headers passed through, never printed or written)' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l record-into -d 'With --mode record: the store a miss is recorded into when several stores read its prompt and not exactly one holds it in its own prompts folder' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l dump-dir -d 'Write every request served as a request dump here, as the PHP hook writes them (for `verify --requests`, `prune --requests --complete-run`, `backfill --requests`)' -r -F
-complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l format -d 'Output format of the start line and the request log: human text or JSON Lines' -r -f -a "human\t'Readable text'
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l format -d 'Format of the start line (stdout) and of the request log (stderr): human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l max-body -d 'The largest request body, in MiB (a larger one is a 413). The bodies being read and keyed at once hold at most twice this; a request waits up to --read-timeout for room, then gets a 429' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l read-timeout -d 'Seconds a client has to send a request\'s headers, and to start its body; a body must then keep up --min-body-rate (else a 408 and the connection is closed)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l min-body-rate -d 'The slowest a request body may arrive, in KiB per second, after --read-timeout' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l max-connections -d 'Connections served at once; more wait to be accepted' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l grace -d 'On SIGINT or SIGTERM: seconds that requests and recordings in flight have to finish (a recording whose client left included); then the server stops whatever clients do, and an unfinished recording is not written (never half)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l max-answer -d 'With --mode record: the largest upstream answer, in MiB; past it the relay ends with an error and nothing is recorded' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l upstream-connect-timeout -d 'With --mode record: seconds to connect to --upstream' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l upstream-timeout -d 'With --mode record: seconds the upstream may take to the first byte of its answer, and between two pieces of it (identical requests waiting for it then get its error at once)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l allow-host -d 'With --expose: a host name clients may use for this server (repeatable). Loopback names (127.0.0.1, localhost, [::1]) at the listening port are always served; any other Host is refused (a web page reaching the server through DNS rebinding)' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l allow-origin -d 'A web origin whose pages may call the server (repeatable, e.g. http://localhost:3000): it gets CORS headers. A request from any other Origin is refused before any work' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"

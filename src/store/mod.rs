@@ -415,11 +415,39 @@ pub fn load(root: &Path, key: &CassetteKey) -> Result<Option<LoadedCassette>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(Error::io(&path, &e)),
         Ok(m) if !m.is_file() => Err(Error::in_file(&path, "not a regular file")),
-        Ok(_) => Ok(Some(LoadedCassette {
-            cassette: read_cassette(&path)?,
-            path,
-        })),
+        Ok(_) => {
+            if let Some(why) = link_out_of(root, &path) {
+                return Err(Error::in_file(&path, why).of_kind(crate::ErrorKind::Refused));
+            }
+            Ok(Some(LoadedCassette {
+                cassette: read_cassette(&path)?,
+                path,
+            }))
+        }
     }
+}
+
+/// Why `path` (`<root>/<task>/<version>/<file>`) is not read: a symbolic link on the way (the
+/// task folder, the version folder or the file) that leads out of the store. Links inside the
+/// store are followed, as the driver follows them and `verify` checks them.
+fn link_out_of(root: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(root).ok()?;
+    let mut at = root.to_path_buf();
+    let mut linked = false;
+    for part in rel {
+        at.push(part);
+        linked |= std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink());
+    }
+    if !linked {
+        return None;
+    }
+    let (real_root, real) = (root.canonicalize().ok()?, path.canonicalize().ok()?);
+    (!real.starts_with(&real_root)).then(|| {
+        format!(
+            "a symbolic link on the way leads out of the store (to {}): never read; replace it with the file or folder itself",
+            real.display()
+        )
+    })
 }
 
 /// The `v<N>` folders of a task folder, ascending (none when it does not exist).

@@ -137,6 +137,9 @@ struct Indexed {
     version: i64,
 }
 
+/// The most versions whose recorded schemas are kept.
+const MAX_CACHED: usize = 1024;
+
 /// A version of a task in a store: (store, task, version).
 type Version = (usize, String, i64);
 
@@ -305,9 +308,14 @@ impl Endpoint {
         }
         let root = self.stores[c.store].0.root();
         let folder = crate::layout::version_dir(root, &c.task, c.version);
+        // A version without recordings (a task named only in a header) is never cached: the
+        // cache holds only what the store has, and at most MAX_CACHED versions of it.
+        let Ok(files) = crate::store::json_files_in(&folder) else {
+            return std::sync::Arc::default();
+        };
         let mut seen: Vec<String> = Vec::new();
         let mut schemas = Vec::new();
-        for path in crate::store::json_files_in(&folder).unwrap_or_default() {
+        for path in files {
             let Ok(cassette) = crate::store::read_cassette(&path) else {
                 continue;
             };
@@ -324,6 +332,9 @@ impl Endpoint {
         }
         let schemas = std::sync::Arc::new(schemas);
         if let Ok(mut m) = self.recorded.lock() {
+            if m.len() >= MAX_CACHED {
+                m.clear();
+            }
             m.insert(key, schemas.clone());
         }
         schemas

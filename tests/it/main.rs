@@ -32,6 +32,8 @@ mod review;
 mod review_against;
 mod safety;
 mod serve;
+mod serve_limits;
+mod serve_upstream;
 mod smaller;
 mod synth;
 mod vectors;

@@ -88,7 +88,7 @@ fn the_wire_key_is_the_php_drivers_on_every_vector() {
 fn php_builds_the_checked_in_bodies() {
     if Command::new("php").arg("--version").output().is_err() {
         assert!(std::env::var_os("CI").is_none(), "CI runs PHP");
-        eprintln!("skipped: no php");
+        crate::serve::skipped("no php");
         return;
     }
     let vectors = Path::new(MANIFEST).join("tests/data/vectors");
@@ -159,6 +159,23 @@ impl Server {
         }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends SIGTERM.
+    pub fn term(&self) {
+        let pid = rustix::process::Pid::from_child(&self.child);
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
+    }
+
+    /// Waits for the server to end after a signal; its exit status and log.
+    pub fn wait(mut self) -> (std::process::ExitStatus, String) {
+        let status = self.child.wait().unwrap();
+        (status, self.log.take().unwrap().join().unwrap())
+    }
+
     /// Stops the server; its request log.
     pub fn stop(mut self) -> String {
         let pid = rustix::process::Pid::from_child(&self.child);
@@ -180,8 +197,14 @@ impl Drop for Server {
     }
 }
 
+/// Says on the terminal, past the test harness's capture, that a test did not run.
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {why}");
+}
+
 /// The Python with the official SDK (`.ci/run` installs it into target/ci-tools).
-fn python() -> Option<PathBuf> {
+pub fn python() -> Option<PathBuf> {
     let python = Path::new(MANIFEST).join("target/ci-tools/bin/python");
     let ok = Command::new(&python)
         .args(["-c", "import anthropic"])
@@ -192,14 +215,14 @@ fn python() -> Option<PathBuf> {
             std::env::var_os("CI").is_none(),
             "CI installs the anthropic SDK"
         );
-        eprintln!("skipped: no anthropic SDK in target/ci-tools");
+        skipped("no anthropic SDK in target/ci-tools (.ci/run installs it)");
         return None;
     }
     Some(python)
 }
 
 /// The prompt text the app sends for `task` v`version` of the sample registry.
-fn prompt_text(task: &str, version: i64) -> String {
+pub fn prompt_text(task: &str, version: i64) -> String {
     let path = Path::new(MANIFEST).join(format!("tests/fixtures/prompts/{task}/v{version}.md"));
     ulcas::prompt_file::load(&std::fs::read(path).unwrap(), version)
         .unwrap()
@@ -207,7 +230,7 @@ fn prompt_text(task: &str, version: i64) -> String {
 }
 
 /// The SDK's parameters for `request`, as the app's driver builds them.
-fn params(request: &Request, system: &str) -> Value {
+pub fn params(request: &Request, system: &str) -> Value {
     let content: Vec<Value> = request
         .blocks
         .iter()
@@ -253,7 +276,7 @@ fn run_sdk(python: &Path, url: &str, requests: &Value) -> Vec<Value> {
 
 /// A copy of the sample store with its registry, and one more cassette: a request with a
 /// document block.
-fn workspace() -> (tempfile::TempDir, Request) {
+pub fn workspace() -> (tempfile::TempDir, Request) {
     let ws = tempfile::tempdir().unwrap();
     crate::common::copy_tree(
         &Path::new(MANIFEST).join("cassettes"),
@@ -536,7 +559,7 @@ fn synthetic_mode_answers_a_miss_as_lookup_does() {
 }
 
 /// The real monorepo (both packages' prompts, schemas and cassettes) laid out as users do.
-fn monorepo() -> tempfile::TempDir {
+pub fn monorepo() -> tempfile::TempDir {
     let ws = tempfile::tempdir().unwrap();
     for package in ["course-builder", "living-course"] {
         crate::common::copy_tree(
@@ -553,7 +576,7 @@ fn monorepo() -> tempfile::TempDir {
 }
 
 /// A quiz request of the real registry, with the app's prompt text and full schema.
-fn quiz_request(ws: &Path, fragment: &str) -> (Request, String) {
+pub fn quiz_request(ws: &Path, fragment: &str) -> (Request, String) {
     let prompts = ws.join("api/packages/course-builder/resources/prompts");
     let registry = Registry::load(&RegistrySource {
         prompts: vec![prompts.clone()],
@@ -671,7 +694,7 @@ fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
 }
 
 /// One HTTP/1.1 request on a fresh connection; the status and body of the answer.
-fn post(url: &str, body: &[u8], headers: &[(&str, &str)]) -> (u16, String) {
+pub fn post(url: &str, body: &[u8], headers: &[(&str, &str)]) -> (u16, String) {
     use std::io::{Read, Write};
     let addr = url.strip_prefix("http://").unwrap();
     let mut s = std::net::TcpStream::connect(addr).unwrap();
@@ -689,7 +712,7 @@ fn post(url: &str, body: &[u8], headers: &[(&str, &str)]) -> (u16, String) {
     parse_answer(&out)
 }
 
-fn request_bytes(addr: &str, body: &[u8], headers: &[(&str, &str)]) -> Vec<u8> {
+pub fn request_bytes(addr: &str, body: &[u8], headers: &[(&str, &str)]) -> Vec<u8> {
     let mut head = format!(
         "POST /v1/messages?beta=true HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\nx-api-key: sk-ant-api03-secret-never-logged\r\nconnection: close\r\ncontent-length: {}\r\n",
         body.len()
@@ -701,7 +724,7 @@ fn request_bytes(addr: &str, body: &[u8], headers: &[(&str, &str)]) -> Vec<u8> {
     [head.as_bytes(), body].concat()
 }
 
-fn parse_answer(out: &[u8]) -> (u16, String) {
+pub fn parse_answer(out: &[u8]) -> (u16, String) {
     let text = String::from_utf8_lossy(out);
     let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
     let body = text
@@ -793,7 +816,7 @@ fn bad_input_and_load_never_break_the_server() {
 }
 
 /// Every file under `dir` with its bytes, in order.
-fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+pub fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut files: Vec<(PathBuf, Vec<u8>)> = walkdir::WalkDir::new(dir)
         .into_iter()
         .map(|e| e.unwrap())

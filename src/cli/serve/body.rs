@@ -80,15 +80,17 @@ async fn collect(
         let expected = declared.unwrap_or(bytes.len() + (64 << 10));
         let deadline = started + server.limits.body_time(expected);
         let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
-            Err(_) => return Err(Refusal {
-                status: StatusCode::REQUEST_TIMEOUT,
-                kind: "invalid_request_error",
-                why: format!(
+            Err(_) => {
+                return Err(Refusal {
+                    status: StatusCode::REQUEST_TIMEOUT,
+                    kind: "invalid_request_error",
+                    why: format!(
                     "the body came too slowly ({} of {} bytes; --read-timeout, --min-body-rate)",
                     bytes.len(),
                     declared.map_or_else(|| "?".to_owned(), |n| n.to_string())
                 ),
-            }),
+                })
+            }
             Ok(None) => break,
             Ok(Some(Err(_))) => {
                 return Err(Refusal {

@@ -338,15 +338,23 @@ fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {
             })
             .transpose()
     };
+    // The layout's own rules: a task is one folder name, a version a canonical v<N>.
     let task = text("x-ulcas-task")?;
     if let Some(t) = &task {
         ulcas::request::validate_task(t).map_err(|e| format!("x-ulcas-task: {e}"))?;
+        if t.len() > 255 {
+            return Err(format!(
+                "x-ulcas-task: {} bytes, longer than a folder name may be (255)",
+                t.len()
+            ));
+        }
     }
     let prompt_version = text("x-ulcas-prompt-version")?
         .map(|v| {
-            v.trim()
-                .parse::<i64>()
-                .map_err(|_| format!("x-ulcas-prompt-version: {v:?} is not an integer"))
+            ulcas::layout::parse_version_folder(&format!("v{}", v.trim())).ok_or_else(|| {
+                let shown: String = v.chars().take(40).collect();
+                format!("x-ulcas-prompt-version: {shown:?} is not an integer (a version: 1, 2, …, no sign or leading zero)")
+            })
         })
         .transpose()?;
     Ok(Overrides {

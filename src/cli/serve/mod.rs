@@ -83,25 +83,7 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
             .collect::<Vec<(std::path::PathBuf, Registry)>>(),
     )
     .map_err(|e| ulcas::Error::msg(e.to_string()))?;
-    let record_into = match &args.record_into {
-        Some(root) => Some(stores.iter().position(|s| s.root == *root).ok_or_else(|| {
-            ulcas::Error::msg(format!(
-                "--record-into {}: not one of the stores served",
-                root.display()
-            ))
-        })?),
-        None => None,
-    };
-    if upstream.is_some() && record_into.is_none() {
-        if let Some((version, roots)) = endpoint.undecided_recordings().first() {
-            let roots: Vec<String> = roots.iter().map(|r| r.display().to_string()).collect();
-            return Err(ulcas::Error::msg(format!(
-                "--mode record: the prompt of {version} is read by the stores {}, and not exactly one holds it in its own prompts folder: --record-into ROOT decides which records its misses",
-                roots.join(" and ")
-            ))
-            .into());
-        }
-    }
+    let record_into = record_into(&args, &stores, &endpoint, upstream.is_some())?;
     let json = args.format == TextFormat::Json;
     // Decisions read the store on the blocking pool: a few threads are enough on any load
     // (each thread keeps its allocator's caches, so hundreds of them would hold gigabytes).
@@ -145,6 +127,35 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
     // Blocking work still running after the grace period is not waited for.
     runtime.shutdown_timeout(grace);
     Ok(Answer::Pass)
+}
+
+/// The store (index) that records every miss: `--record-into`, else none when the stores'
+/// prompts decide; refused when they cannot.
+fn record_into(
+    args: &ServeArgs,
+    stores: &[StoreSettings],
+    endpoint: &Endpoint,
+    recording: bool,
+) -> ulcas::Result<Option<usize>> {
+    let record_into = match &args.record_into {
+        Some(root) => Some(stores.iter().position(|s| s.root == *root).ok_or_else(|| {
+            ulcas::Error::msg(format!(
+                "--record-into {}: not one of the stores served",
+                root.display()
+            ))
+        })?),
+        None => None,
+    };
+    if recording && record_into.is_none() {
+        if let Some((version, roots)) = endpoint.undecided_recordings().first() {
+            let roots: Vec<String> = roots.iter().map(|r| r.display().to_string()).collect();
+            return Err(ulcas::Error::msg(format!(
+                "--mode record: the prompt of {version} is read by the stores {}, and not exactly one holds it in its own prompts folder: --record-into ROOT decides which records its misses",
+                roots.join(" and ")
+            )));
+        }
+    }
+    Ok(record_into)
 }
 
 /// The listener at `addr`, and the address it got.

@@ -293,11 +293,14 @@ impl Relay {
     /// Ends the client's answer with an error (an `error` event in a stream); the reason.
     async fn end_with_error(&self, tx: &Sender, why: String) -> String {
         if self.event_stream {
-            let event = ulcas::wire::message::error("api_error", &why);
+            // The stream ends with the API's error event, which the SDKs raise.
+            let event = ulcas::wire::message::error("api_error", &ulcas::secrets::mask(&why));
             let text = format!("event: error\ndata: {event}\n\n");
             let _ = tx.send(Ok(Bytes::from(text))).await;
+        } else {
+            // A message cannot say it was cut: the answer is aborted.
+            let _ = tx.send(Err(std::io::Error::other(why.clone()))).await;
         }
-        let _ = tx.send(Err(std::io::Error::other(why.clone()))).await;
         why
     }
 

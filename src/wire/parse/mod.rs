@@ -3,13 +3,16 @@
 //! tree of the whole body), everything else is skipped; a duplicate member anywhere, a wrong
 //! type or an oversized schema is an error naming the member (`messages[0].content[2].text`).
 
-use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
-use serde_json::{Map, Value};
+use serde_json::Value;
+
+#[macro_use]
+mod values;
+
+use values::{At, MaybeStr, Members, Nullable, Scalar, Skip, Str, Tree};
 
 use super::WireRequest;
 use crate::error::Error;
@@ -18,244 +21,6 @@ use crate::request::{Block, Turn};
 /// The most JSON text `output_config.format.schema` may hold (real output schemas are a few
 /// KB): the one member kept as a JSON tree, so its size is bounded on its own.
 pub const MAX_SCHEMA: usize = 1 << 20;
-
-/// Where a value sits in the body, rendered only for an error.
-#[derive(Clone, Copy)]
-enum At<'p> {
-    Top,
-    Key(&'p At<'p>, &'p str),
-    Index(&'p At<'p>, usize),
-}
-
-impl fmt::Display for At<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            At::Top => Ok(()),
-            At::Key(At::Top, k) => write!(f, "{k}"),
-            At::Key(parent, k) => write!(f, "{parent}.{k}"),
-            At::Index(parent, i) => write!(f, "{parent}[{i}]"),
-        }
-    }
-}
-
-impl<'p> At<'p> {
-    fn key(&'p self, k: &'p str) -> At<'p> {
-        At::Key(self, k)
-    }
-    fn index(&'p self, i: usize) -> At<'p> {
-        At::Index(self, i)
-    }
-    fn err<E: de::Error>(&self, why: impl fmt::Display) -> E {
-        match self {
-            At::Top => E::custom(why),
-            at => E::custom(format!("{at}: {why}")),
-        }
-    }
-}
-
-/// An object member's name, borrowed from the body when it has no escapes.
-#[derive(PartialEq, Eq, Hash)]
-struct Key<'de>(Cow<'de, str>);
-
-impl<'de> de::Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a member name")
-            }
-            fn visit_borrowed_str<E>(self, v: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Borrowed(v)))
-            }
-            fn visit_str<E>(self, v: &str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(v.to_owned())))
-            }
-        }
-        d.deserialize_str(V)
-    }
-}
-
-/// The member names of one object seen so far: a second one of a name is an error.
-struct Members<'de>(HashSet<Key<'de>>);
-
-impl<'de> Members<'de> {
-    fn new() -> Self {
-        Members(HashSet::new())
-    }
-
-    /// The next member's name, refused when the object already had it.
-    fn next<A: MapAccess<'de>>(
-        &mut self,
-        map: &mut A,
-        at: &At,
-    ) -> Result<Option<Key<'de>>, A::Error> {
-        let Some(key) = map.next_key::<Key<'de>>()? else {
-            return Ok(None);
-        };
-        if !self.0.insert(Key(key.0.clone())) {
-            return Err(at.err(format_args!("duplicate member {:?}", key.0)));
-        }
-        Ok(Some(key))
-    }
-}
-
-/// Visitor methods that refuse every JSON type but the ones a visitor takes, naming the member.
-macro_rules! refuse_others {
-    ($what:literal; $($method:ident($($ty:ty)?)),* $(,)?) => {
-        $(
-            fn $method<E: de::Error>(self $(, _: $ty)?) -> Result<Self::Value, E> {
-                Err(self.at.err(concat!("not ", $what)))
-            }
-        )*
-    };
-}
-
-/// Any value, skipped, with no duplicate member anywhere inside it.
-struct Skip<'p>(At<'p>);
-
-impl<'de> DeserializeSeed<'de> for Skip<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Skip<'_> {
-    type Value = ();
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("any value")
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_str<E>(self, _: &str) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_unit<E>(self) -> Result<(), E> {
-        Ok(())
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let mut i = 0;
-        while seq.next_element_seed(Skip(self.0.index(i)))?.is_some() {
-            i += 1;
-        }
-        Ok(())
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let mut members = Members::new();
-        while let Some(key) = members.next(&mut map, &self.0)? {
-            map.next_value_seed(Skip(self.0.key(&key.0)))?;
-        }
-        Ok(())
-    }
-}
-
-/// A string member.
-struct Str<'p> {
-    at: At<'p>,
-}
-
-impl<'de> DeserializeSeed<'de> for Str<'_> {
-    type Value = String;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Str<'_> {
-    type Value = String;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a string")
-    }
-    fn visit_str<E>(self, v: &str) -> Result<String, E> {
-        Ok(v.to_owned())
-    }
-    fn visit_string<E>(self, v: String) -> Result<String, E> {
-        Ok(v)
-    }
-    refuse_others!("a string"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit());
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<String, A::Error> {
-        Err(self.at.err("not a string"))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<String, A::Error> {
-        Err(self.at.err("not a string"))
-    }
-}
-
-/// A scalar member that may be null: a boolean (`stream`) or a whole number (`max_tokens`).
-#[derive(Clone, Copy)]
-enum Scalar {
-    Bool,
-    Integer,
-}
-
-struct Nullable<'p> {
-    at: At<'p>,
-    kind: Scalar,
-}
-
-impl Nullable<'_> {
-    fn wrong<E: de::Error>(&self) -> E {
-        self.at.err(match self.kind {
-            Scalar::Bool => "not a boolean",
-            Scalar::Integer => "not an integer",
-        })
-    }
-}
-
-impl<'de> DeserializeSeed<'de> for Nullable<'_> {
-    type Value = Option<bool>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<bool>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Nullable<'_> {
-    type Value = Option<bool>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a scalar")
-    }
-    fn visit_unit<E>(self) -> Result<Option<bool>, E> {
-        Ok(None)
-    }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Option<bool>, E> {
-        match self.kind {
-            Scalar::Bool => Ok(Some(v)),
-            Scalar::Integer => Err(self.wrong()),
-        }
-    }
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Option<bool>, E> {
-        match self.kind {
-            Scalar::Integer => Ok(Some(true)),
-            Scalar::Bool => Err(self.wrong()),
-        }
-    }
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Option<bool>, E> {
-        Err(self.wrong())
-    }
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Option<bool>, E> {
-        Err(self.wrong())
-    }
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<Option<bool>, E> {
-        Err(self.wrong())
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Option<bool>, A::Error> {
-        Err(self.wrong())
-    }
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Option<bool>, A::Error> {
-        Err(self.wrong())
-    }
-}
 
 /// `system`: a string, or text blocks whose texts are joined.
 struct System<'p> {
@@ -385,47 +150,6 @@ impl<'de> Visitor<'de> for BlockSeed<'_> {
             }
         }
         Ok(block)
-    }
-}
-
-/// A string, or anything else (skipped) as `None`.
-struct MaybeStr<'p>(At<'p>);
-
-impl<'de> DeserializeSeed<'de> for MaybeStr<'_> {
-    type Value = Option<String>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for MaybeStr<'_> {
-    type Value = Option<String>;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a string")
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Option<String>, E> {
-        Ok(Some(v.to_owned()))
-    }
-    fn visit_bool<E>(self, _: bool) -> Result<Option<String>, E> {
-        Ok(None)
-    }
-    fn visit_i64<E>(self, _: i64) -> Result<Option<String>, E> {
-        Ok(None)
-    }
-    fn visit_u64<E>(self, _: u64) -> Result<Option<String>, E> {
-        Ok(None)
-    }
-    fn visit_f64<E>(self, _: f64) -> Result<Option<String>, E> {
-        Ok(None)
-    }
-    fn visit_unit<E>(self) -> Result<Option<String>, E> {
-        Ok(None)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Option<String>, A::Error> {
-        Skip(self.0).visit_seq(seq).map(|()| None)
-    }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Option<String>, A::Error> {
-        Skip(self.0).visit_map(map).map(|()| None)
     }
 }
 
@@ -695,65 +419,6 @@ fn schema_of<E: de::Error>(raw: &RawValue, at: &At) -> Result<Value, E> {
     Tree { at: *at }
         .deserialize(&mut d)
         .map_err(|e| E::custom(strip_position(&e)))
-}
-
-/// A JSON tree built with no duplicate member.
-struct Tree<'p> {
-    at: At<'p>,
-}
-
-impl<'de> DeserializeSeed<'de> for Tree<'_> {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Tree<'_> {
-    type Value = Value;
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("any value")
-    }
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
-    }
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(v.into())
-    }
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(v.into())
-    }
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
-    }
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut items = Vec::new();
-        while let Some(v) = seq.next_element_seed(Tree {
-            at: self.at.index(items.len()),
-        })? {
-            items.push(v);
-        }
-        Ok(Value::Array(items))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut object = Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if object.contains_key(&key) {
-                return Err(self.at.err(format_args!("duplicate member {key:?}")));
-            }
-            let value = map.next_value_seed(Tree {
-                at: self.at.key(&key),
-            })?;
-            object.insert(key, value);
-        }
-        Ok(Value::Object(object))
-    }
 }
 
 /// The top level.

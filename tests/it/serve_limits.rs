@@ -1,0 +1,345 @@
+//! `ulcas serve` as an attacker meets it: a web page in the developer's browser, hostile bodies
+//! and headers, slow clients, a hostile store; every one refused or bounded, on real sockets.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use ulcas::request::Request;
+
+use crate::serve::{params, post, prompt_text, tree, workspace, Server};
+use crate::serve_upstream::peak_rss_mb;
+
+/// One request written as given (head lines without the request line), on a fresh connection;
+/// the answer's status, headers and body.
+fn raw(addr: &str, method: &str, head: &[String], body: &[u8]) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    let mut text = format!("{method} /v1/messages HTTP/1.1\r\n");
+    for line in head {
+        text.push_str(line);
+        text.push_str("\r\n");
+    }
+    text.push_str(&format!(
+        "content-length: {}\r\nconnection: close\r\n\r\n",
+        body.len()
+    ));
+    s.write_all(text.as_bytes()).unwrap();
+    s.write_all(body).unwrap();
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let out = String::from_utf8_lossy(&out).into_owned();
+    let status = out.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, out)
+}
+
+/// The sample store served with a dump folder; a hit's body.
+fn served(extra: &[&str]) -> (tempfile::TempDir, Server, String) {
+    let (ws, _) = workspace();
+    let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
+    let hit = params(&quiz, &prompt_text("quiz", 1)).to_string();
+    let mut args = vec![
+        "cassettes",
+        "--prompts",
+        "fixtures/prompts",
+        "--dump-dir",
+        "dumps",
+    ];
+    args.extend_from_slice(extra);
+    let server = Server::start(ws.path(), &args);
+    (ws, server, hit)
+}
+
+fn addr(server: &Server) -> String {
+    server.url.strip_prefix("http://").unwrap().to_owned()
+}
+
+/// A web page's requests (another Origin, a form or text/plain body, a preflight, a rebinding
+/// Host) are refused before any work: no dump is written, nothing is answered from the store.
+#[test]
+fn no_web_page_drives_it() {
+    let (ws, server, hit) = served(&["--allow-origin", "http://localhost:3000"]);
+    let a = addr(&server);
+    let host = format!("host: {a}");
+    let json = "content-type: application/json".to_owned();
+    let cases = [
+        (
+            "POST",
+            vec![
+                host.clone(),
+                json.clone(),
+                "origin: https://evil.example".into(),
+            ],
+            403,
+            "Origin",
+        ),
+        (
+            "POST",
+            vec![
+                host.clone(),
+                "content-type: text/plain".into(),
+                "origin: https://evil.example".into(),
+            ],
+            403,
+            "Origin",
+        ),
+        (
+            "POST",
+            vec![host.clone(), "content-type: text/plain".into()],
+            415,
+            "application/json",
+        ),
+        (
+            "POST",
+            vec![
+                host.clone(),
+                "content-type: application/x-www-form-urlencoded".into(),
+            ],
+            415,
+            "application/json",
+        ),
+        (
+            "OPTIONS",
+            vec![
+                host.clone(),
+                "origin: https://evil.example".into(),
+                "access-control-request-method: POST".into(),
+            ],
+            403,
+            "Origin",
+        ),
+        (
+            "POST",
+            vec![
+                format!(
+                    "host: rebind.evil.example:{}",
+                    a.rsplit(':').next().unwrap()
+                ),
+                json.clone(),
+            ],
+            403,
+            "DNS rebinding",
+        ),
+        ("POST", vec![json.clone()], 403, "Host"),
+    ];
+    for (method, head, status, says) in cases {
+        let (got, out) = raw(&a, method, &head, hit.as_bytes());
+        assert_eq!(got, status, "{head:?}: {out}");
+        assert!(out.contains(says), "{out}");
+        assert!(
+            !out.to_ascii_lowercase()
+                .contains("access-control-allow-origin"),
+            "{out}"
+        );
+    }
+    assert!(
+        tree(&ws.path().join("dumps")).is_empty(),
+        "no work was done"
+    );
+    // The SDKs send no Origin; an allowed one gets its preflight and CORS headers.
+    assert_eq!(
+        raw(&a, "POST", &[host.clone(), json.clone()], hit.as_bytes()).0,
+        200
+    );
+    let allowed = "origin: http://localhost:3000".to_owned();
+    let (got, out) = raw(&a, "OPTIONS", &[host.clone(), allowed.clone()], b"");
+    assert_eq!(got, 204, "{out}");
+    let (got, out) = raw(&a, "POST", &[host, json, allowed], hit.as_bytes());
+    assert_eq!(got, 200);
+    assert!(
+        out.contains("access-control-allow-origin: http://localhost:3000"),
+        "{out}"
+    );
+    server.stop();
+}
+
+/// Four bodies of 32 MiB at once (`{"x":[0,0,…]}`, the shape that costs most as a JSON tree)
+/// stay under 512 MB of resident memory, and each is answered.
+#[test]
+fn large_bodies_cost_a_small_multiple_of_their_size() {
+    let (_ws, server, _) = served(&[]);
+    let mut body = Vec::with_capacity(32 << 20);
+    body.extend_from_slice(
+        br#"{"model": "m", "messages": [{"role": "user", "content": "x"}], "x": ["#,
+    );
+    while body.len() < (32 << 20) - 16 {
+        body.extend_from_slice(b"0,");
+    }
+    body.extend_from_slice(b"0]}");
+    let answers: Vec<u16> = std::thread::scope(|s| {
+        let calls: Vec<_> = (0..4)
+            .map(|_| s.spawn(|| post(&server.url, &body, &[]).0))
+            .collect();
+        calls.into_iter().map(|c| c.join().unwrap()).collect()
+    });
+    assert!(
+        answers.iter().all(|s| *s == 404 || *s == 429),
+        "{answers:?}"
+    );
+    let peak = peak_rss_mb(server.pid());
+    server.stop();
+    assert!(peak < 512, "peak RSS {peak} MB");
+}
+
+/// Slow clients: 600 connections that never finish their headers and one that trickles a body
+/// are closed after --read-timeout while others are served; SIGTERM then ends the server within
+/// --grace whatever they do.
+#[test]
+fn slow_clients_are_cut_and_a_shutdown_ends_in_time() {
+    let (_ws, server, hit) = served(&[
+        "--read-timeout",
+        "2",
+        "--grace",
+        "2",
+        "--max-connections",
+        "1000",
+    ]);
+    let a = addr(&server);
+    let mut stalled: Vec<TcpStream> = (0..600)
+        .map(|_| {
+            let mut s = TcpStream::connect(&a).unwrap();
+            s.write_all(b"POST /v1/messages HTTP/1.1\r\nhost: ")
+                .unwrap();
+            s
+        })
+        .collect();
+    let whole = crate::serve::request_bytes(&a, hit.as_bytes(), &[]);
+    let mut trickle = TcpStream::connect(&a).unwrap();
+    trickle.write_all(&whole[..whole.len() / 2]).unwrap();
+    assert_eq!(
+        post(&server.url, hit.as_bytes(), &[]).0,
+        200,
+        "served meanwhile"
+    );
+    std::thread::sleep(Duration::from_secs(4));
+    // By now every stalled connection was closed by the server.
+    for s in &mut stalled[..20] {
+        s.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+        let mut buf = Vec::new();
+        let closed = s.read_to_end(&mut buf).is_ok();
+        assert!(closed, "a stalled connection is closed");
+    }
+    // A body that goes on trickling, and a shutdown.
+    let mut trickle = TcpStream::connect(&a).unwrap();
+    trickle.write_all(&whole[..whole.len() - 10]).unwrap();
+    let trickling = std::thread::spawn(move || {
+        for b in 0..8 {
+            if trickle.write_all(&[b' ' + b]).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(900));
+        }
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    server.term();
+    let (status, log) = server.wait();
+    assert!(status.success(), "{log}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    let _ = trickling.join();
+}
+
+/// Header values obey the layout's rules: a 64 KiB task or a version that is no version is a
+/// 400, never a new cache entry.
+#[test]
+fn header_values_obey_the_layout() {
+    let (_ws, server, hit) = served(&[]);
+    let long = "t".repeat(64 << 10);
+    for (name, value, says) in [
+        ("x-ulcas-task", long.as_str(), "longer than a folder name"),
+        ("x-ulcas-prompt-version", "01", "not an integer"),
+        ("x-ulcas-prompt-version", "-1", "not an integer"),
+        ("x-ulcas-task", "..", "unsafe task name"),
+    ] {
+        let (status, text) = post(
+            &server.url,
+            hit.as_bytes(),
+            &[(name, value), ("x-ulcas-prompt-version", "1")],
+        );
+        assert_eq!(status, 400, "{name}: {text}");
+        assert!(text.contains(says), "{text}");
+    }
+    let (status, text) = post(
+        &server.url,
+        br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "messages": [{"role": "user", "content": "b"}]}"#,
+        &[],
+    );
+    assert_eq!(
+        (status, text.contains("duplicate member \\\"messages\\\"")),
+        (400, true),
+        "{text}"
+    );
+    server.stop();
+}
+
+/// A hostile store: a prompt folder whose name holds terminal escapes and a token, a task folder
+/// linked out of the store. The log shows neither raw escapes nor the token, no body holds the
+/// token, and nothing is read through the link.
+#[test]
+fn a_hostile_store_reaches_no_terminal_and_no_outside() {
+    let (ws, _) = workspace();
+    let token = format!("ghp_{}", "A1b2C3d4E5".repeat(4).get(..36).unwrap());
+    let hostile = format!("q\u{1b}]0;pwned\u{7}\u{202e}{token}");
+    let prompts = ws.path().join("fixtures/prompts");
+    std::fs::create_dir_all(prompts.join(&hostile)).unwrap();
+    std::fs::write(
+        prompts.join(&hostile).join("v1.md"),
+        "---\nversion: 1\nschema: quiz.json\n---\nYou write quizzes about coffee for beginners and experts alike.\n",
+    )
+    .unwrap();
+    // The quiz task folder, moved out of the store and linked back.
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::rename(
+        ws.path().join("cassettes/quiz"),
+        outside.path().join("quiz"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("quiz"),
+        ws.path().join("cassettes/quiz"),
+    )
+    .unwrap();
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let near = r#"{"model": "m", "system": "You write quizzes about coffee for beginners.", "messages": [{"role": "user", "content": "a"}]}"#;
+    let (status, body) = post(&server.url, near.as_bytes(), &[]);
+    assert_eq!(status, 404, "{body}");
+    assert!(!body.contains(&token), "{body}");
+    let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
+    let hit = params(&quiz, &prompt_text("quiz", 1)).to_string();
+    let (status, body) = post(&server.url, hit.as_bytes(), &[]);
+    assert_eq!(status, 500, "{body}");
+    assert!(
+        body.contains("leads out of the store") && body.contains("cassettes/quiz"),
+        "{body}"
+    );
+    let log = server.stop();
+    for raw in ['\u{1b}', '\u{7}', '\u{202e}'] {
+        assert!(!log.contains(raw), "raw {raw:?} in the log: {log:?}");
+    }
+    assert!(!log.contains(&token), "{log}");
+    assert!(log.contains("\\x1b]0;pwned\\x07\\u{202e}"), "{log}");
+}
+
+/// The dump folder swapped for a link while serving: dumps go on into the folder opened at
+/// start, never through the link.
+#[test]
+fn a_dump_folder_swapped_for_a_link_is_not_followed() {
+    let (ws, server, hit) = served(&[]);
+    assert_eq!(post(&server.url, hit.as_bytes(), &[]).0, 200);
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::fs::rename(ws.path().join("dumps"), ws.path().join("dumps.orig")).unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), ws.path().join("dumps")).unwrap();
+    std::fs::remove_dir_all(ws.path().join("dumps.orig")).unwrap();
+    std::fs::create_dir(ws.path().join("dumps.orig")).unwrap();
+    assert_eq!(post(&server.url, hit.as_bytes(), &[]).0, 200);
+    server.stop();
+    assert!(
+        tree(elsewhere.path()).is_empty(),
+        "nothing written through the link"
+    );
+    assert!(!Path::new(&ws.path().join("dumps.orig")).join("x").exists());
+}
