@@ -3,7 +3,6 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use ulcas::request::Request;
@@ -333,13 +332,17 @@ fn a_dump_folder_swapped_for_a_link_is_not_followed() {
     let elsewhere = tempfile::tempdir().unwrap();
     std::fs::rename(ws.path().join("dumps"), ws.path().join("dumps.orig")).unwrap();
     std::os::unix::fs::symlink(elsewhere.path(), ws.path().join("dumps")).unwrap();
-    std::fs::remove_dir_all(ws.path().join("dumps.orig")).unwrap();
-    std::fs::create_dir(ws.path().join("dumps.orig")).unwrap();
-    assert_eq!(post(&server.url, hit.as_bytes(), &[]).0, 200);
+    let repair = Request::from_file(&ws.path().join("fixtures/requests/quiz-repair.json")).unwrap();
+    let other = params(&repair, &prompt_text("quiz", 1)).to_string();
+    assert_eq!(post(&server.url, other.as_bytes(), &[]).0, 200);
     server.stop();
     assert!(
         tree(elsewhere.path()).is_empty(),
         "nothing written through the link"
     );
-    assert!(!Path::new(&ws.path().join("dumps.orig")).join("x").exists());
+    assert_eq!(
+        tree(&ws.path().join("dumps.orig")).len(),
+        2,
+        "both dumps in the folder opened at start"
+    );
 }
