@@ -65,6 +65,12 @@ pub enum Unresolved {
     /// `x-ulcas-prompt-version` is not an integer, or only one of the two headers is given
     /// while no registry holds the system text.
     BadOverride(String),
+    /// The request is the prompt of more than one task (the same system text, and a schema
+    /// that does not tell them apart): never a guess.
+    Ambiguous {
+        /// The prompt versions it can be (`task vN`), in the order tried.
+        candidates: Vec<String>,
+    },
 }
 
 impl Unresolved {
@@ -92,6 +98,11 @@ impl Unresolved {
                 )
             }
             Unresolved::BadOverride(why) => why.clone(),
+            Unresolved::Ambiguous { candidates } => format!(
+                "the request is the prompt of {} tasks ({}): they send the same system text, and its schema does not tell them apart; the headers x-ulcas-task and x-ulcas-prompt-version say which",
+                distinct_tasks(candidates),
+                candidates.join(", ")
+            ),
         }
     }
 }
@@ -135,6 +146,29 @@ struct Indexed {
     store: usize,
     task: String,
     version: i64,
+}
+
+/// `task vN` of each version, once each, in order.
+fn version_names<'a>(versions: impl Iterator<Item = (&'a String, i64)>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for (task, version) in versions {
+        let name = format!("{task} v{version}");
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// How many tasks `task vN` names hold.
+fn distinct_tasks(names: &[String]) -> usize {
+    let mut tasks: Vec<&str> = names
+        .iter()
+        .map(|n| n.rsplit_once(' ').map_or(n.as_str(), |(t, _)| t))
+        .collect();
+    tasks.sort_unstable();
+    tasks.dedup();
+    tasks.len()
 }
 
 /// The most versions whose recorded schemas are kept.
@@ -222,14 +256,20 @@ impl Endpoint {
             }
         }
         if resolved.is_empty() {
-            let mut versions: Vec<String> = Vec::new();
-            for c in &candidates {
-                let name = format!("{} v{}", c.task, c.version);
-                if !versions.contains(&name) {
-                    versions.push(name);
-                }
-            }
+            let versions = version_names(candidates.iter().map(|c| (&c.task, c.version)));
             return Err(Unresolved::UnknownSchema { versions, compared });
+        }
+        // Another task's prompt with the same text and schema: said, never guessed.
+        if resolved
+            .iter()
+            .any(|r| r.request.task != resolved[0].request.task)
+        {
+            let candidates = version_names(
+                resolved
+                    .iter()
+                    .map(|r| (&r.request.task, r.request.prompt_version)),
+            );
+            return Err(Unresolved::Ambiguous { candidates });
         }
         Ok(resolved)
     }
@@ -429,6 +469,57 @@ impl Endpoint {
                 (format!("{task}/v{version}"), roots)
             })
             .collect()
+    }
+
+    /// The groups of prompt versions (`task vN`) of different tasks that the wire cannot tell
+    /// apart: the same system text, and registry schemas with one provider form (or none). A
+    /// request of one of them is refused as ambiguous unless its headers name the task.
+    pub fn indistinguishable(&self) -> Vec<Vec<String>> {
+        let mut groups = Vec::new();
+        for found in self.by_prompt.values() {
+            let mut versions: Vec<(&str, i64, Option<Value>)> = Vec::new();
+            for c in found {
+                if versions
+                    .iter()
+                    .any(|(t, v, _)| *t == c.task && *v == c.version)
+                {
+                    continue;
+                }
+                let form = self.stores[c.store]
+                    .1
+                    .schema(&c.task, c.version)
+                    .map(|s| for_provider(&s.value));
+                versions.push((&c.task, c.version, form));
+            }
+            let alike = |a: &Option<Value>, b: &Option<Value>| match (a, b) {
+                (Some(a), Some(b)) => same_in_php(a, b),
+                (None, None) => true,
+                _ => false,
+            };
+            let mut taken = vec![false; versions.len()];
+            for i in 0..versions.len() {
+                if taken[i] {
+                    continue;
+                }
+                let mut group = vec![i];
+                for j in i + 1..versions.len() {
+                    if !taken[j] && alike(&versions[i].2, &versions[j].2) {
+                        taken[j] = true;
+                        group.push(j);
+                    }
+                }
+                if group.iter().any(|&j| versions[j].0 != versions[i].0) {
+                    let mut names: Vec<String> = group
+                        .iter()
+                        .map(|&j| format!("{} v{}", versions[j].0, versions[j].1))
+                        .collect();
+                    names.sort();
+                    groups.push(names);
+                }
+            }
+        }
+        groups.sort();
+        groups
     }
 
     /// The driver of store `i`.

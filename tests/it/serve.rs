@@ -572,6 +572,18 @@ pub fn monorepo() -> tempfile::TempDir {
         ws.path().join("ulcas.toml"),
     )
     .unwrap();
+    // The fixture omits the prompts' texts, so every prompt sends one text and quiz and
+    // selfcheck (one schema but for a title) cannot be told apart on the wire: the app's real
+    // quiz prompt has a text of its own.
+    let quiz = ws
+        .path()
+        .join("api/packages/course-builder/resources/prompts/quiz/v1.md");
+    let text = std::fs::read_to_string(&quiz).unwrap();
+    std::fs::write(
+        &quiz,
+        text.replace("(prompt text omitted)", "You write quizzes."),
+    )
+    .unwrap();
     ws
 }
 

@@ -346,3 +346,48 @@ fn a_dump_folder_swapped_for_a_link_is_not_followed() {
         "both dumps in the folder opened at start"
     );
 }
+
+/// Two tasks whose prompts send the same text with schemas that differ only in what the
+/// provider form drops (a `title`): the server warns at start, refuses such a request naming
+/// both and the headers that decide, and serves it once `x-ulcas-task` names the task.
+#[test]
+fn two_prompts_with_one_text_are_never_guessed() {
+    let (ws, _) = workspace();
+    let prompts = ws.path().join("fixtures/prompts");
+    std::fs::create_dir_all(prompts.join("drill")).unwrap();
+    let quiz = std::fs::read_to_string(prompts.join("quiz/v1.md")).unwrap();
+    std::fs::write(
+        prompts.join("drill/v1.md"),
+        quiz.replace("task: quiz", "task: drill")
+            .replace("bakery/quiz", "bakery/drill")
+            .replace("outputs/quiz.json", "outputs/drill.json"),
+    )
+    .unwrap();
+    let schemas = ws.path().join("fixtures/schemas/outputs");
+    let mut schema: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(schemas.join("quiz.json")).unwrap()).unwrap();
+    schema["title"] = serde_json::json!("A drill, not a quiz");
+    std::fs::write(schemas.join("drill.json"), schema.to_string()).unwrap();
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let request = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
+    let body = params(&request, &prompt_text("quiz", 1)).to_string();
+    let (status, text) = post(&server.url, body.as_bytes(), &[]);
+    assert_eq!(status, 400, "{text}");
+    assert!(
+        text.contains("drill v1, quiz v1") || text.contains("quiz v1, drill v1"),
+        "{text}"
+    );
+    assert!(text.contains("x-ulcas-task"), "{text}");
+    let named = [("x-ulcas-task", "quiz"), ("x-ulcas-prompt-version", "1")];
+    let (status, text) = post(&server.url, body.as_bytes(), &named);
+    assert_eq!(status, 200, "the quiz cassette: {text}");
+    let named = [("x-ulcas-task", "drill"), ("x-ulcas-prompt-version", "1")];
+    let (status, text) = post(&server.url, body.as_bytes(), &named);
+    assert_eq!(status, 404, "drill has no cassette: {text}");
+    assert!(text.contains(r#"No cassette for task \"drill\""#), "{text}");
+    let log = server.stop();
+    assert!(
+        log.contains("the wire cannot tell apart drill v1, quiz v1: the same system text and the same output schema"),
+        "{log}"
+    );
+}

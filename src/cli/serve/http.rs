@@ -307,6 +307,11 @@ fn reply(server: &Server, wire: &WireRequest, served: Served) -> Reply {
             reply.why = None;
             reply
         }
+        Served::Unresolved(why @ ulcas::wire::Unresolved::Ambiguous { .. }) => Reply::error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            why.message(),
+        ),
         Served::Unresolved(why) => {
             let why = why.message();
             let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", why);

@@ -119,6 +119,15 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
     runtime.block_on(async {
         let shutdown = http::shutdown()?;
         server.log.listening(&format!("http://{local}"));
+        for group in server.endpoint.indistinguishable() {
+            server.log.note(
+                "warning",
+                &format!(
+                    "the wire cannot tell apart {}: the same system text and the same output schema (or none); a request of them is refused unless x-ulcas-task names its task",
+                    group.join(", ")
+                ),
+            );
+        }
         let app = http::router(server.clone());
         let unfinished = conn::serve(server.clone(), listener, app, shutdown).await;
         server.log.stopped(unfinished.as_deref());
