@@ -52,6 +52,8 @@ use crate::store::{RecordOptions, Recorded, Recording};
 #[derive(Debug, Clone)]
 pub struct Driver {
     root: PathBuf,
+    /// The root with every link resolved: what a cassette must lie under.
+    real_root: PathBuf,
 }
 
 /// A recorded answer, replayed for this request.
@@ -230,7 +232,12 @@ impl Driver {
     pub fn open(root: impl Into<PathBuf>) -> Result<Driver, DriverError> {
         let root = root.into();
         match std::fs::metadata(&root) {
-            Ok(m) if m.is_dir() => Ok(Driver { root }),
+            Ok(m) if m.is_dir() => {
+                let real_root = root
+                    .canonicalize()
+                    .map_err(|e| DriverError::Io(Error::io(&root, &e)))?;
+                Ok(Driver { root, real_root })
+            }
             Ok(_) => Err(DriverError::Io(
                 Error::in_file(&root, "not a folder").of_kind(ErrorKind::Io),
             )),
@@ -260,7 +267,7 @@ impl Driver {
         let material = KeyMaterial::of(request);
         let key = material.key();
         let path = key.path_under(&self.root);
-        let loaded = match crate::store::load(&self.root, &key) {
+        let loaded = match crate::store::load_within(&self.root, &self.real_root, &key) {
             Ok(Some(loaded)) => loaded,
             Ok(None) => return Err(self.miss(key, path)),
             Err(e) => return Err(DriverError::of_cassette(&path, e)),

@@ -73,6 +73,12 @@ pub fn read_store_file(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
     read_sized(file, size, limit, what).map_err(|e| e.with_file(path))
 }
 
+/// Opens the store file `path` as [`read_store_file`] does (never through a link at its own
+/// name, never a pipe); the file and its size, for a caller that checks the handle first.
+pub fn open_store_file(path: &Path, what: &str) -> Result<(std::fs::File, u64)> {
+    open_with(path, what, rustix::fs::OFlags::NOFOLLOW)
+}
+
 /// Opens `path` for reading only if it is a regular file: opened without blocking (a FIFO
 /// without a writer would block an ordinary open forever) and checked on the opened handle, so
 /// that nothing swapped in between a check and the open is read.

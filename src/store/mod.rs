@@ -409,45 +409,50 @@ pub fn read_cassette(path: &Path) -> Result<Cassette> {
 
 /// The cassette for `key` in the store at `root`, if there is one.
 pub fn load(root: &Path, key: &CassetteKey) -> Result<Option<LoadedCassette>> {
-    let path = key.path_under(root);
-    // Like the driver, this follows a symlink; unlike a blind read, it never opens a pipe.
-    match std::fs::metadata(&path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(Error::io(&path, &e)),
-        Ok(m) if !m.is_file() => Err(Error::in_file(&path, "not a regular file")),
-        Ok(_) => {
-            if let Some(why) = link_out_of(root, &path) {
-                return Err(Error::in_file(&path, why).of_kind(crate::ErrorKind::Refused));
-            }
-            Ok(Some(LoadedCassette {
-                cassette: read_cassette(&path)?,
-                path,
-            }))
-        }
-    }
+    let real_root = root.canonicalize().map_err(|e| Error::io(root, &e))?;
+    load_within(root, &real_root, key)
 }
 
-/// Why `path` (`<root>/<task>/<version>/<file>`) is not read: a symbolic link on the way (the
-/// task folder, the version folder or the file) that leads out of the store. Links inside the
-/// store are followed, as the driver follows them and `verify` checks them.
-fn link_out_of(root: &Path, path: &Path) -> Option<String> {
-    let rel = path.strip_prefix(root).ok()?;
-    let mut at = root.to_path_buf();
-    let mut linked = false;
-    for part in rel {
-        at.push(part);
-        linked |= std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink());
-    }
-    if !linked {
-        return None;
-    }
-    let (real_root, real) = (root.canonicalize().ok()?, path.canonicalize().ok()?);
-    (!real.starts_with(&real_root)).then(|| {
-        format!(
-            "a symbolic link on the way leads out of the store (to {}): never read; replace it with the file or folder itself",
-            real.display()
+/// [`load`] for a store whose root resolves to `real_root` (resolved once by the caller).
+///
+/// The file is opened once, without blocking and never through a link at its own name (a pipe
+/// or a device is refused on the opened handle). Links on the way (a task or version folder)
+/// are followed, as the driver follows them and `verify` checks them, unless what was opened
+/// lies outside the store: that is never read, and the error names it.
+pub fn load_within(
+    root: &Path,
+    real_root: &Path,
+    key: &CassetteKey,
+) -> Result<Option<LoadedCassette>> {
+    let path = key.path_under(root);
+    let (file, size) = match crate::input::open_store_file(&path, "cassette") {
+        Ok(opened) => opened,
+        Err(e) if e.io_kind() == Some(std::io::ErrorKind::NotFound) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if let Some(real) = real_path(&file, &path).filter(|r| !r.starts_with(real_root)) {
+        return Err(Error::in_file(
+            &path,
+            format!(
+                "a symbolic link on the way leads out of the store (to {}): never read; replace it with the file or folder itself",
+                real.display()
+            ),
         )
-    })
+        .of_kind(crate::ErrorKind::Refused));
+    }
+    let bytes = crate::input::read_sized(file, size, MAX_CASSETTE, "cassette")
+        .map_err(|e| e.with_file(&path))?;
+    let cassette = Cassette::from_slice(&bytes).map_err(|e| e.with_file(&path))?;
+    Ok(Some(LoadedCassette { path, cassette }))
+}
+
+/// Where the opened `file` really is: asked of the handle itself where the system can say
+/// (so that nothing swapped in after the open changes the answer), else of `path`.
+fn real_path(file: &std::fs::File, path: &Path) -> Option<PathBuf> {
+    use std::os::fd::AsRawFd;
+    std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd()))
+        .or_else(|_| path.canonicalize())
+        .ok()
 }
 
 /// The `v<N>` folders of a task folder, ascending (none when it does not exist).

@@ -158,3 +158,53 @@ fn the_example_driver_prints_what_the_readme_shows() {
     let printed = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
     assert_eq!(printed, expected);
 }
+
+/// What the driver reads is what lies in the store: a version or task folder linked inside the
+/// store is followed (the PHP driver follows it, `verify` checks it), one linked out of it is
+/// refused naming the file, and a FIFO at a cassette's place is refused at once (never a hang).
+#[test]
+fn the_driver_reads_nothing_out_of_the_store_and_no_fifo() {
+    let ws = tempfile::tempdir().unwrap();
+    let store = ws.path().join("store");
+    crate::common::copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("cassettes"),
+        &store,
+    );
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/requests");
+    let quiz = Request::from_file(&fixtures.join("quiz.json")).unwrap();
+    let driver = Driver::open(&store).unwrap();
+    let expected = driver.replay(&quiz).unwrap();
+    // Linked inside the store: followed.
+    std::fs::rename(store.join("quiz/v1"), store.join("quiz/real-v1")).unwrap();
+    std::os::unix::fs::symlink("real-v1", store.join("quiz/v1")).unwrap();
+    assert_eq!(driver.replay(&quiz).unwrap().text, expected.text);
+    // Linked out of it: refused, naming the file.
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::remove_file(store.join("quiz/v1")).unwrap();
+    std::fs::rename(store.join("quiz/real-v1"), outside.path().join("v1")).unwrap();
+    std::os::unix::fs::symlink(outside.path().join("v1"), store.join("quiz/v1")).unwrap();
+    match driver.replay(&quiz) {
+        Err(DriverError::CorruptCassette { path, error }) => {
+            assert!(path.starts_with(&store), "{}", path.display());
+            assert!(
+                error.to_string().contains("leads out of the store"),
+                "{error}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // A FIFO where the cassette should be.
+    let outline = Request::from_file(&fixtures.join("outline.json")).unwrap();
+    let (_, path) = driver.key(&outline);
+    std::fs::remove_file(&path).unwrap();
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        &path,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from_raw_mode(0o644),
+        0,
+    )
+    .unwrap();
+    let e = driver.replay(&outline).unwrap_err().to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+}

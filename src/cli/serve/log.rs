@@ -18,20 +18,24 @@ pub struct Log {
 }
 
 impl Log {
-    /// A log in JSON Lines or human text.
+    /// A log in JSON Lines or human text. The masking's patterns are compiled meanwhile on a
+    /// thread of their own (milliseconds that the start line does not wait for).
     pub fn new(json: bool) -> Log {
+        std::thread::spawn(|| ulcas::secrets::mask(""));
         Log { json }
     }
 
-    /// The start line: where the server listens.
-    pub fn listening(&self, url: &str) {
+    /// The start line: where the server listens. It is made of a socket address alone
+    /// (digits, dots, colons, brackets), so it holds nothing to mask or escape.
+    pub fn listening(&self, addr: std::net::SocketAddr) {
+        let url = format!("http://{addr}");
         let line = if self.json {
             json!({"type": "listening", "url": url}).to_string()
         } else {
             format!("ulcas serve: listening on {url}")
         };
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{}", self.safe(&line));
+        let _ = writeln!(out, "{line}");
         let _ = out.flush();
     }
 

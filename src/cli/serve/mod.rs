@@ -118,7 +118,7 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
     let grace = server.limits.grace();
     runtime.block_on(async {
         let shutdown = http::shutdown()?;
-        server.log.listening(&format!("http://{local}"));
+        server.log.listening(local);
         for group in server.endpoint.indistinguishable() {
             server.log.note(
                 "warning",
