@@ -141,11 +141,14 @@ impl Server {
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
             .unwrap();
-        let url = line
-            .trim()
-            .strip_prefix("ulcas serve: listening on ")
-            .unwrap_or_else(|| panic!("the start line: {line:?}"))
-            .to_owned();
+        let url = match serde_json::from_str::<Value>(&line) {
+            Ok(json) => json["url"].as_str().map(str::to_owned),
+            Err(_) => line
+                .trim()
+                .strip_prefix("ulcas serve: listening on ")
+                .map(str::to_owned),
+        }
+        .unwrap_or_else(|| panic!("the start line: {line:?}"));
         let mut err = child.stderr.take().unwrap();
         let log = std::thread::spawn(move || {
             let mut log = String::new();

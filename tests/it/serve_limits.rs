@@ -321,6 +321,33 @@ fn a_hostile_store_reaches_no_terminal_and_no_outside() {
     }
     assert!(!log.contains(&token), "{log}");
     assert!(log.contains("\\x1b]0;pwned\\x07\\u{202e}"), "{log}");
+    // The JSON log: the same line, escaped as JSON escapes and still JSON.
+    let server = Server::start(
+        ws.path(),
+        &[
+            "cassettes",
+            "--prompts",
+            "fixtures/prompts",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(post(&server.url, near.as_bytes(), &[]).0, 404);
+    let log = server.stop();
+    assert!(!log.contains(&token), "{log}");
+    let line = log
+        .lines()
+        .find(|l| l.contains("pwned"))
+        .expect("the nearest prompt is logged");
+    assert!(
+        !line.chars().any(|c| c.is_control() || c == '\u{202e}'),
+        "{line:?}"
+    );
+    let parsed: serde_json::Value = serde_json::from_str(line).unwrap();
+    assert!(parsed["error"]
+        .as_str()
+        .unwrap()
+        .contains("\u{1b}]0;pwned\u{7}\u{202e}"));
 }
 
 /// The dump folder swapped for a link while serving: dumps go on into the folder opened at

@@ -9,8 +9,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::cli::output::terminal_safe;
-use crate::cli::report::escape::is_risky;
+use crate::cli::report::escape::{is_risky, visible};
 
 /// The log's format.
 pub struct Log {
@@ -93,11 +92,10 @@ impl Log {
 
     /// The one writer's rule: secrets masked, risky characters escaped.
     fn safe(&self, line: &str) -> String {
-        let masked = ulcas::secrets::mask(line);
         if self.json {
-            json_safe(&masked)
+            json_safe(&ulcas::secrets::mask(line))
         } else {
-            terminal_safe(&masked, false, false).into_owned()
+            visible(line).into_owned()
         }
     }
 }

@@ -341,7 +341,7 @@ pub fn upstream_error(server: &Server, started: std::time::Instant, why: String)
 /// Writes the whole upstream answer (a message, or its event stream) as the cassette of the
 /// request; the cassette's path.
 fn record(server: &Server, resolved: &Resolved, whole: &[u8]) -> Result<PathBuf, String> {
-    let message = accumulate(whole)?;
+    let message = accumulate(whole).map_err(|e| format!("{e}: not recorded"))?;
     let text: String = message["content"]
         .as_array()
         .into_iter()

@@ -27,12 +27,7 @@ struct System<'p> {
     at: At<'p>,
 }
 
-impl<'de> DeserializeSeed<'de> for System<'_> {
-    type Value = String;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(System => String);
 
 impl<'de> Visitor<'de> for System<'_> {
     type Value = String;
@@ -45,10 +40,7 @@ impl<'de> Visitor<'de> for System<'_> {
     fn visit_str<E>(self, v: &str) -> Result<String, E> {
         Ok(v.to_owned())
     }
-    refuse_others!("a string or a list of text blocks"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64));
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<String, A::Error> {
-        Err(self.at.err("not a string or a list of text blocks"))
-    }
+    refuse_others!("a string or a list of text blocks"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64); containers visit_map: MapAccess);
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<String, A::Error> {
         let mut text = String::new();
         let mut i = 0;
@@ -120,22 +112,14 @@ struct BlockSeed<'p> {
     at: At<'p>,
 }
 
-impl<'de> DeserializeSeed<'de> for BlockSeed<'_> {
-    type Value = RawBlock;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawBlock, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(BlockSeed => RawBlock);
 
 impl<'de> Visitor<'de> for BlockSeed<'_> {
     type Value = RawBlock;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a content block")
     }
-    refuse_others!("a content block (an object)"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str));
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<RawBlock, A::Error> {
-        Err(self.at.err("not a content block (an object)"))
-    }
+    refuse_others!("a content block (an object)"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str); containers visit_seq: SeqAccess);
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawBlock, A::Error> {
         let mut block = RawBlock::default();
         let mut members = Members::new();
@@ -157,22 +141,14 @@ struct SourceSeed<'p> {
     at: At<'p>,
 }
 
-impl<'de> DeserializeSeed<'de> for SourceSeed<'_> {
-    type Value = Source;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Source, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(SourceSeed => Source);
 
 impl<'de> Visitor<'de> for SourceSeed<'_> {
     type Value = Source;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a document source")
     }
-    refuse_others!("an object"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str));
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Source, A::Error> {
-        Err(self.at.err("not an object"))
-    }
+    refuse_others!("an object"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str); containers visit_seq: SeqAccess);
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Source, A::Error> {
         let mut source = Source::default();
         let mut members = Members::new();
@@ -205,22 +181,14 @@ struct MessageSeed<'p> {
     at: At<'p>,
 }
 
-impl<'de> DeserializeSeed<'de> for MessageSeed<'_> {
-    type Value = Message;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Message, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(MessageSeed => Message);
 
 impl<'de> Visitor<'de> for MessageSeed<'_> {
     type Value = Message;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a message")
     }
-    refuse_others!("a message (an object)"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str));
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Message, A::Error> {
-        Err(self.at.err("not a message (an object)"))
-    }
+    refuse_others!("a message (an object)"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str); containers visit_seq: SeqAccess);
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Message, A::Error> {
         let mut message = Message {
             role: None,
@@ -243,12 +211,7 @@ struct ContentSeed<'p> {
     at: At<'p>,
 }
 
-impl<'de> DeserializeSeed<'de> for ContentSeed<'_> {
-    type Value = Content;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Content, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(ContentSeed => Content);
 
 impl<'de> Visitor<'de> for ContentSeed<'_> {
     type Value = Content;
@@ -258,10 +221,7 @@ impl<'de> Visitor<'de> for ContentSeed<'_> {
     fn visit_str<E>(self, v: &str) -> Result<Content, E> {
         Ok(Content::Text(v.to_owned()))
     }
-    refuse_others!("a string or a list"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit());
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Content, A::Error> {
-        Err(self.at.err("not a string or a list"))
-    }
+    refuse_others!("a string or a list"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(); containers visit_map: MapAccess);
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Content, A::Error> {
         let mut blocks = Vec::new();
         while let Some(b) = seq.next_element_seed(BlockSeed {
@@ -278,22 +238,14 @@ struct Messages<'p> {
     at: At<'p>,
 }
 
-impl<'de> DeserializeSeed<'de> for Messages<'_> {
-    type Value = (Vec<Block>, Vec<Turn>);
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(Messages => (Vec<Block>, Vec<Turn>));
 
 impl<'de> Visitor<'de> for Messages<'_> {
     type Value = (Vec<Block>, Vec<Turn>);
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("a list of messages")
     }
-    refuse_others!("a list"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str));
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
-        Err(self.at.err("not a list"))
-    }
+    refuse_others!("a list"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str); containers visit_map: MapAccess);
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut blocks = None;
         let mut turns = Vec::new();
@@ -360,12 +312,7 @@ struct OutputConfig<'p> {
     format: bool,
 }
 
-impl<'de> DeserializeSeed<'de> for OutputConfig<'_> {
-    type Value = Option<Value>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<Value>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(OutputConfig => Option<Value>);
 
 impl<'de> Visitor<'de> for OutputConfig<'_> {
     type Value = Option<Value>;
@@ -375,10 +322,7 @@ impl<'de> Visitor<'de> for OutputConfig<'_> {
     fn visit_unit<E>(self) -> Result<Option<Value>, E> {
         Ok(None)
     }
-    refuse_others!("an object"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_str(&str));
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<Option<Value>, A::Error> {
-        Err(self.at.err("not an object"))
-    }
+    refuse_others!("an object"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_str(&str); containers visit_seq: SeqAccess);
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Value>, A::Error> {
         let mut schema = None;
         let mut members = Members::new();

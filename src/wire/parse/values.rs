@@ -90,26 +90,39 @@ impl<'de> Members<'de> {
     }
 }
 
-/// Visitor methods that refuse every JSON type but the ones a visitor takes, naming the member.
+/// Visitor methods that refuse every JSON type but the ones a visitor takes, naming the member:
+/// scalars by their method (`visit_bool(bool)`), then lists and objects after `containers`.
 macro_rules! refuse_others {
-    ($what:literal; $($method:ident($($ty:ty)?)),* $(,)?) => {
+    ($what:literal; $($method:ident($($ty:ty)?)),* $(; containers $($container:ident: $access:ident),*)?) => {
         $(
             fn $method<E: de::Error>(self $(, _: $ty)?) -> Result<Self::Value, E> {
                 Err(self.at.err(concat!("not ", $what)))
             }
         )*
+        $($(
+            fn $container<A: de::$access<'de>>(self, _: A) -> Result<Self::Value, A::Error> {
+                Err(self.at.err(concat!("not ", $what)))
+            }
+        )*)?
+    };
+}
+
+/// The seed of a visitor that takes any JSON type (and refuses what it does not take).
+macro_rules! seed {
+    ($seed:ident => $value:ty) => {
+        impl<'de> DeserializeSeed<'de> for $seed<'_> {
+            type Value = $value;
+            fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<$value, D::Error> {
+                d.deserialize_any(self)
+            }
+        }
     };
 }
 
 /// Any value, skipped, with no duplicate member anywhere inside it.
 pub(super) struct Skip<'p>(pub(super) At<'p>);
 
-impl<'de> DeserializeSeed<'de> for Skip<'_> {
-    type Value = ();
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(Skip => ());
 
 impl<'de> Visitor<'de> for Skip<'_> {
     type Value = ();
@@ -155,12 +168,7 @@ pub(super) struct Str<'p> {
     pub(super) at: At<'p>,
 }
 
-impl<'de> DeserializeSeed<'de> for Str<'_> {
-    type Value = String;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(Str => String);
 
 impl<'de> Visitor<'de> for Str<'_> {
     type Value = String;
@@ -173,13 +181,7 @@ impl<'de> Visitor<'de> for Str<'_> {
     fn visit_string<E>(self, v: String) -> Result<String, E> {
         Ok(v)
     }
-    refuse_others!("a string"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit());
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<String, A::Error> {
-        Err(self.at.err("not a string"))
-    }
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<String, A::Error> {
-        Err(self.at.err("not a string"))
-    }
+    refuse_others!("a string"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(); containers visit_seq: SeqAccess, visit_map: MapAccess);
 }
 
 /// A scalar member that may be null: a boolean (`stream`) or a whole number (`max_tokens`).
@@ -203,12 +205,7 @@ impl Nullable<'_> {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for Nullable<'_> {
-    type Value = Option<bool>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<bool>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(Nullable => Option<bool>);
 
 impl<'de> Visitor<'de> for Nullable<'_> {
     type Value = Option<bool>;
@@ -250,12 +247,7 @@ impl<'de> Visitor<'de> for Nullable<'_> {
 /// A string, or anything else (skipped) as `None`.
 pub(super) struct MaybeStr<'p>(pub(super) At<'p>);
 
-impl<'de> DeserializeSeed<'de> for MaybeStr<'_> {
-    type Value = Option<String>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(MaybeStr => Option<String>);
 
 impl<'de> Visitor<'de> for MaybeStr<'_> {
     type Value = Option<String>;
@@ -293,12 +285,7 @@ pub(super) struct Tree<'p> {
     pub(super) at: At<'p>,
 }
 
-impl<'de> DeserializeSeed<'de> for Tree<'_> {
-    type Value = Value;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(self)
-    }
-}
+seed!(Tree => Value);
 
 impl<'de> Visitor<'de> for Tree<'_> {
     type Value = Value;
