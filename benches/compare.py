@@ -248,6 +248,12 @@ def main():
         [ulcas, "verify", "--quiet", store], cat_all(store),
         args.runs, "≤ 1.0× `cat` of every file",
     )
+    recorded = paths["recorded-store"]
+    compare(
+        "`verify --quiet`, 20,000 cassettes as `record` writes them (request material with the real quiz schema, non-ASCII content)",
+        [ulcas, "verify", "--quiet", recorded], cat_all(recorded),
+        args.runs, "≤ 1.0× `cat` of every file",
+    )
     compare(
         "`verify --quiet`, 100,000 cassettes (compare.py: ten tasks, ~4 KB, 32% stale), no registry",
         [ulcas, "verify", "--quiet", realistic], cat_all(realistic),

@@ -14,6 +14,7 @@ fn main() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/ulcas-bench");
     std::fs::create_dir_all(&dir).expect("creates target/ulcas-bench");
     let store = inputs::generated_store(n);
+    let recorded = inputs::recorded_store(20_000);
     let lookup = inputs::lookup_store();
     let miss = dir.join("lookup-miss.json");
     std::fs::write(&miss, inputs::lookup_miss()).expect("writes the lookup query");
@@ -25,6 +26,7 @@ fn main() {
         std::fs::write(&request, inputs::big_request()).expect("writes the request");
     }
     println!("verify-store {}", store.display());
+    println!("recorded-store {}", recorded.display());
     println!("lookup-store {}", lookup.display());
     println!("lookup-query {}", miss.display());
     println!("shared-store {}", shared.display());

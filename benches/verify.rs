@@ -13,7 +13,7 @@ use std::path::Path;
 use criterion::{criterion_group, criterion_main, Criterion};
 
 mod inputs;
-use inputs::generated_store;
+use inputs::{generated_store, recorded_store};
 use ulcas::registry::Registry;
 use ulcas::verify::verify_store;
 
@@ -49,6 +49,22 @@ fn bench(c: &mut Criterion) {
             ulcas::prune::plan(&root, &registry, &live, Default::default(), &|_| {})
                 .expect("plans")
                 .deletable()
+        })
+    });
+    group.finish();
+    // The shape `record` and `serve --mode record` write: request material with a real schema
+    // (a `$schema` URL) and non-ASCII content.
+    let recorded = recorded_store(20_000);
+    let mut group = c.benchmark_group("verify-recorded-20000");
+    group.sample_size(10);
+    group.bench_function("read-every-file", |b| {
+        b.iter(|| black_box(read_all(&recorded)))
+    });
+    group.bench_function("ulcas-verify", |b| {
+        b.iter(|| {
+            let report = verify_store(&recorded, &registry, &|_| {}).expect("verifies");
+            assert_eq!(report.count(ulcas::verify::Severity::Error), 0);
+            report.cassettes
         })
     });
     group.finish();

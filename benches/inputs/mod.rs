@@ -101,6 +101,48 @@ pub fn generated_store(n: usize) -> PathBuf {
     root
 }
 
+/// A store as `ulcas record` and `serve --mode record` write it: every cassette with request
+/// material holding the real monorepo's quiz schema (its `$schema` URL and `title` included) and
+/// non-ASCII content (`§`, `Ü`, `é`), as a German course's recordings are.
+pub fn recorded_store(n: usize) -> PathBuf {
+    let root =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("target/ulcas-bench/recorded-{n}"));
+    if root.join(".complete").exists() {
+        return root;
+    }
+    let _ = std::fs::remove_dir_all(&root);
+    let schema: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(
+            "tests/data/ulams/course-builder/resources/schemas/outputs/quiz.json",
+        ))
+        .expect("the monorepo's quiz schema"),
+    )
+    .expect("parses");
+    let answer = serde_json::json!({"questions": [{"type": "truefalse",
+        "stem": "Über das Blühen: der Kaffee ruht dreißig Sekunden.",
+        "options": [{"text": "Ja", "correct": true}, {"text": "Nein", "correct": false}],
+        "explanation": "§ 2: so steht es in der Quelle, é.", "citations": ["frg_aaaaaaaaaaaa"],
+        "objectiveIds": ["obj_1"]}]})
+    .to_string();
+    for i in 0..n {
+        let dump = serde_json::json!({
+            "task": "quiz", "prompt_version": 1, "model": "claude-sonnet-5-5", "schema": schema,
+            "blocks": [{"type": "text", "text": format!(
+                "<source_document untrusted=\"true\">\n<fragment id=\"frg_aaaaaaaaaaaa\" section=\"§{i}\">Über die Zubereitung ({i}): der Kaffee blüht, é.</fragment>\n</source_document>"
+            )}],
+        });
+        let request = Request::from_slice(dump.to_string().as_bytes()).expect("valid dump");
+        let (cassette, key) =
+            cassette_for(&request, &Recording::new(answer.clone(), "claude-sonnet-5-5"), true)
+                .expect("records");
+        let path = key.path_under(&root);
+        std::fs::create_dir_all(path.parent().expect("has a folder")).expect("creates folders");
+        std::fs::write(&path, cassette.render()).expect("writes");
+    }
+    std::fs::write(root.join(".complete"), b"").expect("marks the store complete");
+    root
+}
+
 /// The dump of recorded request `i` of the lookup store.
 pub fn dump(i: usize) -> serde_json::Value {
     let words = [
