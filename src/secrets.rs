@@ -103,10 +103,9 @@ fn pattern() -> &'static Regex {
                     None => ("(?:", *re),
                 };
                 match body.strip_prefix(r"\b") {
-                    Some(rest) => format!(
-                        r"(?:(?-u:\b)|{ESCAPE})(?P<{name}>{group}{}))",
-                        ascii(rest)
-                    ),
+                    Some(rest) => {
+                        format!(r"(?:(?-u:\b)|{ESCAPE})(?P<{name}>{group}{}))", ascii(rest))
+                    }
                     None => format!("(?P<{name}>{})", ascii(re)),
                 }
             })

@@ -112,9 +112,10 @@ pub fn recorded_store(n: usize) -> PathBuf {
     }
     let _ = std::fs::remove_dir_all(&root);
     let schema: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(
-            "tests/data/ulams/course-builder/resources/schemas/outputs/quiz.json",
-        ))
+        &std::fs::read(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data/ulams/course-builder/resources/schemas/outputs/quiz.json"),
+        )
         .expect("the monorepo's quiz schema"),
     )
     .expect("parses");
@@ -132,9 +133,12 @@ pub fn recorded_store(n: usize) -> PathBuf {
             )}],
         });
         let request = Request::from_slice(dump.to_string().as_bytes()).expect("valid dump");
-        let (cassette, key) =
-            cassette_for(&request, &Recording::new(answer.clone(), "claude-sonnet-5-5"), true)
-                .expect("records");
+        let (cassette, key) = cassette_for(
+            &request,
+            &Recording::new(answer.clone(), "claude-sonnet-5-5"),
+            true,
+        )
+        .expect("records");
         let path = key.path_under(&root);
         std::fs::create_dir_all(path.parent().expect("has a folder")).expect("creates folders");
         std::fs::write(&path, cassette.render()).expect("writes");

@@ -335,7 +335,6 @@ pub fn migrate(
         dir: &target,
         write,
         entry: entry.as_ref(),
-        entry_added: std::cell::Cell::new(false),
     };
     for path in &cassettes {
         if let Some(outcome) = migrate_one(&into, path, &validator, new_json, &repaired) {
@@ -499,12 +498,12 @@ fn digest(content: &str) -> [u8; 16] {
 }
 
 /// Where a migration writes: the store, whether it writes at all, and the lock entry its
-/// version gets with the first cassette written (once: `entry_added`).
+/// version gets with every cassette written where the lock lacks it (asked in each hold of the
+/// write lock: a `prune` between two holds may have dropped it with the version's cassettes).
 struct Target<'a> {
     dir: &'a StoreDir,
     write: bool,
     entry: Option<&'a crate::lock::Entry>,
-    entry_added: std::cell::Cell<bool>,
 }
 
 fn carry_over(
@@ -566,13 +565,12 @@ fn carry_over(
         match lock.create(&slot, bytes.as_bytes()) {
             // The version's lock entry in the same hold: never a cassette without it.
             Ok(Created::New) => {
-                if let Some(entry) = into.entry.filter(|_| !into.entry_added.get()) {
+                if let Some(entry) = into.entry {
                     if let Err(e) =
                         crate::lock::add_missing(&lock, &key.task, key.prompt_version, entry)
                     {
                         return failed(e);
                     }
-                    into.entry_added.set(true);
                 }
             }
             // Created by a writer that ignores the lock since the check: never overwritten.
