@@ -44,28 +44,33 @@ impl Guard {
         }
     }
 
-    /// The allowed origin of a request, if it names one.
-    pub fn allowed_origin<'h>(&self, headers: &'h HeaderMap) -> Option<&'h HeaderValue> {
-        let origin = headers.get(header::ORIGIN)?;
-        let text = origin.to_str().ok()?;
-        self.origins.contains(&origin_form(text)).then_some(origin)
-    }
-
-    /// Refuses what no caller of the API sends: checked before the body is read.
-    pub fn check(&self, method: &Method, headers: &HeaderMap) -> Result<(), Refusal> {
+    /// Refuses what no caller of the API sends: checked before the body is read. The request's
+    /// `Origin` when it names an allowed one (its answer gets CORS headers).
+    pub fn check(
+        &self,
+        method: &Method,
+        headers: &HeaderMap,
+    ) -> Result<Option<HeaderValue>, Refusal> {
         self.check_host(headers)?;
-        if let Some(origin) = headers.get(header::ORIGIN) {
-            if self.allowed_origin(headers).is_none() {
-                return Err(Refusal {
-                    status: StatusCode::FORBIDDEN,
-                    kind: "permission_error",
-                    why: format!(
-                        "Origin {}: a web page may not call ulcas serve (the SDKs send no Origin); --allow-origin ORIGIN allows one",
-                        quoted(origin)
-                    ),
-                });
+        let origin = match headers.get(header::ORIGIN) {
+            None => None,
+            Some(origin) => {
+                let allowed = origin
+                    .to_str()
+                    .is_ok_and(|o| self.origins.contains(&origin_form(o)));
+                if !allowed {
+                    return Err(Refusal {
+                        status: StatusCode::FORBIDDEN,
+                        kind: "permission_error",
+                        why: format!(
+                            "Origin {}: a web page may not call ulcas serve (the SDKs send no Origin); --allow-origin ORIGIN allows one",
+                            quoted(origin)
+                        ),
+                    });
+                }
+                Some(origin.clone())
             }
-        }
+        };
         if method == Method::POST && !is_json(headers) {
             let given = headers
                 .get(header::CONTENT_TYPE)
@@ -76,7 +81,7 @@ impl Guard {
                 why: format!("content-type {given}: the body must be application/json"),
             });
         }
-        Ok(())
+        Ok(origin)
     }
 
     fn check_host(&self, headers: &HeaderMap) -> Result<(), Refusal> {

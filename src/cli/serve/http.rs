@@ -52,10 +52,10 @@ async fn guard(
     next: axum::middleware::Next,
 ) -> Response {
     let started = Instant::now();
-    if let Err(refusal) = server.guard.check(request.method(), request.headers()) {
-        return refused(&server, started, refusal);
-    }
-    let origin = server.guard.allowed_origin(request.headers()).cloned();
+    let origin = match server.guard.check(request.method(), request.headers()) {
+        Ok(origin) => origin,
+        Err(refusal) => return refused(&server, started, refusal),
+    };
     let mut response = match (&origin, request.method()) {
         (Some(_), &axum::http::Method::OPTIONS) => StatusCode::NO_CONTENT.into_response(),
         _ => next.run(request).await,
