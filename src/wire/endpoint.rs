@@ -249,9 +249,15 @@ impl Endpoint {
         let mut compared = 0;
         for c in &candidates {
             if let Some(schema) = self.full_schema(c, wire.schema.as_ref(), &mut compared) {
+                let mut request = request_of(wire, &c.task, c.version, schema);
+                // The prompt file's `id`, as the app's recorder writes it into a cassette.
+                request.prompt_id = self.stores[c.store]
+                    .1
+                    .prompt(&c.task, c.version)
+                    .and_then(|p| p.id.clone());
                 resolved.push(Resolved {
                     store: c.store,
-                    request: request_of(wire, &c.task, c.version, schema),
+                    request,
                 });
             }
         }
@@ -520,6 +526,17 @@ impl Endpoint {
         }
         groups.sort();
         groups
+    }
+
+    /// How many prompt versions the stores' registries hold (a version read by two stores
+    /// counted once per store).
+    pub fn prompts(&self) -> usize {
+        self.by_prompt.values().map(Vec::len).sum()
+    }
+
+    /// How many stores it serves.
+    pub fn stores(&self) -> usize {
+        self.stores.len()
     }
 
     /// The driver of store `i`.

@@ -32,6 +32,7 @@ mod review;
 mod review_against;
 mod safety;
 mod serve;
+mod serve_answers;
 mod serve_limits;
 mod serve_upstream;
 mod smaller;

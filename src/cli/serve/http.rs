@@ -10,7 +10,7 @@ use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::Router;
 use ulcas::wire::message::{self, Answer, Usage};
 use ulcas::wire::{Overrides, Served, WireRequest};
@@ -26,7 +26,36 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/v1/messages", post(messages).fallback(wrong_method))
         .fallback(not_found)
         .layer(axum::middleware::from_fn_with_state(server.clone(), guard))
+        // After the guard's layer: a container's probe names whatever host it likes, and the
+        // answer holds counts only (no web page can read it: no CORS headers).
+        .route("/health", get(health))
         .with_state(server)
+}
+
+/// `GET /health`: 200 and what is served, for a compose or Kubernetes probe. The cassettes are
+/// counted at most once every ten seconds, whatever the probes' rate.
+async fn health(State(server): State<Arc<Server>>) -> Response {
+    let counted = server.clone();
+    let cassettes = tokio::task::spawn_blocking(move || counted.cassettes())
+        .await
+        .unwrap_or(0);
+    let body = serde_json::json!({
+        "status": "ok",
+        "mode": match server.mode {
+            ulcas::wire::Mode::Cassette => "cassette",
+            ulcas::wire::Mode::Synthetic => "synthetic",
+            _ => "record",
+        },
+        "stores": server.endpoint.stores(),
+        "prompts": server.endpoint.prompts(),
+        "cassettes": cassettes,
+    });
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
 }
 
 /// SIGINT (Ctrl-C) or SIGTERM, caught from now on (before the start line is printed, so a
@@ -78,7 +107,7 @@ async fn not_found() -> Response {
     api_error(
         StatusCode::NOT_FOUND,
         "not_found_error",
-        "ulcas serve answers POST /v1/messages only",
+        "ulcas serve answers POST /v1/messages (and GET /health)",
     )
 }
 
@@ -368,31 +397,51 @@ fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {
     })
 }
 
-/// The reference's miss line, why, and what `ulcas lookup` adds (the nearest recording, what
-/// to run), on one line.
+/// The reference's miss line alone on the first line (a parser taking the path to the end of
+/// the line gets the path), then why, what `ulcas lookup` adds (the nearest recording, how it
+/// differs), each said once, and what to run.
 fn explain_miss(
     server: &Server,
     miss: &ulcas::driver::Miss,
     resolved: &ulcas::wire::Resolved,
     dumped: Option<Result<PathBuf, String>>,
 ) -> String {
-    let mut text = format!("{}: {}", miss.line(), miss.why());
+    let mut lines = vec![miss.line(), miss.why()];
     let dump = dumped.and_then(Result::ok);
     if let Some(store) = server.stores.get(resolved.store) {
         if let Ok(found) = ulcas::lookup::lookup(store, &resolved.request, dump.as_deref(), &[]) {
+            let mut words_shown = false;
             for d in found.diagnoses.iter().take(3) {
-                text.push_str("; ");
-                text.push_str(&d.message);
+                if !lines
+                    .iter()
+                    .any(|l| l.contains(&d.message) || d.message.contains(l.as_str()))
+                {
+                    lines.push(d.message.clone());
+                }
+                // The words that differ from the nearest recording, as `ulcas lookup` shows
+                // them (one renderer for both).
+                if let ulcas::lookup::Detail::ContentChanged { diff, .. } = &d.detail {
+                    if !words_shown && diff.iter().any(|(t, _)| *t != ulcas::lookup::DiffTag::Same)
+                    {
+                        words_shown = true;
+                        let plain = crate::cli::output::Out::stderr(false);
+                        let words = crate::cli::report::human::render::compact_diff(&plain, diff);
+                        lines.extend(words.iter().map(|l| l.trim_start().to_owned()));
+                    }
+                }
             }
         }
     }
-    match dump {
-        Some(file) => text.push_str(&format!(
-            "; request dumped to {}: `ulcas lookup {}` explains it in full",
+    lines.push(match dump {
+        Some(file) => format!(
+            "The request is dumped to {}: `ulcas lookup {}` explains it in full.",
             file.display(),
             file.display()
-        )),
-        None => text.push_str("; run ulcas serve with --dump-dir DIR to get this request as a dump for `ulcas lookup`"),
+        ),
+        None => "ulcas serve --dump-dir DIR writes each request as a dump that `ulcas lookup` explains in full.".into(),
+    });
+    if server.upstream.is_none() {
+        lines.push("To record it: ulcas serve --mode record --upstream https://api.anthropic.com (with the client's key).".into());
     }
-    text.replace('\n', " ")
+    lines.join("\n")
 }

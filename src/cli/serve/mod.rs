@@ -47,9 +47,31 @@ pub struct Server {
     pub budget: Arc<tokio::sync::Semaphore>,
     /// Recordings a shutdown waits for.
     pub recordings: conn::InFlight,
+    /// The cassettes of every store, and when they were counted (for `/health`).
+    pub counted: std::sync::Mutex<Option<(std::time::Instant, usize)>>,
 }
 
 impl Server {
+    /// How many cassettes the stores hold: counted again when the last count is ten seconds
+    /// old (one count at a time; the others wait for it).
+    pub fn cassettes(&self) -> usize {
+        let mut counted = self.counted.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((at, n)) = *counted {
+            if at.elapsed() < std::time::Duration::from_secs(10) {
+                return n;
+            }
+        }
+        let n = self
+            .stores
+            .iter()
+            .filter_map(|s| ulcas::store::census(&s.root).ok())
+            .flat_map(|c| c.into_values())
+            .flat_map(|versions| versions.into_values())
+            .sum();
+        *counted = Some((std::time::Instant::now(), n));
+        n
+    }
+
     /// Writes `request` as a dump when `--dump-dir` is given; the file, or why not.
     pub fn dump(&self, request: &ulcas::request::Request) -> Option<Result<PathBuf, String>> {
         let written = self.dumps.as_ref()?.write(request);
@@ -114,6 +136,7 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
         budget: Arc::new(tokio::sync::Semaphore::new(args.limits.body_budget())),
         limits: args.limits,
         recordings: conn::InFlight::new(),
+        counted: std::sync::Mutex::new(None),
     });
     let grace = server.limits.grace();
     runtime.block_on(async {
