@@ -86,32 +86,36 @@ fn secret_of<'t>(caps: &regex::Captures<'t>) -> Option<(&'static str, regex::Mat
 
 fn pattern() -> &'static Regex {
     static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        // A token right after an escape (`\n`, `\x1b`, `\u001b`: JSON strings, visible control
-        // characters) has a word character before it, so `\b` alone would miss it: the escape
-        // counts as a boundary too, outside the kind's group (it is kept, never redacted).
-        //
-        // Every word boundary is an ASCII one (`(?-u:\b)`): every secret is ASCII, and a Unicode
-        // boundary keeps the regex out of its DFA on any text with a non-ASCII letter (`é`, `§`),
-        // into an NFA simulation a hundred times slower. The search stays linear in the text.
-        let ascii = |re: &str| re.replace(r"\b", r"(?-u:\b)");
-        let alternation: Vec<String> = KINDS
-            .iter()
-            .map(|(name, _, re)| {
-                let (group, body) = match re.strip_prefix("(?i)") {
-                    Some(body) => ("(?i:", body),
-                    None => ("(?:", *re),
-                };
-                match body.strip_prefix(r"\b") {
-                    Some(rest) => {
-                        format!(r"(?:(?-u:\b)|{ESCAPE})(?P<{name}>{group}{}))", ascii(rest))
-                    }
-                    None => format!("(?P<{name}>{})", ascii(re)),
-                }
-            })
-            .collect();
-        Regex::new(&alternation.join("|")).expect("the secret patterns compile")
-    })
+    RE.get_or_init(|| Regex::new(&alternation(r"(?-u:\b)")).expect("the secret patterns compile"))
+}
+
+/// Every kind's pattern in one alternation, each word boundary written as `boundary`.
+///
+/// A token right after an escape (`\n`, `\x1b`, `\u001b`: JSON strings, visible control
+/// characters) has a word character before it, so `\b` alone would miss it: the escape counts
+/// as a boundary too, outside the kind's group (it is kept, never redacted).
+///
+/// The search uses ASCII boundaries (`(?-u:\b)`): every secret is ASCII, and a Unicode boundary
+/// keeps the regex out of its DFA on any text with a non-ASCII letter (`é`, `§`), into an NFA
+/// simulation a hundred times slower. The search stays linear in the text.
+fn alternation(boundary: &str) -> String {
+    let kinds: Vec<String> = KINDS
+        .iter()
+        .map(|(name, _, re)| {
+            let (group, body) = match re.strip_prefix("(?i)") {
+                Some(body) => ("(?i:", body),
+                None => ("(?:", *re),
+            };
+            match body.strip_prefix(r"\b") {
+                Some(rest) => format!(
+                    r"(?:{boundary}|{ESCAPE})(?P<{name}>{group}{}))",
+                    rest.replace(r"\b", boundary)
+                ),
+                None => format!("(?P<{name}>{})", re.replace(r"\b", boundary)),
+            }
+        })
+        .collect();
+    kinds.join("|")
 }
 
 /// A secret found in a text.
@@ -196,20 +200,7 @@ mod tests {
 
     /// The pattern as it was with Unicode word boundaries: the findings it made are kept.
     fn unicode_pattern() -> Regex {
-        let alternation: Vec<String> = KINDS
-            .iter()
-            .map(|(name, _, re)| {
-                let (group, body) = match re.strip_prefix("(?i)") {
-                    Some(body) => ("(?i:", body),
-                    None => ("(?:", *re),
-                };
-                match body.strip_prefix(r"\b") {
-                    Some(rest) => format!(r"(?:\b|{ESCAPE})(?P<{name}>{group}{rest}))"),
-                    None => format!("(?P<{name}>{re})"),
-                }
-            })
-            .collect();
-        Regex::new(&alternation.join("|")).unwrap()
+        Regex::new(&alternation(r"\b")).unwrap()
     }
 
     fn spans(re: &Regex, text: &str) -> Vec<(&'static str, usize, usize)> {

@@ -39,12 +39,25 @@ impl Rng {
 
 /// Writes the store if it is not there yet; returns its root.
 pub fn generated_store(n: usize) -> PathBuf {
-    let root =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("target/ulcas-bench/store-{n}"));
+    written_once(&format!("store-{n}"), |root| write_generated(root, n))
+}
+
+/// The store `target/ulcas-bench/<name>`, written by `write` unless a whole one is there.
+fn written_once(name: &str, write: impl FnOnce(&std::path::Path)) -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("target/ulcas-bench")
+        .join(name);
     if root.join(".complete").exists() {
         return root;
     }
     let _ = std::fs::remove_dir_all(&root);
+    write(&root);
+    std::fs::write(root.join(".complete"), b"").expect("marks the store complete");
+    root
+}
+
+/// Writes the generated store of `n` cassettes at `root`.
+fn write_generated(root: &std::path::Path, n: usize) {
     let words = [
         "bloom", "grind", "ratio", "kettle", "espresso", "filter", "roast", "scale", "water",
         "bean", "acid",
@@ -93,24 +106,30 @@ pub fn generated_store(n: usize) -> PathBuf {
         let (cassette, key) =
             cassette_for(&request, &Recording::new(answer, "model-x"), i % 2 == 0)
                 .expect("records");
-        let path = key.path_under(&root);
-        std::fs::create_dir_all(path.parent().expect("has a folder")).expect("creates folders");
-        std::fs::write(&path, cassette.render()).expect("writes");
+        put(root, &key, &cassette);
     }
-    std::fs::write(root.join(".complete"), b"").expect("marks the store complete");
-    root
+}
+
+/// Writes `cassette` at its key's place under `root`.
+fn put(
+    root: &std::path::Path,
+    key: &ulcas::key::CassetteKey,
+    cassette: &ulcas::cassette::Cassette,
+) {
+    let path = key.path_under(root);
+    std::fs::create_dir_all(path.parent().expect("has a folder")).expect("creates folders");
+    std::fs::write(&path, cassette.render()).expect("writes");
 }
 
 /// A store as `ulcas record` and `serve --mode record` write it: every cassette with request
 /// material holding the real monorepo's quiz schema (its `$schema` URL and `title` included) and
 /// non-ASCII content (`§`, `Ü`, `é`), as a German course's recordings are.
 pub fn recorded_store(n: usize) -> PathBuf {
-    let root =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("target/ulcas-bench/recorded-{n}"));
-    if root.join(".complete").exists() {
-        return root;
-    }
-    let _ = std::fs::remove_dir_all(&root);
+    written_once(&format!("recorded-{n}"), |root| write_recorded(root, n))
+}
+
+/// Writes the recorded store of `n` cassettes at `root`.
+fn write_recorded(root: &std::path::Path, n: usize) {
     let schema: serde_json::Value = serde_json::from_slice(
         &std::fs::read(
             PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -139,12 +158,8 @@ pub fn recorded_store(n: usize) -> PathBuf {
             true,
         )
         .expect("records");
-        let path = key.path_under(&root);
-        std::fs::create_dir_all(path.parent().expect("has a folder")).expect("creates folders");
-        std::fs::write(&path, cassette.render()).expect("writes");
+        put(root, &key, &cassette);
     }
-    std::fs::write(root.join(".complete"), b"").expect("marks the store complete");
-    root
 }
 
 /// The dump of recorded request `i` of the lookup store.
