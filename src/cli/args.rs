@@ -83,6 +83,11 @@ pub enum Command {
     /// schema by its provider form, the content from the messages) and answered from its
     /// cassette; a miss is a 404 that says why. `--mode synthetic` answers a miss with the
     /// synthetic answer, `--mode record` forwards it to --upstream and records the answer.
+    ///
+    /// The headers `x-ulcas-task` and `x-ulcas-prompt-version` name the prompt instead of the
+    /// system text (for an app without a registry, or prompts of two tasks that send one text:
+    /// those are refused with a 400 until the headers say which). `GET /health` answers a probe.
+    /// The registries are read at start.
     Serve(ServeArgs),
     /// Print a shell completion script.
     Completions {
