@@ -7,6 +7,11 @@
 //! `v<N>.md` only when `(int) $meta['version']` is `N`, and sends `trim($body)`. `\R` is
 //! `(?>\r\n|\n|\x0b|\x0c|\r|\x85)`: atomic, CRLF first, and the single byte 0x85 (even inside
 //! a UTF-8 character). Every command that reads a prompt reads it here.
+//!
+//! PHP gives up on a long front matter: the lazy `(.*?)` takes one step of PCRE's match limit
+//! (`pcre.backtrack_limit`, 1,000,000 by default) for each byte it grows by, so with PHP's
+//! defaults (that limit and the JIT) `preg_match` fails on a front matter of more than
+//! [`MAX_FRONT_MATTER`] bytes, and the app reads the file as having none.
 
 use std::collections::BTreeMap;
 
@@ -19,12 +24,21 @@ fn newline_at(bytes: &[u8]) -> Option<usize> {
     }
 }
 
+/// The longest front matter (the bytes between the opening line and the closing `\R---`) that
+/// PHP's `preg_match` reads with its default `pcre.backtrack_limit` and JIT; one byte more
+/// exhausts the limit (`preg_last_error()` is `PREG_BACKTRACK_LIMIT_ERROR`), measured with
+/// PHP 8.2 and PCRE2 10.42.
+pub const MAX_FRONT_MATTER: usize = 999_997;
+
 /// What `PromptRegistry::parse` returns: the front matter's keys (raw bytes, last duplicate
 /// winning) and the body (the whole file when no front matter matched).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Parsed<'a> {
     /// Whether the front-matter pattern matched at all.
     pub matched: bool,
+    /// The length of a front matter that PHP gave up on (more than [`MAX_FRONT_MATTER`]
+    /// bytes): then nothing matched, as in PHP.
+    pub too_long: Option<usize>,
     /// `key` → value, as the app's `$meta` holds them.
     pub meta: BTreeMap<&'a [u8], &'a [u8]>,
     /// `$body` before `trim()`.
@@ -35,6 +49,7 @@ pub struct Parsed<'a> {
 pub fn parse(content: &[u8]) -> Parsed<'_> {
     let unmatched = Parsed {
         matched: false,
+        too_long: None,
         meta: BTreeMap::new(),
         body: content,
     };
@@ -54,10 +69,17 @@ pub fn parse(content: &[u8]) -> Parsed<'_> {
         if !content[after..].starts_with(b"---") {
             continue;
         }
+        if end - start > MAX_FRONT_MATTER {
+            return Parsed {
+                too_long: Some(end - start),
+                ..unmatched
+            };
+        }
         let mut body = after + 3;
         body += newline_at(&content[body..]).unwrap_or(0);
         return Parsed {
             matched: true,
+            too_long: None,
             meta: meta_lines(&content[start..end]),
             body: &content[body..],
         };
@@ -198,7 +220,9 @@ pub fn load(content: &[u8], version: i64) -> Result<Loaded, String> {
     let said = parsed.meta.get(&b"version"[..]).copied();
     let cast = said.map_or(0, php_int);
     if cast != version {
-        let why = if !parsed.matched {
+        let why = if let Some(len) = parsed.too_long {
+            format!("its front matter is {len} bytes, and PHP's `preg_match` gives up on one of more than {MAX_FRONT_MATTER} (its default `pcre.backtrack_limit`), so the app finds no front matter and no version")
+        } else if !parsed.matched {
             "the app finds no front matter in it (a first line `---`, `key: value` lines, then a `---` line), so it has no version".to_owned()
         } else {
             match said {
@@ -307,6 +331,25 @@ mod tests {
         }
         // An empty front matter is no match, but a second block makes the first `---` its line.
         assert_eq!(text("---\n---\nversion: 1\n---\nBody", 1).unwrap(), "Body");
+    }
+
+    #[test]
+    fn refuses_a_front_matter_phps_backtrack_limit_refuses() {
+        let file = |len: usize, close: &str| {
+            let filler = "x".repeat(len - "version: 1\n".len());
+            format!("---\nversion: 1\n{filler}{close}---\nHi")
+        };
+        assert_eq!(text(&file(MAX_FRONT_MATTER, "\n"), 1).unwrap(), "Hi");
+        // A CRLF ends the front matter at its CR.
+        assert_eq!(text(&file(MAX_FRONT_MATTER, "\r\n"), 1).unwrap(), "Hi");
+        for (len, close) in [(MAX_FRONT_MATTER + 1, "\n"), (2 << 20, "\r\n")] {
+            let e = text(&file(len, close), 1).unwrap_err();
+            assert!(
+                e.contains(&format!("its front matter is {len} bytes"))
+                    && e.contains("pcre.backtrack_limit"),
+                "{e}"
+            );
+        }
     }
 
     #[test]

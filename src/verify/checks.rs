@@ -213,37 +213,61 @@ impl FieldProblems {
     }
 }
 
+/// What the loader needs of a string field.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Need {
+    /// A string.
+    Required,
+    /// A string or null (an optional field).
+    Nullable,
+    /// A string; absent or null, the loader takes a default (a warning).
+    Defaulted,
+}
+
 fn check_fields<'a>(
     path: &Path,
     obj: &'a Map<String, Value>,
     out: &mut Vec<Finding>,
 ) -> Option<Fields<'a>> {
     let mut problems = FieldProblems::default();
-    let mut string = |name: &str, optional: bool| -> Option<&'a str> {
+    let mut string = |name: &str, need: Need| -> Option<&'a str> {
         let problem = match obj.get(name) {
             Some(Value::String(s)) => return Some(s.as_str()),
-            Some(Value::Null) if optional => return None,
+            Some(Value::Null) if need == Need::Nullable => return None,
+            // The reference loads the request's model when the file has none.
+            None | Some(Value::Null) if need == Need::Defaulted => {
+                let problem = match obj.get(name) {
+                    None => format!("missing `{name}`"),
+                    Some(_) => format!("`{name}` is null"),
+                };
+                problems.minor(problem);
+                return None;
+            }
             Some(other) => format!(
                 "`{name}` must be a string{}, not {}",
-                if optional { " or null" } else { "" },
+                if need == Need::Nullable {
+                    " or null"
+                } else {
+                    ""
+                },
                 kind_of(other)
             ),
             None => format!("missing `{name}`"),
         };
-        if optional {
+        if need == Need::Nullable {
             problems.minor(problem);
         } else {
             problems.push(problem);
         }
         None
     };
-    let task = string("task", false);
-    let _ = string("prompt_id", true);
-    let hash = string("hash", false);
-    let _ = string("model", false);
-    let stop_reason = string("stop_reason", false);
-    let _ = string("refusal_category", true);
-    let text = string("text", false);
+    let task = string("task", Need::Required);
+    let _ = string("prompt_id", Need::Nullable);
+    let hash = string("hash", Need::Required);
+    let _ = string("model", Need::Defaulted);
+    let stop_reason = string("stop_reason", Need::Required);
+    let _ = string("refusal_category", Need::Nullable);
+    let text = string("text", Need::Required);
     let version = prompt_version(obj, &mut problems);
     usage_problems(obj, &mut problems);
     if !problems.list.is_empty() {
@@ -261,8 +285,7 @@ fn check_fields<'a>(
             && text.is_some()
             && version.is_some()
             && stop_reason.is_some()
-            && obj.get("usage").is_some_and(Value::is_object)
-            && obj.get("model").is_some_and(Value::is_string);
+            && obj.get("usage").is_some_and(Value::is_object);
         if loader_ok && !problems.serious {
             f.severity = Severity::Warning;
         }

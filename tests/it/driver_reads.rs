@@ -97,6 +97,40 @@ fn defaults_as_the_loader_defaults() {
     assert_eq!(replay(dir.path())["stop_reason"], "end_turn");
 }
 
+/// A cassette without a model (absent or null) replays with the request's model, so `verify`
+/// warns of it and does not fail the store.
+#[test]
+fn a_cassette_without_a_model_is_a_warning() {
+    for edit in [
+        (|c: &mut serde_json::Map<String, Value>| _ = c.remove("model")) as fn(&mut _),
+        |c| _ = c.insert("model".into(), Value::Null),
+    ] {
+        let dir = edited(edit);
+        assert_eq!(replay(dir.path())["model"], "claude-request-model");
+        let run = common::ulcas_in(dir.path(), &["verify", "cassettes", "--format", "json"]);
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        let finding = events(&run.stdout)
+            .into_iter()
+            .find(|e| e["check"] == "fields")
+            .unwrap();
+        assert_eq!(finding["severity"], "warning", "{finding}");
+        let message = finding["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("missing `model`") || message.starts_with("`model` is null"),
+            "{message}"
+        );
+        let strict = common::ulcas_in(
+            dir.path(),
+            &["verify", "cassettes", "-q", "--deny", "warnings"],
+        );
+        assert_eq!(strict.code, 1, "{}", strict.stderr);
+    }
+    // A model that is not text is still an error: the recorder never writes one.
+    let dir = edited(|c| _ = c.insert("model".into(), json!(["a"])));
+    let run = common::ulcas_in(dir.path(), &["verify", "cassettes", "-q"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+}
+
 #[test]
 fn review_counts_the_legacy_cache_write_counter() {
     let dir = edited(|c| {

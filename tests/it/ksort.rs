@@ -223,7 +223,7 @@ fn ulcas_keys_exactly_the_dumps_php_keys() {
     if !common::php_available("the live comparison of accepted dumps") {
         return;
     }
-    use base64_lines::encode;
+    use crate::common::base64_encode as encode;
     let dumps = edge_dumps();
     let input: String = dumps.iter().map(|d| encode(d) + "\n").collect();
     let mut child = Command::new("php")
@@ -253,29 +253,5 @@ fn ulcas_keys_exactly_the_dumps_php_keys() {
             verdict == "ok",
             "{shown}…: php says {verdict}, ulcas {ours:?}"
         );
-    }
-}
-
-/// Base64 for the PHP helper's input (standard alphabet, padded).
-mod base64_lines {
-    pub fn encode(bytes: &[u8]) -> String {
-        const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-        let mut out = String::new();
-        for chunk in bytes.chunks(3) {
-            let b = [
-                chunk[0],
-                *chunk.get(1).unwrap_or(&0),
-                *chunk.get(2).unwrap_or(&0),
-            ];
-            let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-            for i in 0..4 {
-                if i <= chunk.len() {
-                    out.push(T[(n >> (18 - 6 * i) & 63) as usize] as char);
-                } else {
-                    out.push('=');
-                }
-            }
-        }
-        out
     }
 }

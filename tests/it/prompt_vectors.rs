@@ -14,20 +14,7 @@ use proptest::prelude::*;
 mod reference;
 
 fn b64(text: &str) -> Vec<u8> {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = Vec::new();
-    let mut buf = 0u32;
-    let mut bits = 0;
-    for c in text.bytes().filter(|&c| c != b'=') {
-        let v = ALPHABET.iter().position(|&a| a == c).expect("base64") as u32;
-        buf = (buf << 6) | v;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((buf >> bits) as u8);
-        }
-    }
-    out
+    crate::common::base64_decode(text)
 }
 
 #[test]
@@ -176,4 +163,51 @@ fn the_second_reading_agrees_with_php() {
         let php = (case["loads"] == true).then(|| b64(case["text"].as_str().unwrap()));
         assert_eq!(theirs, php, "{:?}", String::from_utf8_lossy(&content));
     }
+}
+
+/// With PHP installed, the length at which PHP's `preg_match` gives up on a front matter is
+/// the one ulcas refuses at (the checked-in boundary is `prompt_file::MAX_FRONT_MATTER`).
+#[test]
+fn php_gives_up_on_the_front_matter_ulcas_refuses() {
+    if !crate::common::php_available("php_gives_up_on_the_front_matter_ulcas_refuses") {
+        return;
+    }
+    let max = ulcas::prompt_file::MAX_FRONT_MATTER;
+    let input: String = [max - 1, max, max + 1, max + 2, 2 << 20]
+        .iter()
+        .flat_map(|&len| {
+            ["\n", "\r\n", "\r"].map(|nl| {
+                let meta = format!("version: 1{nl}");
+                let content = format!(
+                    "---{nl}{meta}{}{nl}---{nl}Hi",
+                    "é".repeat((len - meta.len()) / 2) + &"x".repeat((len - meta.len()) % 2)
+                );
+                let b64 = crate::common::base64_encode(content.as_bytes());
+                format!("{{\"content\":\"{b64}\",\"version\":1}}\n")
+            })
+        })
+        .collect();
+    let mut child = std::process::Command::new("php")
+        .arg(Path::new(MANIFEST).join("tests/php/prompt_registry.php"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        stdin.write_all(input.as_bytes()).unwrap();
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let mut seen = 0;
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let content = b64(case["content"].as_str().unwrap());
+        let php = case["loads"] == true;
+        let ours = ulcas::prompt_file::load(&content, 1);
+        assert_eq!(ours.is_ok(), php, "{} bytes: {ours:?}", content.len());
+        seen += 1;
+    }
+    assert_eq!(seen, 15);
 }
