@@ -178,6 +178,9 @@ pub enum DriverError {
     Io(Error),
     /// The store refused a write (a link, another cassette at the path, a race).
     Refused(Error),
+    /// No synthetic answer can be built: the request's schema admits no value the generator
+    /// finds (the error names the schema location), or a hand-written responder failed.
+    Unsatisfiable(Error),
 }
 
 impl fmt::Display for DriverError {
@@ -185,6 +188,7 @@ impl fmt::Display for DriverError {
         match self {
             DriverError::Miss(miss) => miss.fmt(f),
             DriverError::BadRequest(e) => write!(f, "bad request: {e}"),
+            DriverError::Unsatisfiable(e) => write!(f, "no synthetic answer: {e}"),
             DriverError::CorruptCassette { error, .. } => error.fmt(f),
             DriverError::Io(e) | DriverError::Refused(e) => e.fmt(f),
         }
@@ -198,7 +202,8 @@ impl std::error::Error for DriverError {
             DriverError::BadRequest(e)
             | DriverError::CorruptCassette { error: e, .. }
             | DriverError::Io(e)
-            | DriverError::Refused(e) => Some(e),
+            | DriverError::Refused(e)
+            | DriverError::Unsatisfiable(e) => Some(e),
         }
     }
 }
@@ -395,7 +400,7 @@ impl Driver {
     ) -> Result<Synthetic, DriverError> {
         let text = responders
             .respond(request)
-            .map_err(DriverError::BadRequest)?;
+            .map_err(DriverError::Unsatisfiable)?;
         Ok(Synthetic {
             model: request.model.clone().unwrap_or_default(),
             input_tokens: estimated_input_tokens(request),

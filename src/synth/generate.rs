@@ -2,6 +2,7 @@
 
 use serde_json::{Map, Value};
 
+use super::conditional::required_of;
 use super::{validate, Grounding};
 use crate::error::{Error, Result};
 
@@ -132,7 +133,13 @@ impl<'a> Walker<'a> {
         Err(fail(at, "a $ref cycle"))
     }
 
-    fn value(&mut self, schema: &Value, at: &str, name: &str, depth: usize) -> Result<Value> {
+    pub(super) fn value(
+        &mut self,
+        schema: &Value,
+        at: &str,
+        name: &str,
+        depth: usize,
+    ) -> Result<Value> {
         if depth > 64 {
             return Err(fail(at, "the schema nests deeper than 64 levels"));
         }
@@ -157,6 +164,9 @@ impl<'a> Walker<'a> {
                 non_null
             };
             return Ok(pool[self.rng.below(pool.len())].clone());
+        }
+        if obj.contains_key("if") && (obj.contains_key("then") || obj.contains_key("else")) {
+            return self.conditional(obj, at, name, depth);
         }
         if let Some(all) = obj.get("allOf").and_then(Value::as_array) {
             let merged = self.merge_all_of(obj, all, at)?;
@@ -208,7 +218,12 @@ impl<'a> Walker<'a> {
         )
     }
 
-    fn merge_all_of(&self, base: &Map<String, Value>, all: &[Value], at: &str) -> Result<Value> {
+    pub(super) fn merge_all_of(
+        &self,
+        base: &Map<String, Value>,
+        all: &[Value],
+        at: &str,
+    ) -> Result<Value> {
         let mut merged = base.clone();
         merged.remove("allOf");
         for (i, part) in all.iter().enumerate() {
@@ -218,9 +233,16 @@ impl<'a> Walker<'a> {
             };
             for (k, v) in part {
                 match (k.as_str(), merged.get_mut(k)) {
+                    // A property both name must satisfy both.
                     ("properties", Some(Value::Object(existing))) => {
                         if let Value::Object(more) = v {
-                            existing.extend(more.clone());
+                            for (name, schema) in more {
+                                let both = match existing.remove(name) {
+                                    Some(first) => serde_json::json!({"allOf": [first, schema]}),
+                                    None => schema.clone(),
+                                };
+                                existing.insert(name.clone(), both);
+                            }
                         }
                     }
                     ("required", Some(Value::Array(existing))) => {
@@ -256,6 +278,18 @@ impl<'a> Walker<'a> {
         Ok(Value::Object(merged))
     }
 
+    /// `obj` with the root's `$defs` / `definitions`, to validate a candidate against.
+    pub(super) fn standalone(&self, obj: &Map<String, Value>) -> Value {
+        let mut node = obj.clone();
+        if let Some(defs) = self.root.get("$defs") {
+            node.entry("$defs").or_insert_with(|| defs.clone());
+        }
+        if let Some(defs) = self.root.get("definitions") {
+            node.entry("definitions").or_insert_with(|| defs.clone());
+        }
+        Value::Object(node)
+    }
+
     /// `oneOf`/`anyOf`: options tried non-null first, each candidate checked against the node.
     fn choose(
         &mut self,
@@ -269,14 +303,7 @@ impl<'a> Walker<'a> {
         let mut order: Vec<usize> = (0..options.len()).collect();
         let is_null = |v: &Value| v.get("type").and_then(Value::as_str) == Some("null");
         order.sort_by_key(|&i| is_null(&options[i]));
-        let mut node = obj.clone();
-        if let Some(defs) = self.root.get("$defs") {
-            node.entry("$defs").or_insert_with(|| defs.clone());
-        }
-        if let Some(defs) = self.root.get("definitions") {
-            node.entry("definitions").or_insert_with(|| defs.clone());
-        }
-        let node = Value::Object(node);
+        let node = self.standalone(obj);
         let mut last_error = None;
         for i in order {
             let option_at = format!("{at}/{keyword}/{i}");
@@ -404,11 +431,10 @@ impl<'a> Walker<'a> {
             .get("properties")
             .and_then(Value::as_object)
             .unwrap_or(&empty);
-        let required: Vec<&str> = obj
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
+        let required = required_of(obj, properties, depth);
+        if let Some(merged) = self.with_dependent_schemas(obj, &required, properties, at, depth)? {
+            return self.value(&merged, at, "", depth + 1);
+        }
         let max = obj
             .get("maxProperties")
             .and_then(Value::as_u64)

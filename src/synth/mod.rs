@@ -13,6 +13,7 @@
 //! - Every answer is validated with the `jsonschema` crate before it is returned; a schema that
 //!   cannot be satisfied is an error naming the schema location.
 
+mod conditional;
 mod generate;
 mod pattern;
 mod scalars;

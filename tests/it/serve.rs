@@ -255,7 +255,7 @@ pub fn params(request: &Request, system: &str) -> Value {
     })
 }
 
-fn run_sdk(python: &Path, url: &str, requests: &Value) -> Vec<Value> {
+pub fn run_sdk(python: &Path, url: &str, requests: &Value) -> Vec<Value> {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("requests.json");
     std::fs::write(&file, requests.to_string()).unwrap();

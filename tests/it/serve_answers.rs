@@ -3,7 +3,9 @@
 
 use ulcas::request::Request;
 
-use crate::serve::{params, post, prompt_text, workspace, Server};
+use serde_json::{json, Value};
+
+use crate::serve::{params, post, prompt_text, python, run_sdk, workspace, Server};
 
 /// A miss's message: the reference line alone on its first line, then why and the words that
 /// differ from the nearest recording (as `ulcas lookup` shows them), each said once, then what
@@ -90,4 +92,86 @@ fn health_answers_a_probe() {
     assert_eq!(body["stores"], 1);
     assert_eq!(body["cassettes"], cassettes as u64, "{body}");
     assert!(body["prompts"].as_u64().unwrap() >= 4, "{body}");
+}
+
+/// Synthetic mode answers a schema with conditional subschemas, and a schema that admits no
+/// answer is a 422 that says why (not a 5xx the SDKs retry, not "bad request"): the SDK with
+/// its retries on sends it once.
+#[test]
+fn synthetic_answers_satisfy_conditionals_or_say_why_not() {
+    let Some(python) = python() else { return };
+    let (ws, _) = workspace();
+    let fixtures = ws.path().join("fixtures");
+    let schemas = [
+        (
+            "note",
+            json!({"type": "object", "required": ["kind", "note"], "additionalProperties": false,
+            "properties": {"kind": {"enum": ["short", "long"]}, "note": {"type": "string", "minLength": 1}},
+            "if": {"properties": {"kind": {"const": "short"}}},
+            "then": {"properties": {"note": {"maxLength": 5}}}}),
+        ),
+        (
+            "never",
+            json!({"type": "object", "required": ["n"], "additionalProperties": false,
+            "properties": {"n": {"type": "integer"}},
+            "if": true, "then": {"properties": {"n": {"minimum": 5, "maximum": 4}}}}),
+        ),
+    ];
+    let mut requests = Vec::new();
+    for (task, schema) in &schemas {
+        std::fs::write(
+            fixtures.join(format!("schemas/outputs/{task}.json")),
+            serde_json::to_string_pretty(schema).unwrap(),
+        )
+        .unwrap();
+        let prompts = fixtures.join("prompts").join(task);
+        std::fs::create_dir_all(&prompts).unwrap();
+        let system = format!("You write {task}s.");
+        std::fs::write(
+            prompts.join("v1.md"),
+            format!("---\nid: bakery/{task}\nversion: 1\ntask: {task}\nschema: outputs/{task}.json\n---\n{system}\n"),
+        )
+        .unwrap();
+        let dump = json!({"task": task, "prompt_version": 1, "schema": schema,
+            "blocks": [{"type": "text", "text": "<fragment id=\"frg_abcdefghijkm\">Grind finer for espresso.</fragment>"}]});
+        let request = Request::from_slice(dump.to_string().as_bytes()).unwrap();
+        for stream in [false, true] {
+            requests.push(json!({"name": task, "stream": stream, "max_retries": 2,
+                                 "params": params(&request, &system)}));
+        }
+    }
+    let server = Server::start(
+        ws.path(),
+        &[
+            "cassettes",
+            "--prompts",
+            "fixtures/prompts",
+            "--mode",
+            "synthetic",
+        ],
+    );
+    let got = run_sdk(&python, &server.url, &Value::Array(requests));
+    let log = server.stop();
+    let validator = ulcas::verify::compile(&schemas[0].1).unwrap();
+    for answer in &got[..2] {
+        let text: Value = serde_json::from_str(answer["text"].as_str().unwrap()).unwrap();
+        assert!(validator.is_valid(&text), "{answer}");
+    }
+    for refused in &got[2..] {
+        assert_eq!(refused["status"], 422, "{refused}");
+        let message = refused["error"]["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with(
+                "no synthetic answer: cannot satisfy the schema at #/then/properties/n"
+            ) && !message.contains("bad request"),
+            "{message}"
+        );
+    }
+    // One request each: four in the log, whatever the SDK's retries.
+    let words: Vec<&str> = log
+        .lines()
+        .filter(|l| l.ends_with(" ms") || l.contains(" ms: "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(words, ["synthetic", "synthetic", "error", "error"], "{log}");
 }

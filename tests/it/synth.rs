@@ -130,6 +130,56 @@ fn the_json_schema_features_of_structured_output() {
         .starts_with("01JD5Z8K7Q3M2N4P6R8S0T2V4")));
 }
 
+/// Subschemas that apply only when the answer has some shape: the answer satisfies them.
+#[test]
+fn conditional_subschemas_are_satisfied() {
+    let schemas = [
+        // The case: a maxLength under `then`.
+        json!({"type": "object", "required": ["kind", "note"],
+               "properties": {"kind": {"enum": ["short", "long"]}, "note": {"type": "string", "minLength": 1}},
+               "if": {"properties": {"kind": {"const": "short"}}},
+               "then": {"properties": {"note": {"maxLength": 5}}}}),
+        // `else` with a bound `then` cannot meet, and `if` on a property's presence.
+        json!({"type": "object", "required": ["kind", "count"],
+               "properties": {"kind": {"type": "string"}, "count": {"type": "integer"}},
+               "if": {"required": ["kind"], "properties": {"kind": {"const": "none"}}},
+               "then": {"properties": {"count": {"const": 0}}},
+               "else": {"properties": {"count": {"minimum": 2, "maximum": 3}}}}),
+        // `then` that contradicts `if`'s only way to hold: the `else` branch answers.
+        json!({"type": "object", "required": ["n"],
+               "properties": {"n": {"type": "integer", "minimum": 0, "maximum": 9}},
+               "if": {"properties": {"n": {"maximum": 4}}},
+               "then": {"properties": {"n": {"minimum": 7}}},
+               "else": {"properties": {"n": {"minimum": 5}}}}),
+        // Nested in an array item, with additionalProperties false.
+        json!({"type": "object", "required": ["items"], "additionalProperties": false,
+               "properties": {"items": {"type": "array", "minItems": 2, "items": {
+                   "type": "object", "required": ["type", "text"], "additionalProperties": false,
+                   "properties": {"type": {"enum": ["mc", "open"]}, "text": {"type": "string"}, "options": {"type": "array", "items": {"type": "string"}}},
+                   "if": {"properties": {"type": {"const": "mc"}}},
+                   "then": {"required": ["options"], "properties": {"options": {"minItems": 3}}},
+                   "else": {"not": {"required": ["options"]}}}}}}),
+        json!({"type": "object", "required": ["card"],
+               "properties": {"card": {"type": "string"}, "billing": {"type": "string"}, "zip": {"type": "string", "pattern": "^[0-9]{5}$"}},
+               "dependentRequired": {"card": ["billing"], "billing": ["zip"]},
+               "additionalProperties": false}),
+        json!({"type": "object", "required": ["card"],
+               "properties": {"card": {"type": "string"}},
+               "dependentSchemas": {"card": {"required": ["cvc"], "properties": {"cvc": {"type": "string", "maxLength": 4, "minLength": 3}}}}}),
+        json!({"type": "object", "required": ["a"],
+               "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+               "dependentSchemas": {"a": {"properties": {"b": {"minimum": 10, "maximum": 10}}},
+                                    "c": {"required": ["never"]}}}),
+    ];
+    for (i, schema) in schemas.iter().enumerate() {
+        for salt in ["", "more", "other words"] {
+            let request = request_with(schema, salt);
+            let text = answer(&request).unwrap_or_else(|e| panic!("schema {i}: {e}"));
+            check_answer(schema, &request, &text, &format!("schema {i}"));
+        }
+    }
+}
+
 #[test]
 fn an_unsatisfiable_schema_is_an_error_naming_the_location() {
     for (schema, at) in [
@@ -152,6 +202,11 @@ fn an_unsatisfiable_schema_is_an_error_naming_the_location() {
         (
             json!({"type": "object", "required": ["a"], "additionalProperties": false}),
             "#",
+        ),
+        (
+            json!({"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}},
+                   "if": true, "then": {"properties": {"n": {"minimum": 5, "maximum": 4}}}}),
+            "#/then/properties/n",
         ),
     ] {
         let err = answer(&request_with(&schema, "")).unwrap_err().to_string();

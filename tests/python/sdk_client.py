@@ -2,11 +2,12 @@
 
     python sdk_client.py BASE_URL REQUESTS.json
 
-REQUESTS.json is a list of {"name", "stream", "params", "headers"}: `params` go to
+REQUESTS.json is a list of {"name", "stream", "params", "headers", "max_retries"}: `params` go to
 `client.messages.create` (or `client.messages.stream`, then `get_final_message()`), with
 `output_config` passed through `extra_body` (any SDK version takes it that way). Prints one JSON
 line per request: what the SDK parsed (id, model, text, stop reason, stop details, usage), or
-the API error it raised (status and message).
+the API error it raised (status and message). `max_retries` (default 0) is the SDK's own
+retry setting, to see which answers it retries.
 """
 
 import json
@@ -45,12 +46,13 @@ def main():
         params = dict(r["params"])
         extra = {"output_config": params.pop("output_config")} if "output_config" in params else None
         headers = r.get("headers") or None
+        sdk = client.with_options(max_retries=r.get("max_retries", 0))
         try:
             if r["stream"]:
-                with client.messages.stream(**params, extra_body=extra, extra_headers=headers) as stream:
+                with sdk.messages.stream(**params, extra_body=extra, extra_headers=headers) as stream:
                     out = parsed(stream.get_final_message())
             else:
-                out = parsed(client.messages.create(**params, extra_body=extra, extra_headers=headers))
+                out = parsed(sdk.messages.create(**params, extra_body=extra, extra_headers=headers))
         except anthropic.APIStatusError as e:
             out = {"status": e.status_code, "error": e.body}
         print(json.dumps({"name": r["name"], **out}), flush=True)

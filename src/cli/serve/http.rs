@@ -12,6 +12,7 @@ use axum::http::{header, HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use ulcas::driver::DriverError;
 use ulcas::wire::message::{self, Answer, Usage};
 use ulcas::wire::{Overrides, Served, WireRequest};
 
@@ -347,6 +348,12 @@ fn reply(server: &Server, wire: &WireRequest, served: Served) -> Reply {
             reply.status_word = "miss";
             reply
         }
+        // The request is fine but its schema admits no answer: a 4xx the SDKs do not retry.
+        Served::Failed(e @ DriverError::Unsatisfiable(_)) => Reply::error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_request_error",
+            e.to_string(),
+        ),
         Served::Failed(e) => Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "api_error",
