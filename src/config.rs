@@ -13,6 +13,8 @@
 //!            "api/packages/course-builder/resources/prompts"]
 //! schemas = "api/packages/living-course/resources/schemas"   # optional
 //! pins = { update = 1 }                                      # optional
+//! # optional: schemas the app builds in code, exported as <task>/<name>.json
+//! code_schemas = ["api/packages/living-course/tests/code-schemas"]
 //! record = "php artisan living-course:eval --live --record"   # optional, per store
 //! ```
 //!
@@ -57,6 +59,8 @@ struct StoreEntry {
     prompts: Vec<PathBuf>,
     schemas: Option<PathBuf>,
     #[serde(default)]
+    code_schemas: Vec<PathBuf>,
+    #[serde(default)]
     pins: BTreeMap<String, i64>,
     record: Option<String>,
 }
@@ -86,6 +90,9 @@ pub fn load(path: &Path) -> Result<Vec<StoreConfig>> {
         }
         if let Some(schemas) = &store.registry.schemas {
             check_inside(path, &top, "schemas", schemas)?;
+        }
+        for folder in &store.registry.code_schemas {
+            check_inside(path, &top, "code_schemas", folder)?;
         }
     }
     Ok(stores)
@@ -173,6 +180,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Vec<StoreConfig>> {
             registry: RegistrySource {
                 prompts: s.prompts.iter().map(|p| rel(p)).collect(),
                 schemas: s.schemas.as_deref().map(rel),
+                code_schemas: s.code_schemas.iter().map(|p| rel(p)).collect(),
                 pins: s.pins,
             },
             record: s.record.or_else(|| file.record.clone()),

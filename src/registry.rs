@@ -83,6 +83,57 @@ pub struct RegistrySource {
     pub schemas: Option<PathBuf>,
     /// `task → version` pins.
     pub pins: BTreeMap<String, i64>,
+    /// Folders of the full schemas an app builds in code and exports: `<task>/<name>.json`,
+    /// any number per task, matched to a request by their provider form.
+    pub code_schemas: Vec<PathBuf>,
+}
+
+/// The state of every file a registry is read from (name, size, modification time, inode):
+/// when it changes, the registry reads differently (a prompt added, edited or removed, a
+/// schema edited).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Fingerprint(Vec<(PathBuf, u64, i128, u64)>);
+
+/// The most entries one folder contributes to a fingerprint.
+const MAX_FINGERPRINTED: usize = 20_000;
+
+impl RegistrySource {
+    /// The [`Fingerprint`] of the prompt folders, the schemas folders (the one named, else
+    /// each prompt folder's sibling `schemas`) and the exported schemas' folders.
+    pub fn fingerprint(&self) -> Fingerprint {
+        let mut seen = Vec::new();
+        let mut walk = |dir: &Path, depth: usize| {
+            let walker = walkdir::WalkDir::new(dir)
+                .max_depth(depth)
+                .sort_by_file_name();
+            for entry in walker
+                .into_iter()
+                .filter_map(|e| e.ok())
+                .take(MAX_FINGERPRINTED)
+            {
+                let Ok(meta) = std::fs::metadata(entry.path()) else {
+                    continue;
+                };
+                use std::os::unix::fs::MetadataExt;
+                let mtime =
+                    i128::from(meta.mtime()) * 1_000_000_000 + i128::from(meta.mtime_nsec());
+                seen.push((entry.path().to_path_buf(), meta.len(), mtime, meta.ino()));
+            }
+        };
+        for dir in &self.prompts {
+            walk(dir, 2);
+            if self.schemas.is_none() {
+                walk(&dir.parent().unwrap_or(Path::new(".")).join("schemas"), 8);
+            }
+        }
+        if let Some(schemas) = &self.schemas {
+            walk(schemas, 8);
+        }
+        for dir in &self.code_schemas {
+            walk(dir, 2);
+        }
+        Fingerprint(seen)
+    }
 }
 
 /// The prompt versions of every task, merged from one or more prompt folders.
@@ -98,6 +149,8 @@ pub struct Registry {
     pub folders: Vec<PathBuf>,
     /// Files that could not be used.
     pub problems: Vec<RegistryProblem>,
+    /// The exported schemas of each task ([`RegistrySource::code_schemas`]), by file.
+    exported: BTreeMap<String, Vec<(PathBuf, Schema)>>,
 }
 
 impl Registry {
@@ -149,6 +202,9 @@ impl Registry {
                 &folder,
                 format!("holds files but no prompt (v<N>.md): task {task:?} has no known version"),
             );
+        }
+        for folder in &source.code_schemas {
+            registry.load_exported(folder);
         }
         if let Some(schemas) = source.schemas.as_deref().filter(|s| s.is_dir()) {
             let (named, resolved) = named_in_schemas_folder;
@@ -219,6 +275,57 @@ impl Registry {
             self.tasks.entry(task).or_default().insert(version, prompt);
         }
         counts
+    }
+
+    /// Reads a folder of exported schemas (`<task>/<name>.json`); a file that is not a schema
+    /// is a problem, and so is a folder that holds none.
+    fn load_exported(&mut self, folder: &Path) {
+        if !folder.is_dir() {
+            let why = "the code_schemas folder does not exist: no schema built in code is known";
+            return self.problem(folder, why.into());
+        }
+        let walker = walkdir::WalkDir::new(folder)
+            .min_depth(2)
+            .max_depth(2)
+            .sort_by_file_name();
+        let mut found = 0;
+        for entry in walker.into_iter().filter_map(|e| e.ok()) {
+            let path = entry.path();
+            let task = path
+                .parent()
+                .and_then(|p| p.file_name())
+                .and_then(|n| n.to_str());
+            let (Some(task), true) = (task, path.extension().is_some_and(|e| e == "json")) else {
+                continue;
+            };
+            let read = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "schema file")
+                .map_err(|e| e.message)
+                .and_then(|text| {
+                    Schema::parse(&text)
+                        .map_err(|e| format!("{}:{}: {}", e.line, e.column, e.message))
+                });
+            match read {
+                Ok(schema) => {
+                    found += 1;
+                    let task = task.to_owned();
+                    self.exported
+                        .entry(task)
+                        .or_default()
+                        .push((path.to_path_buf(), schema));
+                }
+                Err(why) => self.problem(path, format!("not an exported schema: {why}")),
+            }
+        }
+        if found == 0 {
+            let why = "no schema files (<task>/<name>.json) in this code_schemas folder";
+            self.problem(folder, why.into());
+        }
+    }
+
+    /// The schemas of `task` that the app builds in code and exported
+    /// ([`RegistrySource::code_schemas`]), with their files.
+    pub fn exported(&self, task: &str) -> &[(PathBuf, Schema)] {
+        self.exported.get(task).map_or(&[], Vec::as_slice)
     }
 
     fn problem(&mut self, path: &Path, message: String) {

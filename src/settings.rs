@@ -224,6 +224,7 @@ fn find_config(flags: &StoreFlags, cwd: &Path) -> Result<Option<(PathBuf, Vec<St
         s.root = shown(&s.root);
         s.registry.prompts = s.registry.prompts.iter().map(|p| shown(p)).collect();
         s.registry.schemas = s.registry.schemas.as_deref().map(shown);
+        s.registry.code_schemas = s.registry.code_schemas.iter().map(|p| shown(p)).collect();
     }
     Ok(Some((shown(&found), stores)))
 }
@@ -280,6 +281,7 @@ fn build_store(
                 prompts: flags.prompts.clone(),
                 schemas: flags.schemas.clone(),
                 pins: pins.clone(),
+                code_schemas: Vec::new(),
             };
             selector_words(&root, &overrides, flags.config.is_some().then_some(file))
         }
@@ -306,6 +308,11 @@ fn read_from(cwd: &Path, source: &RegistrySource) -> RegistrySource {
         prompts: source.prompts.iter().map(|p| absolute(cwd, p)).collect(),
         schemas: source.schemas.as_deref().map(|s| absolute(cwd, s)),
         pins: source.pins.clone(),
+        code_schemas: source
+            .code_schemas
+            .iter()
+            .map(|p| absolute(cwd, p))
+            .collect(),
     }
 }
 

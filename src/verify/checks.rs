@@ -213,14 +213,12 @@ impl FieldProblems {
     }
 }
 
-/// What the loader needs of a string field.
+/// What the loader needs of a string field: a string, a string or null (an optional field),
+/// or a string it takes a default for when absent or null (then a warning).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Need {
-    /// A string.
     Required,
-    /// A string or null (an optional field).
     Nullable,
-    /// A string; absent or null, the loader takes a default (a warning).
     Defaulted,
 }
 

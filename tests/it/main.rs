@@ -34,6 +34,7 @@ mod safety;
 mod serve;
 mod serve_answers;
 mod serve_limits;
+mod serve_prompts;
 mod serve_upstream;
 mod smaller;
 mod synth;

@@ -713,6 +713,11 @@ fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
 
 /// One HTTP/1.1 request on a fresh connection; the status and body of the answer.
 pub fn post(url: &str, body: &[u8], headers: &[(&str, &str)]) -> (u16, String) {
+    parse_answer(&exchange(url, body, headers))
+}
+
+/// One HTTP/1.1 request on a fresh connection; the answer's bytes, head and all.
+pub fn exchange(url: &str, body: &[u8], headers: &[(&str, &str)]) -> Vec<u8> {
     use std::io::{Read, Write};
     let addr = url.strip_prefix("http://").unwrap();
     let mut s = std::net::TcpStream::connect(addr).unwrap();
@@ -727,7 +732,7 @@ pub fn post(url: &str, body: &[u8], headers: &[(&str, &str)]) -> (u16, String) {
     let _ = s.read_to_end(&mut out);
     let _ = s.shutdown(std::net::Shutdown::Both);
     let _ = sending.join();
-    parse_answer(&out)
+    out
 }
 
 pub fn request_bytes(addr: &str, body: &[u8], headers: &[(&str, &str)]) -> Vec<u8> {

@@ -14,8 +14,9 @@ use axum::routing::{get, post};
 use axum::Router;
 use ulcas::driver::DriverError;
 use ulcas::wire::message::{self, Answer, Usage};
-use ulcas::wire::{Overrides, Served, WireRequest};
+use ulcas::wire::{Overrides, Served, Unresolved, WireRequest};
 
+use super::watch::Catalog;
 use super::Server;
 
 /// How many bytes of text one `content_block_delta` carries.
@@ -47,8 +48,8 @@ async fn health(State(server): State<Arc<Server>>) -> Response {
             ulcas::wire::Mode::Synthetic => "synthetic",
             _ => "record",
         },
-        "stores": server.endpoint.stores(),
-        "prompts": server.endpoint.prompts(),
+        "stores": server.catalog.get().endpoint.stores(),
+        "prompts": server.catalog.get().endpoint.prompts(),
         "cassettes": cassettes,
     });
     (
@@ -157,9 +158,14 @@ async fn messages(
     }
     let reply = match decision {
         Decided::Reply(reply) => reply,
-        Decided::Forward(resolved, _) => {
+        Decided::Forward(..) | Decided::Relay(_) => {
             let Some(upstream) = &server.upstream else {
                 unreachable!("a miss is forwarded in record mode only")
+            };
+            let resolved = match decision {
+                Decided::Forward(resolved, _) => Ok(resolved),
+                Decided::Relay(why) => Err(why),
+                Decided::Reply(_) => unreachable!("matched above"),
             };
             let path_and_query = uri
                 .path_and_query()
@@ -191,6 +197,8 @@ enum Decided {
     Reply(Reply),
     /// Forward it to the upstream and record the answer as the cassette at the path.
     Forward(ulcas::wire::Resolved, PathBuf),
+    /// Forward it to the upstream and relay the answer without recording it: why not.
+    Relay(String),
 }
 
 async fn decided(server: &Arc<Server>, headers: &Arc<HeaderMap>, bytes: &Bytes) -> Decided {
@@ -275,22 +283,41 @@ fn decide(server: &Server, headers: &HeaderMap, body: &Bytes) -> Decided {
             return Decided::Reply(reply);
         }
     };
-    let served = server.endpoint.serve(&wire, &overrides, server.mode);
-    if let (Served::Miss { resolved, .. }, Some(_)) = (&served, &server.upstream) {
-        server.dump(&resolved.request);
-        let mut resolved = resolved.clone();
-        if let Some(store) = server.record_into {
-            resolved.store = store;
-        }
-        let root = server.endpoint.driver(resolved.store).root();
-        let path = ulcas::key::key_of(&resolved.request).path_under(root);
-        return Decided::Forward(resolved, path);
+    let mut catalog = server.catalog.get();
+    let mut served = catalog.endpoint.serve(&wire, &overrides, server.mode);
+    // A prompt or schema the registries do not hold: they may have changed since the last
+    // look, which is then not waited for.
+    let unknown = |s: &Served| {
+        matches!(
+            s,
+            Served::Unresolved(Unresolved::UnknownPrompt { .. } | Unresolved::UnknownSchema { .. })
+        )
+    };
+    if unknown(&served) && server.refresh() {
+        catalog = server.catalog.get();
+        served = catalog.endpoint.serve(&wire, &overrides, server.mode);
     }
-    Decided::Reply(reply(server, &wire, served))
+    if server.upstream.is_some() {
+        if let Served::Miss { resolved, .. } = &served {
+            server.dump(&resolved.request);
+            let mut resolved = resolved.clone();
+            if let Some(store) = server.record_into {
+                resolved.store = store;
+            }
+            let root = catalog.endpoint.driver(resolved.store).root();
+            let path = ulcas::key::key_of(&resolved.request).path_under(root);
+            return Decided::Forward(resolved, path);
+        }
+        // A schema no one knows cannot be keyed: relayed, and said why it is not recorded.
+        if let Served::Unresolved(why @ Unresolved::UnknownSchema { .. }) = &served {
+            return Decided::Relay(why.message());
+        }
+    }
+    Decided::Reply(reply(server, &catalog, &wire, served))
 }
 
 /// The reply to a request answered here.
-fn reply(server: &Server, wire: &WireRequest, served: Served) -> Reply {
+fn reply(server: &Server, catalog: &Catalog, wire: &WireRequest, served: Served) -> Reply {
     match served {
         Served::Hit { replay, resolved } => {
             server.dump(&resolved.request);
@@ -330,7 +357,7 @@ fn reply(server: &Server, wire: &WireRequest, served: Served) -> Reply {
         }
         Served::Miss { miss, resolved } => {
             let dumped = server.dump(&resolved.request);
-            let text = explain_miss(server, &miss, &resolved, dumped);
+            let text = explain_miss(server, catalog, &miss, &resolved, dumped);
             let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", text);
             reply.status_word = "miss";
             reply.path = Some(miss.path.clone());
@@ -409,13 +436,14 @@ fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {
 /// differs), each said once, and what to run.
 fn explain_miss(
     server: &Server,
+    catalog: &Catalog,
     miss: &ulcas::driver::Miss,
     resolved: &ulcas::wire::Resolved,
     dumped: Option<Result<PathBuf, String>>,
 ) -> String {
     let mut lines = vec![miss.line(), miss.why()];
     let dump = dumped.and_then(Result::ok);
-    if let Some(store) = server.stores.get(resolved.store) {
+    if let Some(store) = catalog.stores.get(resolved.store) {
         if let Ok(found) = ulcas::lookup::lookup(store, &resolved.request, dump.as_deref(), &[]) {
             let mut words_shown = false;
             for d in found.diagnoses.iter().take(3) {

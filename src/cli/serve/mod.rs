@@ -11,24 +11,21 @@ mod http;
 pub mod limits;
 mod log;
 mod record;
+mod watch;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use ulcas::registry::Registry;
-use ulcas::settings::StoreSettings;
-use ulcas::wire::{Endpoint, Mode};
+use ulcas::wire::Mode;
 
 use super::args::{ServeArgs, ServeMode, TextFormat};
 use super::{stores, Answer, Ctx, Exit};
 
 /// What every request handler shares.
 pub struct Server {
-    /// The decision.
-    pub endpoint: Endpoint,
-    /// The stores with their settings (a miss is explained as `ulcas lookup` explains it).
-    pub stores: Vec<StoreSettings>,
+    /// The decision and the stores, as the registries read now.
+    pub catalog: watch::Watched,
     /// What a miss gets.
     pub mode: Mode,
     /// The request log.
@@ -62,6 +59,8 @@ impl Server {
             }
         }
         let n = self
+            .catalog
+            .get()
             .stores
             .iter()
             .filter_map(|s| ulcas::store::census(&s.root).ok())
@@ -98,14 +97,8 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
         }
         (None, _) => None,
     };
-    let endpoint = Endpoint::new(
-        stores
-            .iter()
-            .map(|s| (s.root.clone(), s.registry.clone()))
-            .collect::<Vec<(std::path::PathBuf, Registry)>>(),
-    )
-    .map_err(|e| ulcas::Error::msg(e.to_string()))?;
-    let record_into = record_into(&args, &stores, &endpoint, upstream.is_some())?;
+    let catalog = watch::Catalog::new(stores)?;
+    let record_into = record_into(&args, &catalog, upstream.is_some())?;
     let json = args.format == TextFormat::Json;
     // Decisions read the store on the blocking pool: a few threads are enough on any load
     // (each thread keeps its allocator's caches, so hundreds of them would hold gigabytes).
@@ -117,8 +110,7 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
         .map_err(|e| ulcas::Error::msg(format!("cannot start the server: {e}")))?;
     let (listener, local) = runtime.block_on(bind(addr))?;
     let server = Arc::new(Server {
-        endpoint,
-        stores,
+        catalog: watch::Watched::new(catalog),
         mode: match args.mode {
             ServeMode::Cassette => Mode::Cassette,
             ServeMode::Synthetic => Mode::Synthetic,
@@ -142,15 +134,8 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
     runtime.block_on(async {
         let shutdown = http::shutdown()?;
         server.log.listening(local);
-        for group in server.endpoint.indistinguishable() {
-            server.log.note(
-                "warning",
-                &format!(
-                    "the wire cannot tell apart {}: the same system text and the same output schema (or none); a request of them is refused unless x-ulcas-task names its task",
-                    group.join(", ")
-                ),
-            );
-        }
+        server.warn_indistinguishable(&server.catalog.get().endpoint.indistinguishable());
+        watch::spawn(Arc::downgrade(&server));
         let app = http::router(server.clone());
         let unfinished = conn::serve(server.clone(), listener, app, shutdown).await;
         server.log.stopped(unfinished.as_deref());
@@ -165,10 +150,10 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
 /// prompts decide; refused when they cannot.
 fn record_into(
     args: &ServeArgs,
-    stores: &[StoreSettings],
-    endpoint: &Endpoint,
+    catalog: &watch::Catalog,
     recording: bool,
 ) -> ulcas::Result<Option<usize>> {
+    let (stores, endpoint) = (&catalog.stores, &catalog.endpoint);
     let record_into = match &args.record_into {
         Some(root) => Some(stores.iter().position(|s| s.root == *root).ok_or_else(|| {
             ulcas::Error::msg(format!(

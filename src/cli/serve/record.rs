@@ -43,8 +43,8 @@ pub struct Upstream {
 
 /// A miss to forward: the request as keyed and as it came, and the slot it holds.
 pub struct Miss {
-    /// The request as keyed.
-    pub resolved: Resolved,
+    /// The request as keyed, or why it cannot be (then its answer is relayed, not recorded).
+    pub resolved: Result<Resolved, String>,
     /// The path and query it came to.
     pub path_and_query: String,
     /// Its headers (the key headers among them, passed on).
@@ -152,6 +152,7 @@ impl Upstream {
             }
         };
         let (parts, incoming) = answer.into_parts();
+        let not_recorded = miss.resolved.as_ref().err().map(|why| header_text(why));
         let (tx, rx) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(16);
         let relay = Relay {
             server,
@@ -180,8 +181,29 @@ impl Upstream {
         response
             .headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        if let Some(why) = not_recorded.and_then(|w| HeaderValue::from_str(&w).ok()) {
+            response.headers_mut().insert(NOT_RECORDED, why);
+        }
         response
     }
+}
+
+/// The response header that says why an answer relayed was not recorded.
+pub const NOT_RECORDED: &str = "x-ulcas-not-recorded";
+
+/// `text` as a header value: masked, visible ASCII (anything else a `?`), at most 1,000 bytes.
+fn header_text(text: &str) -> String {
+    ulcas::secrets::mask(text)
+        .chars()
+        .map(|c| {
+            if c == ' ' || c.is_ascii_graphic() {
+                c
+            } else {
+                '?'
+            }
+        })
+        .take(1000)
+        .collect()
 }
 
 /// A forward that failed before any answer: identical misses waiting get its error.
@@ -208,7 +230,7 @@ fn error_chain(e: &dyn std::error::Error) -> String {
 /// recorded at the end (a client that went away does not stop the recording).
 struct Relay {
     server: Arc<Server>,
-    resolved: Resolved,
+    resolved: Result<Resolved, String>,
     status: StatusCode,
     encoding: Option<HeaderValue>,
     event_stream: bool,
@@ -227,11 +249,16 @@ impl Relay {
         let whole = self.relay(&mut incoming, &tx).await;
         drop(tx);
         drop(incoming);
+        let server = self.server.clone();
+        if let (Ok(_), Err(unknown)) = (&whole, &self.resolved) {
+            let why = format!("not recorded: {unknown}");
+            let elapsed = self.started.elapsed();
+            return server.log.request("relayed", None, elapsed, Some(&why));
+        }
         let outcome = match whole {
             Err(why) => Err(why),
             Ok(whole) => self.record(whole).await,
         };
-        let server = self.server.clone();
         match outcome {
             Ok(path) => server
                 .log
@@ -322,7 +349,7 @@ impl Relay {
                 String::from_utf8_lossy(enc.as_bytes())
             ));
         }
-        let (server, resolved) = (self.server.clone(), self.resolved.clone());
+        let (server, resolved) = (self.server.clone(), self.resolved.clone()?);
         tokio::task::spawn_blocking(move || record(&server, &resolved, &whole))
             .await
             .unwrap_or_else(|e| Err(e.to_string()))
@@ -366,7 +393,8 @@ fn record(server: &Server, resolved: &Resolved, whole: &[u8]) -> Result<PathBuf,
             .map(str::to_owned),
         usage: Usage::of_message(&message["usage"]).to_cassette(),
     };
-    let store = server
+    let catalog = server.catalog.get();
+    let store = catalog
         .stores
         .get(resolved.store)
         .ok_or("no store to record into")?;

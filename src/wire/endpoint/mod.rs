@@ -2,16 +2,22 @@
 //! (built once), the full schema by provider form, then replay, synthetic answer or miss.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 use serde_json::Value;
 
 use super::{for_provider, same_in_php, WireRequest};
+
+mod groups;
+mod nearest;
+
 use crate::driver::{Driver, DriverError, Miss, Replay};
-use crate::registry::{prompt_hash, Registry};
+use crate::registry::{prompt_hash, Registry, SchemaSource};
 use crate::request::Request;
 use crate::schema::Schema;
+pub use nearest::Nearest;
+use nearest::{prompt_text, words};
 
 /// How the endpoint answers a request without a cassette.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,16 +57,20 @@ pub struct Resolved {
 pub enum Unresolved {
     /// No store's registry holds the system text (and no headers name the task).
     UnknownPrompt {
-        /// The most similar prompt the registries hold: its file, task, version and how
-        /// similar (0 to 1, by words).
-        nearest: Option<(PathBuf, String, i64, f64)>,
+        /// The most similar prompts the registries hold: one, or those tied for it (none
+        /// when no prompt shares a word).
+        nearest: Vec<Nearest>,
     },
     /// The prompt is known, but no schema of that version has the wire's provider form.
     UnknownSchema {
         /// The prompt versions (`task vN`) the request can be, in the order tried.
         versions: Vec<String>,
-        /// How many schemas were compared (the registry's and the recorded ones).
+        /// How many schemas were compared (the registry's, the exported and the recorded
+        /// ones).
         compared: usize,
+        /// When the prompt's schema is built in code (the front matter names no file): the
+        /// version, and what its front matter says instead.
+        built_in_code: Option<(String, String)>,
     },
     /// `x-ulcas-prompt-version` is not an integer, or only one of the two headers is given
     /// while no registry holds the system text.
@@ -77,13 +87,31 @@ impl Unresolved {
     /// The reason, in one line.
     pub fn message(&self) -> String {
         match self {
-            Unresolved::UnknownPrompt { nearest: None } => "the system text is no prompt of any store's registry (give --prompts, or the headers x-ulcas-task and x-ulcas-prompt-version)".into(),
-            Unresolved::UnknownPrompt { nearest: Some((path, task, version, similarity)) } => format!(
-                "the system text is no prompt of any store's registry; the nearest is {} ({task} v{version}, {:.0}% of its words): the app sends another text than the registry holds (a prompt edited without a version bump, or another prompts folder)",
-                path.display(),
-                similarity * 100.0
+            Unresolved::UnknownPrompt { nearest } => match nearest.as_slice() {
+                [] => "the system text is no prompt of any store's registry (give --prompts, or the headers x-ulcas-task and x-ulcas-prompt-version)".into(),
+                [one] => format!(
+                    "the system text is no prompt of any store's registry; the nearest is {} ({} v{}, {:.0}% of its words): the app sends another text than the registry holds (a prompt edited without a version bump, or another prompts folder)",
+                    one.path.display(),
+                    one.task,
+                    one.version,
+                    one.similarity * 100.0
+                ),
+                tied => format!(
+                    "the system text is no prompt of any store's registry; {} prompts are tied for the nearest, each with {:.0}% of its words ({}): the app sends another text than the registry holds (a prompt edited without a version bump, or another prompts folder)",
+                    tied.len(),
+                    tied[0].similarity * 100.0,
+                    tied.iter()
+                        .take(5)
+                        .map(|n| format!("{} v{} in {}", n.task, n.version, n.path.display()))
+                        .chain((tied.len() > 5).then(|| "…".to_owned()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
+            Unresolved::UnknownSchema { built_in_code: Some((version, said)), compared, .. } => format!(
+                "the output schema of {version} is built in code (its prompt file says `schema: {said}`), and none of the {compared} schema(s) ulcas knows for it (exported into a code_schemas folder, or recorded with request material) has the provider form this request sent: export the app's schemas into a folder that ulcas.toml names as code_schemas, or record the request once with request material (dumps from the PHP dump hook, then: ulcas backfill DUMP...)"
             ),
-            Unresolved::UnknownSchema { versions, compared } => {
+            Unresolved::UnknownSchema { versions, compared, .. } => {
                 let of = match versions.as_slice() {
                     [one] => one.clone(),
                     many => format!(
@@ -263,7 +291,20 @@ impl Endpoint {
         }
         if resolved.is_empty() {
             let versions = version_names(candidates.iter().map(|c| (&c.task, c.version)));
-            return Err(Unresolved::UnknownSchema { versions, compared });
+            let built_in_code = candidates.iter().find_map(|c| {
+                let prompt = self.stores[c.store].1.prompt(&c.task, c.version)?;
+                match &prompt.schema {
+                    SchemaSource::Unknown { said } => {
+                        Some((format!("{} v{}", c.task, c.version), said.clone()))
+                    }
+                    _ => None,
+                }
+            });
+            return Err(Unresolved::UnknownSchema {
+                versions,
+                compared,
+                built_in_code,
+            });
         }
         // Another task's prompt with the same text and schema: said, never guessed.
         if resolved
@@ -314,7 +355,7 @@ impl Endpoint {
                 "the system text is no known prompt: give both x-ulcas-task and x-ulcas-prompt-version".into(),
             )),
             (None, None, None) => Err(Unresolved::UnknownPrompt {
-                nearest: self.nearest_prompt(&wire.system),
+                nearest: self.nearest_prompts(&wire.system),
             }),
         }
     }
@@ -337,6 +378,15 @@ impl Endpoint {
             if same_in_php(&for_provider(&schema.value), wire) {
                 return Some(schema.clone());
             }
+        }
+        // The schemas the app builds in code, as it exported them.
+        let exported = registry.exported(&c.task);
+        *compared += exported.len();
+        if let Some((_, schema)) = exported
+            .iter()
+            .find(|(_, s)| same_in_php(&for_provider(&s.value), wire))
+        {
+            return Some(schema.clone());
         }
         let recorded = self.recorded_schemas(c);
         *compared += recorded.len();
@@ -384,16 +434,6 @@ impl Endpoint {
             m.insert(key, schemas.clone());
         }
         schemas
-    }
-
-    fn nearest_prompt(&self, text: &str) -> Option<(PathBuf, String, i64, f64)> {
-        let asked = words(text);
-        self.texts
-            .iter()
-            .map(|(c, path, w)| (c, path, similarity(&asked, w)))
-            .filter(|(_, _, s)| *s > 0.0)
-            .max_by(|a, b| a.2.total_cmp(&b.2))
-            .map(|(c, path, s)| (path.clone(), c.task.clone(), c.version, s))
     }
 
     /// Answers a wire request in `mode` (`Record` answers as `Cassette`: the forwarding is the
@@ -448,86 +488,6 @@ impl Endpoint {
         }
     }
 
-    /// The prompt versions that several stores read but not exactly one holds in its own
-    /// prompts folder: which store would record a miss of them is not decided (`task/vN`
-    /// with the stores).
-    pub fn undecided_recordings(&self) -> Vec<(String, Vec<&Path>)> {
-        let mut by_version: std::collections::BTreeMap<(String, i64), Vec<usize>> =
-            std::collections::BTreeMap::new();
-        for c in self.by_prompt.values().flatten() {
-            let stores = by_version.entry((c.task.clone(), c.version)).or_default();
-            if !stores.contains(&c.store) {
-                stores.push(c.store);
-            }
-        }
-        by_version
-            .into_iter()
-            .filter(|((task, version), stores)| {
-                stores.len() > 1
-                    && stores
-                        .iter()
-                        .filter(|&&i| self.owns(i, task, *version))
-                        .count()
-                        != 1
-            })
-            .map(|((task, version), stores)| {
-                let roots = stores.iter().map(|&i| self.stores[i].0.root()).collect();
-                (format!("{task}/v{version}"), roots)
-            })
-            .collect()
-    }
-
-    /// The groups of prompt versions (`task vN`) of different tasks that the wire cannot tell
-    /// apart: the same system text, and registry schemas with one provider form (or none). A
-    /// request of one of them is refused as ambiguous unless its headers name the task.
-    pub fn indistinguishable(&self) -> Vec<Vec<String>> {
-        let mut groups = Vec::new();
-        for found in self.by_prompt.values() {
-            let mut versions: Vec<(&str, i64, Option<Value>)> = Vec::new();
-            for c in found {
-                if versions
-                    .iter()
-                    .any(|(t, v, _)| *t == c.task && *v == c.version)
-                {
-                    continue;
-                }
-                let form = self.stores[c.store]
-                    .1
-                    .schema(&c.task, c.version)
-                    .map(|s| for_provider(&s.value));
-                versions.push((&c.task, c.version, form));
-            }
-            let alike = |a: &Option<Value>, b: &Option<Value>| match (a, b) {
-                (Some(a), Some(b)) => same_in_php(a, b),
-                (None, None) => true,
-                _ => false,
-            };
-            let mut taken = vec![false; versions.len()];
-            for i in 0..versions.len() {
-                if taken[i] {
-                    continue;
-                }
-                let mut group = vec![i];
-                for j in i + 1..versions.len() {
-                    if !taken[j] && alike(&versions[i].2, &versions[j].2) {
-                        taken[j] = true;
-                        group.push(j);
-                    }
-                }
-                if group.iter().any(|&j| versions[j].0 != versions[i].0) {
-                    let mut names: Vec<String> = group
-                        .iter()
-                        .map(|&j| format!("{} v{}", versions[j].0, versions[j].1))
-                        .collect();
-                    names.sort();
-                    groups.push(names);
-                }
-            }
-        }
-        groups.sort();
-        groups
-    }
-
     /// How many prompt versions the stores' registries hold (a version read by two stores
     /// counted once per store).
     pub fn prompts(&self) -> usize {
@@ -555,48 +515,6 @@ fn request_of(wire: &WireRequest, task: &str, version: i64, schema: Schema) -> R
     request
 }
 
-/// The text a prompt file sends, read again (for the nearest prompt of an unknown text).
-fn prompt_text(path: &Path, version: i64) -> Option<String> {
-    let bytes =
-        crate::input::read_limited(path, crate::input::MAX_SMALL_FILE, "prompt file").ok()?;
-    crate::prompt_file::load(&bytes, version)
-        .ok()
-        .map(|l| l.text)
-}
-
-fn words(text: &str) -> Vec<String> {
-    let mut w: Vec<String> = text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    w.sort();
-    w.dedup();
-    w
-}
-
-/// Shared words over all words (both sorted and distinct).
-fn similarity(a: &[String], b: &[String]) -> f64 {
-    let (mut i, mut j, mut shared) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                shared += 1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    let all = a.len() + b.len() - shared;
-    if all == 0 {
-        0.0
-    } else {
-        shared as f64 / all as f64
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::Unresolved;
@@ -606,6 +524,7 @@ mod tests {
         let one = Unresolved::UnknownSchema {
             versions: vec!["quiz v2".into()],
             compared: 3,
+            built_in_code: None,
         };
         assert!(
             one.message()
@@ -616,6 +535,7 @@ mod tests {
         let many = Unresolved::UnknownSchema {
             versions: (1..=7).map(|v| format!("t{v} v1")).collect(),
             compared: 9,
+            built_in_code: None,
         };
         let m = many.message();
         assert!(m.contains("of the 7 prompt versions that send this system text (t1 v1, t2 v1, t3 v1, t4 v1, t5 v1, …)"), "{m}");
