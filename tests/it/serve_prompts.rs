@@ -156,8 +156,9 @@ fn patch_workspace() -> (tempfile::TempDir, Request, String) {
 }
 
 /// A prompt whose schema the app builds in code: the miss names that cause and the routes;
-/// with the app's exported schema named by `code_schemas` in ulcas.toml it is keyed as the PHP
-/// driver keys it.
+/// the dump-hook route (a recording without material, then `ulcas backfill` with the app's
+/// dump) makes it replay; with the app's exported schema named by `code_schemas` in ulcas.toml
+/// it is keyed as the PHP driver keys it.
 #[test]
 fn a_schema_built_in_code_is_named_as_the_cause_then_served_from_its_export() {
     let (ws, request, system) = patch_workspace();
@@ -165,6 +166,7 @@ fn a_schema_built_in_code_is_named_as_the_cause_then_served_from_its_export() {
     let server = Server::start(ws.path(), &[]);
     let (status, answer) = post(&server.url, body.as_bytes(), &[]);
     server.stop();
+    assert_backfill_route(ws.path(), &request, &body);
     assert_eq!(status, 404, "{answer}");
     let said = message(&answer);
     assert!(
@@ -213,6 +215,43 @@ fn a_schema_built_in_code_is_named_as_the_cause_then_served_from_its_export() {
             key.path_under(store).display()
         )
     );
+}
+
+/// The dump-hook route in a copy of `ws`: the app's recorder writes the cassette without
+/// material, the PHP dump hook writes the request, `ulcas backfill` joins them, and serve
+/// replays the request.
+fn assert_backfill_route(ws: &Path, request: &Request, body: &str) {
+    let copy = tempfile::tempdir().unwrap();
+    crate::common::copy_tree(ws, copy.path());
+    let store = copy
+        .path()
+        .join("api/packages/course-builder/tests/cassettes");
+    let mut recording =
+        ulcas::store::Recording::new(r#"{"html":"<p>Bloom.</p>"}"#, "claude-sonnet-5-5");
+    recording.usage = json!({"input_tokens": 1, "output_tokens": 1});
+    ulcas::store::record(&store, request, &recording, Default::default()).unwrap();
+    let dumps = copy.path().join("dumps");
+    std::fs::create_dir_all(&dumps).unwrap();
+    std::fs::write(dumps.join("patch.json"), request.to_dump()).unwrap();
+    let server = Server::start(copy.path(), &[]);
+    let (before, _) = post(&server.url, body.as_bytes(), &[]);
+    server.stop();
+    assert_eq!(before, 404, "no material yet: the schema is unknown");
+    let backfill = crate::common::ulcas_in(
+        copy.path(),
+        &[
+            "backfill",
+            "--requests",
+            "dumps",
+            "api/packages/course-builder/tests/cassettes",
+        ],
+    );
+    assert_eq!(backfill.code, 0, "{}{}", backfill.stdout, backfill.stderr);
+    let server = Server::start(copy.path(), &[]);
+    let (after, answer) = post(&server.url, body.as_bytes(), &[]);
+    server.stop();
+    assert_eq!(after, 200, "{answer}");
+    assert!(answer.contains("Bloom."), "{answer}");
 }
 
 /// In record mode, a request whose schema is built in code and unknown is still forwarded and
