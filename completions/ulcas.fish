@@ -24,11 +24,11 @@ function __fish_ulcas_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c ulcas -n "__fish_ulcas_needs_command" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_needs_command" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c ulcas -n "__fish_ulcas_needs_command" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_needs_command" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_needs_command" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_needs_command" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_needs_command" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "normalize" -d 'Show the normalised content and placeholder map of requests: exactly what the key sees'
@@ -48,11 +48,11 @@ complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "manpage" -d 'Print the 
 complete -c ulcas -n "__fish_ulcas_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand normalize" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
@@ -62,11 +62,11 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l pin -d 'Take versio
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l response -d 'The model\'s raw answer: a file, or `-` for standard input (taken byte for byte)' -r -F
@@ -82,13 +82,13 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l pin -d 'Take vers
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l force -d 'Replace an existing cassette that differs'
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l no-request-material -d 'Leave out the `request` block: write exactly the reference recorder\'s bytes'
-complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
@@ -102,11 +102,11 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l format -d 'Output
 json\t'JSON Lines on stdout, one object per finding'
 github\t'GitHub workflow annotations and a job summary'
 sarif\t'SARIF 2.1.0, for GitHub code scanning'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand verify" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
@@ -119,22 +119,22 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l mode -d 'What a m
 synthetic\t'A miss is answered with a deterministic schema-valid answer'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -l replay -d 'Print only the answer on stdout, as the driver would return it (the rest on stderr)'
-complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand lookup" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -l stat -d 'For two stores: only the summary of added, removed and changed cassettes'
-complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand diff" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
@@ -147,15 +147,15 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l requests -d 'Reque
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l format -d 'Output format: human text, JSON Lines or GitHub workflow annotations' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'
 github\t'GitHub workflow annotations and a job summary'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l complete-run -d 'The journals and dumps given are a whole test run (every shard): current cassettes that none of them references can go as `unreferenced`'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l delete -d 'Delete what can go (default: only report)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l orphans -d 'Also delete orphan-task cassettes (no prompt folder has their task)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -l include-last-recordings -d 'Also delete the last recordings of a task whose current version has none yet'
-complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand prune" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l requests -d 'Request dumps: a file or folder (e.g. the ULCAS_DUMP_DIR of a test run); repeatable' -r -F
@@ -166,11 +166,11 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l pin -d 'Take ve
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l config -d 'A config file to read instead of looking for ulcas.toml' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l format -d 'Output format: human text or JSON Lines' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand backfill" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
@@ -182,12 +182,12 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l schema -d 'The n
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l format -d 'Output format: human text, JSON Lines or GitHub workflow annotations' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'
 github\t'GitHub workflow annotations and a job summary'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -l write -d 'Write the carried-over cassettes (default: only report)'
-complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand migrate" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l against -d 'Review a re-recording against a git revision instead: each cassette paired with the same path at REF (default HEAD)' -r
@@ -205,13 +205,13 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l format -d 'Output
 json\t'JSON Lines on stdout, one object per event'
 markdown\t'Markdown for a pull-request comment (under GitHub\'s 65,536-character limit)'
 html\t'One self-contained HTML page'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l interactive -d 'With --against: accept, reject, skip or quit pair by pair on a terminal'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -l stat -d 'Only the summary'
-complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand review" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
@@ -223,11 +223,11 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l accept -d 'Take the
 complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l format -d 'Output format: human text, JSON Lines or GitHub workflow annotations' -r -f -a "human\t'Readable text'
 json\t'JSON Lines on stdout, one object per event'
 github\t'GitHub workflow annotations and a job summary'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand lock" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l cassettes -d 'A store root (repeatable; default: the stores of ulcas.toml, else ./cassettes)' -r -F
@@ -242,8 +242,8 @@ record\t'A miss is forwarded to --upstream, streamed back and recorded as a cass
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l upstream -d 'With --mode record: the API a miss is forwarded to (the client\'s key headers passed through, never printed or written)' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l record-into -d 'With --mode record: the store a miss is recorded into when several stores read its prompt and not exactly one holds it in its own prompts folder' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l dump-dir -d 'Write every request served as a request dump here, as the PHP hook writes them (for `verify --requests`, `prune --requests --complete-run`, `backfill --requests`)' -r -F
-complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l format -d 'Format of the start line (stdout) and of the request log (stderr): human text or JSON Lines' -r -f -a "human\t'Readable text'
-json\t'JSON Lines on stdout, one object per event'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l format -d 'Format of the start line (stdout) and of the log (stderr): human text or JSON Lines' -r -f -a "human\t'Readable text: the start line on stdout, a line per request or note on stderr'
+json\t'JSON Lines: the start line\'s object on stdout, an object per request or note on stderr'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l max-body -d 'The largest request body, in MiB (a larger one is a 413). The bodies being read and keyed at once hold at most twice this; a request waits up to --read-timeout for room, then gets a 429' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l read-timeout -d 'Seconds a client has to send a request\'s headers, and to start its body; a body must then keep up --min-body-rate (else a 408 and the connection is closed)' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l min-body-rate -d 'The slowest a request body may arrive, in KiB per second, after --read-timeout' -r
@@ -254,26 +254,26 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l upstream-connect-t
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l upstream-timeout -d 'With --mode record: seconds the upstream may take to the first byte of its answer, and between two pieces of it (identical requests waiting for it then get its error at once)' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l allow-host -d 'With --expose: a host name clients may use for this server (repeatable). Loopback names (127.0.0.1, localhost, [::1]) at the listening port are always served; any other Host is refused (a web page reaching the server through DNS rebinding)' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l allow-origin -d 'A web origin whose pages may call the server (repeatable, e.g. http://localhost:3000): it gets CORS headers. A request from any other Origin is refused before any work' -r
-complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l expose -d 'Listen on an address other machines reach (anything but loopback): the store\'s answers and the requests\' texts become visible there'
-complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -s V -l version -d 'Print version'
-complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`)' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -l color -d 'When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`); serve colours its log on stderr' -r -f -a "auto\t'Colour when stdout is a terminal (not with NO_COLOR or TERM=dumb; always with CLICOLOR_FORCE)'
 always\t'Always colour'
 never\t'Never colour'"
-complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar'
-complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s v -l verbose -d 'List every path of a group (verify: every finding on its own line, as found)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
+complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand manpage" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand help; and not __fish_seen_subcommand_from normalize hash record verify lookup diff prune backfill migrate review lock serve completions manpage help" -f -a "normalize" -d 'Show the normalised content and placeholder map of requests: exactly what the key sees'

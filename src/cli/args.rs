@@ -21,15 +21,18 @@ use super::report::Format;
     after_help = "Exit codes: 0 done and nothing wrong, 1 the answer is no (a miss, errors, differences), 2 error."
 )]
 pub struct Cli {
-    /// When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`).
+    /// When to colour output (NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honoured with `auto`);
+    /// serve colours its log on stderr.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
 
-    /// Print only errors and the verdict line (the exit code is the same); no progress bar.
+    /// Print only errors and the verdict line (the exit code is the same); no progress bar
+    /// (serve: no log line for a request answered from a cassette or synthetically).
     #[arg(long, short, global = true)]
     pub quiet: bool,
 
-    /// List every path of a group (verify: every finding on its own line, as found).
+    /// Say more: verify lists every finding on its own line, as found; serve logs each miss's
+    /// whole explanation.
     #[arg(long, short, global = true, conflicts_with = "quiet")]
     pub verbose: bool,
 
@@ -87,7 +90,12 @@ pub enum Command {
     /// The headers `x-ulcas-task` and `x-ulcas-prompt-version` name the prompt instead of the
     /// system text (for an app without a registry, or prompts of two tasks that send one text:
     /// those are refused with a 400 until the headers say which). `GET /health` answers a probe.
-    /// The registries are read at start.
+    ///
+    /// Prompts and schemas are watched: one added or edited while serving is picked up within a
+    /// second, without a restart (ulcas.toml is read at start). A schema the app builds in code
+    /// is known from its export (`code_schemas` in ulcas.toml) or from recordings with request
+    /// material; in record mode a request whose schema is unknown is relayed, not recorded, and
+    /// the `x-ulcas-not-recorded` header says why.
     Serve(ServeArgs),
     /// Print a shell completion script.
     Completions {
@@ -117,6 +125,15 @@ pub enum TextFormat {
     /// Readable text.
     Human,
     /// JSON Lines on stdout, one object per event.
+    Json,
+}
+
+/// The formats of `serve`'s start line and log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ServeFormat {
+    /// Readable text: the start line on stdout, a line per request or note on stderr.
+    Human,
+    /// JSON Lines: the start line's object on stdout, an object per request or note on stderr.
     Json,
 }
 
@@ -425,9 +442,9 @@ pub struct ServeArgs {
     /// `verify --requests`, `prune --requests --complete-run`, `backfill --requests`).
     #[arg(long, value_name = "DIR")]
     pub dump_dir: Option<PathBuf>,
-    /// Format of the start line (stdout) and of the request log (stderr): human text or JSON Lines.
-    #[arg(long, value_enum, default_value_t = TextFormat::Human)]
-    pub format: TextFormat,
+    /// Format of the start line (stdout) and of the log (stderr): human text or JSON Lines.
+    #[arg(long, value_enum, default_value_t = ServeFormat::Human)]
+    pub format: ServeFormat,
     #[command(flatten)]
     pub limits: super::serve::limits::Limits,
 }

@@ -38,6 +38,8 @@ pub type Answer = Verdict;
 pub struct Ctx {
     /// Colour human output.
     pub color: bool,
+    /// Colour what goes to stderr (serve's log).
+    pub color_stderr: bool,
     /// `--quiet`.
     pub quiet: bool,
     /// `--verbose`.
@@ -137,6 +139,7 @@ fn run(cli: Cli) -> Exit {
     }
     let ctx = Ctx {
         color: output::use_color(cli.color),
+        color_stderr: output::use_color_on_stderr(cli.color),
         quiet: cli.quiet,
         verbose: cli.verbose,
     };

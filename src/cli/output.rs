@@ -19,6 +19,16 @@ pub enum ColorChoice {
 
 /// Whether to colour output on stdout.
 pub fn use_color(choice: ColorChoice) -> bool {
+    use_color_on(choice, io::stdout().is_terminal())
+}
+
+/// Whether to colour output on stderr.
+pub fn use_color_on_stderr(choice: ColorChoice) -> bool {
+    use_color_on(choice, io::stderr().is_terminal())
+}
+
+/// Whether to colour a stream that is a terminal (`tty`) or not.
+fn use_color_on(choice: ColorChoice, tty: bool) -> bool {
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
     let force = var("CLICOLOR_FORCE").is_some_and(|v| v != "0");
     color_for(
@@ -26,7 +36,7 @@ pub fn use_color(choice: ColorChoice) -> bool {
         var("NO_COLOR").is_some(),
         force,
         var("TERM").is_some_and(|t| t == "dumb"),
-        io::stdout().is_terminal(),
+        tty,
     )
 }
 

@@ -175,3 +175,60 @@ fn synthetic_answers_satisfy_conditionals_or_say_why_not() {
         .collect();
     assert_eq!(words, ["synthetic", "synthetic", "error", "error"], "{log}");
 }
+
+/// `-q`, `-v`, `--color` and `--format json` do for serve what its help says: no line for a
+/// hit, each miss's explanation, coloured status words, JSON objects on stderr after the start
+/// line on stdout.
+#[test]
+fn the_log_flags_do_what_serve_help_says() {
+    let (ws, _) = workspace();
+    let fixtures = ws.path().join("fixtures/requests");
+    let quiz = Request::from_file(&fixtures.join("quiz.json")).unwrap();
+    let system = prompt_text("quiz", 1);
+    let hit = params(&quiz, &system).to_string();
+    let miss = params(&quiz.clone().with_text("Not recorded."), &system).to_string();
+    let run = |flags: &[&str]| {
+        let mut args = vec!["cassettes", "--prompts", "fixtures/prompts"];
+        args.extend_from_slice(flags);
+        let server = Server::start(ws.path(), &args);
+        assert_eq!(post(&server.url, hit.as_bytes(), &[]).0, 200);
+        assert_eq!(post(&server.url, miss.as_bytes(), &[]).0, 404);
+        server.stop()
+    };
+    let plain = run(&[]);
+    assert!(plain.lines().any(|l| l.starts_with("hit ")), "{plain}");
+    assert!(
+        !plain.contains("--dump-dir") && !plain.contains('\u{1b}'),
+        "{plain}"
+    );
+    let quiet = run(&["-q"]);
+    assert!(!quiet.lines().any(|l| l.starts_with("hit ")), "{quiet}");
+    assert!(quiet.lines().any(|l| l.starts_with("miss ")), "{quiet}");
+    let verbose = run(&["-v"]);
+    assert!(
+        verbose
+            .lines()
+            .any(|l| l.starts_with("  ") && l.contains("--dump-dir")),
+        "{verbose}"
+    );
+    let colour = run(&["--color", "always"]);
+    assert!(colour.contains("\u{1b}[32mhit"), "{colour}");
+    let json = run(&["--format", "json", "-v"]);
+    for line in json.lines() {
+        let event: Value = serde_json::from_str(line).unwrap_or_else(|_| panic!("{json}"));
+        assert!(event["type"].is_string(), "{line}");
+    }
+    assert!(json.contains("\"status\":\"miss\""), "{json}");
+    let help = crate::common::ulcas_in(ws.path(), &["serve", "--help"]);
+    for said in [
+        "Prompts and schemas are watched",
+        "x-ulcas-not-recorded",
+        "serve: no log line for a request answered",
+        "serve logs each miss's whole explanation",
+        "serve colours its log on stderr",
+        "JSON Lines: the start line's object on stdout, an object per request or note on stderr",
+    ] {
+        let flat = help.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(said), "{said}: {}", help.stdout);
+    }
+}

@@ -355,15 +355,7 @@ fn reply(server: &Server, catalog: &Catalog, wire: &WireRequest, served: Served)
                 Some(synthetic.miss.path.clone()),
             )
         }
-        Served::Miss { miss, resolved } => {
-            let dumped = server.dump(&resolved.request);
-            let text = explain_miss(server, catalog, &miss, &resolved, dumped);
-            let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", text);
-            reply.status_word = "miss";
-            reply.path = Some(miss.path.clone());
-            reply.why = None;
-            reply
-        }
+        Served::Miss { miss, resolved } => miss_reply(server, catalog, &miss, &resolved),
         Served::Unresolved(why @ ulcas::wire::Unresolved::Ambiguous { .. }) => Reply::error(
             StatusCode::BAD_REQUEST,
             "invalid_request_error",
@@ -392,6 +384,29 @@ fn reply(server: &Server, catalog: &Catalog, wire: &WireRequest, served: Served)
             "not answered".into(),
         ),
     }
+}
+
+/// A miss: a 404 whose message the client parses, logged with its path (and with -v why).
+fn miss_reply(
+    server: &Server,
+    catalog: &Catalog,
+    miss: &ulcas::driver::Miss,
+    resolved: &ulcas::wire::Resolved,
+) -> Reply {
+    let dumped = server.dump(&resolved.request);
+    let text = explain_miss(server, catalog, miss, resolved, dumped);
+    // With -v the log holds the explanation after the reference line (its path is the
+    // log line's own).
+    let why = server
+        .log
+        .verbose
+        .then(|| text.split_once('\n').map(|(_, why)| why.to_owned()))
+        .flatten();
+    let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", text);
+    reply.status_word = "miss";
+    reply.path = Some(miss.path.clone());
+    reply.why = why;
+    reply
 }
 
 /// `x-ulcas-task` and `x-ulcas-prompt-version`.

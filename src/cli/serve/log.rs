@@ -11,17 +11,28 @@ use serde_json::json;
 
 use crate::cli::report::escape::{is_risky, visible};
 
-/// The log's format.
+/// The log's format, and how much it says.
 pub struct Log {
     json: bool,
+    /// `-q`: no line for a request answered (a hit, a synthetic answer), no notes but warnings.
+    quiet: bool,
+    /// `-v`: each miss's whole explanation, as the client gets it.
+    pub verbose: bool,
+    /// Human text with the status words coloured (stderr is a terminal, or `--color always`).
+    color: bool,
 }
 
 impl Log {
     /// A log in JSON Lines or human text. The masking's patterns are compiled meanwhile on a
     /// thread of their own (milliseconds that the start line does not wait for).
-    pub fn new(json: bool) -> Log {
+    pub fn new(json: bool, ctx: &crate::cli::Ctx) -> Log {
         std::thread::spawn(|| ulcas::secrets::mask(""));
-        Log { json }
+        Log {
+            json,
+            quiet: ctx.quiet,
+            verbose: ctx.verbose,
+            color: ctx.color_stderr && !json,
+        }
     }
 
     /// The start line: where the server listens. It is made of a socket address alone
@@ -38,9 +49,13 @@ impl Log {
         let _ = out.flush();
     }
 
-    /// One request: its status (`hit`, `miss`, `synthetic`, `recorded`, `refused`, `error`), the
-    /// cassette path, the time taken and, for an error, why.
+    /// One request: its status (`hit`, `miss`, `synthetic`, `recorded`, `relayed`, `refused`,
+    /// `error`), the cassette path, the time taken and, for an error (or a miss with `-v`),
+    /// why: in human text, its lines after the first follow indented.
     pub fn request(&self, status: &str, path: Option<&Path>, took: Duration, why: Option<&str>) {
+        if self.quiet && matches!(status, "hit" | "synthetic") {
+            return;
+        }
         let ms = took.as_secs_f64() * 1000.0;
         let line = if self.json {
             json!({
@@ -52,23 +67,48 @@ impl Log {
             })
             .to_string()
         } else {
-            let mut line = format!("{status:<9} ");
+            let mut line = String::new();
             if let Some(p) = path {
                 line.push_str(&p.display().to_string());
                 line.push(' ');
             }
             line.push_str(&format!("{ms:.2} ms"));
-            if let Some(why) = why {
+            let mut more = why.into_iter().flat_map(str::lines);
+            if let Some(first) = more.next() {
                 line.push_str(": ");
-                line.push_str(why);
+                line.push_str(first);
             }
-            line
+            let mut err = std::io::stderr().lock();
+            let word = self.status_word(status);
+            let _ = writeln!(err, "{word} {}", self.safe(&line));
+            for rest in more {
+                let _ = writeln!(err, "  {}", self.safe(rest));
+            }
+            return;
         };
         self.emit(&line);
     }
 
+    /// The status word, padded, and coloured when the log is.
+    fn status_word(&self, status: &str) -> String {
+        use owo_colors::OwoColorize;
+        let padded = format!("{status:<9}");
+        if !self.color {
+            return padded;
+        }
+        match status {
+            "hit" | "recorded" => padded.green().to_string(),
+            "synthetic" => padded.cyan().to_string(),
+            "miss" | "relayed" => padded.yellow().to_string(),
+            _ => padded.red().to_string(),
+        }
+    }
+
     /// A note of the server itself (a warning at start, the stop).
     pub fn note(&self, kind: &str, text: &str) {
+        if self.quiet && kind == "info" {
+            return;
+        }
         let line = if self.json {
             json!({"type": kind, "message": text}).to_string()
         } else {

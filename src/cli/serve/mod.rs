@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use ulcas::wire::Mode;
 
-use super::args::{ServeArgs, ServeMode, TextFormat};
+use super::args::{ServeArgs, ServeFormat, ServeMode};
 use super::{stores, Answer, Ctx, Exit};
 
 /// What every request handler shares.
@@ -83,7 +83,7 @@ impl Server {
 }
 
 /// `ulcas serve`.
-pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
+pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     ulcas::settings::require_folders(&stores)?;
     let addr = listen_address(&args.listen, args.expose)?;
@@ -99,7 +99,7 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
     };
     let catalog = watch::Catalog::new(stores)?;
     let record_into = record_into(&args, &catalog, upstream.is_some())?;
-    let json = args.format == TextFormat::Json;
+    let json = args.format == ServeFormat::Json;
     // Decisions read the store on the blocking pool: a few threads are enough on any load
     // (each thread keeps its allocator's caches, so hundreds of them would hold gigabytes).
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -116,7 +116,7 @@ pub fn serve(args: ServeArgs, _ctx: Ctx) -> Exit {
             ServeMode::Synthetic => Mode::Synthetic,
             ServeMode::Record => Mode::Record,
         },
-        log: log::Log::new(json),
+        log: log::Log::new(json, &ctx),
         dumps: args
             .dump_dir
             .as_deref()
