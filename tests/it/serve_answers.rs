@@ -3,7 +3,11 @@
 
 use ulcas::request::Request;
 
+use std::path::Path;
+
 use serde_json::{json, Value};
+
+use crate::common::MANIFEST;
 
 use crate::serve::{params, post, prompt_text, python, run_sdk, workspace, Server};
 
@@ -231,4 +235,110 @@ fn the_log_flags_do_what_serve_help_says() {
         let flat = help.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(flat.contains(said), "{said}: {}", help.stdout);
     }
+}
+
+/// The README's serve examples (a shell block with curl, a Python block with the SDK), run as
+/// written from the top of a clone (on a free port instead of 8089): both hit the sample
+/// store's quiz cassette.
+#[test]
+fn the_readme_requests_hit_the_sample_store() {
+    let readme = std::fs::read_to_string(Path::new(MANIFEST).join("README.md")).unwrap();
+    let block = |kind: &str| {
+        let marker = format!("<!-- serve-example: {kind} -->\n```{kind}\n");
+        let start = readme.find(&marker).map(|i| i + marker.len()).unwrap();
+        readme[start..start + readme[start..].find("```").unwrap()].to_owned()
+    };
+    let ws = tempfile::tempdir().unwrap();
+    for part in ["cassettes", "tests/fixtures"] {
+        crate::common::copy_tree(&Path::new(MANIFEST).join(part), &ws.path().join(part));
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let on_port = |text: String| text.replace("127.0.0.1:8089", &format!("127.0.0.1:{port}"));
+    let bin = Path::new(env!("CARGO_BIN_EXE_ulcas")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    // The shell block starts the server in the background; the Python block runs while it
+    // serves, then the server is stopped.
+    let python = crate::serve::python();
+    let script = format!(
+        "{}\necho\n{}\nkill %1\nwait\n",
+        on_port(block("sh")),
+        python
+            .as_ref()
+            .map(|p| format!("{} - <<'PY'\n{}PY", p.display(), on_port(block("python"))))
+            .unwrap_or_default()
+    );
+    let out = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .current_dir(ws.path())
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let hit = "cassette:f2fa978d2e64f1557412cd86eebe0ea7";
+    assert!(
+        stdout.contains(&format!("\n{{\"id\":\"{hit}\",\"type\":\"message\"")),
+        "{stdout}{stderr}"
+    );
+    assert!(
+        stderr.contains("hit       cassettes/quiz/v1/f2fa978d2e64f1557412cd86eebe0ea7.json"),
+        "{stderr}"
+    );
+    if python.is_some() {
+        assert!(
+            stdout.contains(&format!(
+                "\n{hit} {{\"questions\": [{{\"prompt\": \"What is autol\n"
+            )),
+            "{stdout}{stderr}"
+        );
+    }
+}
+
+/// The app's side, on the official PHP SDK (when `ULCAS_PHP_SDK_BOOT` names a file that
+/// autoloads it): a hit replays the cassette; a miss is one request (the SDK's retries on),
+/// raised as the driver's `DriverException` with `missingCassette=false`, ulcas's message in it
+/// with the reference miss line first.
+#[test]
+fn the_php_sdk_sees_a_hit_and_a_miss_as_the_app_does() {
+    let Some(boot) = std::env::var_os("ULCAS_PHP_SDK_BOOT") else {
+        crate::serve::skipped("ULCAS_PHP_SDK_BOOT names no PHP SDK bootstrap");
+        return;
+    };
+    let (ws, _) = workspace();
+    let body = Path::new(MANIFEST).join("tests/fixtures/wire/quiz.json");
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let run = |extra: &[&str]| {
+        let out = std::process::Command::new("php")
+            .arg(Path::new(MANIFEST).join("tests/php/app-driver.php"))
+            .arg(&server.url)
+            .arg(&body)
+            .args(extra)
+            .env("ULCAS_PHP_SDK_BOOT", &boot)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+    };
+    let hit = run(&[]);
+    let miss = run(&["miss"]);
+    let log = server.stop();
+    assert!(
+        hit.starts_with("OK cassette:f2fa978d2e64f1557412cd86eebe0ea7 claude-sonnet-5-5 end_turn {\"questions\""),
+        "{hit}"
+    );
+    assert!(
+        miss.starts_with("DriverException(missingCassette=false): Provider error 404: ")
+            && miss
+                .contains(r#"No cassette for task \"quiz\" (prompt v1) at cassettes\/quiz\/v1\/"#),
+        "{miss}"
+    );
+    let lines: Vec<&str> = log.lines().filter(|l| l.contains(" ms")).collect();
+    assert_eq!(lines.len(), 2, "one request each: {log}");
 }
