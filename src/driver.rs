@@ -54,6 +54,9 @@ pub struct Driver {
     root: PathBuf,
     /// The root with every link resolved: what a cassette must lie under.
     real_root: PathBuf,
+    /// Parsed cassettes kept between replays, and the store's folder opened for openat2
+    /// ([`Driver::with_cache`]).
+    cache: Option<std::sync::Arc<(crate::store::CassetteCache, Option<std::os::fd::OwnedFd>)>>,
 }
 
 /// A recorded answer, replayed for this request.
@@ -241,13 +244,28 @@ impl Driver {
                 let real_root = root
                     .canonicalize()
                     .map_err(|e| DriverError::Io(Error::io(&root, &e)))?;
-                Ok(Driver { root, real_root })
+                Ok(Driver {
+                    root,
+                    real_root,
+                    cache: None,
+                })
             }
             Ok(_) => Err(DriverError::Io(
                 Error::in_file(&root, "not a folder").of_kind(ErrorKind::Io),
             )),
             Err(e) => Err(DriverError::Io(Error::io(&root, &e))),
         }
+    }
+
+    /// The driver keeping parsed cassettes between replays: one is read again only when its
+    /// file changed (see [`crate::store::CassetteCache`]). For a server replaying the same
+    /// cassettes many times.
+    pub fn with_cache(mut self) -> Driver {
+        use rustix::fs::{Mode, OFlags};
+        let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        let root_fd = rustix::fs::open(&self.real_root, flags, Mode::empty()).ok();
+        self.cache = Some(std::sync::Arc::new((Default::default(), root_fd)));
+        self
     }
 
     /// The store root.
@@ -271,22 +289,55 @@ impl Driver {
     pub fn replay(&self, request: &Request) -> Result<Replay, DriverError> {
         let material = KeyMaterial::of(request);
         let key = material.key();
+        match self.replay_keyed(request, &material, &key)? {
+            Some(replay) => Ok(replay),
+            None => {
+                let path = key.path_under(&self.root);
+                Err(self.miss(key, path))
+            }
+        }
+    }
+
+    /// The replay of `request` when its cassette exists, else `None`, without finding out why
+    /// not (which reads the task's folders): for a caller with a slower way to a miss.
+    pub fn replay_if_recorded(&self, request: &Request) -> Result<Option<Replay>, DriverError> {
+        let material = KeyMaterial::of(request);
+        let key = material.key();
+        self.replay_keyed(request, &material, &key)
+    }
+
+    fn replay_keyed(
+        &self,
+        request: &Request,
+        material: &KeyMaterial,
+        key: &CassetteKey,
+    ) -> Result<Option<Replay>, DriverError> {
         let path = key.path_under(&self.root);
-        let loaded = match crate::store::load_within(&self.root, &self.real_root, &key) {
+        let loaded = match &self.cache {
+            Some(cache) => crate::store::load_within_cached(
+                &self.root,
+                &self.real_root,
+                key,
+                &cache.0,
+                cache.1.as_ref(),
+            ),
+            None => crate::store::load_within(&self.root, &self.real_root, key)
+                .map(|l| l.map(|l| (l.path, std::sync::Arc::new(l.cassette)))),
+        };
+        let (path, c) = match loaded {
             Ok(Some(loaded)) => loaded,
-            Ok(None) => return Err(self.miss(key, path)),
+            Ok(None) => return Ok(None),
             Err(e) => return Err(DriverError::of_cassette(&path, e)),
         };
-        let c = loaded.cassette;
-        Ok(Replay {
+        Ok(Some(Replay {
             text: c.replay(&material.content.map),
             model: c.model_or(request.model.as_deref()).to_owned(),
-            stop_reason: c.stop_reason,
-            refusal_category: c.refusal_category,
-            usage: c.usage,
-            key,
-            path: loaded.path,
-        })
+            stop_reason: c.stop_reason.clone(),
+            refusal_category: c.refusal_category.clone(),
+            usage: c.usage.clone(),
+            key: key.clone(),
+            path,
+        }))
     }
 
     fn miss(&self, key: CassetteKey, path: PathBuf) -> DriverError {

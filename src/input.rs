@@ -66,7 +66,7 @@ pub fn read_limited(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
 /// [`read_limited`] of a file inside a store: its last component is never followed when it is
 /// a symbolic link (a link out of the store is never read; the error says it is a link).
 pub fn read_store_file(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
-    let (file, size) = open_with(path, what, rustix::fs::OFlags::NOFOLLOW)?;
+    let (file, size) = open_store_file(path, what)?;
     if size > limit {
         return Err(too_large(limit, what).with_file(path));
     }
@@ -76,6 +76,11 @@ pub fn read_store_file(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>> {
 /// Opens the store file `path` as [`read_store_file`] does (never through a link at its own
 /// name, never a pipe); the file and its size, for a caller that checks the handle first.
 pub fn open_store_file(path: &Path, what: &str) -> Result<(std::fs::File, u64)> {
+    open_with(path, what, rustix::fs::OFlags::NOFOLLOW).map(|(f, meta)| (f, meta.len()))
+}
+
+/// [`open_store_file`], with the opened file's metadata.
+pub fn open_store_file_meta(path: &Path, what: &str) -> Result<(std::fs::File, std::fs::Metadata)> {
     open_with(path, what, rustix::fs::OFlags::NOFOLLOW)
 }
 
@@ -83,10 +88,14 @@ pub fn open_store_file(path: &Path, what: &str) -> Result<(std::fs::File, u64)> 
 /// without a writer would block an ordinary open forever) and checked on the opened handle, so
 /// that nothing swapped in between a check and the open is read.
 pub fn open_regular(path: &Path, what: &str) -> Result<(std::fs::File, u64)> {
-    open_with(path, what, rustix::fs::OFlags::empty())
+    open_with(path, what, rustix::fs::OFlags::empty()).map(|(f, meta)| (f, meta.len()))
 }
 
-fn open_with(path: &Path, what: &str, extra: rustix::fs::OFlags) -> Result<(std::fs::File, u64)> {
+fn open_with(
+    path: &Path,
+    what: &str,
+    extra: rustix::fs::OFlags,
+) -> Result<(std::fs::File, std::fs::Metadata)> {
     use std::os::unix::fs::OpenOptionsExt;
     let flags = (rustix::fs::OFlags::NONBLOCK | extra).bits() as i32;
     let file = match std::fs::File::options()
@@ -111,7 +120,7 @@ fn open_with(path: &Path, what: &str, extra: rustix::fs::OFlags) -> Result<(std:
         ));
     }
     // O_NONBLOCK has no effect on a regular file: reads of it never block.
-    Ok((file, meta.len()))
+    Ok((file, meta))
 }
 
 /// Reads `reader` to its end, refusing more than `limit` bytes.

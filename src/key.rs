@@ -152,7 +152,9 @@ fn hash_content_pipelined(request: &Request, mut hasher: Sha256) -> Sha256 {
 fn hash_prefix(hasher: &mut Sha256, task: &str, prompt_version: i64, schema_json: &str) {
     hasher.update(b"[");
     php::escape_into(task, |piece| hasher.update(piece.as_bytes()));
-    hasher.update(format!(",{prompt_version},").as_bytes());
+    hasher.update(b",");
+    hasher.update(prompt_version.to_string().as_bytes());
+    hasher.update(b",");
     hasher.update(schema_json.as_bytes());
     hasher.update(b",");
 }
@@ -160,10 +162,17 @@ fn hash_prefix(hasher: &mut Sha256, task: &str, prompt_version: i64, schema_json
 fn hex32(hasher: Sha256) -> String {
     let digest = hasher.finalize();
     let mut hex = String::with_capacity(32);
-    for b in &digest[..16] {
-        hex.push_str(&format!("{b:02x}"));
-    }
+    push_hex(&mut hex, &digest[..16]);
     hex
+}
+
+/// `bytes` in lower-case hex, appended to `out` (a key is made for every request served).
+fn push_hex(out: &mut String, bytes: &[u8]) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    for &b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0xf)]));
+    }
 }
 
 /// The 32-hex key of already-normalised parts.
@@ -214,9 +223,7 @@ pub fn sha256_tagged(text: &str) -> String {
     let digest = Sha256::digest(text.as_bytes());
     let mut out = String::with_capacity(71);
     out.push_str("sha256:");
-    for b in digest {
-        out.push_str(&format!("{b:02x}"));
-    }
+    push_hex(&mut out, &digest);
     out
 }
 

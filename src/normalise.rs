@@ -187,7 +187,7 @@ impl std::fmt::Display for Placeholder {
 
 /// FNV-1a: ids are short and hashing 40,000 of them with SipHash is a visible share of a key.
 #[derive(Default)]
-struct Fnv(u64);
+pub(crate) struct Fnv(u64);
 
 impl std::hash::Hasher for Fnv {
     fn finish(&self) -> u64 {
@@ -208,7 +208,9 @@ fn fnv1a_from(mut h: u64, bytes: &[u8]) -> u64 {
     h
 }
 
-type FnvBuild = std::hash::BuildHasherDefault<Fnv>;
+/// FNV-1a for maps of short keys that no request can choose to collide (ids of a request,
+/// paths and prompt hashes derived by sha256).
+pub(crate) type FnvBuild = std::hash::BuildHasherDefault<Fnv>;
 
 /// The placeholder → original id map of one request, in order of first appearance.
 #[derive(Clone, Default)]

@@ -15,8 +15,11 @@ use crate::normalise::to_placeholders;
 use crate::request::validate_task;
 use crate::request::Request;
 
+mod cache;
 pub(crate) mod handle;
 pub mod walk;
+
+pub use cache::{CassetteCache, Stamp};
 
 pub use crate::layout::version_dir;
 #[cfg(feature = "tools")]
@@ -430,20 +433,90 @@ pub fn load_within(
         Err(e) if e.io_kind() == Some(std::io::ErrorKind::NotFound) => return Ok(None),
         Err(e) => return Err(e),
     };
-    if let Some(real) = real_path(&file, &path).filter(|r| !r.starts_with(real_root)) {
-        return Err(Error::in_file(
-            &path,
+    refuse_outside(&file, &path, real_root)?;
+    let bytes = crate::input::read_sized(file, size, MAX_CASSETTE, "cassette")
+        .map_err(|e| e.with_file(&path))?;
+    let cassette = Cassette::from_slice(&bytes).map_err(|e| e.with_file(&path))?;
+    Ok(Some(LoadedCassette { path, cassette }))
+}
+
+/// [`load_within`] through `cache`: a cassette whose file is the one parsed before (the same
+/// [`Stamp`] on the opened handle) is not read again.
+pub fn load_within_cached(
+    root: &Path,
+    real_root: &Path,
+    key: &CassetteKey,
+    cache: &CassetteCache,
+    root_fd: Option<&std::os::fd::OwnedFd>,
+) -> Result<Option<(PathBuf, std::sync::Arc<Cassette>)>> {
+    let path = key.path_under(root);
+    // Where the file lies is asked each time: the same file reached through a folder moved
+    // out of the store and linked back is no longer the store's. The kernel answers it in the
+    // open itself when it can (openat2 beneath the store's folder); else it is asked after.
+    let (file, meta) = match root_fd.map(|fd| open_beneath(fd, &key.relative_path())) {
+        Some(Ok(Some(opened))) => opened,
+        Some(Ok(None)) => return Ok(None),
+        Some(Err(())) | None => {
+            let (file, meta) = match crate::input::open_store_file_meta(&path, "cassette") {
+                Ok(opened) => opened,
+                Err(e) if e.io_kind() == Some(std::io::ErrorKind::NotFound) => return Ok(None),
+                Err(e) => return Err(e),
+            };
+            refuse_outside(&file, &path, real_root)?;
+            (file, meta)
+        }
+    };
+    let stamp = Stamp::of(&meta);
+    if let Some(cassette) = cache.get(&path, stamp) {
+        return Ok(Some((path, cassette)));
+    }
+    let bytes = crate::input::read_sized(file, meta.len(), MAX_CASSETTE, "cassette")
+        .map_err(|e| e.with_file(&path))?;
+    let cassette = Cassette::from_slice(&bytes).map_err(|e| e.with_file(&path))?;
+    let cassette = std::sync::Arc::new(cassette);
+    cache.put(path.clone(), stamp, cassette.clone());
+    Ok(Some((path, cassette)))
+}
+
+/// The regular file at `relative` beneath the folder `root_fd`, opened as
+/// [`crate::input::open_store_file`] opens it, by a kernel that refuses any way out of the
+/// folder: `Ok(None)` when there is none, `Err(())` for everything else (a link on the way
+/// out, a link at the file's own name, a FIFO, a kernel without openat2), which the caller
+/// opens the slower way to say why.
+#[allow(clippy::result_unit_err)]
+pub fn open_beneath(
+    root_fd: &std::os::fd::OwnedFd,
+    relative: &Path,
+) -> std::result::Result<Option<(std::fs::File, std::fs::Metadata)>, ()> {
+    use rustix::fs::{Mode, OFlags, ResolveFlags};
+    let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
+    let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_MAGICLINKS;
+    match rustix::fs::openat2(root_fd, relative, flags, Mode::empty(), resolve) {
+        Ok(fd) => {
+            let file = std::fs::File::from(fd);
+            match file.metadata() {
+                Ok(meta) if meta.is_file() => Ok(Some((file, meta))),
+                _ => Err(()),
+            }
+        }
+        Err(rustix::io::Errno::NOENT) => Ok(None),
+        Err(_) => Err(()),
+    }
+}
+
+/// Refuses the opened `file` (at `path`) when it lies outside `real_root`.
+fn refuse_outside(file: &std::fs::File, path: &Path, real_root: &Path) -> Result<()> {
+    match real_path(file, path).filter(|r| !r.starts_with(real_root)) {
+        None => Ok(()),
+        Some(real) => Err(Error::in_file(
+            path,
             format!(
                 "a symbolic link on the way leads out of the store (to {}): never read; replace it with the file or folder itself",
                 real.display()
             ),
         )
-        .of_kind(crate::ErrorKind::Refused));
+        .of_kind(crate::ErrorKind::Refused)),
     }
-    let bytes = crate::input::read_sized(file, size, MAX_CASSETTE, "cassette")
-        .map_err(|e| e.with_file(&path))?;
-    let cassette = Cassette::from_slice(&bytes).map_err(|e| e.with_file(&path))?;
-    Ok(Some(LoadedCassette { path, cassette }))
 }
 
 /// Where the opened `file` really is: asked of the handle itself where the system can say

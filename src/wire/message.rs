@@ -122,6 +122,26 @@ impl Answer {
         })
     }
 
+    /// [`Answer::message`] as JSON text, written directly (the answer's text escaped in long
+    /// unescaped runs, as the key's encoder escapes it: valid JSON, the same value).
+    pub fn message_json(&self) -> String {
+        let mut out = String::with_capacity(self.text.len() + 512);
+        out.push_str("{\"id\":");
+        push_str(&mut out, &self.id);
+        out.push_str(",\"type\":\"message\",\"role\":\"assistant\",\"model\":");
+        push_str(&mut out, &self.model);
+        out.push_str(",\"content\":[{\"type\":\"text\",\"text\":");
+        push_str(&mut out, &self.text);
+        out.push_str("}],\"stop_reason\":");
+        push_str(&mut out, &self.stop_reason);
+        out.push_str(",\"stop_sequence\":null,\"stop_details\":");
+        out.push_str(&self.stop_details().to_string());
+        out.push_str(",\"usage\":");
+        out.push_str(&self.usage.input_side(self.usage.output).to_string());
+        out.push('}');
+        out
+    }
+
     /// The stream: `message_start` (no content, the input side of the usage), one text block
     /// in deltas of at most `chunk` bytes (at character boundaries), `message_delta` (stop
     /// reason, stop details, output tokens), `message_stop`. Each item is one whole event
@@ -143,10 +163,11 @@ impl Answer {
             ),
         ];
         for piece in pieces(&self.text, chunk.max(4)) {
-            out.push(sse(
-                "content_block_delta",
-                &json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": piece}}),
-            ));
+            let mut event = String::with_capacity(piece.len() + 128);
+            event.push_str("event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":");
+            push_str(&mut event, piece);
+            event.push_str("}}\n\n");
+            out.push(event);
         }
         out.push(sse(
             "content_block_stop",
@@ -163,6 +184,11 @@ impl Answer {
         out.push(sse("message_stop", &json!({"type": "message_stop"})));
         out
     }
+}
+
+/// `s` as a JSON string literal.
+fn push_str(out: &mut String, s: &str) {
+    crate::php::escape_into(s, |piece| out.push_str(piece));
 }
 
 /// One server-sent event.
@@ -202,6 +228,45 @@ mod tests {
         assert_eq!((u.cache_write_5m, u.cache_write_1h), (0, 9));
         let stored = json!({"input_tokens": 1, "output_tokens": 2, "cache_write_5m_tokens": 3, "cache_write_1h_tokens": 4, "cache_read_tokens": 5});
         assert_eq!(Usage::of_cassette(&stored).to_cassette(), stored);
+    }
+
+    #[test]
+    fn the_written_message_is_the_message() {
+        for text in ["{\"a\": \"b\\n\"}", "ą\u{1}\u{2028}\t\"\\/", ""] {
+            let a = Answer {
+                id: "cassette:x".into(),
+                model: "m\"".into(),
+                text: text.into(),
+                stop_reason: "refusal".into(),
+                refusal_category: Some("cyber".into()),
+                usage: Usage {
+                    input: 3,
+                    output: 4,
+                    cache_write_5m: 5,
+                    cache_write_1h: 6,
+                    cache_read: 7,
+                },
+            };
+            let written = a.message_json();
+            assert_eq!(
+                serde_json::from_str::<Value>(&written).unwrap(),
+                a.message()
+            );
+            // The same member order as the tree's.
+            assert_eq!(
+                written.replace("\\u2028", "\u{2028}"),
+                a.message().to_string()
+            );
+            for event in a.events(3) {
+                let data = event
+                    .lines()
+                    .nth(1)
+                    .unwrap()
+                    .strip_prefix("data: ")
+                    .unwrap();
+                serde_json::from_str::<Value>(data).unwrap();
+            }
+        }
     }
 
     #[test]

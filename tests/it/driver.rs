@@ -164,6 +164,14 @@ fn the_example_driver_prints_what_the_readme_shows() {
 /// refused naming the file, and a FIFO at a cassette's place is refused at once (never a hang).
 #[test]
 fn the_driver_reads_nothing_out_of_the_store_and_no_fifo() {
+    for cached in [false, true] {
+        reads_nothing_out_of_the_store(cached);
+    }
+}
+
+/// The same with the cache of parsed cassettes (`Driver::with_cache`, serve's): the file of a
+/// cached cassette moved out of the store with its folder and linked back is refused too.
+fn reads_nothing_out_of_the_store(cached: bool) {
     let ws = tempfile::tempdir().unwrap();
     let store = ws.path().join("store");
     crate::common::copy_tree(
@@ -173,6 +181,7 @@ fn the_driver_reads_nothing_out_of_the_store_and_no_fifo() {
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/requests");
     let quiz = Request::from_file(&fixtures.join("quiz.json")).unwrap();
     let driver = Driver::open(&store).unwrap();
+    let driver = if cached { driver.with_cache() } else { driver };
     let expected = driver.replay(&quiz).unwrap();
     // Linked inside the store: followed.
     std::fs::rename(store.join("quiz/v1"), store.join("quiz/real-v1")).unwrap();

@@ -304,3 +304,35 @@ fn record_mode_relays_what_it_cannot_key_and_says_why() {
     );
     assert_eq!(crate::serve::tree(ws.path()), before, "nothing written");
 }
+
+/// A recording with request material written while serving (by `ulcas record`, or another
+/// server) makes its schema known at once: the recorded schemas of a version are read again
+/// when its folder changes.
+#[test]
+fn a_schema_recorded_while_serving_is_known_at_once() {
+    let (ws, _) = workspace();
+    let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
+    let mut schema: Value = quiz.schema.value.clone();
+    schema["properties"]["extra"] = json!({"type": "string"});
+    let mut reshaped = quiz.clone();
+    reshaped.schema = Schema::parse(&schema.to_string()).unwrap();
+    let body = params(&reshaped, &prompt_text("quiz", 1)).to_string();
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let (before, answer) = post(&server.url, body.as_bytes(), &[]);
+    assert!(
+        message(&answer).contains("the output schema is unknown"),
+        "{before} {answer}"
+    );
+    let mut recording = ulcas::store::Recording::new(r#"{"questions":[]}"#, "claude-sonnet-5-5");
+    recording.usage = json!({"input_tokens": 1, "output_tokens": 1});
+    ulcas::store::record(
+        &ws.path().join("cassettes"),
+        &reshaped,
+        &recording,
+        ulcas::store::RecordOptions::with_request_material(),
+    )
+    .unwrap();
+    let (after, answer) = post(&server.url, body.as_bytes(), &[]);
+    server.stop();
+    assert_eq!(after, 200, "{answer}");
+}

@@ -174,6 +174,8 @@ struct Indexed {
     store: usize,
     task: String,
     version: i64,
+    /// The provider form of the registry's schema of this version, made once.
+    provider: Option<std::sync::Arc<Value>>,
 }
 
 /// `task vN` of each version, once each, in order.
@@ -205,27 +207,37 @@ const MAX_CACHED: usize = 1024;
 /// A version of a task in a store: (store, task, version).
 type Version = (usize, String, i64);
 
+/// What says a folder changed: its inode, modification time and change time.
+type FolderStamp = (u64, i64, i64, i64);
+
+/// Full schemas with their provider forms.
+type Known = std::sync::Arc<Vec<(Schema, Value)>>;
+
 /// The stores an endpoint serves, and the index of their prompts.
 #[derive(Debug)]
 pub struct Endpoint {
     stores: Vec<(Driver, Registry)>,
     /// Prompt text hash → every (store, task, version) whose prompt file has that text.
-    by_prompt: HashMap<String, Vec<Indexed>>,
+    by_prompt: HashMap<String, Vec<Indexed>, crate::normalise::FnvBuild>,
     /// Every prompt's words, for the nearest prompt of an unknown text.
     texts: Vec<(Indexed, PathBuf, Vec<String>)>,
     /// The provider forms of the schemas recorded in a version's request material, read on
     /// first use.
-    recorded: Mutex<HashMap<Version, std::sync::Arc<Vec<Schema>>>>,
+    recorded: Mutex<HashMap<Version, (FolderStamp, Known)>>,
+    /// The exported schemas of each (store, task) with their provider forms, made once.
+    exported: HashMap<(usize, String), Vec<(Schema, Value)>>,
 }
 
 impl Endpoint {
     /// Opens the stores (root and registry each) and indexes their prompts by text.
     pub fn new(stores: Vec<(PathBuf, Registry)>) -> Result<Endpoint, DriverError> {
         let mut opened = Vec::new();
-        let mut by_prompt: HashMap<String, Vec<Indexed>> = HashMap::new();
+        let mut by_prompt: HashMap<String, Vec<Indexed>, crate::normalise::FnvBuild> =
+            HashMap::default();
         let mut texts = Vec::new();
+        let mut exported = HashMap::new();
         for (i, (root, registry)) in stores.into_iter().enumerate() {
-            let driver = Driver::open(root)?;
+            let driver = Driver::open(root)?.with_cache();
             for (task, versions) in registry.tasks() {
                 for version in versions {
                     let Some(prompt) = registry.prompt(task, version) else {
@@ -235,6 +247,9 @@ impl Endpoint {
                         store: i,
                         task: task.to_owned(),
                         version,
+                        provider: registry
+                            .schema(task, version)
+                            .map(|s| std::sync::Arc::new(for_provider(&s.value))),
                     };
                     if let Some(hash) = &prompt.text_hash {
                         by_prompt
@@ -245,6 +260,16 @@ impl Endpoint {
                     if let Some(text) = prompt_text(&prompt.path, version) {
                         texts.push((entry, prompt.path.clone(), words(&text)));
                     }
+                }
+            }
+            for (task, _) in registry.tasks() {
+                let forms: Vec<(Schema, Value)> = registry
+                    .exported(task)
+                    .iter()
+                    .map(|(_, s)| (s.clone(), for_provider(&s.value)))
+                    .collect();
+                if !forms.is_empty() {
+                    exported.insert((i, task.to_owned()), forms);
                 }
             }
             opened.push((driver, registry));
@@ -263,6 +288,7 @@ impl Endpoint {
             by_prompt,
             texts,
             recorded: Mutex::new(HashMap::new()),
+            exported,
         })
     }
 
@@ -277,16 +303,7 @@ impl Endpoint {
         let mut compared = 0;
         for c in &candidates {
             if let Some(schema) = self.full_schema(c, wire.schema.as_ref(), &mut compared) {
-                let mut request = request_of(wire, &c.task, c.version, schema);
-                // The prompt file's `id`, as the app's recorder writes it into a cassette.
-                request.prompt_id = self.stores[c.store]
-                    .1
-                    .prompt(&c.task, c.version)
-                    .and_then(|p| p.id.clone());
-                resolved.push(Resolved {
-                    store: c.store,
-                    request,
-                });
+                resolved.push(self.resolved(c, wire, schema));
             }
         }
         if resolved.is_empty() {
@@ -321,6 +338,51 @@ impl Endpoint {
         Ok(resolved)
     }
 
+    /// `wire` as the request of candidate `c` with `schema`.
+    fn resolved(&self, c: &Indexed, wire: &WireRequest, schema: Schema) -> Resolved {
+        let mut request = request_of(wire, &c.task, c.version, schema);
+        // The prompt file's `id`, as the app's recorder writes it into a cassette.
+        request.prompt_id = self.stores[c.store]
+            .1
+            .prompt(&c.task, c.version)
+            .and_then(|p| p.id.clone());
+        Resolved {
+            store: c.store,
+            request,
+        }
+    }
+
+    /// The hit of a wire request whose prompt is one task's and whose schema is its registry's,
+    /// found without reading anything but the cassette; `None` whenever [`Endpoint::serve`]
+    /// has more to do (a miss, another task with the same text, a schema known otherwise, a
+    /// cassette it cannot read), which then answers exactly as it would have.
+    pub fn hit(&self, wire: &WireRequest, overrides: &Overrides) -> Option<Served> {
+        let candidates = self.candidates(wire, overrides).ok()?;
+        let first = candidates.first()?;
+        if candidates.iter().any(|c| c.task != first.task) {
+            return None;
+        }
+        for c in &candidates {
+            let registry = &self.stores[c.store].1;
+            let schema = registry.schema(&c.task, c.version)?;
+            let same = match (wire.schema.as_ref(), &c.provider) {
+                (None, _) => true,
+                (Some(wire), Some(form)) => same_in_php(form, wire),
+                (Some(_), None) => return None,
+            };
+            if !same {
+                return None;
+            }
+            let resolved = self.resolved(c, wire, schema.clone());
+            match self.stores[c.store].0.replay_if_recorded(&resolved.request) {
+                Ok(Some(replay)) => return Some(Served::Hit { replay, resolved }),
+                Ok(None) => {}
+                Err(_) => return None,
+            }
+        }
+        None
+    }
+
     /// The (store, task, version) the request can be: the headers, else the system text.
     fn candidates(&self, wire: &WireRequest, o: &Overrides) -> Result<Vec<Indexed>, Unresolved> {
         let by_text = self.by_prompt.get(&prompt_hash(&wire.system));
@@ -332,6 +394,7 @@ impl Endpoint {
                         store,
                         task: task.clone(),
                         version,
+                        provider: None,
                     })
                     .collect();
                 all.sort_by_key(|c| !self.stores[c.store].1.has_task(task));
@@ -360,8 +423,8 @@ impl Endpoint {
         }
     }
 
-    /// The full schema of `c` whose provider form is the wire's: the registry's, else a
-    /// recorded one (without a wire schema, the registry's as it is).
+    /// The full schema of `c` whose provider form is the wire's: the registry's, else an
+    /// exported or a recorded one (without a wire schema, the registry's as it is).
     fn full_schema(
         &self,
         c: &Indexed,
@@ -375,37 +438,54 @@ impl Endpoint {
         };
         if let Some(schema) = own {
             *compared += 1;
-            if same_in_php(&for_provider(&schema.value), wire) {
+            let form = match &c.provider {
+                Some(form) => same_in_php(form, wire),
+                None => same_in_php(&for_provider(&schema.value), wire),
+            };
+            if form {
                 return Some(schema.clone());
             }
         }
+        let matching = |known: &[(Schema, Value)], compared: &mut usize| {
+            *compared += known.len();
+            known
+                .iter()
+                .find(|(_, form)| same_in_php(form, wire))
+                .map(|(schema, _)| schema.clone())
+        };
         // The schemas the app builds in code, as it exported them.
-        let exported = registry.exported(&c.task);
-        *compared += exported.len();
-        if let Some((_, schema)) = exported
-            .iter()
-            .find(|(_, s)| same_in_php(&for_provider(&s.value), wire))
-        {
-            return Some(schema.clone());
+        let exported = self.exported.get(&(c.store, c.task.clone()));
+        if let Some(found) = exported.and_then(|e| matching(e, compared)) {
+            return Some(found);
         }
-        let recorded = self.recorded_schemas(c);
-        *compared += recorded.len();
-        recorded
-            .iter()
-            .find(|s| same_in_php(&for_provider(&s.value), wire))
-            .cloned()
+        matching(&self.recorded_schemas(c), compared)
     }
 
-    /// The distinct schemas of the request material of `c`'s recordings (read once).
-    fn recorded_schemas(&self, c: &Indexed) -> std::sync::Arc<Vec<Schema>> {
+    /// The distinct schemas of the request material of `c`'s recordings, with their provider
+    /// forms: read again when the version's folder changed (a recording added or removed).
+    fn recorded_schemas(&self, c: &Indexed) -> Known {
         let key = (c.store, c.task.clone(), c.version);
-        if let Some(found) = self.recorded.lock().ok().and_then(|m| m.get(&key).cloned()) {
-            return found;
-        }
         let root = self.stores[c.store].0.root();
         let folder = crate::layout::version_dir(root, &c.task, c.version);
         // A version without recordings (a task named only in a header) is never cached: the
         // cache holds only what the store has, and at most MAX_CACHED versions of it.
+        let Ok(meta) = std::fs::metadata(&folder) else {
+            return std::sync::Arc::default();
+        };
+        let stamp = {
+            use std::os::unix::fs::MetadataExt;
+            (
+                meta.ino(),
+                meta.mtime(),
+                meta.mtime_nsec(),
+                meta.ctime_nsec(),
+            )
+        };
+        if let Some((seen, found)) = self.recorded.lock().ok().and_then(|m| m.get(&key).cloned()) {
+            if seen == stamp {
+                return found;
+            }
+        }
         let Ok(files) = crate::store::json_files_in(&folder) else {
             return std::sync::Arc::default();
         };
@@ -423,7 +503,8 @@ impl Endpoint {
             }
             if let Ok(schema) = Schema::parse(&material.schema) {
                 seen.push(material.schema);
-                schemas.push(schema);
+                let form = for_provider(&schema.value);
+                schemas.push((schema, form));
             }
         }
         let schemas = std::sync::Arc::new(schemas);
@@ -431,7 +512,7 @@ impl Endpoint {
             if m.len() >= MAX_CACHED {
                 m.clear();
             }
-            m.insert(key, schemas.clone());
+            m.insert(key, (stamp, schemas.clone()));
         }
         schemas
     }
