@@ -7,9 +7,10 @@ use std::process::Command;
 
 use crate::common::{copy_tree, MANIFEST};
 
-/// The README's fenced YAML blocks that are workflows (they have `jobs:`).
+/// The guide's fenced YAML blocks that are workflows (they have `jobs:`): the gate in the
+/// README, then its code-scanning variant in `docs/ci.md`.
 fn workflow_blocks() -> Vec<String> {
-    let readme = std::fs::read_to_string(Path::new(MANIFEST).join("README.md")).unwrap();
+    let readme = crate::common::guide();
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;
     for line in readme.lines() {

@@ -267,3 +267,26 @@ pub fn base64_decode(text: &str) -> Vec<u8> {
     }
     out
 }
+
+/// The files of the guide: the README, then every page of `docs/`, in name order.
+pub fn guide_files() -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(MANIFEST);
+    let mut pages: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    std::iter::once(root.join("README.md"))
+        .chain(pages)
+        .collect()
+}
+
+/// The whole guide as one text (the README and `docs/`, each file whole).
+pub fn guide() -> String {
+    guide_files()
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect::<Vec<_>>()
+        .join("\n")
+}

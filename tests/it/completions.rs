@@ -102,3 +102,34 @@ fn every_subcommand_has_a_page() {
         );
     }
 }
+
+/// The install lines of `docs/completions.md` work on a fresh home (no folder exists yet), as
+/// written, from the top of a clone.
+#[test]
+fn the_install_lines_work_on_a_fresh_home() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/completions.md")).unwrap();
+    let start = page.find("```sh\n").unwrap() + 6;
+    let script = &page[start..start + page[start..].find("```").unwrap()];
+    let home = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new("bash")
+        .args(["-euo", "pipefail", "-c", script])
+        .current_dir(root)
+        .env("HOME", home.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for file in [
+        ".local/share/bash-completion/completions/ulcas",
+        ".zfunc/_ulcas",
+        ".config/fish/completions/ulcas.fish",
+        ".local/share/man/man1/ulcas.1",
+        ".local/share/man/man1/ulcas-verify.1",
+    ] {
+        assert!(home.path().join(file).is_file(), "{file}");
+    }
+}

@@ -124,11 +124,10 @@ fn a_recording_made_through_the_driver_is_the_reference_recorders_bytes() {
 /// what the block shows.
 #[test]
 fn the_example_driver_prints_what_the_readme_shows() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme = crate::common::guide();
     let start = readme
         .find("$ cargo run --example driver --no-default-features -- ")
-        .expect("the README runs the example");
+        .expect("the guide runs the example");
     let block = &readme[start..readme[start..].find("```").unwrap() + start];
     let mut lines = block.lines();
     let command = lines.next().unwrap();

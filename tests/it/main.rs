@@ -27,6 +27,7 @@ mod prompt_vectors;
 mod properties;
 mod prune;
 mod readme;
+mod release;
 mod reports;
 mod review;
 mod review_against;

@@ -152,9 +152,9 @@ fn the_miss_hint_names_the_lookup_command() {
 fn the_readme_shows_the_hook_as_tested() {
     let hook =
         std::fs::read_to_string(Path::new(MANIFEST).join("tests/php/UlcasDump.php")).unwrap();
-    let readme = std::fs::read_to_string(Path::new(MANIFEST).join("README.md")).unwrap();
+    let guide = crate::common::guide();
     assert!(
-        readme.contains(&format!("```php\n{hook}```")),
-        "README.md must show tests/php/UlcasDump.php verbatim in a ```php block"
+        guide.contains(&format!("```php\n{hook}```")),
+        "the guide (docs/driver.md) must show tests/php/UlcasDump.php verbatim in a ```php block"
     );
 }

@@ -1,4 +1,4 @@
-//! The README's console blocks are tests: every `$ ulcas …` line runs in a workspace laid out
+//! The console blocks of the guide (the README and every page of `docs/`) are tests: every `$ ulcas …` line runs in a workspace laid out
 //! as the README says, and what it prints (stdout and stderr, in the order written) must be what
 //! the block shows, so "every output below is real" stays true.
 //!
@@ -14,7 +14,7 @@
 //! text. `ULCAS_README=overwrite cargo test --test it readme` writes the real output of every
 //! block that differs into the README (check the diff: an elision is written out in full).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::common::{copy_tree, MANIFEST};
 
@@ -176,6 +176,14 @@ fn workspace(setup: &str) -> tempfile::TempDir {
     dir
 }
 
+/// Every file of a workspace outside `target/`, with its bytes.
+fn untouched(ws: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    crate::serve::tree(ws)
+        .into_iter()
+        .filter(|(p, _)| !p.starts_with(ws.join("target")))
+        .collect()
+}
+
 /// What `ulcas ARGS` writes on stdout and stderr, in the order it writes it.
 fn run(ws: &Path, args: &[String]) -> String {
     let log = ws.join(".readme-output");
@@ -222,39 +230,51 @@ fn matches(expected: &str, got: &str) -> bool {
 }
 
 #[test]
-fn every_console_block_of_the_readme_is_real() {
-    let path = PathBuf::from(MANIFEST).join("README.md");
-    let mut readme = std::fs::read_to_string(&path).unwrap();
+fn every_console_block_of_the_guide_is_real() {
     let overwrite = std::env::var("ULCAS_README").is_ok_and(|v| v == "overwrite");
     let mut failures = Vec::new();
-    let mut rewrites = Vec::new();
-    let all = blocks(&readme);
-    assert!(all.len() >= 20, "{} console blocks", all.len());
-    for block in &all {
-        let ws = workspace(&block.setup);
-        for (cmd, expected) in &block.steps {
-            let args = words(cmd);
-            assert_eq!(args[0], "ulcas", "README line {}: {cmd}", block.line);
-            let got = run(ws.path(), &args[1..]);
-            if matches(expected, &got) {
-                continue;
+    let mut count = 0;
+    for path in crate::common::guide_files() {
+        let name = path.strip_prefix(MANIFEST).unwrap().display().to_string();
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        let mut rewrites = Vec::new();
+        let all = blocks(&text);
+        count += all.len();
+        for block in &all {
+            let ws = workspace(&block.setup);
+            let before = untouched(ws.path());
+            for (cmd, expected) in &block.steps {
+                let args = words(cmd);
+                assert_eq!(args[0], "ulcas", "{name} line {}: {cmd}", block.line);
+                let got = run(ws.path(), &args[1..]);
+                if matches(expected, &got) {
+                    continue;
+                }
+                if overwrite && !expected.is_empty() {
+                    rewrites.push((format!("$ {cmd}\n{expected}"), format!("$ {cmd}\n{got}")));
+                    continue;
+                }
+                failures.push(format!(
+                    "{name} line {} ({}): $ {cmd}\n--- the guide shows\n{expected}--- ulcas prints\n{got}",
+                    block.line, block.setup
+                ));
             }
-            if overwrite && !expected.is_empty() {
-                rewrites.push((format!("$ {cmd}\n{expected}"), format!("$ {cmd}\n{got}")));
-                continue;
+            // The tour runs in your clone: it leaves it as it found it (target/ is ignored).
+            if block.setup == "checkout" && untouched(ws.path()) != before {
+                failures.push(format!(
+                    "{name} line {}: the block changes the clone outside target/",
+                    block.line
+                ));
             }
-            failures.push(format!(
-                "README line {} ({}): $ {cmd}\n--- the README shows\n{expected}--- ulcas prints\n{got}",
-                block.line, block.setup
-            ));
+        }
+        if overwrite && !rewrites.is_empty() {
+            for (old, new) in rewrites {
+                text = text.replacen(&old, &new, 1);
+            }
+            std::fs::write(&path, text).unwrap();
         }
     }
-    if overwrite {
-        for (old, new) in rewrites {
-            readme = readme.replacen(&old, &new, 1);
-        }
-        std::fs::write(&path, readme).unwrap();
-    }
+    assert!(count >= 20, "{count} console blocks");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -278,4 +298,33 @@ fn the_harness_reads_what_the_readme_writes() {
             ("ulcas c".to_owned(), String::new())
         ]
     );
+}
+
+/// The README is read in ten minutes: at most 500 lines, with what a newcomer needs to gate a
+/// repository and run `serve` in them, and every page of the guide linked from it.
+#[test]
+fn the_readme_is_short_and_links_the_guide() {
+    let readme = std::fs::read_to_string(Path::new(MANIFEST).join("README.md")).unwrap();
+    assert!(
+        readme.lines().count() <= 500,
+        "{} lines",
+        readme.lines().count()
+    );
+    for section in [
+        "## Install",
+        "## Two commands",
+        "## Use it in your repository",
+        "### The CI job and the hook",
+        "## Point your app at ulcas",
+        "## Tour",
+    ] {
+        assert!(readme.contains(&format!("\n{section}\n")), "{section}");
+    }
+    for page in crate::common::guide_files().iter().skip(1) {
+        let name = page.strip_prefix(MANIFEST).unwrap().display().to_string();
+        assert!(
+            readme.contains(&format!("({name})")),
+            "the README links no {name}"
+        );
+    }
 }
