@@ -316,7 +316,7 @@ fn the_retire_advice_is_the_same_in_every_format() {
         all.extend(args);
         common::ulcas_in(dir.path(), &all).stdout
     };
-    let sentence = "record the 1 input not re-recorded first, and backfill the 1 v1 recording without request material";
+    let sentence = "record the 1 input not re-recorded first; the 1 v1 recording without request material: a recording pairs once `ulcas backfill --requests DUMPS` gives it request material from the dumps of a test run made before the prompt bump";
     assert!(run(&[]).contains(sentence), "{}", run(&[]));
     let md = run(&["--format", "markdown"]);
     assert!(md.contains(&format!("R{}", &sentence[1..])), "{md}");
@@ -347,4 +347,29 @@ fn the_retire_advice_is_the_same_in_every_format() {
     }
     let json = run(&["--from", "2", "--to", "1", "--format", "json"]);
     assert_eq!(events(&json).pop().unwrap()["retire_version"], Value::Null);
+}
+
+/// After a prompt bump, a v1 recording without request material: `review` and `prune` give
+/// the one advice a team can follow (dumps of a run from before the bump, then backfill; the
+/// dumps of a run after it are v2 and cannot give it), and neither sends it to backfill
+/// from a run that cannot help.
+#[test]
+fn review_and_prune_give_one_advice_for_recordings_without_material() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("store");
+    put(&root, "a", 1, r#"{"title":"A"}"#, (1, 1), false);
+    put(&root, "a", 2, r#"{"title":"A2","extra":"x"}"#, (1, 1), true);
+    let advice = "from the dumps of a test run made before the prompt bump";
+    let review = common::ulcas_in(dir.path(), &["review", "card", "store"]);
+    let prune = common::ulcas_in(dir.path(), &["prune", "store"]);
+    for (what, out) in [("review", &review.stdout), ("prune", &prune.stdout)] {
+        let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(advice), "{what}: {out}");
+        assert!(!flat.contains("backfill them first"), "{what}: {out}");
+    }
+    assert!(
+        prune.stdout.contains("`ulcas review card`"),
+        "{}",
+        prune.stdout
+    );
 }

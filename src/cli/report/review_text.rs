@@ -46,13 +46,33 @@ pub fn verdict(ok: Option<bool>) -> &'static str {
 /// What to do about an unpaired recording.
 pub fn unpaired_hint(store: &StoreSettings, why: UnpairedWhy) -> String {
     match why {
-        UnpairedWhy::NotRerecorded => format!("not re-recorded yet: record it with {}", store.record_hint()),
+        UnpairedWhy::NotRerecorded => format!(
+            "not re-recorded yet: record it with {}",
+            store.record_hint()
+        ),
         UnpairedWhy::NewInput => "a new input (only in the new version)".into(),
-        UnpairedWhy::NoMaterial => "no request material, cannot be paired: add it with backfill from the request dumps of a test run (see `ulcas backfill --help`)".into(),
+        UnpairedWhy::NoMaterial => {
+            format!("no request material, cannot be paired yet: {MATERIAL_FIRST}")
+        }
         UnpairedWhy::NotACassette => "not readable as a cassette (verify says why)".into(),
         UnpairedWhy::Added => "added since (only in the working tree)".into(),
         UnpairedWhy::Removed => "removed since (only at the revision)".into(),
     }
+}
+
+/// How a recording without request material gets it, said the same by `review` and `prune`:
+/// the dumps of a run after a prompt bump are the new version's, so they cannot give it.
+pub const MATERIAL_FIRST: &str = "a recording pairs once `ulcas backfill --requests DUMPS` gives it request material from the dumps of a test run made before the prompt bump (check out the commit before it, e.g. with git worktree, and run the tests there with the dump hook); the dumps of a run after the bump are the new version's requests and cannot give it";
+
+/// What `prune` says of stale versions before deleting them: review first, as `review` says.
+pub fn review_before_retiring(tasks: &[&str]) -> String {
+    format!(
+        "before deleting a stale version, `ulcas review {}` compares its answers with the current version's; without request material, {MATERIAL_FIRST}",
+        match tasks {
+            [one] => (*one).to_owned(),
+            _ => "TASK".to_owned(),
+        }
+    )
 }
 
 /// The retire advice of a review as one sentence, the same in every format; `code` writes a
@@ -79,10 +99,10 @@ pub fn retire_sentence(
             count(n, "input not re-recorded", "inputs not re-recorded"),
         ),
         (0, _) => format!(
-            "the v{version} recordings without request material cannot be paired: backfill them first ({backfill}); then retire v{version}: {prune}"
+            "the v{version} recordings without request material cannot be paired yet: {MATERIAL_FIRST} ({backfill}); or retire v{version} without comparing them: {prune}"
         ),
         (n, m) => format!(
-            "record the {} first, and backfill the {} without request material ({backfill}); then retire v{version}: {prune}",
+            "record the {} first; the {} without request material: {MATERIAL_FIRST} ({backfill}); then retire v{version}: {prune}",
             count(n, "input not re-recorded", "inputs not re-recorded"),
             count(m, &format!("v{version} recording"), &format!("v{version} recordings")),
         ),

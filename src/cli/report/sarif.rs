@@ -99,7 +99,7 @@ impl Sarif {
                 default_configuration: Level {
                     level: c.severity().name(),
                 },
-                help_uri: "https://github.com/ulcas/ulcas#verify",
+                help_uri: "https://github.com/ulcas/ulcas/blob/main/docs/verify.md",
             })
             .collect();
         let log = Log {

@@ -8,6 +8,7 @@ use ulcas::settings::StoreSettings;
 
 use crate::cli::output::{Out, Tone};
 use crate::cli::report::group::count;
+use crate::cli::report::review_text::review_before_retiring;
 use crate::cli::report::shown;
 
 /// `12.3 KiB`.
@@ -83,6 +84,9 @@ pub fn plan(
             }
             None => listed_paths(out, plan)?,
         }
+        if deletion.is_none() {
+            review_first(out, plan)?;
+        }
     }
     kept_lines(out, store, plan)?;
     if let Some(d) = deletion {
@@ -97,6 +101,21 @@ pub fn plan(
         }
     }
     notes(out, plan, deletion, delete_asked)
+}
+
+/// Stale versions in a plan: the advice `review` gives, said before they go.
+fn review_first(out: &mut Out, plan: &PrunePlan) -> io::Result<()> {
+    let stale: Vec<&str> = plan
+        .totals
+        .keys()
+        .filter(|(reason, _)| reason.name() == "stale-version")
+        .map(|(_, task)| task.as_str())
+        .collect();
+    if stale.is_empty() {
+        return Ok(());
+    }
+    let line = format!("  {}", review_before_retiring(&stale));
+    out.line(&out.paint(Tone::Dim, &line))
 }
 
 /// Leftovers, what was kept unreferenced or left alone, and the registry's problems.
