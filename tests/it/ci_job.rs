@@ -218,3 +218,43 @@ fn pre_commit_try_repo_names_what_failed() {
         "{text}"
     );
 }
+
+/// The gate the README hands out passes on day one on the real monorepo, whose one warning (a
+/// `metadata` cassette's 61-character `seoTitle`) the README names beside it; made strict as the
+/// README says (`--deny warnings`), it fails until that warning is dealt with.
+#[test]
+fn the_gate_passes_on_day_one_and_turns_strict_when_asked() {
+    let gate = &workflow_blocks()[0];
+    let line = gate
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("- run: ulcas verify"))
+        .expect("the gate runs ulcas verify");
+    let args: Vec<&str> = line.split('#').next().unwrap().split_whitespace().collect();
+    assert!(!args.contains(&"--deny"), "the gate as handed out: {line}");
+    let dir = tempfile::tempdir().unwrap();
+    for package in ["course-builder", "living-course"] {
+        copy_tree(
+            &Path::new(MANIFEST).join("tests/data/ulams").join(package),
+            &dir.path().join("api/packages").join(package),
+        );
+    }
+    std::fs::copy(
+        Path::new(MANIFEST).join("tests/readme/monorepo/ulcas.toml"),
+        dir.path().join("ulcas.toml"),
+    )
+    .unwrap();
+    let mut all = vec!["verify"];
+    all.extend(&args);
+    let day_one = crate::common::ulcas_in(dir.path(), &all);
+    assert_eq!(day_one.code, 0, "{}{}", day_one.stdout, day_one.stderr);
+    assert!(day_one.stdout.contains("seoTitle"), "{}", day_one.stdout);
+    all.extend(["--deny", "warnings"]);
+    let strict = crate::common::ulcas_in(dir.path(), &all);
+    assert_eq!(strict.code, 1, "{}{}", strict.stdout, strict.stderr);
+    let readme = std::fs::read_to_string(Path::new(MANIFEST).join("README.md")).unwrap();
+    let flat = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("`seoTitle` is 61 characters") && flat.contains("add `--deny warnings`"),
+        "the README says the day-one warning and how to turn the job strict"
+    );
+}
