@@ -204,8 +204,8 @@ enum Decided {
 async fn decided(server: &Arc<Server>, headers: &Arc<HeaderMap>, bytes: &Bytes) -> Decided {
     // A small request that its cassette answers is answered here: keying it and reading one
     // small file take less than the hop to the blocking pool. Anything else (a large body, a
-    // miss to explain, a schema to look for) goes to the pool.
-    if bytes.len() <= INLINE_BODY {
+    // miss to explain, a schema to look for, a dump to write) goes to the pool.
+    if bytes.len() <= INLINE_BODY && server.dumps.is_none() {
         if let Some(reply) = hit_inline(server, headers, bytes) {
             return Decided::Reply(reply);
         }
