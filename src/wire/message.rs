@@ -147,33 +147,41 @@ impl Answer {
     /// reason, stop details, output tokens), `message_stop`. Each item is one whole event
     /// (`event: …\ndata: …\n\n`).
     pub fn events(&self, chunk: usize) -> Vec<String> {
-        let mut start = self.message();
-        start["content"] = json!([]);
-        start["stop_reason"] = Value::Null;
-        start["stop_details"] = Value::Null;
-        start["usage"] = self.usage.input_side(1);
-        let mut out = vec![
-            sse(
-                "message_start",
-                &json!({"type": "message_start", "message": start}),
-            ),
-            sse(
-                "content_block_start",
-                &json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
-            ),
-        ];
+        let mut out = Vec::new();
+        self.write_events(chunk, |event| out.push(event.to_owned()));
+        out
+    }
+
+    /// [`Answer::events`] as one text, written into one buffer.
+    pub fn events_text(&self, chunk: usize) -> String {
+        let mut out = String::with_capacity(self.text.len() * 5 / 4 + 1024);
+        self.write_events(chunk, |event| out.push_str(event));
+        out
+    }
+
+    /// Each event of the stream, in order, to `emit`.
+    fn write_events(&self, chunk: usize, mut emit: impl FnMut(&str)) {
+        let mut event = String::with_capacity(chunk.max(4) * 5 / 4 + 256);
+        event.push_str(
+            "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":",
+        );
+        push_str(&mut event, &self.id);
+        event.push_str(",\"type\":\"message\",\"role\":\"assistant\",\"model\":");
+        push_str(&mut event, &self.model);
+        event.push_str(",\"content\":[],\"stop_reason\":null,\"stop_sequence\":null,\"stop_details\":null,\"usage\":");
+        event.push_str(&self.usage.input_side(1).to_string());
+        event.push_str("}}\n\n");
+        emit(&event);
+        emit("event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n");
         for piece in pieces(&self.text, chunk.max(4)) {
-            let mut event = String::with_capacity(piece.len() + 128);
+            event.clear();
             event.push_str("event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":");
             push_str(&mut event, piece);
             event.push_str("}}\n\n");
-            out.push(event);
+            emit(&event);
         }
-        out.push(sse(
-            "content_block_stop",
-            &json!({"type": "content_block_stop", "index": 0}),
-        ));
-        out.push(sse(
+        emit("event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n");
+        emit(&sse(
             "message_delta",
             &json!({
                 "type": "message_delta",
@@ -181,8 +189,7 @@ impl Answer {
                 "usage": {"output_tokens": self.usage.output},
             }),
         ));
-        out.push(sse("message_stop", &json!({"type": "message_stop"})));
-        out
+        emit("event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n");
     }
 }
 

@@ -247,7 +247,7 @@ impl Reply {
         path: Option<PathBuf>,
     ) -> Reply {
         let response = if stream {
-            let events: String = answer.events(DELTA).concat();
+            let events: String = answer.events_text(DELTA);
             (
                 StatusCode::OK,
                 [
