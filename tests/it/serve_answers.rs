@@ -302,16 +302,27 @@ fn the_readme_requests_hit_the_sample_store() {
     }
 }
 
-/// The app's side, on the official PHP SDK (when `ULCAS_PHP_SDK_BOOT` names a file that
-/// autoloads it): a hit replays the cassette; a miss is one request (the SDK's retries on),
-/// raised as the driver's `DriverException` with `missingCassette=false`, ulcas's message in it
-/// with the reference miss line first.
+/// The app's side, on the official PHP SDK (its files copied under `tests/php/sdk/`, Debian's
+/// guzzle as its HTTP client; `ULCAS_PHP_SDK_BOOT` may name another bootstrap): a hit replays
+/// the cassette; a miss is one request (the SDK's retries on), raised as the driver's
+/// `DriverException` with `missingCassette=false`, ulcas's message in it with the reference
+/// miss line first.
 #[test]
 fn the_php_sdk_sees_a_hit_and_a_miss_as_the_app_does() {
-    let Some(boot) = std::env::var_os("ULCAS_PHP_SDK_BOOT") else {
-        crate::serve::skipped("ULCAS_PHP_SDK_BOOT names no PHP SDK bootstrap");
+    let boot = std::env::var_os("ULCAS_PHP_SDK_BOOT")
+        .unwrap_or_else(|| Path::new(MANIFEST).join("tests/php/sdk-boot.php").into());
+    let guzzle = Path::new("/usr/share/php/GuzzleHttp/autoload.php").is_file();
+    if !crate::common::php_available("the_php_sdk_sees_a_hit_and_a_miss_as_the_app_does") {
         return;
-    };
+    }
+    if std::env::var_os("ULCAS_PHP_SDK_BOOT").is_none() && !guzzle {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI installs php-guzzlehttp-guzzle"
+        );
+        crate::serve::skipped("no php-guzzlehttp-guzzle (apt-get install php-guzzlehttp-guzzle)");
+        return;
+    }
     let (ws, _) = workspace();
     let body = Path::new(MANIFEST).join("tests/fixtures/wire/quiz.json");
     let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
