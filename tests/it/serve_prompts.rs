@@ -63,8 +63,8 @@ fn prompts_and_schemas_are_picked_up_while_serving() {
     .unwrap();
     let mut summary = Request::new("summary", 1, Schema::parse(&schema.to_string()).unwrap());
     summary.blocks = quiz.blocks.clone();
-    let (status, answer, _) = until(&server.url, &body(&summary, "You summarise."), |s, _| {
-        s == 404
+    let (status, answer, _) = until(&server.url, &body(&summary, "You summarise."), |_, a| {
+        message(a).starts_with("No cassette for task \"summary\"")
     });
     assert!(
         message(&answer).starts_with("No cassette for task \"summary\" (prompt v1) at "),
@@ -102,7 +102,9 @@ fn prompts_and_schemas_are_picked_up_while_serving() {
     std::fs::write(&schema_file, quiz_schema.to_string()).unwrap();
     let mut reshaped = quiz.clone();
     reshaped.schema = Schema::parse(&quiz_schema.to_string()).unwrap();
-    let (status, answer, _) = until(&server.url, &body(&reshaped, &new_text), |s, _| s == 404);
+    let (status, answer, _) = until(&server.url, &body(&reshaped, &new_text), |_, a| {
+        message(a).starts_with("No cassette for task \"quiz\"")
+    });
     assert!(
         message(&answer).starts_with("No cassette for task \"quiz\" (prompt v1) at "),
         "{status} {answer}"

@@ -3,7 +3,7 @@
 //! prompt or schema the registries do not hold), and each request is decided on one reading.
 
 use std::sync::{Arc, Mutex, RwLock, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ulcas::registry::{Fingerprint, Registry};
 use ulcas::settings::StoreSettings;
@@ -40,8 +40,13 @@ impl Catalog {
 pub struct Watched {
     current: RwLock<Arc<Catalog>>,
     /// Held while the files are compared and read again: one reading at a time.
-    read_from: Mutex<Vec<Fingerprint>>,
+    /// The fingerprints, and when they were last taken.
+    read_from: Mutex<(Vec<Fingerprint>, Instant)>,
 }
+
+/// The least time between two looks at the files: a flood of requests naming unknown prompts
+/// costs one walk of the folders per interval, not one per request.
+const LEAST: Duration = Duration::from_millis(50);
 
 /// What a look at the registries' files found changed.
 pub enum Change {
@@ -65,7 +70,7 @@ impl Watched {
             .collect();
         Watched {
             current: RwLock::new(Arc::new(catalog)),
-            read_from: Mutex::new(read_from),
+            read_from: Mutex::new((read_from, Instant::now())),
         }
     }
 
@@ -79,7 +84,12 @@ impl Watched {
 
     /// Reads the registries again when a file they come from changed since the last reading.
     pub fn refresh(&self) -> Option<Change> {
-        let mut read_from = self.read_from.lock().unwrap_or_else(|e| e.into_inner());
+        let mut guard = self.read_from.lock().unwrap_or_else(|e| e.into_inner());
+        if guard.1.elapsed() < LEAST {
+            return None;
+        }
+        guard.1 = Instant::now();
+        let read_from = &mut guard.0;
         let current = self.get();
         let now: Vec<Fingerprint> = current
             .stores
