@@ -52,7 +52,10 @@ pub fn unpaired_hint(store: &StoreSettings, why: UnpairedWhy) -> String {
         ),
         UnpairedWhy::NewInput => "a new input (only in the new version)".into(),
         UnpairedWhy::NoMaterial => {
-            format!("no request material, cannot be paired yet: {MATERIAL_FIRST}")
+            format!(
+                "no request material, cannot be paired yet: {}",
+                material_first_text()
+            )
         }
         UnpairedWhy::NotACassette => "not readable as a cassette (verify says why)".into(),
         UnpairedWhy::Added => "added since (only in the working tree)".into(),
@@ -62,16 +65,28 @@ pub fn unpaired_hint(store: &StoreSettings, why: UnpairedWhy) -> String {
 
 /// How a recording without request material gets it, said the same by `review` and `prune`:
 /// the dumps of a run after a prompt bump are the new version's, so they cannot give it.
-pub const MATERIAL_FIRST: &str = "a recording pairs once `ulcas backfill --requests DUMPS` gives it request material from the dumps of a test run made before the prompt bump (check out the commit before it, e.g. with git worktree, and run the tests there with the dump hook); the dumps of a run after the bump are the new version's requests and cannot give it";
+/// `code` writes the command for the medium.
+pub fn material_first(code: &dyn Fn(&str) -> String) -> String {
+    format!(
+        "a recording pairs once {} gives it request material from the dumps of a test run made before the prompt bump (check out the commit before it, e.g. with git worktree, and run the tests there with the dump hook); the dumps of a run after the bump are the new version's requests and cannot give it",
+        code("ulcas backfill --requests DUMPS")
+    )
+}
+
+/// [`material_first`] in plain text, the command in backticks.
+fn material_first_text() -> String {
+    material_first(&|c| format!("`{c}`"))
+}
 
 /// What `prune` says of stale versions before deleting them: review first, as `review` says.
 pub fn review_before_retiring(tasks: &[&str]) -> String {
     format!(
-        "before deleting a stale version, `ulcas review {}` compares its answers with the current version's; without request material, {MATERIAL_FIRST}",
+        "before deleting a stale version, `ulcas review {}` compares its answers with the current version's; without request material, {}",
         match tasks {
             [one] => (*one).to_owned(),
             _ => "TASK".to_owned(),
-        }
+        },
+        material_first_text()
     )
 }
 
@@ -99,12 +114,14 @@ pub fn retire_sentence(
             count(n, "input not re-recorded", "inputs not re-recorded"),
         ),
         (0, _) => format!(
-            "the v{version} recordings without request material cannot be paired yet: {MATERIAL_FIRST} ({backfill}); or retire v{version} without comparing them: {prune}"
+            "the v{version} recordings without request material cannot be paired yet: {} ({backfill}); or retire v{version} without comparing them: {prune}",
+            material_first(code)
         ),
         (n, m) => format!(
-            "record the {} first; the {} without request material: {MATERIAL_FIRST} ({backfill}); then retire v{version}: {prune}",
+            "record the {} first; the {} without request material: {} ({backfill}); then retire v{version}: {prune}",
             count(n, "input not re-recorded", "inputs not re-recorded"),
             count(m, &format!("v{version} recording"), &format!("v{version} recordings")),
+            material_first(code),
         ),
     }
 }
