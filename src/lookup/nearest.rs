@@ -203,10 +203,11 @@ pub(super) fn compare_with_material(
         out.push(Diagnosis::new(
             Detail::NoStoredContent,
             format!(
-                "the {} cassette{} of {:?} carry no request material, so there is nothing to compare: dump the requests of a test run that hits them (README: \"Wiring ulcas into your driver\") and add their material with backfill (see `ulcas backfill --help`); then lookup shows what changed",
+                "the {} cassette{} of {:?} {} no request material, so there is nothing to compare: dump the requests of a test run that hits them (docs/driver.md: \"Wiring ulcas into your driver\") and add their material with backfill (see `ulcas backfill --help`); then lookup shows what changed",
                 files.len(),
                 if files.len() == 1 { "" } else { "s" },
-                request.task
+                request.task,
+                if files.len() == 1 { "carries" } else { "carry" }
             ),
         ));
         return;

@@ -291,3 +291,32 @@ fn every_command_is_a_folder_with_its_events() {
         );
     }
 }
+
+/// A message that sends the user to the guide names a page that exists, never a section of the
+/// README that moved to `docs/`.
+#[test]
+fn every_page_a_message_names_exists() {
+    let page = regex::Regex::new(r"docs/[a-z-]+\.md").unwrap();
+    let mut missing = Vec::new();
+    for entry in walkdir::WalkDir::new(Path::new(crate::common::MANIFEST).join("src")) {
+        let entry = entry.unwrap();
+        if entry.path().extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).unwrap();
+        for m in page.find_iter(&text) {
+            if !Path::new(crate::common::MANIFEST)
+                .join(m.as_str())
+                .is_file()
+            {
+                missing.push(format!("{}: {}", entry.path().display(), m.as_str()));
+            }
+        }
+        assert!(
+            !text.contains("README: \\\""),
+            "{}: a message sends the user to a README section",
+            entry.path().display()
+        );
+    }
+    assert!(missing.is_empty(), "{missing:?}");
+}
