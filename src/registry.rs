@@ -88,11 +88,11 @@ pub struct RegistrySource {
     pub code_schemas: Vec<PathBuf>,
 }
 
-/// The state of every file a registry is read from (name, size, modification time, inode):
+/// The state of every file a registry is read from (its name and [`crate::store::Stamp`]):
 /// when it changes, the registry reads differently (a prompt added, edited or removed, a
 /// schema edited).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Fingerprint(Vec<(PathBuf, u64, i128, u64)>);
+pub struct Fingerprint(Vec<(PathBuf, crate::store::Stamp)>);
 
 /// The most entries one folder contributes to a fingerprint.
 const MAX_FINGERPRINTED: usize = 20_000;
@@ -111,13 +111,10 @@ impl RegistrySource {
                 .filter_map(|e| e.ok())
                 .take(MAX_FINGERPRINTED)
             {
-                let Ok(meta) = std::fs::metadata(entry.path()) else {
-                    continue;
-                };
-                use std::os::unix::fs::MetadataExt;
-                let mtime =
-                    i128::from(meta.mtime()) * 1_000_000_000 + i128::from(meta.mtime_nsec());
-                seen.push((entry.path().to_path_buf(), meta.len(), mtime, meta.ino()));
+                if let Ok(meta) = std::fs::metadata(entry.path()) {
+                    let stamp = crate::store::Stamp::of(&meta);
+                    seen.push((entry.path().to_path_buf(), stamp));
+                }
             }
         };
         for dir in &self.prompts {

@@ -434,10 +434,15 @@ pub fn load_within(
         Err(e) => return Err(e),
     };
     refuse_outside(&file, &path, real_root)?;
-    let bytes = crate::input::read_sized(file, size, MAX_CASSETTE, "cassette")
-        .map_err(|e| e.with_file(&path))?;
-    let cassette = Cassette::from_slice(&bytes).map_err(|e| e.with_file(&path))?;
+    let cassette = read_opened(file, size, &path)?;
     Ok(Some(LoadedCassette { path, cassette }))
+}
+
+/// The cassette in the opened `file` of `size` bytes at `path`.
+fn read_opened(file: std::fs::File, size: u64, path: &Path) -> Result<Cassette> {
+    let bytes = crate::input::read_sized(file, size, MAX_CASSETTE, "cassette")
+        .map_err(|e| e.with_file(path))?;
+    Cassette::from_slice(&bytes).map_err(|e| e.with_file(path))
 }
 
 /// [`load_within`] through `cache`: a cassette whose file is the one parsed before (the same
@@ -470,10 +475,7 @@ pub fn load_within_cached(
     if let Some(cassette) = cache.get(&path, stamp) {
         return Ok(Some((path, cassette)));
     }
-    let bytes = crate::input::read_sized(file, meta.len(), MAX_CASSETTE, "cassette")
-        .map_err(|e| e.with_file(&path))?;
-    let cassette = Cassette::from_slice(&bytes).map_err(|e| e.with_file(&path))?;
-    let cassette = std::sync::Arc::new(cassette);
+    let cassette = std::sync::Arc::new(read_opened(file, meta.len(), &path)?);
     cache.put(path.clone(), stamp, cassette.clone());
     Ok(Some((path, cassette)))
 }

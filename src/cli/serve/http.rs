@@ -202,24 +202,42 @@ enum Decided {
 }
 
 async fn decided(server: &Arc<Server>, headers: &Arc<HeaderMap>, bytes: &Bytes) -> Decided {
-    // A small request that its cassette answers is answered here: keying it and reading one
-    // small file take less than the hop to the blocking pool. Anything else (a large body, a
-    // miss to explain, a schema to look for, a dump to write) goes to the pool.
-    if bytes.len() <= INLINE_BODY && server.dumps.is_none() {
-        if let Some(reply) = hit_inline(server, headers, bytes) {
-            return Decided::Reply(reply);
+    // A small request is read here, and answered here when its cassette answers it: keying it
+    // and reading one small file take less than the hop to the blocking pool. Anything else (a
+    // large body, a miss to explain, a schema to look for, a dump to write) goes to the pool,
+    // read once.
+    let read = if bytes.len() <= INLINE_BODY {
+        match read_request(headers, bytes) {
+            Ok((wire, overrides)) => {
+                if server.dumps.is_none() {
+                    let catalog = server.catalog.get();
+                    if let Some(served) = catalog.endpoint.hit(&wire, &overrides) {
+                        return Decided::Reply(reply(server, &catalog, &wire, served));
+                    }
+                }
+                Some((wire, overrides))
+            }
+            Err(why) => return bad_request(why),
         }
-    }
+    } else {
+        None
+    };
     let (server, headers, bytes) = (server.clone(), headers.clone(), bytes.clone());
-    tokio::task::spawn_blocking(move || decide(&server, &headers, &bytes))
-        .await
-        .unwrap_or_else(|_| {
-            Decided::Reply(Reply::error(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "api_error",
-                "the request could not be answered".into(),
-            ))
-        })
+    tokio::task::spawn_blocking(move || {
+        let read = read.map_or_else(|| read_request(&headers, &bytes), Ok);
+        match read {
+            Ok((wire, overrides)) => decide(&server, &wire, &overrides),
+            Err(why) => bad_request(why),
+        }
+    })
+    .await
+    .unwrap_or_else(|_| {
+        Decided::Reply(Reply::error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "api_error",
+            "the request could not be answered".into(),
+        ))
+    })
 }
 
 /// A response with what the log says of it.
@@ -277,34 +295,25 @@ impl Reply {
 /// The largest body keyed on the server's own threads (a larger one is keyed on the pool).
 const INLINE_BODY: usize = 256 << 10;
 
-/// The reply to a request whose cassette answers it, when that is all there is to do.
-fn hit_inline(server: &Server, headers: &HeaderMap, body: &Bytes) -> Option<Reply> {
-    let wire = WireRequest::parse(body).ok()?;
-    let overrides = overrides(headers).ok()?;
-    let catalog = server.catalog.get();
-    let served = catalog.endpoint.hit(&wire, &overrides)?;
-    Some(reply(server, &catalog, &wire, served))
+/// The request and its headers' overrides, or what is wrong with them.
+fn read_request(headers: &HeaderMap, body: &Bytes) -> Result<(WireRequest, Overrides), String> {
+    let wire = WireRequest::parse(body).map_err(|e| format!("bad request: {e}"))?;
+    Ok((wire, overrides(headers)?))
+}
+
+/// The 400 of a request that cannot be read.
+fn bad_request(why: String) -> Decided {
+    Decided::Reply(Reply::error(
+        StatusCode::BAD_REQUEST,
+        "invalid_request_error",
+        why,
+    ))
 }
 
 /// The decision for one request (blocking: it reads the store).
-fn decide(server: &Server, headers: &HeaderMap, body: &Bytes) -> Decided {
-    let wire = match WireRequest::parse(body) {
-        Ok(w) => w,
-        Err(e) => {
-            let why = format!("bad request: {e}");
-            let reply = Reply::error(StatusCode::BAD_REQUEST, "invalid_request_error", why);
-            return Decided::Reply(reply);
-        }
-    };
-    let overrides = match overrides(headers) {
-        Ok(o) => o,
-        Err(why) => {
-            let reply = Reply::error(StatusCode::BAD_REQUEST, "invalid_request_error", why);
-            return Decided::Reply(reply);
-        }
-    };
+fn decide(server: &Server, wire: &WireRequest, overrides: &Overrides) -> Decided {
     let mut catalog = server.catalog.get();
-    let mut served = catalog.endpoint.serve(&wire, &overrides, server.mode);
+    let mut served = catalog.endpoint.serve(wire, overrides, server.mode);
     // A prompt or schema the registries do not hold: they may have changed since the last
     // look, which is then not waited for.
     let unknown = |s: &Served| {
@@ -315,7 +324,7 @@ fn decide(server: &Server, headers: &HeaderMap, body: &Bytes) -> Decided {
     };
     if unknown(&served) && server.refresh() {
         catalog = server.catalog.get();
-        served = catalog.endpoint.serve(&wire, &overrides, server.mode);
+        served = catalog.endpoint.serve(wire, overrides, server.mode);
     }
     if server.upstream.is_some() {
         if let Served::Miss { resolved, .. } = &served {
@@ -333,7 +342,7 @@ fn decide(server: &Server, headers: &HeaderMap, body: &Bytes) -> Decided {
             return Decided::Relay(why.message());
         }
     }
-    Decided::Reply(reply(server, &catalog, &wire, served))
+    Decided::Reply(reply(server, &catalog, wire, served))
 }
 
 /// The reply to a request answered here.

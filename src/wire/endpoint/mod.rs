@@ -207,9 +207,6 @@ const MAX_CACHED: usize = 1024;
 /// A version of a task in a store: (store, task, version).
 type Version = (usize, String, i64);
 
-/// What says a folder changed: its inode, modification time and change time.
-type FolderStamp = (u64, i64, i64, i64);
-
 /// Full schemas with their provider forms.
 type Known = std::sync::Arc<Vec<(Schema, Value)>>;
 
@@ -223,7 +220,7 @@ pub struct Endpoint {
     texts: Vec<(Indexed, PathBuf, Vec<String>)>,
     /// The provider forms of the schemas recorded in a version's request material, read on
     /// first use.
-    recorded: Mutex<HashMap<Version, (FolderStamp, Known)>>,
+    recorded: Mutex<HashMap<Version, (crate::store::Stamp, Known)>>,
     /// The exported schemas of each (store, task) with their provider forms, made once.
     exported: HashMap<(usize, String), Vec<(Schema, Value)>>,
 }
@@ -302,7 +299,7 @@ impl Endpoint {
         let mut resolved = Vec::new();
         let mut compared = 0;
         for c in &candidates {
-            if let Some(schema) = self.full_schema(c, wire.schema.as_ref(), &mut compared) {
+            if let Some(schema) = self.full_schema(c, wire.schema.as_ref(), &mut compared, true) {
                 resolved.push(self.resolved(c, wire, schema));
             }
         }
@@ -352,8 +349,9 @@ impl Endpoint {
         }
     }
 
-    /// The hit of a wire request whose prompt is one task's and whose schema is its registry's,
-    /// found without reading anything but the cassette; `None` whenever [`Endpoint::serve`]
+    /// The hit of a wire request whose prompt is one task's and whose schema is known without
+    /// reading the store (the registry's, or an exported one), found without reading anything
+    /// but the cassette; `None` whenever [`Endpoint::serve`]
     /// has more to do (a miss, another task with the same text, a schema known otherwise, a
     /// cassette it cannot read), which then answers exactly as it would have.
     pub fn hit(&self, wire: &WireRequest, overrides: &Overrides) -> Option<Served> {
@@ -363,17 +361,9 @@ impl Endpoint {
             return None;
         }
         for c in &candidates {
-            let registry = &self.stores[c.store].1;
-            let schema = registry.schema(&c.task, c.version)?;
-            let same = match (wire.schema.as_ref(), &c.provider) {
-                (None, _) => true,
-                (Some(wire), Some(form)) => same_in_php(form, wire),
-                (Some(_), None) => return None,
-            };
-            if !same {
-                return None;
-            }
-            let resolved = self.resolved(c, wire, schema.clone());
+            // A schema found only in the recordings is the slower path's to look for.
+            let schema = self.full_schema(c, wire.schema.as_ref(), &mut 0, false)?;
+            let resolved = self.resolved(c, wire, schema);
             match self.stores[c.store].0.replay_if_recorded(&resolved.request) {
                 Ok(Some(replay)) => return Some(Served::Hit { replay, resolved }),
                 Ok(None) => {}
@@ -424,12 +414,14 @@ impl Endpoint {
     }
 
     /// The full schema of `c` whose provider form is the wire's: the registry's, else an
-    /// exported or a recorded one (without a wire schema, the registry's as it is).
+    /// exported one, else (when `recorded`: it reads the version's folder) a recorded one.
+    /// Without a wire schema, the registry's as it is.
     fn full_schema(
         &self,
         c: &Indexed,
         wire: Option<&Value>,
         compared: &mut usize,
+        recorded: bool,
     ) -> Option<Schema> {
         let registry = &self.stores[c.store].1;
         let own = registry.schema(&c.task, c.version);
@@ -458,6 +450,9 @@ impl Endpoint {
         if let Some(found) = exported.and_then(|e| matching(e, compared)) {
             return Some(found);
         }
+        if !recorded {
+            return None;
+        }
         matching(&self.recorded_schemas(c), compared)
     }
 
@@ -472,15 +467,7 @@ impl Endpoint {
         let Ok(meta) = std::fs::metadata(&folder) else {
             return std::sync::Arc::default();
         };
-        let stamp = {
-            use std::os::unix::fs::MetadataExt;
-            (
-                meta.ino(),
-                meta.mtime(),
-                meta.mtime_nsec(),
-                meta.ctime_nsec(),
-            )
-        };
+        let stamp = crate::store::Stamp::of(&meta);
         if let Some((seen, found)) = self.recorded.lock().ok().and_then(|m| m.get(&key).cloned()) {
             if seen == stamp {
                 return found;
