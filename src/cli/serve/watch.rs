@@ -126,6 +126,7 @@ impl Watched {
 
 /// Looks at the registries' files every [`EVERY`] while the server runs.
 pub fn spawn(server: Weak<Server>) {
+    let log_to = server.clone();
     let looking = std::thread::Builder::new()
         .name("ulcas-watch".into())
         .spawn(move || loop {
@@ -135,9 +136,10 @@ pub fn spawn(server: Weak<Server>) {
             };
             server.refresh();
         });
-    if let Err(e) = looking {
+    if let (Err(e), Some(server)) = (looking, log_to.upgrade()) {
         // Without the thread, an unknown prompt still makes a request look.
-        eprintln!("ulcas serve: prompts are not watched: {e}");
+        let why = format!("prompts are watched only when a request names an unknown one: {e}");
+        server.log.note("warning", &why);
     }
 }
 
