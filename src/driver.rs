@@ -45,6 +45,7 @@ use serde_json::Value;
 
 use crate::error::{Error, ErrorKind};
 use crate::key::{CassetteKey, KeyMaterial};
+use crate::normalise::PlaceholderMap;
 use crate::request::{Block, Request};
 use crate::store::{RecordOptions, Recorded, Recording};
 
@@ -56,7 +57,7 @@ pub struct Driver {
     real_root: PathBuf,
     /// Parsed cassettes kept between replays, and the store's folder opened for openat2
     /// ([`Driver::with_cache`]).
-    cache: Option<std::sync::Arc<(crate::store::CassetteCache, Option<std::os::fd::OwnedFd>)>>,
+    cache: Option<std::sync::Arc<crate::store::CassetteCache>>,
 }
 
 /// A recorded answer, replayed for this request.
@@ -261,10 +262,8 @@ impl Driver {
     /// file changed (see [`crate::store::CassetteCache`]). For a server replaying the same
     /// cassettes many times.
     pub fn with_cache(mut self) -> Driver {
-        use rustix::fs::{Mode, OFlags};
-        let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
-        let root_fd = rustix::fs::open(&self.real_root, flags, Mode::empty()).ok();
-        self.cache = Some(std::sync::Arc::new((Default::default(), root_fd)));
+        let cache = crate::store::CassetteCache::beneath(&self.real_root);
+        self.cache = Some(std::sync::Arc::new(cache));
         self
     }
 
@@ -312,30 +311,37 @@ impl Driver {
         material: &KeyMaterial,
         key: &CassetteKey,
     ) -> Result<Option<Replay>, DriverError> {
-        let path = key.path_under(&self.root);
+        self.replay_at(key.clone(), &material.content.map, request.model.as_deref())
+    }
+
+    /// The replay of the cassette at `key`, when it is recorded: its answer with the
+    /// placeholders mapped back through `map` (the request's, from
+    /// [`crate::key::key_with_map`]), its model else `request_model`.
+    pub fn replay_at(
+        &self,
+        key: CassetteKey,
+        map: &PlaceholderMap,
+        request_model: Option<&str>,
+    ) -> Result<Option<Replay>, DriverError> {
         let loaded = match &self.cache {
-            Some(cache) => crate::store::load_within_cached(
-                &self.root,
-                &self.real_root,
-                key,
-                &cache.0,
-                cache.1.as_ref(),
-            ),
-            None => crate::store::load_within(&self.root, &self.real_root, key)
+            Some(cache) => {
+                crate::store::load_within_cached(&self.root, &self.real_root, &key, cache)
+            }
+            None => crate::store::load_within(&self.root, &self.real_root, &key)
                 .map(|l| l.map(|l| (l.path, std::sync::Arc::new(l.cassette)))),
         };
         let (path, c) = match loaded {
             Ok(Some(loaded)) => loaded,
             Ok(None) => return Ok(None),
-            Err(e) => return Err(DriverError::of_cassette(&path, e)),
+            Err(e) => return Err(DriverError::of_cassette(&key.path_under(&self.root), e)),
         };
         Ok(Some(Replay {
-            text: c.replay(&material.content.map),
-            model: c.model_or(request.model.as_deref()).to_owned(),
+            text: c.replay(map),
+            model: c.model_or(request_model).to_owned(),
             stop_reason: c.stop_reason.clone(),
             refusal_category: c.refusal_category.clone(),
             usage: c.usage.clone(),
-            key: key.clone(),
+            key,
             path,
         }))
     }

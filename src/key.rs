@@ -70,14 +70,6 @@ impl KeyMaterial {
 /// The key of a request, streamed: the content is normalised, escaped and hashed piece by
 /// piece and never held whole (what `ulcas hash` uses on large requests).
 pub fn key_of(request: &Request) -> CassetteKey {
-    let mut hasher = Sha256::new();
-    hash_prefix(
-        &mut hasher,
-        &request.task,
-        request.prompt_version,
-        request.schema.canonical_json(),
-    );
-    hasher.update(b"\"");
     let size: usize = request
         .blocks
         .iter()
@@ -87,23 +79,57 @@ pub fn key_of(request: &Request) -> CassetteKey {
         })
         .sum::<usize>()
         + request.turns.iter().map(|t| t.text.len()).sum::<usize>();
-    let mut hasher = if size >= PIPELINE_FROM {
-        hash_content_pipelined(request, hasher)
-    } else {
-        let mut map = PlaceholderMap::new();
-        request.content_pieces(|piece| {
-            normalise_into(piece, &mut map, |normalised| {
-                php::escape_body(normalised, |escaped| hasher.update(escaped.as_bytes()))
-            })
-        });
-        hasher
-    };
+    if size < PIPELINE_FROM {
+        return key_with_map(
+            &request.task,
+            request.prompt_version,
+            request.schema.canonical_json(),
+            |sink| request.content_pieces(sink),
+        )
+        .0;
+    }
+    let mut hasher = Sha256::new();
+    hash_prefix(
+        &mut hasher,
+        &request.task,
+        request.prompt_version,
+        request.schema.canonical_json(),
+    );
+    hasher.update(b"\"");
+    let mut hasher = hash_content_pipelined(request, hasher);
     hasher.update(b"\"]");
     CassetteKey {
         task: request.task.clone(),
         prompt_version: request.prompt_version,
         hash: hex32(hasher),
     }
+}
+
+/// The key of a content fed as raw pieces by `pieces` (as [`Request::content_pieces`] feeds
+/// them), and the placeholders its ids got: normalised, escaped and hashed as it comes, never
+/// held whole. The same key as [`KeyMaterial::key`], with the map that replays an answer.
+pub fn key_with_map(
+    task: &str,
+    prompt_version: i64,
+    schema_json: &str,
+    pieces: impl FnOnce(&mut dyn FnMut(&str)),
+) -> (CassetteKey, PlaceholderMap) {
+    let mut hasher = Sha256::new();
+    hash_prefix(&mut hasher, task, prompt_version, schema_json);
+    hasher.update(b"\"");
+    let mut map = PlaceholderMap::new();
+    pieces(&mut |piece| {
+        normalise_into(piece, &mut map, |normalised| {
+            php::escape_body(normalised, |escaped| hasher.update(escaped.as_bytes()))
+        })
+    });
+    hasher.update(b"\"]");
+    let key = CassetteKey {
+        task: task.to_owned(),
+        prompt_version,
+        hash: hex32(hasher),
+    };
+    (key, map)
 }
 
 /// Content size from which normalising and hashing run on two threads.
@@ -153,7 +179,12 @@ fn hash_prefix(hasher: &mut Sha256, task: &str, prompt_version: i64, schema_json
     hasher.update(b"[");
     php::escape_into(task, |piece| hasher.update(piece.as_bytes()));
     hasher.update(b",");
-    hasher.update(prompt_version.to_string().as_bytes());
+    // Written without `fmt` (a key is made for every request served).
+    if prompt_version < 0 {
+        hasher.update(b"-");
+    }
+    let mut digits = [0; 20];
+    hasher.update(php::decimal(prompt_version.unsigned_abs(), &mut digits).as_bytes());
     hasher.update(b",");
     hasher.update(schema_json.as_bytes());
     hasher.update(b",");

@@ -217,6 +217,8 @@ pub(crate) type FnvBuild = std::hash::BuildHasherDefault<Fnv>;
 pub struct PlaceholderMap {
     /// Ids in order of first appearance, with their placeholder.
     entries: Vec<(Placeholder, String)>,
+    /// Entry index by id, once there are more than [`SCANNED`] (fewer are looked for in
+    /// `entries`: most requests hold a handful of ids).
     by_id: HashMap<String, usize, FnvBuild>,
     /// Entry index of `{{frg_N}}` at `N - 1`.
     fragments: Vec<usize>,
@@ -248,7 +250,7 @@ impl PlaceholderMap {
 
     /// The placeholder of `id`, assigning the next one of its kind when it is new.
     pub fn assign(&mut self, id: &str) -> Placeholder {
-        if let Some(&i) = self.by_id.get(id) {
+        if let Some(i) = self.index_of(id) {
             return self.entries[i].0;
         }
         let kind = IdKind::of(id);
@@ -262,14 +264,30 @@ impl PlaceholderMap {
             kind,
             ordinal: list.len(),
         };
-        self.by_id.insert(id.to_owned(), index);
         self.entries.push((placeholder, id.to_owned()));
+        if self.entries.len() > SCANNED {
+            if self.by_id.is_empty() {
+                let indexed = self.entries.iter().enumerate();
+                self.by_id = indexed.map(|(i, (_, id))| (id.clone(), i)).collect();
+            } else {
+                self.by_id.insert(id.to_owned(), index);
+            }
+        }
         placeholder
+    }
+
+    /// The entry of `id`.
+    fn index_of(&self, id: &str) -> Option<usize> {
+        if self.entries.len() > SCANNED {
+            self.by_id.get(id).copied()
+        } else {
+            self.entries.iter().position(|(_, known)| known == id)
+        }
     }
 
     /// The placeholder of a known id.
     pub fn placeholder_of(&self, id: &str) -> Option<Placeholder> {
-        self.by_id.get(id).map(|&i| self.entries[i].0)
+        self.index_of(id).map(|i| self.entries[i].0)
     }
 
     /// The original id of a placeholder name (`frg_1`, without braces).
@@ -303,10 +321,16 @@ impl PlaceholderMap {
     }
 }
 
-/// Appends `{{name}}`.
+/// How many ids a map looks for one by one before it indexes them.
+const SCANNED: usize = 12;
+
+/// Appends `{{name}}` (without `fmt`: one is written for every id of every request served).
 fn push_placeholder(out: &mut String, p: Placeholder) {
-    use std::fmt::Write;
-    let _ = write!(out, "{{{{{}_{}}}}}", p.kind.prefix(), p.ordinal);
+    out.push_str("{{");
+    out.push_str(p.kind.prefix());
+    out.push('_');
+    out.push_str(crate::php::decimal(p.ordinal as u64, &mut [0; 20]));
+    out.push_str("}}");
 }
 
 /// Request content with its ids replaced by placeholders, and the map to undo it.

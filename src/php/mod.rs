@@ -452,6 +452,22 @@ pub fn escape_body(s: &str, mut sink: impl FnMut(&str)) {
     sink(&s[start..]);
 }
 
+/// The decimal digits of `n`, written into `buf` without `fmt` (keys and placeholders are
+/// written for every request served).
+pub(crate) fn decimal(n: u64, buf: &mut [u8; 20]) -> &str {
+    let mut at = buf.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
+}
+
 /// Appends `s` as a PHP JSON string literal (quotes included).
 pub fn write_string(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);

@@ -217,26 +217,8 @@ impl Request {
     }
 
     /// Feeds the raw content to `sink` in pieces (no copy of the block texts), in order.
-    pub fn content_pieces(&self, mut sink: impl FnMut(&str)) {
-        let mut first = true;
-        let mut sep = |sink: &mut dyn FnMut(&str)| {
-            if !std::mem::take(&mut first) {
-                sink(PART_SEPARATOR);
-            }
-        };
-        for block in &self.blocks {
-            sep(&mut sink);
-            match block {
-                Block::Text(text) => sink(text),
-                Block::Document { data, .. } => sink(&document_part(data)),
-            }
-        }
-        for turn in &self.turns {
-            sep(&mut sink);
-            sink(&turn.role);
-            sink(":");
-            sink(&turn.text);
-        }
+    pub fn content_pieces(&self, sink: impl FnMut(&str)) {
+        content_pieces(&self.blocks, &self.turns, sink);
     }
 
     /// The same request without its last `n` turns (the counterfactual "no repair attempt").
@@ -244,6 +226,30 @@ impl Request {
         let mut r = self.clone();
         r.turns.truncate(self.turns.len().saturating_sub(n));
         r
+    }
+}
+
+/// Feeds the raw content of `blocks` and `turns` to `sink` in pieces (no copy of the block
+/// texts), in order: what [`Request::content`] joins.
+pub fn content_pieces(blocks: &[Block], turns: &[Turn], mut sink: impl FnMut(&str)) {
+    let mut first = true;
+    let mut sep = |sink: &mut dyn FnMut(&str)| {
+        if !std::mem::take(&mut first) {
+            sink(PART_SEPARATOR);
+        }
+    };
+    for block in blocks {
+        sep(&mut sink);
+        match block {
+            Block::Text(text) => sink(text),
+            Block::Document { data, .. } => sink(&document_part(data)),
+        }
+    }
+    for turn in turns {
+        sep(&mut sink);
+        sink(&turn.role);
+        sink(":");
+        sink(&turn.text);
     }
 }
 

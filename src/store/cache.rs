@@ -1,7 +1,9 @@
 //! Parsed cassettes kept between replays (`ulcas serve` replays the same few thousand times a
 //! second): an entry is used only while the opened file is the very file it was parsed from
 //! (device, inode, size, modification and change times, asked of the opened handle), so a
-//! cassette changed, replaced or re-linked on disk is read again, never answered stale.
+//! cassette changed, replaced or re-linked on disk is read again, never answered stale. Where
+//! the kernel reports changes ([`super::fresh`]), an entry checked since the last change is
+//! used without opening the file at all.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -40,13 +42,26 @@ const MAX_BYTES: u64 = 64 << 20;
 /// A cassette larger than this is parsed each time (it would crowd the rest out).
 const MAX_ENTRY: u64 = 1 << 20;
 
-/// Cassettes by path (its bytes: a `Path` hashes component by component).
-type Entries = HashMap<OsString, (Stamp, Arc<Cassette>), crate::normalise::FnvBuild>;
+/// A cached cassette: the stamp of the file it was parsed from, and the generation of the
+/// kernel's news in which that file was last checked (`None`: check it each time).
+#[derive(Debug)]
+struct Entry {
+    stamp: Stamp,
+    checked_in: Option<u64>,
+    cassette: Arc<Cassette>,
+}
 
-/// Parsed cassettes by path, each with the stamp of the file it was parsed from.
+/// Cassettes by path relative to the store's folder (its bytes: a `Path` hashes component by
+/// component).
+type Entries = HashMap<OsString, Entry, crate::normalise::FnvBuild>;
+
+/// Parsed cassettes by path, each with the stamp of the file it was parsed from; with the
+/// handle of the store's folder, beneath which cassettes are opened.
 #[derive(Debug, Default)]
 pub struct CassetteCache {
     entries: Mutex<(Entries, u64)>,
+    root: Option<std::os::fd::OwnedFd>,
+    fresh: Option<super::fresh::Freshness>,
 }
 
 impl CassetteCache {
@@ -55,17 +70,75 @@ impl CassetteCache {
         CassetteCache::default()
     }
 
-    /// The cassette parsed from `path` when it had `stamp`.
-    pub fn get(&self, path: &Path, stamp: Stamp) -> Option<Arc<Cassette>> {
+    /// An empty cache of the store whose folder is `real_root`: cassettes are opened beneath
+    /// a handle on it, and its changes are watched where the system allows.
+    pub fn beneath(real_root: &Path) -> CassetteCache {
+        use rustix::fs::{Mode, OFlags};
+        let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        let root = rustix::fs::open(real_root, flags, Mode::empty()).ok();
+        let fresh = root.as_ref().and_then(super::fresh::Freshness::of);
+        CassetteCache {
+            entries: Mutex::default(),
+            root,
+            fresh,
+        }
+    }
+
+    /// The handle of the store's folder.
+    pub fn root(&self) -> Option<&std::os::fd::OwnedFd> {
+        self.root.as_ref()
+    }
+
+    /// The cassette at `path` when nothing changed since it was last checked.
+    pub(crate) fn get_unchanged(&self, path: &Path) -> Option<Arc<Cassette>> {
+        let generation = self.generation()?;
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         match entries.0.get(path.as_os_str()) {
-            Some((seen, cassette)) if *seen == stamp => Some(cassette.clone()),
+            Some(e) if e.checked_in == Some(generation) => Some(e.cassette.clone()),
             _ => None,
         }
     }
 
-    /// Keeps `cassette`, parsed from `path` with `stamp`.
-    pub fn put(&self, path: PathBuf, stamp: Stamp, cassette: Arc<Cassette>) {
+    /// The current generation of the kernel's news (the files it names forgotten), when the
+    /// store is watched.
+    fn generation(&self) -> Option<u64> {
+        Some(self.fresh.as_ref()?.generation(|p| self.forget(p)))
+    }
+
+    /// Watches the way to the cassette at `path` before it is checked: the generation the
+    /// check holds in.
+    pub(crate) fn watch(&self, path: &Path) -> Option<u64> {
+        self.fresh.as_ref()?.watch_path(path, |p| self.forget(p))
+    }
+
+    /// Forgets the cassette at `path`.
+    fn forget(&self, path: &Path) {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(old) = entries.0.remove(path.as_os_str()) {
+            entries.1 -= old.stamp.size;
+        }
+    }
+
+    /// The cassette parsed from `path` when it had `stamp` (then checked anew in `checked_in`).
+    pub fn get(&self, path: &Path, stamp: Stamp, checked_in: Option<u64>) -> Option<Arc<Cassette>> {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        match entries.0.get_mut(path.as_os_str()) {
+            Some(e) if e.stamp == stamp => {
+                e.checked_in = checked_in;
+                Some(e.cassette.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// Keeps `cassette`, parsed from `path` with `stamp` in the generation `checked_in`.
+    pub fn put(
+        &self,
+        path: PathBuf,
+        stamp: Stamp,
+        checked_in: Option<u64>,
+        cassette: Arc<Cassette>,
+    ) {
         if stamp.size > MAX_ENTRY {
             return;
         }
@@ -74,8 +147,13 @@ impl CassetteCache {
             *entries = (Entries::default(), 0);
         }
         entries.1 += stamp.size;
-        if let Some((old, _)) = entries.0.insert(path.into_os_string(), (stamp, cassette)) {
-            entries.1 -= old.size;
+        let entry = Entry {
+            stamp,
+            checked_in,
+            cassette,
+        };
+        if let Some(old) = entries.0.insert(path.into_os_string(), entry) {
+            entries.1 -= old.stamp.size;
         }
     }
 }

@@ -16,6 +16,7 @@ use crate::request::validate_task;
 use crate::request::Request;
 
 mod cache;
+mod fresh;
 pub(crate) mod handle;
 pub mod walk;
 
@@ -446,19 +447,25 @@ fn read_opened(file: std::fs::File, size: u64, path: &Path) -> Result<Cassette> 
 }
 
 /// [`load_within`] through `cache`: a cassette whose file is the one parsed before (the same
-/// [`Stamp`] on the opened handle) is not read again.
+/// [`Stamp`] on the opened handle) is not read again, and one checked since the last change
+/// the kernel reported is not even opened.
 pub fn load_within_cached(
     root: &Path,
     real_root: &Path,
     key: &CassetteKey,
     cache: &CassetteCache,
-    root_fd: Option<&std::os::fd::OwnedFd>,
 ) -> Result<Option<(PathBuf, std::sync::Arc<Cassette>)>> {
+    let relative = key.relative_path();
     let path = key.path_under(root);
+    if let Some(cassette) = cache.get_unchanged(&relative) {
+        return Ok(Some((path, cassette)));
+    }
+    // Watched before it is opened: a change from now on is news to the next replay.
+    let checked_in = cache.watch(&relative);
     // Where the file lies is asked each time: the same file reached through a folder moved
     // out of the store and linked back is no longer the store's. The kernel answers it in the
     // open itself when it can (openat2 beneath the store's folder); else it is asked after.
-    let (file, meta) = match root_fd.map(|fd| open_beneath(fd, &key.relative_path())) {
+    let (file, meta) = match cache.root().map(|fd| open_beneath(fd, &relative)) {
         Some(Ok(Some(opened))) => opened,
         Some(Ok(None)) => return Ok(None),
         Some(Err(())) | None => {
@@ -468,15 +475,27 @@ pub fn load_within_cached(
                 Err(e) => return Err(e),
             };
             refuse_outside(&file, &path, real_root)?;
-            (file, meta)
+            // Opened the slower way: checked on each replay.
+            return cached(file, meta, (relative, path), None, cache);
         }
     };
+    cached(file, meta, (relative, path), checked_in, cache)
+}
+
+/// The cassette in the opened `file`: the cached one when it is the file it was parsed from.
+fn cached(
+    file: std::fs::File,
+    meta: std::fs::Metadata,
+    (relative, path): (PathBuf, PathBuf),
+    checked_in: Option<u64>,
+    cache: &CassetteCache,
+) -> Result<Option<(PathBuf, std::sync::Arc<Cassette>)>> {
     let stamp = Stamp::of(&meta);
-    if let Some(cassette) = cache.get(&path, stamp) {
+    if let Some(cassette) = cache.get(&relative, stamp, checked_in) {
         return Ok(Some((path, cassette)));
     }
     let cassette = std::sync::Arc::new(read_opened(file, meta.len(), &path)?);
-    cache.put(path.clone(), stamp, cassette.clone());
+    cache.put(relative, stamp, checked_in, cassette.clone());
     Ok(Some((path, cassette)))
 }
 

@@ -113,13 +113,16 @@ mod tests {
 
     #[test]
     fn duplicate_members_anywhere_are_refused_naming_them() {
-        let cases: [(&[u8], &str); 6] = [
+        let cases: [(&[u8], &str); 8] = [
             (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "messages": [{"role": "user", "content": "b"}]}"#, "duplicate member \"messages\""),
             (br#"{"model": "m", "model": "n", "messages": []}"#, "duplicate member \"model\""),
             (br#"{"model": "m", "messages": [{"role": "user", "content": [{"type": "text", "text": "a", "text": "b"}]}]}"#, "messages[0].content[0]: duplicate member \"text\""),
             (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "metadata": {"x": [{"k": 1, "k": 2}]}}"#, "metadata.x[0]: duplicate member \"k\""),
             (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "output_config": {"format": {"schema": {"type": "object", "properties": {"a": {}, "a": {}}}}}}"#, "output_config.format.schema.properties: duplicate member \"a\""),
             (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "x\u0079": 1, "xy": 2}"#, "duplicate member \"xy\""),
+            // Past the names compared one by one: hashed.
+            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "metadata": {"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1, "g": 1, "h": 1, "i": 1, "j": 1, "k": 1, "l": 1, "m": 1, "n": 1, "o": 1, "p": 1, "q": 1, "r": 1, "b": 2}}"#, "metadata: duplicate member \"b\""),
+            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "metadata": {"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1, "g": 1, "h": 1, "i": 1, "j": 1, "k": 1, "l": 1, "m": 1, "n": 1, "o": 1, "p": 1, "q": 1, "r": 1, "r": 2}}"#, "metadata: duplicate member \"r\""),
         ];
         for (body, says) in cases {
             let e = WireRequest::parse(body).unwrap_err().to_string();

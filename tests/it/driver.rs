@@ -216,3 +216,59 @@ fn reads_nothing_out_of_the_store(cached: bool) {
     let e = driver.replay(&outline).unwrap_err().to_string();
     assert!(e.contains("not a regular file"), "{e}");
 }
+
+/// The cache of parsed cassettes (serve's) never answers from a file that changed: one
+/// rewritten in place with the same size at once (the same stamp when the clock has not
+/// ticked), one replaced by a rename, one removed, one touched through a second name.
+#[test]
+fn a_cached_cassette_changed_on_disk_is_served_as_it_is_now() {
+    let ws = tempfile::tempdir().unwrap();
+    let store = ws.path().join("store");
+    crate::common::copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("cassettes"),
+        &store,
+    );
+    let quiz = Request::from_file(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/requests/quiz.json"),
+    )
+    .unwrap();
+    let driver = Driver::open(&store).unwrap().with_cache();
+    let (_, path) = driver.key(&quiz);
+    let original = std::fs::read_to_string(&path).unwrap();
+    let first = driver.replay(&quiz).unwrap().text;
+    assert!(first.contains("\"questions\""));
+    // The answer's first "question" letter changed, the size kept: written in place.
+    let edit = |text: &str, n: usize| {
+        let at = text.find("question").unwrap();
+        let mut bytes = text.as_bytes().to_vec();
+        bytes[at] = b"QRSTU"[n];
+        String::from_utf8(bytes).unwrap()
+    };
+    for n in 0..3 {
+        let changed = edit(&original, n);
+        std::fs::write(&path, &changed).unwrap();
+        let now = driver.replay(&quiz).unwrap().text;
+        let letter = char::from(b"QRSTU"[n]);
+        assert!(
+            now.contains(&format!("{letter}uestions")),
+            "a rewrite in place, {n}"
+        );
+        let again = driver.replay(&quiz).unwrap().text;
+        assert_eq!(now, again, "served twice from the cache");
+    }
+    // Replaced by a rename: the new file's answer.
+    let next = path.with_extension("tmp");
+    std::fs::write(&next, edit(&original, 3)).unwrap();
+    std::fs::rename(&next, &path).unwrap();
+    assert!(driver.replay(&quiz).unwrap().text.contains("Tuestion"));
+    // Written through a second name outside the folder (a hard link).
+    let other = ws.path().join("second-name.json");
+    std::fs::hard_link(&path, &other).unwrap();
+    std::fs::write(&other, edit(&original, 4)).unwrap();
+    assert!(driver.replay(&quiz).unwrap().text.contains("Uuestion"));
+    // Removed: a miss.
+    std::fs::remove_file(&path).unwrap();
+    assert!(matches!(driver.replay(&quiz), Err(DriverError::Miss(_))));
+    std::fs::write(&path, &original).unwrap();
+    assert_eq!(driver.replay(&quiz).unwrap().text, first);
+}

@@ -211,8 +211,8 @@ async fn decided(server: &Arc<Server>, headers: &Arc<HeaderMap>, bytes: &Bytes) 
             Ok((wire, overrides)) => {
                 if server.dumps.is_none() {
                     let catalog = server.catalog.get();
-                    if let Some(served) = catalog.endpoint.hit(&wire, &overrides) {
-                        return Decided::Reply(reply(server, &catalog, &wire, served));
+                    if let Some(replay) = catalog.endpoint.hit(&wire, &overrides) {
+                        return Decided::Reply(replayed(replay, wire.stream));
                     }
                 }
                 Some((wire, overrides))
@@ -292,6 +292,19 @@ impl Reply {
     }
 }
 
+/// The answer of a cassette.
+fn replayed(replay: ulcas::driver::Replay, stream: bool) -> Reply {
+    let answer = Answer {
+        id: replay.id(),
+        usage: Usage::of_cassette(&replay.usage),
+        model: replay.model,
+        text: replay.text,
+        stop_reason: replay.stop_reason,
+        refusal_category: replay.refusal_category,
+    };
+    Reply::answer(&answer, stream, "hit", Some(replay.path))
+}
+
 /// The largest body keyed on the server's own threads (a larger one is keyed on the pool).
 const INLINE_BODY: usize = 256 << 10;
 
@@ -350,15 +363,7 @@ fn reply(server: &Server, catalog: &Catalog, wire: &WireRequest, served: Served)
     match served {
         Served::Hit { replay, resolved } => {
             server.dump(&resolved.request);
-            let answer = Answer {
-                id: replay.id(),
-                usage: Usage::of_cassette(&replay.usage),
-                model: replay.model,
-                text: replay.text,
-                stop_reason: replay.stop_reason,
-                refusal_category: replay.refusal_category,
-            };
-            Reply::answer(&answer, wire.stream, "hit", Some(replay.path))
+            replayed(replay, wire.stream)
         }
         Served::Synthetic {
             synthetic,

@@ -7,10 +7,11 @@ use std::sync::Mutex;
 
 use serde_json::Value;
 
-use super::{for_provider, same_in_php, WireRequest};
+use super::{for_provider, WireRequest};
 
 mod groups;
 mod nearest;
+mod schemas;
 
 use crate::driver::{Driver, DriverError, Miss, Replay};
 use crate::registry::{prompt_hash, Registry, SchemaSource};
@@ -349,12 +350,12 @@ impl Endpoint {
         }
     }
 
-    /// The hit of a wire request whose prompt is one task's and whose schema is known without
-    /// reading the store (the registry's, or an exported one), found without reading anything
-    /// but the cassette; `None` whenever [`Endpoint::serve`]
-    /// has more to do (a miss, another task with the same text, a schema known otherwise, a
-    /// cassette it cannot read), which then answers exactly as it would have.
-    pub fn hit(&self, wire: &WireRequest, overrides: &Overrides) -> Option<Served> {
+    /// The replay of a wire request whose prompt is one task's and whose schema is known
+    /// without reading the store (the registry's, or an exported one), found without reading
+    /// anything but the cassette and without building the keyed request; `None` whenever
+    /// [`Endpoint::serve`] has more to do (a miss, another task with the same text, a schema
+    /// known otherwise, a cassette it cannot read), which then answers exactly as it would have.
+    pub fn hit(&self, wire: &WireRequest, overrides: &Overrides) -> Option<Replay> {
         let candidates = self.candidates(wire, overrides).ok()?;
         let first = candidates.first()?;
         if candidates.iter().any(|c| c.task != first.task) {
@@ -362,10 +363,14 @@ impl Endpoint {
         }
         for c in &candidates {
             // A schema found only in the recordings is the slower path's to look for.
-            let schema = self.full_schema(c, wire.schema.as_ref(), &mut 0, false)?;
-            let resolved = self.resolved(c, wire, schema);
-            match self.stores[c.store].0.replay_if_recorded(&resolved.request) {
-                Ok(Some(replay)) => return Some(Served::Hit { replay, resolved }),
+            let schema = self.known_schema(c, wire.schema.as_ref(), &mut 0)?;
+            let (key, map) =
+                crate::key::key_with_map(&c.task, c.version, schema.canonical_json(), |sink| {
+                    crate::request::content_pieces(&wire.blocks, &wire.turns, sink)
+                });
+            let driver = &self.stores[c.store].0;
+            match driver.replay_at(key, &map, Some(&wire.model)) {
+                Ok(Some(replay)) => return Some(replay),
                 Ok(None) => {}
                 Err(_) => return None,
             }
@@ -411,97 +416,6 @@ impl Endpoint {
                 nearest: self.nearest_prompts(&wire.system),
             }),
         }
-    }
-
-    /// The full schema of `c` whose provider form is the wire's: the registry's, else an
-    /// exported one, else (when `recorded`: it reads the version's folder) a recorded one.
-    /// Without a wire schema, the registry's as it is.
-    fn full_schema(
-        &self,
-        c: &Indexed,
-        wire: Option<&Value>,
-        compared: &mut usize,
-        recorded: bool,
-    ) -> Option<Schema> {
-        let registry = &self.stores[c.store].1;
-        let own = registry.schema(&c.task, c.version);
-        let Some(wire) = wire else {
-            return own.cloned();
-        };
-        if let Some(schema) = own {
-            *compared += 1;
-            let form = match &c.provider {
-                Some(form) => same_in_php(form, wire),
-                None => same_in_php(&for_provider(&schema.value), wire),
-            };
-            if form {
-                return Some(schema.clone());
-            }
-        }
-        let matching = |known: &[(Schema, Value)], compared: &mut usize| {
-            *compared += known.len();
-            known
-                .iter()
-                .find(|(_, form)| same_in_php(form, wire))
-                .map(|(schema, _)| schema.clone())
-        };
-        // The schemas the app builds in code, as it exported them.
-        let exported = self.exported.get(&(c.store, c.task.clone()));
-        if let Some(found) = exported.and_then(|e| matching(e, compared)) {
-            return Some(found);
-        }
-        if !recorded {
-            return None;
-        }
-        matching(&self.recorded_schemas(c), compared)
-    }
-
-    /// The distinct schemas of the request material of `c`'s recordings, with their provider
-    /// forms: read again when the version's folder changed (a recording added or removed).
-    fn recorded_schemas(&self, c: &Indexed) -> Known {
-        let key = (c.store, c.task.clone(), c.version);
-        let root = self.stores[c.store].0.root();
-        let folder = crate::layout::version_dir(root, &c.task, c.version);
-        // A version without recordings (a task named only in a header) is never cached: the
-        // cache holds only what the store has, and at most MAX_CACHED versions of it.
-        let Ok(meta) = std::fs::metadata(&folder) else {
-            return std::sync::Arc::default();
-        };
-        let stamp = crate::store::Stamp::of(&meta);
-        if let Some((seen, found)) = self.recorded.lock().ok().and_then(|m| m.get(&key).cloned()) {
-            if seen == stamp {
-                return found;
-            }
-        }
-        let Ok(files) = crate::store::json_files_in(&folder) else {
-            return std::sync::Arc::default();
-        };
-        let mut seen: Vec<String> = Vec::new();
-        let mut schemas = Vec::new();
-        for path in files {
-            let Ok(cassette) = crate::store::read_cassette(&path) else {
-                continue;
-            };
-            let Some(material) = cassette.request else {
-                continue;
-            };
-            if seen.contains(&material.schema) {
-                continue;
-            }
-            if let Ok(schema) = Schema::parse(&material.schema) {
-                seen.push(material.schema);
-                let form = for_provider(&schema.value);
-                schemas.push((schema, form));
-            }
-        }
-        let schemas = std::sync::Arc::new(schemas);
-        if let Ok(mut m) = self.recorded.lock() {
-            if m.len() >= MAX_CACHED {
-                m.clear();
-            }
-            m.insert(key, (stamp, schemas.clone()));
-        }
-        schemas
     }
 
     /// Answers a wire request in `mode` (`Record` answers as `Cassette`: the forwarding is the

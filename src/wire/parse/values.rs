@@ -66,12 +66,23 @@ impl<'de> de::Deserialize<'de> for Key<'de> {
     }
 }
 
-/// The member names of one object seen so far: a second one of a name is an error.
-pub(super) struct Members<'de>(HashSet<Key<'de>>);
+/// The member names of one object seen so far: a second one of a name is an error. The names
+/// of a small object are compared one by one (an object of the API has a handful), a large
+/// one's are hashed.
+pub(super) struct Members<'de> {
+    few: Vec<Key<'de>>,
+    many: HashSet<Key<'de>, crate::normalise::FnvBuild>,
+}
+
+/// How many names an object holds before they are hashed.
+const FEW: usize = 16;
 
 impl<'de> Members<'de> {
     pub(super) fn new() -> Self {
-        Members(HashSet::new())
+        Members {
+            few: Vec::new(),
+            many: HashSet::default(),
+        }
     }
 
     /// The next member's name, refused when the object already had it.
@@ -83,7 +94,19 @@ impl<'de> Members<'de> {
         let Some(key) = map.next_key::<Key<'de>>()? else {
             return Ok(None);
         };
-        if !self.0.insert(Key(key.0.clone())) {
+        let again = if self.many.is_empty() && self.few.len() < FEW {
+            let seen = self.few.iter().any(|k| k.0 == key.0);
+            if !seen {
+                self.few.push(Key(key.0.clone()));
+            }
+            seen
+        } else {
+            if self.many.is_empty() {
+                self.many.extend(self.few.drain(..));
+            }
+            !self.many.insert(Key(key.0.clone()))
+        };
+        if again {
             return Err(at.err(format_args!("duplicate member {:?}", key.0)));
         }
         Ok(Some(key))

@@ -1,0 +1,67 @@
+//! What `ulcas serve` does for a hit, in process, on the sample store: the wire body parsed,
+//! the prompt found by its text, the full schema by its provider form, the key derived (the
+//! content normalised, escaped and hashed), the cassette found fresh, the answer replayed and
+//! rendered as the API's message; beside parsing the body alone (the least any server does).
+//! The whole server against its peers is `benches/peers.py`.
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use ulcas::registry::{Registry, RegistrySource};
+use ulcas::wire::message::{Answer, Usage};
+use ulcas::wire::{Endpoint, Overrides, WireRequest};
+
+fn bench(c: &mut Criterion) {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The quiz prompt alone (the sample prompts share one text, which the slower path tells
+    // apart by schema): a registry as an app's, where each prompt's text is its own.
+    let registry = tempfile::tempdir().expect("a temporary folder");
+    let fixtures = here.join("tests/fixtures");
+    let prompts = registry.path().join("prompts");
+    let schemas = registry.path().join("schemas/outputs");
+    std::fs::create_dir_all(prompts.join("quiz")).expect("a folder");
+    std::fs::create_dir_all(&schemas).expect("a folder");
+    std::fs::copy(
+        fixtures.join("prompts/quiz/v1.md"),
+        prompts.join("quiz/v1.md"),
+    )
+    .expect("copied");
+    std::fs::copy(
+        fixtures.join("schemas/outputs/quiz.json"),
+        schemas.join("quiz.json"),
+    )
+    .expect("copied");
+    let source = RegistrySource {
+        prompts: vec![prompts],
+        ..Default::default()
+    };
+    let registry = Registry::load(&source).expect("the sample prompts");
+    let endpoint = Endpoint::new(vec![(here.join("cassettes"), registry)]).expect("the store");
+    let body = std::fs::read(here.join("tests/fixtures/wire/quiz.json")).expect("the request");
+    let overrides = Overrides::default();
+    let mut group = c.benchmark_group("serve-hit");
+    group.throughput(Throughput::Bytes(body.len() as u64));
+    group.bench_function("parse-the-body", |b| {
+        b.iter(|| WireRequest::parse(black_box(&body)).expect("valid"))
+    });
+    group.bench_function("parse-key-replay-render", |b| {
+        b.iter(|| {
+            let wire = WireRequest::parse(black_box(&body)).expect("valid");
+            let replay = endpoint.hit(&wire, &overrides).expect("a hit");
+            Answer {
+                id: replay.id(),
+                usage: Usage::of_cassette(&replay.usage),
+                model: replay.model,
+                text: replay.text,
+                stop_reason: replay.stop_reason,
+                refusal_category: replay.refusal_category,
+            }
+            .message_json()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
