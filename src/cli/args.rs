@@ -81,7 +81,10 @@ pub enum Command {
     Lock(LockArgs),
     /// Serve the stores as a local Messages API endpoint that the app's real driver calls.
     ///
-    /// Point the app at it (`ANTHROPIC_BASE_URL=http://127.0.0.1:PORT`): each request is keyed
+    /// Two wires, one key: the Anthropic Messages API (`POST /v1/messages`) and OpenAI Chat
+    /// Completions (`POST /v1/chat/completions`); what was recorded through one replays
+    /// through the other. Point the app at it (`ANTHROPIC_BASE_URL=http://127.0.0.1:PORT`,
+    /// or an OpenAI client's base URL `http://127.0.0.1:PORT/v1`): each request is keyed
     /// exactly as the PHP driver keys it (task and prompt version from the system text, the full
     /// schema by its provider form, the content from the messages) and answered from its
     /// cassette; a miss is a 404 that says why. `--mode synthetic` answers a miss with the

@@ -43,10 +43,13 @@
 //! # }
 //! ```
 
+pub mod anthropic;
 mod endpoint;
 pub mod message;
+pub mod openai;
 mod parse;
 mod provider;
+mod seam;
 
 use serde_json::Value;
 
@@ -57,6 +60,7 @@ pub use parse::MAX_SCHEMA;
 
 pub use endpoint::{Endpoint, Mode, Overrides, Resolved, Served, Unresolved};
 pub use provider::{for_provider, same_in_php};
+pub use seam::{wire_at, Failure, Rendered, Wire, WIRES};
 
 /// What the server takes from a Messages API request body.
 #[derive(Debug, Clone, PartialEq)]

@@ -35,6 +35,7 @@ mod safety;
 mod serve;
 mod serve_answers;
 mod serve_limits;
+mod serve_openai;
 mod serve_prompts;
 mod serve_upstream;
 mod smaller;

@@ -244,7 +244,8 @@ fn the_log_flags_do_what_serve_help_says() {
 fn the_readme_requests_hit_the_sample_store() {
     let readme = std::fs::read_to_string(Path::new(MANIFEST).join("README.md")).unwrap();
     let block = |kind: &str| {
-        let marker = format!("<!-- serve-example: {kind} -->\n```{kind}\n");
+        let fence = if kind == "openai" { "python" } else { kind };
+        let marker = format!("<!-- serve-example: {kind} -->\n```{fence}\n");
         let start = readme.find(&marker).map(|i| i + marker.len()).unwrap();
         readme[start..start + readme[start..].find("```").unwrap()].to_owned()
     };
@@ -272,7 +273,10 @@ fn the_readme_requests_hit_the_sample_store() {
         on_port(block("sh")),
         python
             .as_ref()
-            .map(|p| format!("{} - <<'PY'\n{}PY", p.display(), on_port(block("python"))))
+            .map(|p| {
+                let python = |kind| format!("{} - <<'PY'\n{}PY", p.display(), on_port(block(kind)));
+                format!("{}\n{}", python("python"), python("openai"))
+            })
             .unwrap_or_default()
     );
     let out = std::process::Command::new("bash")
@@ -297,6 +301,10 @@ fn the_readme_requests_hit_the_sample_store() {
             stdout.contains(&format!(
                 "\n{hit} {{\"questions\": [{{\"prompt\": \"What is autol\n"
             )),
+            "{stdout}{stderr}"
+        );
+        assert!(
+            stdout.contains(&format!("\n{hit} stop\n")),
             "{stdout}{stderr}"
         );
     }

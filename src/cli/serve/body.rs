@@ -7,6 +7,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, StatusCode};
 use http_body_util::BodyExt;
 use tokio::sync::OwnedSemaphorePermit;
+use ulcas::wire::Failure;
 
 use super::guard::Refusal;
 use super::Server;
@@ -22,7 +23,7 @@ pub async fn read(server: &Server, headers: &HeaderMap, body: Body) -> Result<Re
     let max = server.limits.max_body();
     let too_large = || Refusal {
         status: StatusCode::PAYLOAD_TOO_LARGE,
-        kind: "request_too_large",
+        kind: Failure::TooLarge,
         why: format!("the body is larger than {} MB (--max-body)", max >> 20),
     };
     let declared = match headers.get(header::CONTENT_LENGTH) {
@@ -32,7 +33,7 @@ pub async fn read(server: &Server, headers: &HeaderMap, body: Body) -> Result<Re
                 .and_then(|v| v.parse::<usize>().ok())
                 .ok_or_else(|| Refusal {
                     status: StatusCode::BAD_REQUEST,
-                    kind: "invalid_request_error",
+                    kind: Failure::InvalidRequest,
                     why: "content-length: not a number".into(),
                 })?,
         ),
@@ -52,7 +53,7 @@ pub async fn read(server: &Server, headers: &HeaderMap, body: Body) -> Result<Re
         _ => {
             return Err(Refusal {
                 status: StatusCode::TOO_MANY_REQUESTS,
-                kind: "rate_limit_error",
+                kind: Failure::RateLimited,
                 why: format!(
                     "more bodies are being read than {} MB at once (twice --max-body): try again",
                     server.limits.body_budget() >> 20
@@ -83,7 +84,7 @@ async fn collect(
             Err(_) => {
                 return Err(Refusal {
                     status: StatusCode::REQUEST_TIMEOUT,
-                    kind: "invalid_request_error",
+                    kind: Failure::InvalidRequest,
                     why: format!(
                     "the body came too slowly ({} of {} bytes; --read-timeout, --min-body-rate)",
                     bytes.len(),
@@ -95,7 +96,7 @@ async fn collect(
             Ok(Some(Err(_))) => {
                 return Err(Refusal {
                     status: StatusCode::BAD_REQUEST,
-                    kind: "invalid_request_error",
+                    kind: Failure::InvalidRequest,
                     why: "the body was cut off".into(),
                 })
             }
@@ -105,7 +106,7 @@ async fn collect(
             if bytes.len() + data.len() > max {
                 return Err(Refusal {
                     status: StatusCode::PAYLOAD_TOO_LARGE,
-                    kind: "request_too_large",
+                    kind: Failure::TooLarge,
                     why: format!("the body is larger than {} MB (--max-body)", max >> 20),
                 });
             }

@@ -5,13 +5,14 @@
 //! granted but to an allowed origin. The SDKs send none of these, so nothing they do changes.
 
 use std::net::SocketAddr;
+use ulcas::wire::Failure;
 
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 
 /// Why a request is refused: its status, the API's error type and the reason.
 pub struct Refusal {
     pub status: StatusCode,
-    pub kind: &'static str,
+    pub kind: ulcas::wire::Failure,
     pub why: String,
 }
 
@@ -61,7 +62,7 @@ impl Guard {
                 if !allowed {
                     return Err(Refusal {
                         status: StatusCode::FORBIDDEN,
-                        kind: "permission_error",
+                        kind: Failure::Permission,
                         why: format!(
                             "Origin {}: a web page may not call ulcas serve (the SDKs send no Origin); --allow-origin ORIGIN allows one",
                             quoted(origin)
@@ -77,7 +78,7 @@ impl Guard {
                 .map_or_else(|| "none".to_owned(), quoted);
             return Err(Refusal {
                 status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                kind: "invalid_request_error",
+                kind: Failure::InvalidRequest,
                 why: format!("content-type {given}: the body must be application/json"),
             });
         }
@@ -87,7 +88,7 @@ impl Guard {
     fn check_host(&self, headers: &HeaderMap) -> Result<(), Refusal> {
         let refuse = |why: String| Refusal {
             status: StatusCode::FORBIDDEN,
-            kind: "permission_error",
+            kind: Failure::Permission,
             why,
         };
         let Some(value) = headers.get(header::HOST) else {

@@ -13,19 +13,23 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use ulcas::driver::DriverError;
-use ulcas::wire::message::{self, Answer, Usage};
-use ulcas::wire::{Overrides, Served, Unresolved, WireRequest};
+use ulcas::wire::message::{Answer, Usage};
+use ulcas::wire::{Failure, Overrides, Served, Unresolved, Wire, WireRequest, WIRES};
 
 use super::watch::Catalog;
 use super::Server;
 
-/// How many bytes of text one `content_block_delta` carries.
-const DELTA: usize = 1024;
-
 /// The routes, behind the guard.
 pub fn router(server: Arc<Server>) -> Router {
-    Router::new()
-        .route("/v1/messages", post(messages).fallback(wrong_method))
+    let mut routes = Router::new();
+    for api in WIRES {
+        routes = routes.route(
+            api.path(),
+            post(move |state, uri, headers, body| answer(api, state, uri, headers, body))
+                .fallback(move || wrong_method(api)),
+        );
+    }
+    routes
         .fallback(not_found)
         .layer(axum::middleware::from_fn_with_state(server.clone(), guard))
         // After the guard's layer: a container's probe names whatever host it likes, and the
@@ -85,7 +89,10 @@ async fn guard(
     let started = Instant::now();
     let origin = match server.guard.check(request.method(), request.headers()) {
         Ok(origin) => origin,
-        Err(refusal) => return refused(&server, started, refusal),
+        Err(refusal) => {
+            let api = ulcas::wire::wire_at(request.uri().path()).unwrap_or(WIRES[0]);
+            return refused(api, &server, started, refusal);
+        }
     };
     let mut response = match (&origin, request.method()) {
         (Some(_), &axum::http::Method::OPTIONS) => StatusCode::NO_CONTENT.into_response(),
@@ -98,38 +105,50 @@ async fn guard(
 }
 
 /// The answer to a refused request, logged.
-fn refused(server: &Server, started: Instant, refusal: super::guard::Refusal) -> Response {
+fn refused(
+    api: &dyn Wire,
+    server: &Server,
+    started: Instant,
+    refusal: super::guard::Refusal,
+) -> Response {
     server
         .log
         .request("refused", None, started.elapsed(), Some(&refusal.why));
-    api_error(refusal.status, refusal.kind, &refusal.why)
+    api_error(api, refusal.status, refusal.kind, &refusal.why)
 }
 
 async fn not_found() -> Response {
+    let routes: Vec<String> = WIRES.iter().map(|w| format!("POST {}", w.path())).collect();
     api_error(
+        WIRES[0],
         StatusCode::NOT_FOUND,
-        "not_found_error",
-        "ulcas serve answers POST /v1/messages (and GET /health)",
+        Failure::NotFound,
+        &format!(
+            "ulcas serve answers {} (and GET /health)",
+            routes.join(", ")
+        ),
     )
 }
 
-async fn wrong_method() -> Response {
+async fn wrong_method(api: &dyn Wire) -> Response {
     api_error(
+        api,
         StatusCode::METHOD_NOT_ALLOWED,
-        "invalid_request_error",
-        "/v1/messages takes POST",
+        Failure::InvalidRequest,
+        &format!("{} takes POST", api.path()),
     )
 }
 
 /// Every error body the server sends, in the API's shape, its text masked (a token in a file
 /// name or an upstream's error never reaches a client whole).
-pub fn api_error(status: StatusCode, kind: &str, text: &str) -> Response {
-    let body = message::error(kind, &ulcas::secrets::mask(text)).to_string();
+pub fn api_error(api: &dyn Wire, status: StatusCode, kind: Failure, text: &str) -> Response {
+    let body = api.failure(kind, &ulcas::secrets::mask(text));
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-/// `POST /v1/messages`.
-async fn messages(
+/// `POST` to the path of the wire `api`.
+async fn answer(
+    api: &'static dyn Wire,
     State(server): State<Arc<Server>>,
     uri: Uri,
     headers: HeaderMap,
@@ -138,11 +157,11 @@ async fn messages(
     let started = Instant::now();
     let read = match super::body::read(&server, &headers, body).await {
         Ok(read) => read,
-        Err(refusal) => return refused(&server, started, refusal),
+        Err(refusal) => return refused(api, &server, started, refusal),
     };
     let bytes = read.bytes.clone();
     let headers = Arc::new(headers);
-    let mut decision = decided(&server, &headers, &bytes).await;
+    let mut decision = decided(api, &server, &headers, &bytes).await;
     drop(read);
     // A miss to record: identical misses in flight wait for the first, then look again (or
     // get its error at once).
@@ -151,10 +170,10 @@ async fn messages(
         let slot = upstream.slot(path).lock_owned().await;
         if let Some(why) = slot.as_deref() {
             let why = format!("the identical request being recorded failed: {why}");
-            return super::record::upstream_error(&server, started, why);
+            return super::record::upstream_error(api, &server, started, why);
         }
         held = Some(slot);
-        decision = decided(&server, &headers, &bytes).await;
+        decision = decided(api, &server, &headers, &bytes).await;
     }
     let reply = match decision {
         Decided::Reply(reply) => reply,
@@ -163,15 +182,16 @@ async fn messages(
                 unreachable!("a miss is forwarded in record mode only")
             };
             let resolved = match decision {
-                Decided::Forward(resolved, _) => Ok(resolved),
+                Decided::Forward(resolved, _) => Ok(*resolved),
                 Decided::Relay(why) => Err(why),
                 Decided::Reply(_) => unreachable!("matched above"),
             };
             let path_and_query = uri
                 .path_and_query()
-                .map_or("/v1/messages", |p| p.as_str())
+                .map_or(api.path(), |p| p.as_str())
                 .to_owned();
             let miss = super::record::Miss {
+                api,
                 resolved,
                 path_and_query,
                 headers,
@@ -188,7 +208,7 @@ async fn messages(
         started.elapsed(),
         reply.why.as_deref(),
     );
-    reply.response
+    reply.response(api)
 }
 
 /// What to do with a request.
@@ -196,18 +216,23 @@ enum Decided {
     /// Answer it.
     Reply(Reply),
     /// Forward it to the upstream and record the answer as the cassette at the path.
-    Forward(ulcas::wire::Resolved, PathBuf),
+    Forward(Box<ulcas::wire::Resolved>, PathBuf),
     /// Forward it to the upstream and relay the answer without recording it: why not.
     Relay(String),
 }
 
-async fn decided(server: &Arc<Server>, headers: &Arc<HeaderMap>, bytes: &Bytes) -> Decided {
+async fn decided(
+    api: &'static dyn Wire,
+    server: &Arc<Server>,
+    headers: &Arc<HeaderMap>,
+    bytes: &Bytes,
+) -> Decided {
     // A small request is read here, and answered here when its cassette answers it: keying it
     // and reading one small file take less than the hop to the blocking pool. Anything else (a
     // large body, a miss to explain, a schema to look for, a dump to write) goes to the pool,
     // read once.
     let read = if bytes.len() <= INLINE_BODY {
-        match read_request(headers, bytes) {
+        match read_request(api, headers, bytes) {
             Ok((wire, overrides)) => {
                 if server.dumps.is_none() {
                     let catalog = server.catalog.get();
@@ -224,9 +249,9 @@ async fn decided(server: &Arc<Server>, headers: &Arc<HeaderMap>, bytes: &Bytes) 
     };
     let (server, headers, bytes) = (server.clone(), headers.clone(), bytes.clone());
     tokio::task::spawn_blocking(move || {
-        let read = read.map_or_else(|| read_request(&headers, &bytes), Ok);
+        let read = read.map_or_else(|| read_request(api, &headers, &bytes), Ok);
         match read {
-            Ok((wire, overrides)) => decide(&server, &wire, &overrides),
+            Ok((wire, overrides)) => decide(api, &server, &wire, &overrides),
             Err(why) => bad_request(why),
         }
     })
@@ -234,7 +259,7 @@ async fn decided(server: &Arc<Server>, headers: &Arc<HeaderMap>, bytes: &Bytes) 
     .unwrap_or_else(|_| {
         Decided::Reply(Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "api_error",
+            Failure::Api,
             "the request could not be answered".into(),
         ))
     })
@@ -242,16 +267,22 @@ async fn decided(server: &Arc<Server>, headers: &Arc<HeaderMap>, bytes: &Bytes) 
 
 /// A response with what the log says of it.
 struct Reply {
-    response: Response,
+    content: Content,
     status_word: &'static str,
     path: Option<PathBuf>,
     why: Option<String>,
 }
 
+/// What a reply sends, before its wire renders it.
+enum Content {
+    Answer(Box<Answer>, bool),
+    Failure(StatusCode, Failure, String),
+}
+
 impl Reply {
-    fn error(status: StatusCode, kind: &str, why: String) -> Reply {
+    fn error(status: StatusCode, kind: Failure, why: String) -> Reply {
         Reply {
-            response: api_error(status, kind, &why),
+            content: Content::Failure(status, kind, why.clone()),
             status_word: "error",
             path: None,
             why: Some(why),
@@ -259,35 +290,39 @@ impl Reply {
     }
 
     fn answer(
-        answer: &Answer,
+        answer: Answer,
         stream: bool,
         status_word: &'static str,
         path: Option<PathBuf>,
     ) -> Reply {
-        let response = if stream {
-            let events: String = answer.events_text(DELTA);
-            (
-                StatusCode::OK,
-                [
-                    (header::CONTENT_TYPE, "text/event-stream"),
-                    (header::CACHE_CONTROL, "no-cache"),
-                ],
-                Body::from(events),
-            )
-                .into_response()
-        } else {
-            (
-                StatusCode::OK,
-                [(header::CONTENT_TYPE, "application/json")],
-                answer.message_json(),
-            )
-                .into_response()
-        };
         Reply {
-            response,
+            content: Content::Answer(Box::new(answer), stream),
             status_word,
             path,
             why: None,
+        }
+    }
+
+    /// The response in the shape of `api`.
+    fn response(self, api: &dyn Wire) -> Response {
+        match self.content {
+            Content::Failure(status, kind, why) => api_error(api, status, kind, &why),
+            Content::Answer(answer, stream) => {
+                let rendered = api.render(&answer, stream);
+                let mut response = (
+                    StatusCode::OK,
+                    [(header::CONTENT_TYPE, rendered.content_type)],
+                    Body::from(rendered.body),
+                )
+                    .into_response();
+                if stream {
+                    let no_cache = header::HeaderValue::from_static("no-cache");
+                    response
+                        .headers_mut()
+                        .insert(header::CACHE_CONTROL, no_cache);
+                }
+                response
+            }
         }
     }
 }
@@ -302,15 +337,20 @@ fn replayed(replay: ulcas::driver::Replay, stream: bool) -> Reply {
         stop_reason: replay.stop_reason,
         refusal_category: replay.refusal_category,
     };
-    Reply::answer(&answer, stream, "hit", Some(replay.path))
+    let path = Some(replay.path.clone());
+    Reply::answer(answer, stream, "hit", path)
 }
 
 /// The largest body keyed on the server's own threads (a larger one is keyed on the pool).
 const INLINE_BODY: usize = 256 << 10;
 
 /// The request and its headers' overrides, or what is wrong with them.
-fn read_request(headers: &HeaderMap, body: &Bytes) -> Result<(WireRequest, Overrides), String> {
-    let wire = WireRequest::parse(body).map_err(|e| format!("bad request: {e}"))?;
+fn read_request(
+    api: &dyn Wire,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<(WireRequest, Overrides), String> {
+    let wire = api.parse(body).map_err(|e| format!("bad request: {e}"))?;
     Ok((wire, overrides(headers)?))
 }
 
@@ -318,13 +358,13 @@ fn read_request(headers: &HeaderMap, body: &Bytes) -> Result<(WireRequest, Overr
 fn bad_request(why: String) -> Decided {
     Decided::Reply(Reply::error(
         StatusCode::BAD_REQUEST,
-        "invalid_request_error",
+        Failure::InvalidRequest,
         why,
     ))
 }
 
 /// The decision for one request (blocking: it reads the store).
-fn decide(server: &Server, wire: &WireRequest, overrides: &Overrides) -> Decided {
+fn decide(api: &dyn Wire, server: &Server, wire: &WireRequest, overrides: &Overrides) -> Decided {
     let mut catalog = server.catalog.get();
     let mut served = catalog.endpoint.serve(wire, overrides, server.mode);
     // A prompt or schema the registries do not hold: they may have changed since the last
@@ -348,18 +388,24 @@ fn decide(server: &Server, wire: &WireRequest, overrides: &Overrides) -> Decided
             }
             let root = catalog.endpoint.driver(resolved.store).root();
             let path = ulcas::key::key_of(&resolved.request).path_under(root);
-            return Decided::Forward(resolved, path);
+            return Decided::Forward(Box::new(resolved), path);
         }
         // A schema no one knows cannot be keyed: relayed, and said why it is not recorded.
         if let Served::Unresolved(why @ Unresolved::UnknownSchema { .. }) = &served {
             return Decided::Relay(why.message());
         }
     }
-    Decided::Reply(reply(server, &catalog, wire, served))
+    Decided::Reply(reply(api, server, &catalog, wire, served))
 }
 
 /// The reply to a request answered here.
-fn reply(server: &Server, catalog: &Catalog, wire: &WireRequest, served: Served) -> Reply {
+fn reply(
+    api: &dyn Wire,
+    server: &Server,
+    catalog: &Catalog,
+    wire: &WireRequest,
+    served: Served,
+) -> Reply {
     match served {
         Served::Hit { replay, resolved } => {
             server.dump(&resolved.request);
@@ -383,38 +429,38 @@ fn reply(server: &Server, catalog: &Catalog, wire: &WireRequest, served: Served)
                 },
             };
             Reply::answer(
-                &answer,
+                answer,
                 wire.stream,
                 "synthetic",
                 Some(synthetic.miss.path.clone()),
             )
         }
-        Served::Miss { miss, resolved } => miss_reply(server, catalog, &miss, &resolved),
+        Served::Miss { miss, resolved } => miss_reply(api, server, catalog, &miss, &resolved),
         Served::Unresolved(why @ ulcas::wire::Unresolved::Ambiguous { .. }) => Reply::error(
             StatusCode::BAD_REQUEST,
-            "invalid_request_error",
+            Failure::InvalidRequest,
             why.message(),
         ),
         Served::Unresolved(why) => {
             let why = why.message();
-            let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", why);
+            let mut reply = Reply::error(StatusCode::NOT_FOUND, Failure::NotFound, why);
             reply.status_word = "miss";
             reply
         }
         // The request is fine but its schema admits no answer: a 4xx the SDKs do not retry.
         Served::Failed(e @ DriverError::Unsatisfiable(_)) => Reply::error(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid_request_error",
+            Failure::InvalidRequest,
             e.to_string(),
         ),
         Served::Failed(e) => Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "api_error",
+            Failure::Api,
             e.to_string(),
         ),
         _ => Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "api_error",
+            Failure::Api,
             "not answered".into(),
         ),
     }
@@ -422,13 +468,14 @@ fn reply(server: &Server, catalog: &Catalog, wire: &WireRequest, served: Served)
 
 /// A miss: a 404 whose message the client parses, logged with its path (and with -v why).
 fn miss_reply(
+    api: &dyn Wire,
     server: &Server,
     catalog: &Catalog,
     miss: &ulcas::driver::Miss,
     resolved: &ulcas::wire::Resolved,
 ) -> Reply {
     let dumped = server.dump(&resolved.request);
-    let text = explain_miss(server, catalog, miss, resolved, dumped);
+    let text = explain_miss(api, server, catalog, miss, resolved, dumped);
     // With -v the log holds the explanation after the reference line (its path is the
     // log line's own).
     let why = server
@@ -436,7 +483,7 @@ fn miss_reply(
         .verbose
         .then(|| text.split_once('\n').map(|(_, why)| why.to_owned()))
         .flatten();
-    let mut reply = Reply::error(StatusCode::NOT_FOUND, "not_found_error", text);
+    let mut reply = Reply::error(StatusCode::NOT_FOUND, Failure::NotFound, text);
     reply.status_word = "miss";
     reply.path = Some(miss.path.clone());
     reply.why = why;
@@ -484,6 +531,7 @@ fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {
 /// the line gets the path), then why, what `ulcas lookup` adds (the nearest recording, how it
 /// differs), each said once, and what to run.
 fn explain_miss(
+    api: &dyn Wire,
     server: &Server,
     catalog: &Catalog,
     miss: &ulcas::driver::Miss,
@@ -525,7 +573,10 @@ fn explain_miss(
         None => "ulcas serve --dump-dir DIR writes each request as a dump that `ulcas lookup` explains in full.".into(),
     });
     if server.upstream.is_none() {
-        lines.push("To record it: ulcas serve --mode record --upstream https://api.anthropic.com (with the client's key).".into());
+        lines.push(format!(
+            "To record it: ulcas serve --mode record --upstream {} (with the client's key).",
+            api.upstream()
+        ));
     }
     lines.join("\n")
 }

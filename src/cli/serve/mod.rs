@@ -1,4 +1,4 @@
-//! `serve`: the stores as a local Messages API endpoint. The decision (wire → key → replay,
+//! `serve`: the stores as a local Messages API (and Chat Completions) endpoint. The decision (wire → key → replay,
 //! synthetic answer or miss) is the library's `wire` module; this is its HTTP glue (`http`), the
 //! request log and the dumps (`log`), and the process around them: one line that says where it
 //! listens, SIGINT/SIGTERM ending it after the requests in flight.

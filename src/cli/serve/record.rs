@@ -14,11 +14,8 @@ use axum::response::Response;
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
-use serde_json::Value;
 use tokio::sync::OwnedMutexGuard;
-use ulcas::store::Recording;
-use ulcas::wire::message::Usage;
-use ulcas::wire::Resolved;
+use ulcas::wire::{Failure, Resolved, Wire};
 
 use super::limits::Limits;
 use super::Server;
@@ -43,6 +40,8 @@ pub struct Upstream {
 
 /// A miss to forward: the request as keyed and as it came, and the slot it holds.
 pub struct Miss {
+    /// The wire it came on (the upstream speaks it too).
+    pub api: &'static dyn Wire,
     /// The request as keyed, or why it cannot be (then its answer is relayed, not recorded).
     pub resolved: Result<Resolved, String>,
     /// The path and query it came to.
@@ -155,6 +154,7 @@ impl Upstream {
         let not_recorded = miss.resolved.as_ref().err().map(|why| header_text(why));
         let (tx, rx) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(16);
         let relay = Relay {
+            api: miss.api,
             server,
             resolved: miss.resolved,
             status: parts.status,
@@ -211,7 +211,7 @@ fn failed(server: &Server, miss: &mut Miss, why: String) -> Response {
     if let Some(held) = &mut miss.held {
         **held = Some(why.clone());
     }
-    upstream_error(server, miss.started, why)
+    upstream_error(miss.api, server, miss.started, why)
 }
 
 /// An error and its sources, in one line.
@@ -229,6 +229,7 @@ fn error_chain(e: &dyn std::error::Error) -> String {
 /// The upstream's answer on its way: each piece passed to the client as it arrives, the whole
 /// recorded at the end (a client that went away does not stop the recording).
 struct Relay {
+    api: &'static dyn Wire,
     server: Arc<Server>,
     resolved: Result<Resolved, String>,
     status: StatusCode,
@@ -321,8 +322,7 @@ impl Relay {
     async fn end_with_error(&self, tx: &Sender, why: String) -> String {
         if self.event_stream {
             // The stream ends with the API's error event, which the SDKs raise.
-            let event = ulcas::wire::message::error("api_error", &ulcas::secrets::mask(&why));
-            let text = format!("event: error\ndata: {event}\n\n");
+            let text = self.api.stream_failure(&ulcas::secrets::mask(&why));
             let _ = tx.send(Ok(Bytes::from(text))).await;
         } else {
             // A message cannot say it was cut: the answer is aborted.
@@ -350,7 +350,8 @@ impl Relay {
             ));
         }
         let (server, resolved) = (self.server.clone(), self.resolved.clone()?);
-        tokio::task::spawn_blocking(move || record(&server, &resolved, &whole))
+        let api = self.api;
+        tokio::task::spawn_blocking(move || record(api, &server, &resolved, &whole))
             .await
             .unwrap_or_else(|e| Err(e.to_string()))
     }
@@ -358,41 +359,29 @@ impl Relay {
 
 /// The error a client gets when the upstream fails: the API's own status for it (the SDK
 /// retries it, as it would).
-pub fn upstream_error(server: &Server, started: std::time::Instant, why: String) -> Response {
+pub fn upstream_error(
+    api: &dyn Wire,
+    server: &Server,
+    started: std::time::Instant,
+    why: String,
+) -> Response {
     server
         .log
         .request("error", None, started.elapsed(), Some(&why));
-    super::http::api_error(StatusCode::BAD_GATEWAY, "api_error", &why)
+    super::http::api_error(api, StatusCode::BAD_GATEWAY, Failure::Api, &why)
 }
 
-/// Writes the whole upstream answer (a message, or its event stream) as the cassette of the
-/// request; the cassette's path.
-fn record(server: &Server, resolved: &Resolved, whole: &[u8]) -> Result<PathBuf, String> {
-    let message = accumulate(whole).map_err(|e| format!("{e}: not recorded"))?;
-    let text: String = message["content"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|b| b["type"] == "text")
-        .filter_map(|b| b["text"].as_str())
-        .collect();
-    let model = match message["model"].as_str() {
-        Some(m) if !m.is_empty() => m.to_owned(),
-        _ => resolved.request.model.clone().unwrap_or_default(),
-    };
-    let recording = Recording {
-        text,
-        model,
-        stop_reason: message["stop_reason"]
-            .as_str()
-            .unwrap_or("end_turn")
-            .to_owned(),
-        refusal_category: message
-            .pointer("/stop_details/category")
-            .and_then(Value::as_str)
-            .map(str::to_owned),
-        usage: Usage::of_message(&message["usage"]).to_cassette(),
-    };
+/// Writes the whole upstream answer (a message, or its event stream, in the wire's shape) as
+/// the cassette of the request; the cassette's path.
+fn record(
+    api: &dyn Wire,
+    server: &Server,
+    resolved: &Resolved,
+    whole: &[u8],
+) -> Result<PathBuf, String> {
+    let recording = api
+        .recording(whole, resolved.request.model.as_deref())
+        .map_err(|e| format!("{e}: not recorded"))?;
     let catalog = server.catalog.get();
     let store = catalog
         .stores
@@ -406,83 +395,4 @@ fn record(server: &Server, resolved: &Resolved, whole: &[u8]) -> Result<PathBuf,
     )
     .map(|r| r.path)
     .map_err(|e| e.to_string())
-}
-
-/// The message of a whole answer: a JSON body that is a message, or an event stream that
-/// reached `message_stop`, accumulated as the SDKs do (text deltas appended, `message_delta`
-/// over `message_start`, the cache split from `message_start` only). Anything else (a stream
-/// cut at an event boundary, `{}`) is not a whole answer, and says why.
-pub fn accumulate(whole: &[u8]) -> Result<Value, String> {
-    let text = std::str::from_utf8(whole).map_err(|_| "the upstream's answer is not UTF-8")?;
-    if text.trim_start().starts_with('{') {
-        let message: Value =
-            serde_json::from_str(text).map_err(|e| format!("the upstream's message: {e}"))?;
-        return is_message(&message).then_some(message).ok_or_else(|| {
-            "the upstream's answer is no message (type \"message\", role \"assistant\", a content list)".into()
-        });
-    }
-    let mut message = Value::Null;
-    let mut stopped = false;
-    for data in text.lines().filter_map(|l| l.strip_prefix("data:")) {
-        let event: Value =
-            serde_json::from_str(data.trim()).map_err(|e| format!("an upstream event: {e}"))?;
-        match event["type"].as_str() {
-            Some("message_start") => message = event["message"].clone(),
-            Some("message_stop") => stopped = true,
-            Some("error") => return Err(format!("the upstream sent an error: {}", event["error"])),
-            _ => apply(&mut message, &event),
-        }
-    }
-    if message.is_null() {
-        return Err("the upstream's stream has no message_start".into());
-    }
-    if !stopped {
-        return Err("the upstream's stream ended before message_stop: a cut answer".into());
-    }
-    if !is_message(&message) {
-        return Err("the upstream's stream holds no message".into());
-    }
-    Ok(message)
-}
-
-/// A message as the API returns one.
-fn is_message(v: &Value) -> bool {
-    v["type"] == "message" && v["role"] == "assistant" && v["content"].is_array()
-}
-
-/// One event of a stream applied to the message so far.
-fn apply(message: &mut Value, event: &Value) {
-    match event["type"].as_str() {
-        Some("content_block_start") => {
-            if let Some(content) = message["content"].as_array_mut() {
-                content.push(event["content_block"].clone());
-            }
-        }
-        Some("content_block_delta") if event["delta"]["type"] == "text_delta" => {
-            let i = event["index"].as_u64().unwrap_or(0) as usize;
-            let delta = event["delta"]["text"].as_str().unwrap_or("");
-            if let Some(block) = message["content"].get_mut(i) {
-                // Appended in place: a long answer in many small deltas stays linear.
-                match block.get_mut("text") {
-                    Some(Value::String(t)) => t.push_str(delta),
-                    _ => block["text"] = Value::String(delta.to_owned()),
-                }
-            }
-        }
-        Some("message_delta") => {
-            for k in ["stop_reason", "stop_sequence", "stop_details"] {
-                if let Some(v) = event["delta"].get(k) {
-                    message[k] = v.clone();
-                }
-            }
-            if let Some(usage) = event["usage"].as_object() {
-                for (k, v) in usage {
-                    if k != "cache_creation" && !v.is_null() {
-                        message["usage"][k] = v.clone();
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
 }

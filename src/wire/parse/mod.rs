@@ -451,11 +451,24 @@ fn strip_position(e: &serde_json::Error) -> String {
 pub(super) fn parse(body: &[u8]) -> Result<WireRequest, Error> {
     let mut d = serde_json::Deserializer::from_slice(body);
     let parsed = d.deserialize_any(Body).and_then(|w| d.end().map(|()| w));
-    parsed.map_err(|e| {
-        if e.is_data() {
-            Error::msg(strip_position(&e))
-        } else {
-            Error::json(&e)
-        }
-    })
+    parsed.map_err(|e| one_line(&e))
+}
+
+/// A whole body as a JSON tree, a duplicate member anywhere refused naming it (for a wire that
+/// reads its body whole).
+pub(super) fn tree(body: &[u8]) -> Result<Value, Error> {
+    let mut d = serde_json::Deserializer::from_slice(body);
+    let parsed = Tree { at: At::Top }
+        .deserialize(&mut d)
+        .and_then(|v| d.end().map(|()| v));
+    parsed.map_err(|e| one_line(&e))
+}
+
+/// A body's error in one line: what is wrong with the data, or where the JSON breaks.
+fn one_line(e: &serde_json::Error) -> Error {
+    if e.is_data() {
+        Error::msg(strip_position(e))
+    } else {
+        Error::json(e)
+    }
 }

@@ -1,0 +1,217 @@
+//! The second wire: OpenAI Chat Completions (`POST /v1/chat/completions`), called by the
+//! official `openai` Python SDK. The key does not depend on the wire: what was recorded through
+//! one replays through the other.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{json, Value};
+use ulcas::request::{Block, Request};
+
+use crate::common::MANIFEST;
+use crate::serve::{monorepo, params, post, prompt_text, quiz_request, workspace, Server};
+
+/// The Python with the official OpenAI SDK (`.ci/run` installs it into target/ci-tools).
+fn python() -> Option<PathBuf> {
+    let python = Path::new(MANIFEST).join("target/ci-tools/bin/python");
+    let ok = Command::new(&python)
+        .args(["-c", "import openai"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI installs the openai SDK"
+        );
+        crate::serve::skipped("no openai SDK in target/ci-tools (.ci/run installs it)");
+        return None;
+    }
+    Some(python)
+}
+
+/// Each request through the SDK: one parsed line per request.
+fn run(python: &Path, url: &str, requests: &Value) -> Vec<Value> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("requests.json");
+    std::fs::write(&file, requests.to_string()).unwrap();
+    let out = Command::new(python)
+        .arg(Path::new(MANIFEST).join("tests/python/openai_client.py"))
+        .arg(url)
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The Chat Completions parameters of `request`: the prompt text as the system message, the
+/// blocks as text and file parts, the repair turns after, the full schema.
+fn chat_params(request: &Request, system: &str) -> Value {
+    let content: Vec<Value> = request
+        .blocks
+        .iter()
+        .map(|b| match b {
+            Block::Text(t) => json!({"type": "text", "text": t}),
+            Block::Document { data, .. } => json!({"type": "file", "file": {
+                "filename": "source.pdf", "file_data": format!("data:application/pdf;base64,{data}")}}),
+        })
+        .collect();
+    let mut messages = vec![
+        json!({"role": "system", "content": system}),
+        json!({"role": "user", "content": content}),
+    ];
+    for t in &request.turns {
+        messages.push(json!({"role": t.role, "content": t.text}));
+    }
+    json!({
+        "model": request.model.clone().unwrap_or_else(|| "claude-sonnet-5-5".into()),
+        "messages": messages,
+        "response_format": {"type": "json_schema", "json_schema": {
+            "name": request.task, "schema": request.schema.value}},
+    })
+}
+
+/// The sample store's cassettes, recorded through the Messages API, replay through Chat
+/// Completions (a text request and one with a PDF), streamed or not, with the cassette's id
+/// and counts; a miss is the SDK's NotFoundError whose message starts with the reference line.
+#[test]
+fn the_openai_sdk_replays_what_the_messages_api_recorded() {
+    let Some(python) = python() else { return };
+    let (ws, with_document) = workspace();
+    let fixtures = ws.path().join("fixtures/requests");
+    let quiz = Request::from_file(&fixtures.join("quiz.json")).unwrap();
+    let system = prompt_text("quiz", 1);
+    let missed = quiz.clone().with_text("Nothing recorded this.");
+    let requests = json!([
+        {"name": "hit", "stream": false, "params": chat_params(&quiz, &system)},
+        {"name": "streamed", "stream": true, "params": chat_params(&quiz, &system)},
+        {"name": "pdf", "stream": false, "params": chat_params(&with_document, &system)},
+        {"name": "miss", "stream": false, "params": chat_params(&missed, &system)},
+    ]);
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let got = run(&python, &server.url, &requests);
+    // The same request through the Messages API: the same cassette.
+    let (status, body) = post(
+        &server.url,
+        params(&quiz, &system).to_string().as_bytes(),
+        &[],
+    );
+    let log = server.stop();
+    assert_eq!(status, 200, "{body}");
+    let message: Value = serde_json::from_str(&body).unwrap();
+    let key = ulcas::key::key_of(&quiz);
+    for answer in &got[..2] {
+        assert_eq!(answer["id"], format!("cassette:{}", key.hash), "{answer}");
+        assert_eq!(answer["text"], message["content"][0]["text"], "{answer}");
+        assert_eq!(answer["finish_reason"], "stop", "{answer}");
+        assert_eq!(answer["model"], message["model"], "{answer}");
+        let usage = &message["usage"];
+        let input = [
+            "input_tokens",
+            "cache_creation_input_tokens",
+            "cache_read_input_tokens",
+        ]
+        .iter()
+        .map(|k| usage[k].as_u64().unwrap())
+        .sum::<u64>();
+        assert_eq!(answer["usage"]["prompt_tokens"], input, "{answer}");
+        assert_eq!(answer["usage"]["completion_tokens"], usage["output_tokens"]);
+        assert_eq!(
+            answer["usage"]["cached_tokens"],
+            usage["cache_read_input_tokens"]
+        );
+    }
+    let pdf = ulcas::key::key_of(&with_document);
+    assert_eq!(got[2]["id"], format!("cassette:{}", pdf.hash), "{}", got[2]);
+    assert_eq!(got[2]["usage"]["cached_tokens"], 5, "{}", got[2]);
+    let miss = &got[3];
+    assert_eq!(
+        (miss["error"].as_str(), miss["status"].as_u64()),
+        (Some("NotFoundError"), Some(404)),
+        "{miss}"
+    );
+    let text = miss["body"]["message"].as_str().unwrap();
+    let line = format!(
+        "No cassette for task \"quiz\" (prompt v1) at {}",
+        ulcas::key::key_of(&missed)
+            .path_under(Path::new("cassettes"))
+            .display()
+    );
+    assert!(text.starts_with(&line), "{text}");
+    assert!(text.contains("--upstream https://api.openai.com"), "{text}");
+    assert_eq!(miss["body"]["type"], "not_found_error", "{miss}");
+    assert_eq!(log.matches("hit ").count(), 4, "{log}");
+}
+
+/// `--mode record` on Chat Completions: the miss is forwarded to an OpenAI-compatible upstream
+/// (a second `ulcas serve`, synthetic), streamed back and recorded in the reference format;
+/// the same request then replays through both wires, with a fresh database's ids.
+#[test]
+fn record_mode_records_chat_completions_and_both_wires_replay_them() {
+    let Some(python) = python() else { return };
+    let upstream_ws = monorepo();
+    let ws = monorepo();
+    let upstream = Server::start(upstream_ws.path(), &["--mode", "synthetic"]);
+    let recorder = Server::start(
+        ws.path(),
+        &["--mode", "record", "--upstream", &upstream.url],
+    );
+    let (first, system) = quiz_request(ws.path(), "frg_abcdefghijkm");
+    let (again, _) = quiz_request(ws.path(), "frg_zyxwvutsrqpn");
+    let requests = json!([
+        {"name": "record", "stream": true, "params": chat_params(&first, &system)},
+        {"name": "replay", "stream": false, "params": chat_params(&again, &system)},
+    ]);
+    let got = run(&python, &recorder.url, &requests);
+    let (status, body) = post(
+        &recorder.url,
+        params(&again, &system).to_string().as_bytes(),
+        &[],
+    );
+    let log = recorder.stop();
+    upstream.stop();
+    assert_eq!(got[0]["id"], "synthetic", "{}", got[0]);
+    let key = ulcas::key::key_of(&first);
+    assert_eq!(got[1]["id"], format!("cassette:{}", key.hash), "{}", got[1]);
+    // The fresh request's own fragment id, mapped back from the placeholder.
+    let recorded = got[0]["text"].as_str().unwrap();
+    let replayed = got[1]["text"].as_str().unwrap();
+    assert_eq!(
+        replayed,
+        recorded.replace("frg_abcdefghijkm", "frg_zyxwvutsrqpn")
+    );
+    assert_eq!(status, 200, "{body}");
+    let message: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(message["content"][0]["text"].as_str(), Some(replayed));
+    assert!(log.contains("recorded"), "{log}");
+    // The cassette is the reference format, with request material.
+    let path = key.path_under(
+        &ws.path()
+            .join("api/packages/course-builder/tests/Fixtures/cassettes"),
+    );
+    let path = if path.exists() {
+        path
+    } else {
+        let found: Vec<_> = walkdir::WalkDir::new(ws.path())
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name() == format!("{}.json", key.hash).as_str())
+            .collect();
+        found.first().expect("the recording").path().to_owned()
+    };
+    let cassette: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(cassette["hash"], key.hash);
+    assert!(cassette["request"].is_object(), "{cassette}");
+    // verify finds nothing to say of it.
+    let report = crate::common::ulcas_in(ws.path(), &["verify"]);
+    assert!(!report.stdout.contains(&key.hash), "{}", report.stdout);
+    assert!(!report.stderr.contains(&key.hash), "{}", report.stderr);
+}
