@@ -37,6 +37,8 @@ pub fn id_regex() -> &'static Regex {
     RE.get_or_init(|| Regex::new(ID_PATTERN).expect("the id pattern compiles"))
 }
 
+/// The reference pattern, compiled (the scans are tested against it).
+#[cfg(test)]
 fn placeholder_regex() -> &'static regex::Regex {
     static RE: OnceLock<regex::Regex> = OnceLock::new();
     RE.get_or_init(|| {
@@ -385,15 +387,17 @@ pub fn to_placeholders(answer: &str, map: &PlaceholderMap) -> String {
 
 /// What replay returns: every well-formed placeholder the map knows becomes the current id.
 pub fn replay(stored: &str, map: &PlaceholderMap) -> String {
-    placeholder_regex()
-        .replace_all(stored, |caps: &regex::Captures<'_>| {
-            let whole = &caps[0];
-            match map.id_of(&whole[2..whole.len() - 2]) {
-                Some(id) => id.to_owned(),
-                None => whole.to_owned(),
-            }
-        })
-        .into_owned()
+    let mut out = String::with_capacity(stored.len());
+    let mut last = 0;
+    for found in placeholder_ranges(stored) {
+        if let Some(id) = map.id_of(&stored[found.start + 2..found.end - 2]) {
+            out.push_str(&stored[last..found.start]);
+            out.push_str(id);
+            last = found.end;
+        }
+    }
+    out.push_str(&stored[last..]);
+    out
 }
 
 /// A well-formed placeholder found in a text.
@@ -536,6 +540,22 @@ mod tests {
                 .collect();
             let by_scan: Vec<_> = placeholder_ranges(s).collect();
             assert_eq!(by_regex, by_scan, "{s}");
+            // Replay maps what the pattern finds, and only what the map knows.
+            let mut map = PlaceholderMap::new();
+            for id in [
+                "frg_aaaaaaaaaaaa",
+                "frg_bbbbbbbbbbbb",
+                "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+            ] {
+                map.assign(id);
+            }
+            let by_pattern = placeholder_regex().replace_all(s, |caps: &regex::Captures<'_>| {
+                let whole = &caps[0];
+                map.id_of(&whole[2..whole.len() - 2])
+                    .unwrap_or(whole)
+                    .to_owned()
+            });
+            assert_eq!(replay(s, &map), by_pattern, "{s}");
         }
     }
 

@@ -67,6 +67,27 @@ impl Usage {
         crate::cassette::usage_from(Some(&given))
     }
 
+    /// [`Usage::input_side`] as JSON text (the same members in the same order), appended
+    /// without building the tree (one is written for every answer served).
+    fn push_input_side(self, out: &mut String, output: u64) {
+        let mut digits = [0; 20];
+        let mut number =
+            |out: &mut String, n: u64| out.push_str(crate::php::decimal(n, &mut digits));
+        out.push_str("{\"input_tokens\":");
+        number(out, self.input);
+        out.push_str(",\"cache_creation_input_tokens\":");
+        number(out, self.cache_write_5m + self.cache_write_1h);
+        out.push_str(",\"cache_read_input_tokens\":");
+        number(out, self.cache_read);
+        out.push_str(",\"cache_creation\":{\"ephemeral_5m_input_tokens\":");
+        number(out, self.cache_write_5m);
+        out.push_str(",\"ephemeral_1h_input_tokens\":");
+        number(out, self.cache_write_1h);
+        out.push_str("},\"output_tokens\":");
+        number(out, output);
+        out.push('}');
+    }
+
     /// The input side, as `message_start` and a whole message carry it.
     fn input_side(self, output: u64) -> Value {
         json!({
@@ -125,7 +146,8 @@ impl Answer {
     /// [`Answer::message`] as JSON text, written directly (the answer's text escaped in long
     /// unescaped runs, as the key's encoder escapes it: valid JSON, the same value).
     pub fn message_json(&self) -> String {
-        let mut out = String::with_capacity(self.text.len() + 512);
+        // Escapes make the text longer: room for one in eight bytes.
+        let mut out = String::with_capacity(self.text.len() * 9 / 8 + 512);
         out.push_str("{\"id\":");
         push_str(&mut out, &self.id);
         out.push_str(",\"type\":\"message\",\"role\":\"assistant\",\"model\":");
@@ -135,11 +157,23 @@ impl Answer {
         out.push_str("}],\"stop_reason\":");
         push_str(&mut out, &self.stop_reason);
         out.push_str(",\"stop_sequence\":null,\"stop_details\":");
-        out.push_str(&self.stop_details().to_string());
+        self.push_stop_details(&mut out);
         out.push_str(",\"usage\":");
-        out.push_str(&self.usage.input_side(self.usage.output).to_string());
+        self.usage.push_input_side(&mut out, self.usage.output);
         out.push('}');
         out
+    }
+
+    /// [`Answer::stop_details`] as JSON text, appended.
+    fn push_stop_details(&self, out: &mut String) {
+        match &self.refusal_category {
+            Some(category) => {
+                out.push_str("{\"type\":\"refusal\",\"category\":");
+                push_str(out, category);
+                out.push('}');
+            }
+            None => out.push_str("null"),
+        }
     }
 
     /// The stream: `message_start` (no content, the input side of the usage), one text block
@@ -169,7 +203,7 @@ impl Answer {
         event.push_str(",\"type\":\"message\",\"role\":\"assistant\",\"model\":");
         push_str(&mut event, &self.model);
         event.push_str(",\"content\":[],\"stop_reason\":null,\"stop_sequence\":null,\"stop_details\":null,\"usage\":");
-        event.push_str(&self.usage.input_side(1).to_string());
+        self.usage.push_input_side(&mut event, 1);
         event.push_str("}}\n\n");
         emit(&event);
         emit("event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n");
@@ -271,7 +305,10 @@ mod tests {
                     .unwrap()
                     .strip_prefix("data: ")
                     .unwrap();
-                serde_json::from_str::<Value>(data).unwrap();
+                let data: Value = serde_json::from_str(data).unwrap();
+                if data["type"] == "message_start" {
+                    assert_eq!(data["message"]["usage"], a.usage.input_side(1));
+                }
             }
         }
     }

@@ -74,8 +74,9 @@ pub struct WireRequest {
     pub blocks: Vec<Block>,
     /// The messages after it: the repair turns.
     pub turns: Vec<Turn>,
-    /// `output_config.format.schema`: the provider form of the output schema.
-    pub schema: Option<Value>,
+    /// `output_config.format.schema`: the provider form of the output schema (shared: the
+    /// same schema text sent again is the same tree).
+    pub schema: Option<std::sync::Arc<Value>>,
     /// Whether the answer is streamed.
     pub stream: bool,
 }
@@ -172,6 +173,9 @@ mod tests {
         );
         assert_eq!(w.blocks.len(), 2);
         assert_eq!(w.turns[1].text, "errors");
-        assert_eq!(w.schema, Some(serde_json::json!({"type": "object"})));
+        assert_eq!(
+            w.schema.as_deref(),
+            Some(&serde_json::json!({"type": "object"}))
+        );
     }
 }

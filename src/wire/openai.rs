@@ -226,9 +226,11 @@ fn request_of(tree: &Value) -> Result<WireRequest, String> {
         let content = m.get("content").unwrap_or(&Value::Null);
         match (role, blocks.is_some()) {
             ("system" | "developer", false) => system.push_str(&text_of(content, &at)?),
-            ("system" | "developer", true) => return Err(format!(
+            ("system" | "developer", true) => {
+                return Err(format!(
                 "{at}: a {role} message after the first user message (the prompt text comes first)"
-            )),
+            ))
+            }
             ("user", false) => blocks = Some(blocks_of(content, &at)?),
             (_, false) => return Err(format!("{at}: not a user message")),
             (_, true) => turns.push(Turn {
@@ -254,7 +256,7 @@ fn request_of(tree: &Value) -> Result<WireRequest, String> {
 }
 
 /// `response_format`'s JSON schema, in its provider form.
-fn schema_of(body: &Map<String, Value>) -> Result<Option<Value>, String> {
+fn schema_of(body: &Map<String, Value>) -> Result<Option<std::sync::Arc<Value>>, String> {
     let format = match body.get("response_format") {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::Object(f)) => f,
@@ -275,7 +277,7 @@ fn schema_of(body: &Map<String, Value>) -> Result<Option<Value>, String> {
             MAX_SCHEMA >> 10
         ));
     }
-    Ok(Some(for_provider(schema)))
+    Ok(Some(std::sync::Arc::new(for_provider(schema))))
 }
 
 /// The text of a system message or a repair turn: a string, or text parts joined.

@@ -67,7 +67,7 @@ fn the_wire_key_is_the_php_drivers_on_every_vector() {
         assert!(
             ulcas::wire::same_in_php(
                 &for_provider(&dump.schema.value),
-                wire.schema.as_ref().unwrap()
+                wire.schema.as_deref().unwrap()
             ),
             "{file}: forProvider differs from PHP's"
         );

@@ -300,7 +300,7 @@ impl Endpoint {
         let mut resolved = Vec::new();
         let mut compared = 0;
         for c in &candidates {
-            if let Some(schema) = self.full_schema(c, wire.schema.as_ref(), &mut compared, true) {
+            if let Some(schema) = self.full_schema(c, wire.schema.as_deref(), &mut compared, true) {
                 resolved.push(self.resolved(c, wire, schema));
             }
         }
@@ -363,7 +363,7 @@ impl Endpoint {
         }
         for c in &candidates {
             // A schema found only in the recordings is the slower path's to look for.
-            let schema = self.known_schema(c, wire.schema.as_ref(), &mut 0)?;
+            let schema = self.known_schema(c, wire.schema.as_deref(), &mut 0)?;
             let (key, map) =
                 crate::key::key_with_map(&c.task, c.version, schema.canonical_json(), |sink| {
                     crate::request::content_pieces(&wire.blocks, &wire.turns, sink)

@@ -3,7 +3,9 @@
 //! tree of the whole body), everything else is skipped; a duplicate member anywhere, a wrong
 //! type or an oversized schema is an error naming the member (`messages[0].content[2].text`).
 
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::{Arc, Mutex};
 
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
@@ -312,18 +314,18 @@ struct OutputConfig<'p> {
     format: bool,
 }
 
-seed!(OutputConfig => Option<Value>);
+seed!(OutputConfig => Option<Arc<Value>>);
 
 impl<'de> Visitor<'de> for OutputConfig<'_> {
-    type Value = Option<Value>;
+    type Value = Option<Arc<Value>>;
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an object")
     }
-    fn visit_unit<E>(self) -> Result<Option<Value>, E> {
+    fn visit_unit<E>(self) -> Result<Option<Arc<Value>>, E> {
         Ok(None)
     }
     refuse_others!("an object"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_str(&str); containers visit_seq: SeqAccess);
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Value>, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Option<Arc<Value>>, A::Error> {
         let mut schema = None;
         let mut members = Members::new();
         while let Some(key) = members.next(&mut map, &self.at)? {
@@ -347,7 +349,7 @@ impl<'de> Visitor<'de> for OutputConfig<'_> {
 }
 
 /// The schema's JSON tree, within [`MAX_SCHEMA`] and without duplicate members.
-fn schema_of<E: de::Error>(raw: &RawValue, at: &At) -> Result<Value, E> {
+fn schema_of<E: de::Error>(raw: &RawValue, at: &At) -> Result<Arc<Value>, E> {
     let text = raw.get();
     if !(text.starts_with('{') || text.starts_with('[')) {
         return Err(at.err("missing or not an object"));
@@ -359,10 +361,53 @@ fn schema_of<E: de::Error>(raw: &RawValue, at: &At) -> Result<Value, E> {
             MAX_SCHEMA >> 10
         )));
     }
+    if let Some(tree) = seen(text) {
+        return Ok(tree);
+    }
     let mut d = serde_json::Deserializer::from_str(text);
-    Tree { at: *at }
+    let tree = Tree { at: *at }
         .deserialize(&mut d)
-        .map_err(|e| E::custom(strip_position(&e)))
+        .map_err(|e| E::custom(strip_position(&e)))?;
+    let tree = Arc::new(tree);
+    remember(text, &tree);
+    Ok(tree)
+}
+
+/// Schemas read before, by their text as sent: an app sends the same few schemas with every
+/// request, and reading one into a tree (each member checked for duplicates) costs more than
+/// the rest of the body. The same text is the same tree, so a text read before is not read
+/// again. At most [`SEEN_MAX`] texts of at most [`SEEN_TEXT`] bytes are kept (then the memory
+/// starts again).
+type Seen = HashMap<Box<str>, Arc<Value>>;
+
+static SEEN: Mutex<Option<Seen>> = Mutex::new(None);
+
+/// How many schema texts are kept.
+const SEEN_MAX: usize = 64;
+
+/// The longest schema text kept.
+const SEEN_TEXT: usize = 64 << 10;
+
+/// The tree of a schema text read before.
+fn seen(text: &str) -> Option<Arc<Value>> {
+    if text.len() > SEEN_TEXT {
+        return None;
+    }
+    let seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    seen.as_ref()?.get(text).cloned()
+}
+
+/// Keeps the tree read from a schema text.
+fn remember(text: &str, tree: &Arc<Value>) {
+    if text.len() > SEEN_TEXT {
+        return;
+    }
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    let seen = seen.get_or_insert_with(Seen::new);
+    if seen.len() >= SEEN_MAX {
+        seen.clear();
+    }
+    seen.insert(text.into(), tree.clone());
 }
 
 /// The top level.
