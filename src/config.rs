@@ -74,7 +74,7 @@ pub fn find(start: &Path) -> Option<PathBuf> {
 }
 
 /// Reads the stores of a config file; every folder it names (roots, prompts, schemas) must lie
-/// inside the config file's own folder tree ([`check_inside`]).
+/// inside the config file's own folder tree (`check_inside`).
 pub fn load(path: &Path) -> Result<Vec<StoreConfig>> {
     let text = crate::input::read_text(path, crate::input::MAX_SMALL_FILE, "config file")?;
     let stores = parse(&text, path)?;

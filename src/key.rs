@@ -69,6 +69,19 @@ impl KeyMaterial {
 
 /// The key of a request, streamed: the content is normalised, escaped and hashed piece by
 /// piece and never held whole (what `ulcas hash` uses on large requests).
+///
+/// ```
+/// use ulcas::request::Request;
+///
+/// let request = Request::from_slice(br#"{"task": "outline", "prompt_version": 2,
+///     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+/// let key = ulcas::key::key_of(&request);
+/// assert_eq!(key.hash.len(), 32);
+/// assert_eq!(key.relative_path(), std::path::Path::new(&format!("outline/v2/{}.json", key.hash)));
+/// // The same as the material's key, which keeps what was hashed.
+/// assert_eq!(ulcas::key::KeyMaterial::of(&request).key(), key);
+/// # Ok::<(), ulcas::Error>(())
+/// ```
 pub fn key_of(request: &Request) -> CassetteKey {
     let size: usize = request
         .blocks

@@ -345,6 +345,12 @@ pub struct NormalisedContent {
 }
 
 /// Replaces every id in `content` by its placeholder (see the module docs).
+///
+/// ```
+/// let n = ulcas::normalise::normalise("see frg_abcdefghijkm and 01ARZ3NDEKTSV4RRFFQ69G5FAV, frg_abcdefghijkm");
+/// assert_eq!(n.text, "see {{frg_1}} and {{id_1}}, {{frg_1}}");
+/// assert_eq!(n.map.id_of("frg_1"), Some("frg_abcdefghijkm"));
+/// ```
 pub fn normalise(content: &str) -> NormalisedContent {
     let mut map = PlaceholderMap::new();
     let mut text = String::with_capacity(content.len());
@@ -386,6 +392,15 @@ pub fn to_placeholders(answer: &str, map: &PlaceholderMap) -> String {
 }
 
 /// What replay returns: every well-formed placeholder the map knows becomes the current id.
+///
+/// ```
+/// use ulcas::normalise::{normalise, replay};
+///
+/// // Recorded against one database, replayed for a request of another.
+/// let now = normalise("<fragment id=\"frg_zyxwvutsrqpn\">");
+/// let stored = r#"{"cites": ["{{frg_1}}", "{{frg_9}}"]}"#;
+/// assert_eq!(replay(stored, &now.map), r#"{"cites": ["frg_zyxwvutsrqpn", "{{frg_9}}"]}"#);
+/// ```
 pub fn replay(stored: &str, map: &PlaceholderMap) -> String {
     let mut out = String::with_capacity(stored.len());
     let mut last = 0;

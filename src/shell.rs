@@ -70,7 +70,7 @@ fn pastes_as_typed(text: &str) -> bool {
 }
 
 /// The argument that names `path` after `flag` (`--reject`): `--reject 'a b.json'`, or, for a
-/// path [`quote`] cannot carry (see [`pastes_as_typed`]), `--reject-encoded a%1Bb.json` with
+/// path [`quote`] cannot carry (see `pastes_as_typed`), `--reject-encoded a%1Bb.json` with
 /// `flag` + `-encoded` and the path [`percent_encode`]d.
 pub fn path_arg(flag: &str, path: &OsStr) -> String {
     match path.to_str() {

@@ -5,7 +5,7 @@
 //!
 //! The block is inserted after the last member of the cassette's object, in the file's own line
 //! endings; no other byte of the file changes (a file in the recorder's format stays in it).
-//! Every change goes through the store's one write path ([`StoreDir`]): never through a
+//! Every change goes through the store's one write path (`StoreDir`): never through a
 //! symbolic link, only if the file is still the one that was read, keeping owner, mode, times
 //! and hard links (a file with other names or without write permission is refused, saying
 //! so). Nothing is created: a dump that hits no cassette is reported as unmatched, and a

@@ -1,7 +1,7 @@
 //! `prune`: the cassettes no request can hit again, and their safe removal.
 //!
-//! A cassette can go, for the first reason that applies (see [`StaleReason`](crate::staleness::StaleReason), decided by the
-//! [`StalenessView`] that `verify` reads too): its prompt version is older than the task's
+//! A cassette can go, for the first reason that applies (see [`StaleReason`], decided by the
+//! `StalenessView` that `verify` reads too): its prompt version is older than the task's
 //! current one (`stale-version`); no prompt folder has its task (`orphan-task`); its stored
 //! schema differs from the registry's (`schema-changed`); journals of test runs (or request
 //! dumps) were given and none references it (`unreferenced`).

@@ -20,7 +20,7 @@ mod fresh;
 pub(crate) mod handle;
 pub mod walk;
 
-pub use cache::{CassetteCache, Stamp};
+pub use cache::{load_within_cached, open_beneath, CassetteCache, Stamp};
 
 pub use crate::layout::version_dir;
 #[cfg(feature = "tools")]
@@ -293,10 +293,29 @@ pub fn cassette_for(
 }
 
 /// Records an answer into the store at `root`, atomically, through the store's one write path
-/// ([`StoreDir`]): never through a symbolic link, never replacing a different cassette unless
+/// (`StoreDir`): never through a symbolic link, never replacing a different cassette unless
 /// `options.force`. Several processes recording the same key at once cannot lose an answer:
 /// the check and the write happen under the store's write lock, and a file is created
 /// without clobbering.
+///
+/// ```
+/// use ulcas::request::Request;
+/// use ulcas::store::{record, RecordOptions, Recording};
+///
+/// let store = tempfile::tempdir().unwrap();
+/// let request = Request::from_slice(br#"{"task": "quiz", "prompt_version": 1,
+///     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "frg_abcdefghijkm"}]}"#)?;
+/// let recorded = record(store.path(), &request, &Recording::new(r#"{"q": "frg_abcdefghijkm"}"#, "m"),
+///     RecordOptions::with_request_material())?;
+/// let file = std::fs::read_to_string(&recorded.path)?;
+/// // The reference format: the answer with placeholders, the request material beside it.
+/// assert!(file.contains(r#""text": "{\"q\": \"{{frg_1}}\"}""#), "{file}");
+/// assert!(file.contains(r#""request": {"#));
+/// // Recording the same answer again is nothing to do; another one is refused unless forced.
+/// let other = Recording::new("{}", "m");
+/// assert!(record(store.path(), &request, &other, RecordOptions::default()).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn record(
     root: &Path,
     request: &Request,
@@ -444,85 +463,6 @@ fn read_opened(file: std::fs::File, size: u64, path: &Path) -> Result<Cassette> 
     let bytes = crate::input::read_sized(file, size, MAX_CASSETTE, "cassette")
         .map_err(|e| e.with_file(path))?;
     Cassette::from_slice(&bytes).map_err(|e| e.with_file(path))
-}
-
-/// [`load_within`] through `cache`: a cassette whose file is the one parsed before (the same
-/// [`Stamp`] on the opened handle) is not read again, and one checked since the last change
-/// the kernel reported is not even opened.
-pub fn load_within_cached(
-    root: &Path,
-    real_root: &Path,
-    key: &CassetteKey,
-    cache: &CassetteCache,
-) -> Result<Option<(PathBuf, std::sync::Arc<Cassette>)>> {
-    let relative = key.relative_path();
-    let path = key.path_under(root);
-    if let Some(cassette) = cache.get_unchanged(&relative) {
-        return Ok(Some((path, cassette)));
-    }
-    // Watched before it is opened: a change from now on is news to the next replay.
-    let checked_in = cache.watch(&relative);
-    // Where the file lies is asked each time: the same file reached through a folder moved
-    // out of the store and linked back is no longer the store's. The kernel answers it in the
-    // open itself when it can (openat2 beneath the store's folder); else it is asked after.
-    let (file, meta) = match cache.root().map(|fd| open_beneath(fd, &relative)) {
-        Some(Ok(Some(opened))) => opened,
-        Some(Ok(None)) => return Ok(None),
-        Some(Err(())) | None => {
-            let (file, meta) = match crate::input::open_store_file_meta(&path, "cassette") {
-                Ok(opened) => opened,
-                Err(e) if e.io_kind() == Some(std::io::ErrorKind::NotFound) => return Ok(None),
-                Err(e) => return Err(e),
-            };
-            refuse_outside(&file, &path, real_root)?;
-            // Opened the slower way: checked on each replay.
-            return cached(file, meta, (relative, path), None, cache);
-        }
-    };
-    cached(file, meta, (relative, path), checked_in, cache)
-}
-
-/// The cassette in the opened `file`: the cached one when it is the file it was parsed from.
-fn cached(
-    file: std::fs::File,
-    meta: std::fs::Metadata,
-    (relative, path): (PathBuf, PathBuf),
-    checked_in: Option<u64>,
-    cache: &CassetteCache,
-) -> Result<Option<(PathBuf, std::sync::Arc<Cassette>)>> {
-    let stamp = Stamp::of(&meta);
-    if let Some(cassette) = cache.get(&relative, stamp, checked_in) {
-        return Ok(Some((path, cassette)));
-    }
-    let cassette = std::sync::Arc::new(read_opened(file, meta.len(), &path)?);
-    cache.put(relative, stamp, checked_in, cassette.clone());
-    Ok(Some((path, cassette)))
-}
-
-/// The regular file at `relative` beneath the folder `root_fd`, opened as
-/// [`crate::input::open_store_file`] opens it, by a kernel that refuses any way out of the
-/// folder: `Ok(None)` when there is none, `Err(())` for everything else (a link on the way
-/// out, a link at the file's own name, a FIFO, a kernel without openat2), which the caller
-/// opens the slower way to say why.
-#[allow(clippy::result_unit_err)]
-pub fn open_beneath(
-    root_fd: &std::os::fd::OwnedFd,
-    relative: &Path,
-) -> std::result::Result<Option<(std::fs::File, std::fs::Metadata)>, ()> {
-    use rustix::fs::{Mode, OFlags, ResolveFlags};
-    let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
-    let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_MAGICLINKS;
-    match rustix::fs::openat2(root_fd, relative, flags, Mode::empty(), resolve) {
-        Ok(fd) => {
-            let file = std::fs::File::from(fd);
-            match file.metadata() {
-                Ok(meta) if meta.is_file() => Ok(Some((file, meta))),
-                _ => Err(()),
-            }
-        }
-        Err(rustix::io::Errno::NOENT) => Ok(None),
-        Err(_) => Err(()),
-    }
 }
 
 /// Refuses the opened `file` (at `path`) when it lies outside `real_root`.

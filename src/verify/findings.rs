@@ -177,7 +177,7 @@ pub struct Skipped {
     pub why: String,
 }
 
-/// What `verify` found in one store, collected (see [`verify_store`]; the command streams).
+/// What `verify` found in one store, collected (see `verify_store`; the command streams).
 #[derive(Debug, Clone, Default)]
 pub struct VerifyReport {
     /// The store root.

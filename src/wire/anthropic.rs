@@ -2,6 +2,25 @@
 //! speak it: requests read by [`super::WireRequest::parse`], answers rendered by
 //! [`super::message`], an upstream's answer (a message, or its event stream) accumulated as
 //! the SDKs accumulate it.
+//!
+//! ```
+//! use ulcas::wire::message::{Answer, Usage};
+//! use ulcas::wire::{anthropic::Anthropic, Failure, Wire};
+//!
+//! let answer = Answer { id: "cassette:abc".into(), model: "m".into(), text: "{}".into(),
+//!     stop_reason: "end_turn".into(), refusal_category: None, usage: Usage::default() };
+//! let whole = Anthropic.render(&answer, false);
+//! assert_eq!(whole.content_type, "application/json");
+//! assert!(whole.body.starts_with(r#"{"id":"cassette:abc","type":"message""#));
+//! // The stream accumulates to the same recording as the whole message.
+//! let streamed = Anthropic.render(&answer, true).body;
+//! assert_eq!(
+//!     Anthropic.recording(streamed.as_bytes(), None),
+//!     Anthropic.recording(whole.body.as_bytes(), None),
+//! );
+//! let error = Anthropic.failure(Failure::NotFound, "No cassette");
+//! assert_eq!(error, r#"{"type":"error","error":{"type":"not_found_error","message":"No cassette"}}"#);
+//! ```
 
 use serde_json::Value;
 

@@ -10,6 +10,32 @@
 //! - The answer is a `chat.completion` (or `chat.completion.chunk` events, then
 //!   `data: [DONE]`) whose id is the cassette's (`cassette:<hash>`); `prompt_tokens` counts
 //!   every input token, cached ones in `prompt_tokens_details.cached_tokens`.
+//!
+//! ```
+//! use ulcas::wire::message::{Answer, Usage};
+//! use ulcas::wire::{openai::OpenAi, Wire};
+//!
+//! let request = OpenAi.parse(br#"{"model": "m", "stream": true, "messages": [
+//!     {"role": "system", "content": "You write outlines."},
+//!     {"role": "user", "content": [{"type": "text", "text": "Grind"},
+//!         {"type": "file", "file": {"file_data": "data:application/pdf;base64,JVBERi0="}}]}],
+//!     "response_format": {"type": "json_schema", "json_schema": {"name": "outline",
+//!         "schema": {"type": "object", "title": "Outline"}}}}"#)?;
+//! assert_eq!((request.blocks.len(), request.stream), (2, true));
+//! // Read in its provider form (no `title`), as the Messages API sends it.
+//! assert_eq!(request.schema.as_deref(), Some(&serde_json::json!({"type": "object"})));
+//!
+//! let answer = Answer { id: "cassette:abc".into(), model: "m".into(), text: "{}".into(),
+//!     stop_reason: "end_turn".into(), refusal_category: None,
+//!     usage: Usage { input: 10, output: 2, cache_read: 5, ..Usage::default() } };
+//! let streamed = OpenAi.render(&answer, true).body;
+//! assert!(streamed.ends_with("data: [DONE]\n\n"));
+//! // What a recorder accumulates from that stream.
+//! let recording = OpenAi.recording(streamed.as_bytes(), None).map_err(ulcas::Error::msg)?;
+//! assert_eq!((recording.text.as_str(), recording.stop_reason.as_str()), ("{}", "end_turn"));
+//! assert_eq!(recording.usage["cache_read_tokens"], 5);
+//! # Ok::<(), ulcas::Error>(())
+//! ```
 
 use serde_json::{json, Map, Value};
 

@@ -188,6 +188,28 @@ fn no_file_over_600_lines() {
     );
 }
 
+/// The test files keep the same rule: a file a reader can hold (the tests of one thing).
+#[test]
+fn no_test_file_over_600_lines() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it");
+    let mut long: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .map(|p| {
+            (
+                p.clone(),
+                std::fs::read_to_string(&p).unwrap().lines().count(),
+            )
+        })
+        .filter(|(_, n)| *n > 600)
+        .map(|(p, n)| format!("{}: {n} lines", p.display()))
+        .collect();
+    long.sort();
+    assert!(long.is_empty(), "split these by what they test: {long:#?}");
+}
+
 #[test]
 fn no_function_over_80_lines() {
     let head =

@@ -5,12 +5,15 @@
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::json;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ulcas::wire::message::{Answer, Usage};
 
-use crate::serve::{monorepo, params, post, quiz_request, Server};
+use crate::serve::{monorepo, params, post, python, quiz_request, run_sdk, Server};
 
 /// What the stand-in does with one request: its head (lower-cased) and the connection.
 type Script = fn(&str, &mut TcpStream);
@@ -306,4 +309,103 @@ fn a_hung_upstream_fails_in_time_for_everyone() {
     );
     assert!(took < Duration::from_secs(8), "{took:?}");
     assert!(!path.exists(), "{log}");
+}
+
+/// `--mode record` against a local upstream (a second `ulcas serve`, synthetic): the miss is
+/// forwarded, streamed back and recorded in the reference format with request material; the
+/// same request with a fresh database's ids then replays it.
+#[test]
+fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
+    let Some(python) = python() else { return };
+    let upstream_ws = monorepo();
+    let ws = monorepo();
+    let upstream = Server::start(upstream_ws.path(), &["--mode", "synthetic"]);
+    let recorder = Server::start(
+        ws.path(),
+        &["--mode", "record", "--upstream", &upstream.url],
+    );
+    let (first, system) = quiz_request(ws.path(), "frg_abcdefghijkm");
+    let (again, _) = quiz_request(ws.path(), "frg_zyxwvutsrqpn");
+    let requests = json!([
+        {"name": "record", "stream": true, "params": params(&first, &system)},
+        {"name": "replay", "stream": false, "params": params(&again, &system)},
+    ]);
+    let got = run_sdk(&python, &recorder.url, &requests);
+    // Four identical misses at once: one is forwarded and recorded, the others replay it.
+    let (third, _) = quiz_request(ws.path(), "frg_mnpqrstvwxyz");
+    let third = third.with_text("Another request: its own key.");
+    let body = params(&third, &system).to_string();
+    let answers: Vec<(u16, String)> = std::thread::scope(|s| {
+        let calls: Vec<_> = (0..4)
+            .map(|_| s.spawn(|| post(&recorder.url, body.as_bytes(), &[])))
+            .collect();
+        calls.into_iter().map(|c| c.join().unwrap()).collect()
+    });
+    let log = recorder.stop();
+    upstream.stop();
+    assert!(
+        answers.iter().all(|(status, _)| *status == 200),
+        "{answers:?}"
+    );
+    let ids: Vec<bool> = answers
+        .iter()
+        .map(|(_, b)| b.contains("\"id\":\"synthetic\""))
+        .collect();
+    assert_eq!(
+        ids.iter().filter(|&&fresh| fresh).count(),
+        1,
+        "one forwarded, three replayed: {answers:?}"
+    );
+    assert_eq!(
+        got[0]["id"], "synthetic",
+        "the upstream's answer, streamed back: {}",
+        got[0]
+    );
+    let recorded_text = got[0]["text"].as_str().unwrap();
+    assert!(
+        recorded_text.contains("frg_abcdefghijkm"),
+        "cites the request: {recorded_text}"
+    );
+    assert_eq!(
+        log.lines().filter(|l| l.starts_with("recorded ")).count(),
+        2,
+        "the first request and one of the four identical ones: {log}"
+    );
+    // The cassette: the reference bytes with request material, at the PHP driver's path.
+    let store = ws
+        .path()
+        .join("api/packages/course-builder/tests/cassettes");
+    let key = ulcas::key::key_of(&first);
+    let bytes = std::fs::read(key.path_under(&store)).unwrap();
+    let mut recording = ulcas::store::Recording::new(recorded_text, "claude-sonnet-5-5");
+    recording.usage = ulcas::wire::message::Usage {
+        input: got[0]["usage"]["input_tokens"].as_u64().unwrap(),
+        output: got[0]["usage"]["output_tokens"].as_u64().unwrap(),
+        ..Default::default()
+    }
+    .to_cassette();
+    // With the prompt file's id, as the app's recorder writes it.
+    let mut first = first;
+    first.prompt_id = Some("course-builder/quiz".into());
+    let reference = ulcas::store::cassette_for(&first, &recording, true)
+        .unwrap()
+        .0;
+    assert_eq!(String::from_utf8(bytes).unwrap(), reference.render());
+    // Replayed for the fresh ids.
+    assert_eq!(got[1]["id"], format!("cassette:{}", key.hash), "{}", got[1]);
+    assert_eq!(
+        got[1]["text"],
+        recorded_text.replace("frg_abcdefghijkm", "frg_zyxwvutsrqpn")
+    );
+    // The store still verifies, the new cassette included.
+    let verify = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        .args(["verify", "--format", "json"])
+        .current_dir(ws.path())
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&verify.stdout);
+    assert!(
+        !out.contains(&key.hash),
+        "no finding on the recorded cassette: {out}"
+    );
 }
