@@ -146,7 +146,7 @@ impl Validators {
                 if let Some(schema) = registry.schema(task, version) {
                     let validator = by_schema
                         .entry(digest(schema.canonical_json()))
-                        .or_insert_with(|| compile(&schema.value).map(Arc::new))
+                        .or_insert_with(|| crate::schema::compile_text(&schema.value).map(Arc::new))
                         .clone();
                     compiled.insert((task.to_owned(), version), validator);
                 }

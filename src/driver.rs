@@ -468,25 +468,6 @@ impl Driver {
     }
 }
 
-/// What `ulcas lookup` says of a miss: each probe and the nearest recordings, typed.
-#[cfg(feature = "tools")]
-impl Driver {
-    /// Explains the lookup of `request` as `ulcas lookup` does, with the prompt registry of
-    /// `prompts` (folders of `<task>/v<N>.md`; none for a store without one).
-    pub fn explain(
-        &self,
-        request: &Request,
-        prompts: &[PathBuf],
-    ) -> crate::Result<crate::lookup::Lookup> {
-        let source = crate::registry::RegistrySource {
-            prompts: prompts.to_vec(),
-            ..Default::default()
-        };
-        let store = crate::settings::StoreSettings::new(&self.root, source)?;
-        crate::lookup::lookup(&store, request, None, &[])
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

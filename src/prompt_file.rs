@@ -215,7 +215,12 @@ pub struct Loaded {
 
 /// What `PromptRegistry::load` does with the file `v<version>.md` holding `content`: the
 /// prompt, or the app's reason for refusing it (with what ulcas saw, to fix it by).
-pub fn load(content: &[u8], version: i64) -> Result<Loaded, String> {
+pub fn load(content: &[u8], version: i64) -> crate::Result<Loaded> {
+    load_text(content, version).map_err(crate::Error::msg)
+}
+
+/// [`load`], its error as text.
+pub(crate) fn load_text(content: &[u8], version: i64) -> Result<Loaded, String> {
     let parsed = parse(content);
     let said = parsed.meta.get(&b"version"[..]).copied();
     let cast = said.map_or(0, php_int);
@@ -264,7 +269,7 @@ mod tests {
     use super::*;
 
     fn text(content: &str, version: i64) -> Result<String, String> {
-        load(content.as_bytes(), version).map(|l| l.text)
+        load_text(content.as_bytes(), version).map(|l| l.text)
     }
 
     #[test]

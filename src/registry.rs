@@ -388,7 +388,7 @@ fn read_prompt(
 ) -> std::result::Result<PromptVersion, String> {
     let content = crate::input::read_limited(path, crate::input::MAX_SMALL_FILE, "prompt file")
         .map_err(|e| e.message)?;
-    let loaded = crate::prompt_file::load(&content, version)?;
+    let loaded = crate::prompt_file::load_text(&content, version)?;
     let said = loaded.meta.get("schema").cloned().unwrap_or_default();
     let schema = resolve_schema(&said, prompts, schemas)
         .unwrap_or_else(|error| SchemaSource::Broken { error });

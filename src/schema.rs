@@ -86,7 +86,13 @@ fn validation_value(text: &str) -> serde_json::Result<Value> {
 
 /// Compiles a schema: its `$schema` draft, else 2020-12; formats are asserted.
 #[cfg(feature = "synthetic")]
-pub fn compile(schema: &Value) -> Result<jsonschema::Validator, String> {
+pub fn compile(schema: &Value) -> crate::Result<jsonschema::Validator> {
+    compile_text(schema).map_err(crate::Error::msg)
+}
+
+/// [`compile`], its error as text.
+#[cfg(feature = "synthetic")]
+pub(crate) fn compile_text(schema: &Value) -> Result<jsonschema::Validator, String> {
     let mut options = jsonschema::options().should_validate_formats(true);
     if schema.get("$schema").is_none() {
         options = options.with_draft(jsonschema::Draft::Draft202012);

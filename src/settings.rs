@@ -363,7 +363,7 @@ pub fn require_folders(stores: &[StoreSettings]) -> Result<()> {
 /// The stores a command about one task works on: every named store, else every store with
 /// recordings of the task (an error when there is none).
 pub fn with_task<'a>(stores: &'a [StoreSettings], task: &str) -> Result<Vec<&'a StoreSettings>> {
-    crate::request::validate_task(task).map_err(crate::Error::msg)?;
+    crate::request::validate_task(task)?;
     let chosen: Vec<&StoreSettings> = if stores.iter().any(|s| s.named) {
         // A root the user names must exist, as for every command.
         for s in stores.iter().filter(|s| s.named) {

@@ -95,7 +95,12 @@ pub fn percent_encode(bytes: &[u8]) -> String {
 
 /// The bytes [`percent_encode`] wrote (any `%XX`, either case; every other byte as it is); an
 /// error saying where a `%` is not followed by two hex digits.
-pub fn percent_decode(text: &str) -> Result<Vec<u8>, String> {
+pub fn percent_decode(text: &str) -> crate::Result<Vec<u8>> {
+    decode_text(text).map_err(crate::Error::msg)
+}
+
+/// [`percent_decode`], its error as text.
+pub(crate) fn decode_text(text: &str) -> Result<Vec<u8>, String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -56,7 +56,12 @@ struct RawEntry {
 
 impl Lock {
     /// Parses the text of a lock file.
-    pub fn parse(text: &str) -> std::result::Result<Lock, String> {
+    pub fn parse(text: &str) -> crate::Result<Lock> {
+        Lock::parse_text(text).map_err(crate::Error::msg)
+    }
+
+    /// [`Lock::parse`], its error as text.
+    pub(crate) fn parse_text(text: &str) -> std::result::Result<Lock, String> {
         let raw: BTreeMap<String, RawEntry> = toml::from_str(text).map_err(|e| {
             let line = e
                 .span()

@@ -220,6 +220,24 @@ pub fn lookup(
 
 type TextTransform = fn(&str) -> String;
 
+/// What `ulcas lookup` says of a miss: each probe and the nearest recordings, typed.
+impl crate::driver::Driver {
+    /// Explains the lookup of `request` as `ulcas lookup` does, with the prompt registry of
+    /// `prompts` (folders of `<task>/v<N>.md`; none for a store without one).
+    pub fn explain(
+        &self,
+        request: &crate::request::Request,
+        prompts: &[std::path::PathBuf],
+    ) -> crate::Result<crate::lookup::Lookup> {
+        let source = crate::registry::RegistrySource {
+            prompts: prompts.to_vec(),
+            ..Default::default()
+        };
+        let store = crate::settings::StoreSettings::new(self.root(), source)?;
+        lookup(&store, request, None, &[])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::probes::repair_attempts;

@@ -305,7 +305,7 @@ pub fn migrate(
     new_schema: Option<(&Schema, &Path)>,
     write: bool,
 ) -> Result<Migration> {
-    crate::request::validate_task(task).map_err(Error::msg)?;
+    crate::request::validate_task(task)?;
     let task_dir = store.root.join(task);
     let version = current_version(store, task, &task_dir)?;
     let entry = write

@@ -147,7 +147,7 @@ impl Request {
             }
             None => return Err(Error::msg("missing `task`")),
         };
-        validate_task(&task).map_err(Error::msg)?;
+        validate_task(&task)?;
         let prompt_version = match either(&obj, "prompt_version", "promptVersion") {
             Some(Value::Number(n)) => {
                 n.as_i64()
@@ -450,7 +450,12 @@ pub fn kind_of(v: &Value) -> &'static str {
 
 /// Refuses task names that could leave the store root or be ambiguous: empty, `.`/`..`, path
 /// separators, NUL or other control characters.
-pub fn validate_task(task: &str) -> std::result::Result<(), String> {
+pub fn validate_task(task: &str) -> Result<()> {
+    task_problem(task).map_err(Error::msg)
+}
+
+/// [`validate_task`], its error as text.
+pub(crate) fn task_problem(task: &str) -> std::result::Result<(), String> {
     let why = if task.is_empty() {
         "it is empty"
     } else if task == "." || task == ".." {

@@ -277,7 +277,7 @@ pub fn review(
     from: Option<i64>,
     to: Option<i64>,
 ) -> Result<Review> {
-    crate::request::validate_task(task).map_err(Error::msg)?;
+    crate::request::validate_task(task)?;
     let task_dir = store.root.join(task);
     let (from, to) = versions(store, task, &task_dir, from, to)?;
     let validators = Validators::for_registry(&store.registry);

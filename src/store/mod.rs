@@ -242,8 +242,7 @@ impl RecordOptions {
 }
 
 /// What `record` did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
-#[strum(serialize_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RecordStatus {
     /// A new file.
@@ -252,6 +251,17 @@ pub enum RecordStatus {
     Unchanged,
     /// A different cassette was replaced (`force`).
     Replaced,
+}
+
+/// The stable names (the replay core has no `strum`).
+impl From<RecordStatus> for &'static str {
+    fn from(status: RecordStatus) -> &'static str {
+        match status {
+            RecordStatus::Created => "created",
+            RecordStatus::Unchanged => "unchanged",
+            RecordStatus::Replaced => "replaced",
+        }
+    }
 }
 
 /// The result of `record`.

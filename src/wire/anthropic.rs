@@ -77,8 +77,8 @@ impl Wire for Anthropic {
         format!("event: error\ndata: {event}\n\n")
     }
 
-    fn recording(&self, whole: &[u8], request_model: Option<&str>) -> Result<Recording, String> {
-        let message = accumulate(whole)?;
+    fn recording(&self, whole: &[u8], request_model: Option<&str>) -> Result<Recording, Error> {
+        let message = accumulate(whole).map_err(Error::msg)?;
         let text: String = message["content"]
             .as_array()
             .into_iter()
@@ -122,7 +122,7 @@ fn kind(failure: Failure) -> &'static str {
 /// reached `message_stop`, accumulated as the SDKs do (text deltas appended, `message_delta`
 /// over `message_start`, the cache split from `message_start` only). Anything else (a stream
 /// cut at an event boundary, `{}`) is not a whole answer, and says why.
-pub fn accumulate(whole: &[u8]) -> Result<Value, String> {
+fn accumulate(whole: &[u8]) -> Result<Value, String> {
     let text = std::str::from_utf8(whole).map_err(|_| "the upstream's answer is not UTF-8")?;
     if text.trim_start().starts_with('{') {
         let message: Value =

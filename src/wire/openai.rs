@@ -31,7 +31,7 @@
 //! let streamed = OpenAi.render(&answer, true).body;
 //! assert!(streamed.ends_with("data: [DONE]\n\n"));
 //! // What a recorder accumulates from that stream.
-//! let recording = OpenAi.recording(streamed.as_bytes(), None).map_err(ulcas::Error::msg)?;
+//! let recording = OpenAi.recording(streamed.as_bytes(), None)?;
 //! assert_eq!((recording.text.as_str(), recording.stop_reason.as_str()), ("{}", "end_turn"));
 //! assert_eq!(recording.usage["cache_read_tokens"], 5);
 //! # Ok::<(), ulcas::Error>(())
@@ -94,8 +94,8 @@ impl Wire for OpenAi {
         format!("data: {}\n\n", self.failure(Failure::Api, text))
     }
 
-    fn recording(&self, whole: &[u8], request_model: Option<&str>) -> Result<Recording, String> {
-        let completion = accumulate(whole)?;
+    fn recording(&self, whole: &[u8], request_model: Option<&str>) -> Result<Recording, Error> {
+        let completion = accumulate(whole).map_err(Error::msg)?;
         let choice = &completion["choices"][0];
         let text = choice["message"]["content"].as_str().unwrap_or_default();
         let model = match completion["model"].as_str() {
@@ -376,7 +376,7 @@ fn document_of(file: &Value, at: &str) -> Result<Block, String> {
 /// The completion of a whole answer: a JSON body that is a `chat.completion`, or a stream of
 /// chunks that reached `[DONE]` after a finish reason, accumulated as the SDKs do (content
 /// deltas appended, the last usage kept). Anything else is not a whole answer, and says why.
-pub fn accumulate(whole: &[u8]) -> Result<Value, String> {
+fn accumulate(whole: &[u8]) -> Result<Value, String> {
     let text = std::str::from_utf8(whole).map_err(|_| "the upstream's answer is not UTF-8")?;
     if text.trim_start().starts_with('{') {
         let completion: Value =
@@ -465,6 +465,7 @@ mod tests {
         assert!(OpenAi
             .recording(cut.as_bytes(), None)
             .unwrap_err()
+            .to_string()
             .contains("cut answer"));
     }
 

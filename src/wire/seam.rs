@@ -77,7 +77,7 @@ pub trait Wire: Send + Sync + std::fmt::Debug {
     /// The recording of the upstream's whole answer (a body, or an event stream that ended
     /// as a whole answer ends), else why it is not one. `request_model` is the model the
     /// request named, for an answer that names none.
-    fn recording(&self, whole: &[u8], request_model: Option<&str>) -> Result<Recording, String>;
+    fn recording(&self, whole: &[u8], request_model: Option<&str>) -> Result<Recording, Error>;
 }
 
 /// Every wire, each at its own path.

@@ -34,7 +34,7 @@ fn every_prompt_file_reads_as_the_apps_registry_reads_it() {
             match (&ours, std::str::from_utf8(&theirs)) {
                 (Ok(loaded), Ok(text)) => assert_eq!(loaded.text, text, "{shown:?}"),
                 // A prompt the app loads but whose text is not UTF-8: refused, saying so.
-                (Err(e), Err(_)) => assert!(e.contains("not UTF-8"), "{shown:?}: {e}"),
+                (Err(e), Err(_)) => assert!(e.to_string().contains("not UTF-8"), "{shown:?}: {e}"),
                 (ours, _) => panic!("{shown:?} v{version}: PHP loads it, ulcas says {ours:?}"),
             }
         } else {
@@ -140,7 +140,7 @@ proptest! {
         match (&ours, &theirs) {
             (Ok(loaded), Some(text)) => prop_assert_eq!(loaded.text.as_bytes(), &text[..]),
             (Err(e), Some(text)) => prop_assert!(
-                std::str::from_utf8(text).is_err() && e.contains("not UTF-8"),
+                std::str::from_utf8(text).is_err() && e.to_string().contains("not UTF-8"),
                 "{:?}: {}", String::from_utf8_lossy(&content), e
             ),
             (Err(_), None) => {}

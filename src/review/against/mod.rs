@@ -291,7 +291,7 @@ pub fn read_against(
         )));
     }
     for task in &asked.tasks {
-        crate::request::validate_task(task).map_err(Error::msg)?;
+        crate::request::validate_task(task)?;
     }
     crate::settings::require_folders(stores)?;
     // A mistyped --task would list nothing and pass: it must name a recorded task.
