@@ -332,6 +332,15 @@ impl Registry {
         });
     }
 
+    /// Whether this registry holds the prompt of `task` v`version` in its own prompts folder
+    /// (the first it reads), not in another package's folder it also reads.
+    pub fn owns(&self, task: &str, version: i64) -> bool {
+        match (self.prompt(task, version), self.folders.first()) {
+            (Some(prompt), Some(own)) => prompt.path.starts_with(own),
+            _ => false,
+        }
+    }
+
     /// Whether any prompt folder has a file for `task` (a prompt, even a broken one, or any
     /// other file in its folder): only a task without one is an orphan.
     pub fn has_task(&self, task: &str) -> bool {
@@ -456,6 +465,22 @@ pub fn parse_pins(pins: &[String]) -> Result<BTreeMap<String, i64>> {
 /// request's system text is looked up by.
 pub fn prompt_hash(text: &str) -> String {
     crate::key::sha256_tagged(text)
+}
+
+/// The one rule for which of several stores a request of `task` v`version` belongs to when no
+/// store holds its cassette (the store that records its miss, for `ulcas record`, `serve --mode
+/// record` and every command alike): the first whose own prompts folder holds that prompt
+/// version, else the first whose registry has the task; `None` when none has it.
+pub fn owner<'a>(
+    registries: impl IntoIterator<Item = &'a Registry>,
+    task: &str,
+    version: i64,
+) -> Option<usize> {
+    let registries: Vec<&Registry> = registries.into_iter().collect();
+    registries
+        .iter()
+        .position(|r| r.owns(task, version))
+        .or_else(|| registries.iter().position(|r| r.has_task(task)))
 }
 
 #[cfg(test)]

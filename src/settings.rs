@@ -331,15 +331,16 @@ pub fn stores_of_request(stores: &[StoreSettings], key: &CassetteKey) -> Vec<usi
 }
 
 fn owner_index(stores: &[StoreSettings], key: &CassetteKey) -> Option<usize> {
-    (0..stores.len())
-        .find(|&i| stores[i].registry.has_task(&key.task))
+    let registries = stores.iter().map(|s| &s.registry);
+    crate::registry::owner(registries, &key.task, key.prompt_version)
         .or_else(|| (0..stores.len()).find(|&i| stores[i].root.join(&key.task).is_dir()))
         .or_else(|| (!stores.is_empty()).then_some(0))
 }
 
 /// The store of `stores` that the request keyed `key` belongs to: the first that has its
-/// cassette, else the first whose registry has its task, else the first with recordings of the
-/// task, else the first. (A task's prompt may be read by several stores: living-course's
+/// cassette, else its owner ([`crate::registry::owner`]: the first whose own prompts folder
+/// holds the prompt version, else the first whose registry has the task), else the first with
+/// recordings of the task, else the first. (A task's prompt may be read by several stores: living-course's
 /// `grounding` answers course-builder's prompt.)
 pub fn store_for_request<'a>(
     stores: &'a [StoreSettings],

@@ -409,3 +409,71 @@ fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
         "no finding on the recorded cassette: {out}"
     );
 }
+
+/// One owner rule for every command: with living-course listed first (it reads course-builder's
+/// prompts too), a quiz request that no store has recorded belongs to course-builder, whose own
+/// prompts folder holds the quiz prompt: `ulcas hash` names its path there, `ulcas record`
+/// writes there, and `serve --mode record` records there.
+#[test]
+fn record_and_serve_record_put_a_request_into_the_same_store() {
+    let Some(python) = python() else { return };
+    let (upstream_ws, ws) = (monorepo(), monorepo());
+    std::fs::write(
+        ws.path().join("ulcas.toml"),
+        "[[store]]\nroot = \"api/packages/living-course/tests/cassettes\"\nprompts = [\"api/packages/living-course/resources/prompts\", \"api/packages/course-builder/resources/prompts\"]\n\n\
+         [[store]]\nroot = \"api/packages/course-builder/tests/cassettes\"\nprompts = [\"api/packages/course-builder/resources/prompts\"]\n",
+    )
+    .unwrap();
+    let own = "api/packages/course-builder/tests/cassettes";
+    let (first, system) = quiz_request(ws.path(), "frg_abcdefghijkm");
+    let first = first.with_text("Recorded by ulcas record.");
+    let dump = ws.path().join("dump.json");
+    std::fs::write(&dump, first.to_dump()).unwrap();
+    let key = ulcas::key::key_of(&first);
+    let hash = crate::common::ulcas_in(ws.path(), &["hash", "dump.json"]);
+    assert!(
+        hash.stdout
+            .contains(&format!("{own}/{}", key.relative_path().display())),
+        "{}{}",
+        hash.stdout,
+        hash.stderr
+    );
+    std::fs::write(ws.path().join("answer.json"), r#"{"questions": []}"#).unwrap();
+    let recorded = crate::common::ulcas_in(
+        ws.path(),
+        &[
+            "record",
+            "dump.json",
+            "--response",
+            "answer.json",
+            "--model",
+            "m",
+        ],
+    );
+    assert_eq!(recorded.code, 0, "{}", recorded.stderr);
+    assert!(
+        key.path_under(&ws.path().join(own)).is_file(),
+        "{}",
+        recorded.stderr
+    );
+    // The server records a miss into the same store.
+    let upstream = Server::start(upstream_ws.path(), &["--mode", "synthetic"]);
+    let recorder = Server::start(
+        ws.path(),
+        &["--mode", "record", "--upstream", &upstream.url],
+    );
+    let second = first.clone().with_text("Recorded by serve --mode record.");
+    let requests = json!([{"name": "record", "stream": false, "params": params(&second, &system)}]);
+    let got = run_sdk(&python, &recorder.url, &requests);
+    recorder.stop();
+    upstream.stop();
+    assert_eq!(got[0]["id"], "synthetic", "{}", got[0]);
+    let served = ulcas::key::key_of(&second);
+    assert!(
+        served.path_under(&ws.path().join(own)).is_file(),
+        "{:?}",
+        got
+    );
+    let other = ws.path().join("api/packages/living-course/tests/cassettes");
+    assert!(!key.path_under(&other).exists() && !served.path_under(&other).exists());
+}

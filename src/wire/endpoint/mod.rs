@@ -438,11 +438,15 @@ impl Endpoint {
                 Err(e) => return Served::Failed(e),
             }
         }
-        // The miss is the owner's: the store that holds the prompt in its own prompts folder
-        // (else the first tried).
+        // The miss is the owner's, by the rule every command uses (crate::registry::owner),
+        // else the first tried.
         let owner = misses
-            .iter()
-            .position(|(_, r)| self.owns(r.store, &r.request.task, r.request.prompt_version))
+            .first()
+            .and_then(|(_, r)| {
+                let registries = self.stores.iter().map(|(_, registry)| registry);
+                crate::registry::owner(registries, &r.request.task, r.request.prompt_version)
+            })
+            .and_then(|store| misses.iter().position(|(_, r)| r.store == store))
             .unwrap_or(0);
         let (miss, resolved) = misses.swap_remove(owner);
         #[cfg(feature = "synthetic")]
@@ -463,11 +467,7 @@ impl Endpoint {
     /// Whether store `i` holds the prompt of `task` v`version` in its own prompts folder (the
     /// first its settings name), not in another package's it also reads.
     pub fn owns(&self, i: usize, task: &str, version: i64) -> bool {
-        let registry = &self.stores[i].1;
-        match (registry.prompt(task, version), registry.folders.first()) {
-            (Some(prompt), Some(own)) => prompt.path.starts_with(own),
-            _ => false,
-        }
+        self.stores[i].1.owns(task, version)
     }
 
     /// How many prompt versions the stores' registries hold (a version read by two stores
