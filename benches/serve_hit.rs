@@ -9,7 +9,7 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ulcas::registry::{Registry, RegistrySource};
-use ulcas::wire::message::{Answer, Usage};
+use ulcas::wire::message::Answer;
 use ulcas::wire::{Endpoint, Overrides, WireRequest};
 
 fn bench(c: &mut Criterion) {
@@ -49,15 +49,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let wire = WireRequest::parse(black_box(&body)).expect("valid");
             let replay = endpoint.hit(&wire, &overrides).expect("a hit");
-            Answer {
-                id: replay.id(),
-                usage: Usage::of_cassette(&replay.usage),
-                model: replay.model,
-                text: replay.text,
-                stop_reason: replay.stop_reason,
-                refusal_category: replay.refusal_category,
-            }
-            .message_json()
+            Answer::of_replay(replay).message_json()
         })
     });
     group.finish();

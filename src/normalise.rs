@@ -457,6 +457,30 @@ pub fn unknown_placeholders(answer: &str, content: &str) -> Vec<String> {
         .collect()
 }
 
+/// Why `answer` (a recording's text, with the request's ids) cannot be recorded for the
+/// request whose normalised content is `content`: it names placeholders the request does not
+/// have, which replay would leave as written (verify fails them as `unknown-placeholder`).
+pub fn unknown_in_answer(answer: &str, content: &NormalisedContent) -> Option<String> {
+    let stored = to_placeholders(answer, &content.map);
+    let unknown = unknown_placeholders(&stored, &content.text);
+    if unknown.is_empty() {
+        return None;
+    }
+    let has: std::collections::BTreeSet<String> = placeholders_in(&content.text)
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    let has = match has.len() {
+        0 => "none".to_owned(),
+        1 => "one placeholder".to_owned(),
+        n => format!("{n} placeholders"),
+    };
+    Some(format!(
+        "the answer uses {} that the request does not have (it has {has}): replay would leave them as written; nothing was recorded",
+        unknown.join(", ")
+    ))
+}
+
 /// The byte ranges of what [`PLACEHOLDER_PATTERN`] matches in `text`, leftmost first and not
 /// overlapping, as the regex finds them: `{{`, `frg` or `id`, `_`, digits, `}}`. Found by a scan
 /// for `{` instead of the regex engine (verify looks at every answer and content).

@@ -84,27 +84,9 @@ pub fn record_into(
     recording: &Recording,
     options: crate::store::RecordOptions,
 ) -> Result<Recorded> {
-    // An answer that names placeholders the request does not have would replay them as
-    // written (verify fails it later with `unknown-placeholder`): refused now, named.
+    // An answer naming placeholders the request does not have is refused by the store's one
+    // write path (crate::store::record_then), as for every writer.
     let material = crate::key::KeyMaterial::of(request);
-    let stored = crate::normalise::to_placeholders(&recording.text, &material.content.map);
-    let unknown = crate::normalise::unknown_placeholders(&stored, &material.content.text);
-    if !unknown.is_empty() {
-        return Err(Error::msg(format!(
-                "the answer uses {} that the request does not have (it has {}): replay would leave them as written; nothing was recorded",
-                unknown.join(", "),
-                match crate::normalise::placeholders_in(&material.content.text)
-                    .into_iter()
-                    .map(|p| p.name)
-                    .collect::<std::collections::BTreeSet<_>>()
-                    .len()
-                {
-                    0 => "none".to_owned(),
-                    1 => "one placeholder".to_owned(),
-                    n => format!("{n} placeholders"),
-                }
-        )));
-    }
     let key = material.key();
     let entry = crate::lock::entry_for(store, &key.task, key.prompt_version);
     crate::store::record_then(

@@ -345,6 +345,10 @@ pub fn record_then(
     options: RecordOptions,
     also: impl FnOnce(&WriteLock<'_>, &CassetteKey) -> Result<()>,
 ) -> Result<Recorded> {
+    let content = crate::normalise::normalise(&request.content());
+    if let Some(why) = crate::normalise::unknown_in_answer(&recording.text, &content) {
+        return Err(Error::msg(why));
+    }
     let (cassette, key) = cassette_for(request, recording, options.with_request_material)?;
     if bytes_over_limit(&cassette) {
         return Err(Error::msg(format!(

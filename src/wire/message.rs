@@ -121,6 +121,37 @@ pub struct Answer {
 }
 
 impl Answer {
+    /// The answer a cassette replays: its id `cassette:<hash>`, its model, text, stop reason,
+    /// refusal category and counts.
+    pub fn of_replay(replay: crate::driver::Replay) -> Answer {
+        Answer {
+            id: replay.id(),
+            usage: Usage::of_cassette(&replay.usage),
+            model: replay.model,
+            text: replay.text,
+            stop_reason: replay.stop_reason,
+            refusal_category: replay.refusal_category,
+        }
+    }
+
+    /// The synthetic stand-in for a miss: id `synthetic`, `end_turn`, the app's estimates of
+    /// the counts.
+    #[cfg(feature = "synthetic")]
+    pub fn of_synthetic(synthetic: &crate::driver::Synthetic) -> Answer {
+        Answer {
+            id: "synthetic".into(),
+            model: synthetic.model.clone(),
+            text: synthetic.text.clone(),
+            stop_reason: "end_turn".into(),
+            refusal_category: None,
+            usage: Usage {
+                input: synthetic.input_tokens,
+                output: synthetic.output_tokens,
+                ..Usage::default()
+            },
+        }
+    }
+
     fn stop_details(&self) -> Value {
         match &self.refusal_category {
             Some(category) => json!({"type": "refusal", "category": category}),

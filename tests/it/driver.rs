@@ -272,3 +272,30 @@ fn a_cached_cassette_changed_on_disk_is_served_as_it_is_now() {
     std::fs::write(&path, &original).unwrap();
     assert_eq!(driver.replay(&quiz).unwrap().text, first);
 }
+
+/// One record path: the driver's (and the store's) refuse an answer that names a placeholder the
+/// request does not have, as `ulcas record` does, with the same words; nothing is written.
+#[test]
+fn the_driver_refuses_an_answer_with_unknown_placeholders() {
+    let store = tempfile::tempdir().unwrap();
+    let driver = Driver::open(store.path()).unwrap();
+    let request = Request::from_slice(
+        br#"{"task": "quiz", "prompt_version": 1, "schema": {"type": "object"},
+            "blocks": [{"type": "text", "text": "<fragment id=\"frg_abcdefghijkm\">"}]}"#,
+    )
+    .unwrap();
+    let answer = Recording::new(r#"{"cites": ["frg_abcdefghijkm", "{{frg_2}}"]}"#, "m");
+    let e = driver.record(&request, &answer).unwrap_err().to_string();
+    assert!(
+        e.contains(
+            "the answer uses {{frg_2}} that the request does not have (it has one placeholder)"
+        ),
+        "{e}"
+    );
+    assert!(!driver.key(&request).1.exists());
+    let e = ulcas::store::record(store.path(), &request, &answer, Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("{{frg_2}}"), "{e}");
+    assert_eq!(std::fs::read_dir(store.path()).unwrap().count(), 0);
+}

@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use ulcas::driver::DriverError;
-use ulcas::wire::message::{Answer, Usage};
+use ulcas::wire::message::Answer;
 use ulcas::wire::{Failure, Overrides, Served, Unresolved, Wire, WireRequest, WIRES};
 
 use super::watch::Catalog;
@@ -329,16 +329,8 @@ impl Reply {
 
 /// The answer of a cassette.
 fn replayed(replay: ulcas::driver::Replay, stream: bool) -> Reply {
-    let answer = Answer {
-        id: replay.id(),
-        usage: Usage::of_cassette(&replay.usage),
-        model: replay.model,
-        text: replay.text,
-        stop_reason: replay.stop_reason,
-        refusal_category: replay.refusal_category,
-    };
     let path = Some(replay.path.clone());
-    Reply::answer(answer, stream, "hit", path)
+    Reply::answer(Answer::of_replay(replay), stream, "hit", path)
 }
 
 /// The largest body keyed on the server's own threads (a larger one is keyed on the pool).
@@ -416,18 +408,7 @@ fn reply(
             resolved,
         } => {
             server.dump(&resolved.request);
-            let answer = Answer {
-                id: "synthetic".into(),
-                model: synthetic.model.clone(),
-                text: synthetic.text.clone(),
-                stop_reason: "end_turn".into(),
-                refusal_category: None,
-                usage: Usage {
-                    input: synthetic.input_tokens,
-                    output: synthetic.output_tokens,
-                    ..Usage::default()
-                },
-            };
+            let answer = Answer::of_synthetic(&synthetic);
             Reply::answer(
                 answer,
                 wire.stream,
@@ -442,7 +423,14 @@ fn reply(
             why.message(),
         ),
         Served::Unresolved(why) => {
-            let why = why.message();
+            // The library says what is missing; the command line says how to give it.
+            let hint = match &why {
+                Unresolved::UnknownPrompt { nearest } if nearest.is_empty() => {
+                    " (ulcas serve --prompts DIR, or `prompts` in ulcas.toml)"
+                }
+                _ => "",
+            };
+            let why = why.message() + hint;
             let mut reply = Reply::error(StatusCode::NOT_FOUND, Failure::NotFound, why);
             reply.status_word = "miss";
             reply
