@@ -34,7 +34,7 @@ pub fn parse_prompt_file(name: &str) -> Option<i64> {
 
 /// Why `name` (which starts with `v` and a digit) is not a version folder, if it is not one:
 /// the text that `skipped` events give.
-pub fn not_a_version(name: &str) -> Option<String> {
+pub(crate) fn not_a_version(name: &str) -> Option<String> {
     let digits = name.strip_prefix('v')?;
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;

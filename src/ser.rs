@@ -19,7 +19,8 @@ pub struct Sides<T> {
 pub type Counts = BTreeMap<&'static str, usize>;
 
 /// Serialises a path as its display form (JSON has no other).
-pub fn path<S: Serializer>(p: &Path, s: S) -> Result<S::Ok, S::Error> {
+#[cfg(feature = "tools")]
+pub(crate) fn path<S: Serializer>(p: &Path, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(&p.display())
 }
 

@@ -321,7 +321,7 @@ fn pretty_json<F: FnMut(&str)>(v: &Value, depth: usize, sink: &mut F) -> bool {
 }
 
 /// Appends `4 * depth` spaces.
-pub fn push_indent(out: &mut String, depth: usize) {
+pub(crate) fn push_indent(out: &mut String, depth: usize) {
     for _ in 0..depth {
         out.push_str("    ");
     }
