@@ -214,6 +214,10 @@ fn the_python_sdk_gets_what_the_cassettes_hold() {
     assert_eq!(unknown["status"], 404);
     let message = unknown["error"]["error"]["message"].as_str().unwrap();
     assert!(message.contains("no prompt of any store"), "{message}");
+    assert!(
+        !message.contains("--prompts"),
+        "the stores have a registry: {message}"
+    );
     // One log line per request, and a dump per keyed request that `ulcas lookup` reads.
     assert_eq!(
         log.lines().filter(|l| l.starts_with("hit ")).count(),

@@ -257,12 +257,21 @@ pub fn post(url: &str, body: &[u8], headers: &[(&str, &str)]) -> (u16, String) {
 /// One HTTP/1.1 request on a fresh connection; the answer's bytes, head and all.
 pub fn exchange(url: &str, body: &[u8], headers: &[(&str, &str)]) -> Vec<u8> {
     use std::io::{Read, Write};
-    let addr = url.strip_prefix("http://").unwrap();
+    // The server's address, and the path when the URL names one (else the Messages API's).
+    let rest = url.strip_prefix("http://").unwrap();
+    let (addr, path) = rest
+        .split_once('/')
+        .map_or((rest, None), |(a, p)| (a, Some(p)));
     let mut s = std::net::TcpStream::connect(addr).unwrap();
     // Written from a thread: a server that answers before the body is whole (413) stops
     // reading it.
     let mut writer = s.try_clone().unwrap();
-    let bytes = request_bytes(addr, body, headers);
+    let mut bytes = request_bytes(addr, body, headers);
+    if let Some(path) = path {
+        let line = format!("POST /{path} HTTP/1.1");
+        let end = bytes.iter().position(|&b| b == b'\r').unwrap();
+        bytes.splice(..end, line.into_bytes());
+    }
     let sending = std::thread::spawn(move || {
         let _ = writer.write_all(&bytes);
     });

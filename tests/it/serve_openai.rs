@@ -215,3 +215,25 @@ fn record_mode_records_chat_completions_and_both_wires_replay_them() {
     assert!(!report.stdout.contains(&key.hash), "{}", report.stdout);
     assert!(!report.stderr.contains(&key.hash), "{}", report.stderr);
 }
+
+/// Without any prompt registry, an unknown prompt's 404 (in OpenAI's shape) says how to give
+/// one on the command line; the library's reason names no flag.
+#[test]
+fn a_server_without_prompts_says_how_to_give_them() {
+    let (ws, _) = workspace();
+    let server = Server::start(ws.path(), &["cassettes"]);
+    let body = json!({"model": "m", "messages": [
+        {"role": "system", "content": "You are a pirate."}, {"role": "user", "content": "Arr"}]});
+    let at = format!("{}/v1/chat/completions", server.url);
+    let (status, answer) = crate::serve::post(&at, body.to_string().as_bytes(), &[]);
+    server.stop();
+    assert_eq!(status, 404, "{answer}");
+    let answer: Value = serde_json::from_str(&answer).unwrap();
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("no prompt of any store's registry"),
+        "{message}"
+    );
+    assert!(message.ends_with("(no store has a prompt registry: ulcas serve --prompts DIR, or `prompts` in ulcas.toml)"), "{message}");
+    assert_eq!(answer["error"]["type"], "not_found_error");
+}

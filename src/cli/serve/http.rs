@@ -425,8 +425,8 @@ fn reply(
         Served::Unresolved(why) => {
             // The library says what is missing; the command line says how to give it.
             let hint = match &why {
-                Unresolved::UnknownPrompt { nearest } if nearest.is_empty() => {
-                    " (ulcas serve --prompts DIR, or `prompts` in ulcas.toml)"
+                Unresolved::UnknownPrompt { .. } if catalog.endpoint.prompts() == 0 => {
+                    " (no store has a prompt registry: ulcas serve --prompts DIR, or `prompts` in ulcas.toml)"
                 }
                 _ => "",
             };
