@@ -101,17 +101,25 @@ pub fn skipped(why: &str) {
 
 /// The Python with the official SDK (`.ci/run` installs it into target/ci-tools).
 pub fn python() -> Option<PathBuf> {
+    python_with("anthropic")
+}
+
+/// The Python with the official SDK `module` (`anthropic`, `openai`), which `.ci/run` installs
+/// into target/ci-tools (in CI, its absence fails the test rather than skipping it).
+pub fn python_with(module: &str) -> Option<PathBuf> {
     let python = Path::new(MANIFEST).join("target/ci-tools/bin/python");
     let ok = Command::new(&python)
-        .args(["-c", "import anthropic"])
+        .args(["-c", &format!("import {module}")])
         .output()
         .is_ok_and(|o| o.status.success());
     if !ok {
         assert!(
             std::env::var_os("CI").is_none(),
-            "CI installs the anthropic SDK"
+            "CI installs the {module} SDK"
         );
-        skipped("no anthropic SDK in target/ci-tools (.ci/run installs it)");
+        skipped(&format!(
+            "no {module} SDK in target/ci-tools (.ci/run installs it)"
+        ));
         return None;
     }
     Some(python)
@@ -149,11 +157,16 @@ pub fn params(request: &Request, system: &str) -> Value {
 }
 
 pub fn run_sdk(python: &Path, url: &str, requests: &Value) -> Vec<Value> {
+    run_client(python, "sdk_client.py", url, requests)
+}
+
+/// `requests` through the client script `script` of tests/python: one parsed line each.
+pub fn run_client(python: &Path, script: &str, url: &str, requests: &Value) -> Vec<Value> {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("requests.json");
     std::fs::write(&file, requests.to_string()).unwrap();
     let out = Command::new(python)
-        .arg(Path::new(MANIFEST).join("tests/python/sdk_client.py"))
+        .arg(Path::new(MANIFEST).join("tests/python").join(script))
         .arg(url)
         .arg(&file)
         .output()

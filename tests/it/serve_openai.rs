@@ -3,53 +3,20 @@
 //! one replays through the other.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::{json, Value};
 use ulcas::request::{Block, Request};
 
-use crate::common::MANIFEST;
 use crate::serve::{monorepo, params, post, prompt_text, quiz_request, workspace, Server};
 
 /// The Python with the official OpenAI SDK (`.ci/run` installs it into target/ci-tools).
 fn python() -> Option<PathBuf> {
-    let python = Path::new(MANIFEST).join("target/ci-tools/bin/python");
-    let ok = Command::new(&python)
-        .args(["-c", "import openai"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI installs the openai SDK"
-        );
-        crate::serve::skipped("no openai SDK in target/ci-tools (.ci/run installs it)");
-        return None;
-    }
-    Some(python)
+    crate::serve::python_with("openai")
 }
 
-/// Each request through the SDK: one parsed line per request.
+/// Each request through the OpenAI SDK: one parsed line per request.
 fn run(python: &Path, url: &str, requests: &Value) -> Vec<Value> {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("requests.json");
-    std::fs::write(&file, requests.to_string()).unwrap();
-    let out = Command::new(python)
-        .arg(Path::new(MANIFEST).join("tests/python/openai_client.py"))
-        .arg(url)
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    crate::serve::run_client(python, "openai_client.py", url, requests)
 }
 
 /// The Chat Completions parameters of `request`: the prompt text as the system message, the
