@@ -239,3 +239,40 @@ pub fn open_beneath(
         Err(_) => Err(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With a cache and without the kernel's news (no handle on the store's folder, as where
+    /// openat2 or inotify are missing), each replay opens and checks the file: a rewrite is
+    /// read again, a removal is a miss; with the news, a file changed in place is forgotten.
+    #[test]
+    fn a_cassette_changed_on_disk_is_read_again_with_or_without_the_kernels_news() {
+        for watched in [false, true] {
+            let store = tempfile::tempdir().unwrap();
+            let root = store.path().canonicalize().unwrap();
+            let cache = if watched {
+                CassetteCache::beneath(&root)
+            } else {
+                CassetteCache::new()
+            };
+            assert_eq!(cache.fresh.is_some(), watched);
+            let request = crate::request::Request::from_slice(
+                br#"{"task": "quiz", "prompt_version": 1, "schema": {"type": "object"},
+                    "blocks": [{"type": "text", "text": "x"}]}"#,
+            )
+            .unwrap();
+            let recording = crate::store::Recording::new("one", "m");
+            let recorded =
+                crate::store::record(&root, &request, &recording, Default::default()).unwrap();
+            let load = || load_within_cached(&root, &root, &recorded.key, &cache).unwrap();
+            assert_eq!(load().unwrap().1.text, "one");
+            let file = std::fs::read_to_string(&recorded.path).unwrap();
+            std::fs::write(&recorded.path, file.replace("\"one\"", "\"two\"")).unwrap();
+            assert_eq!(load().unwrap().1.text, "two", "watched: {watched}");
+            std::fs::remove_file(&recorded.path).unwrap();
+            assert!(load().is_none());
+        }
+    }
+}
