@@ -171,7 +171,7 @@ pub fn load_within_cached(
     cache: &CassetteCache,
 ) -> Result<Option<(PathBuf, std::sync::Arc<Cassette>)>> {
     let relative = key.relative_path();
-    let path = key.path_under(root);
+    let path = root.join(&relative);
     if let Some(cassette) = cache.get_unchanged(&relative) {
         return Ok(Some((path, cassette)));
     }

@@ -5,8 +5,8 @@
 //!   PDF as a data URL) is the request's blocks in order; the `assistant`/`user` messages
 //!   after it are the repair turns. The same content gives the same key as on the Messages
 //!   API: a cassette recorded through either wire replays through the other.
-//! - `response_format.json_schema.schema` carries the schema, full or in its provider form:
-//!   it is read in its provider form and matched as on the Messages API.
+//! - `response_format.json_schema.schema` carries the schema, full or in its provider form,
+//!   matched as on the Messages API (by its provider form).
 //! - The answer is a `chat.completion` (or `chat.completion.chunk` events, then
 //!   `data: [DONE]`) whose id is the cassette's (`cassette:<hash>`); `prompt_tokens` counts
 //!   every input token, cached ones in `prompt_tokens_details.cached_tokens`.
@@ -22,8 +22,8 @@
 //!     "response_format": {"type": "json_schema", "json_schema": {"name": "outline",
 //!         "schema": {"type": "object", "title": "Outline"}}}}"#)?;
 //! assert_eq!((request.blocks.len(), request.stream), (2, true));
-//! // Read in its provider form (no `title`), as the Messages API sends it.
-//! assert_eq!(request.schema.as_deref(), Some(&serde_json::json!({"type": "object"})));
+//! // As sent: the endpoint matches it by its provider form (without `title`), on every wire.
+//! assert_eq!(request.schema.as_deref(), Some(&serde_json::json!({"type": "object", "title": "Outline"})));
 //!
 //! let answer = Answer { id: "cassette:abc".into(), model: "m".into(), text: "{}".into(),
 //!     stop_reason: "end_turn".into(), refusal_category: None,
@@ -41,7 +41,7 @@ use serde_json::{json, Map, Value};
 
 use super::message::{Answer, Usage};
 use super::seam::{Failure, Rendered, Wire};
-use super::{for_provider, WireRequest, MAX_SCHEMA};
+use super::{WireRequest, MAX_SCHEMA};
 use crate::error::Error;
 use crate::request::{Block, Turn};
 use crate::store::Recording;
@@ -281,7 +281,8 @@ fn request_of(tree: &Value) -> Result<WireRequest, String> {
     })
 }
 
-/// `response_format`'s JSON schema, in its provider form.
+/// `response_format`'s JSON schema, as sent (full or in its provider form: the endpoint
+/// matches either).
 fn schema_of(body: &Map<String, Value>) -> Result<Option<std::sync::Arc<Value>>, String> {
     let format = match body.get("response_format") {
         None | Some(Value::Null) => return Ok(None),
@@ -303,7 +304,7 @@ fn schema_of(body: &Map<String, Value>) -> Result<Option<std::sync::Arc<Value>>,
             MAX_SCHEMA >> 10
         ));
     }
-    Ok(Some(std::sync::Arc::new(for_provider(schema))))
+    Ok(Some(std::sync::Arc::new(schema.clone())))
 }
 
 /// The text of a system message or a repair turn: a string, or text parts joined.

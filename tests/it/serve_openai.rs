@@ -65,13 +65,24 @@ fn the_openai_sdk_replays_what_the_messages_api_recorded() {
     ]);
     let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
     let got = run(&python, &server.url, &requests);
-    // The same request through the Messages API: the same cassette.
+    // The same request through the Messages API: the same cassette; with the full schema
+    // instead of its provider form too (matched by provider form on every wire).
     let (status, body) = post(
         &server.url,
         params(&quiz, &system).to_string().as_bytes(),
         &[],
     );
+    let mut full = params(&quiz, &system);
+    full["output_config"]["format"]["schema"] = quiz.schema.value.clone();
+    assert_ne!(
+        full,
+        params(&quiz, &system),
+        "the quiz schema has a provider form of its own"
+    );
+    let (full_status, full_body) = post(&server.url, full.to_string().as_bytes(), &[]);
     let log = server.stop();
+    assert_eq!(full_status, 200, "{full_body}");
+    assert_eq!(full_body, body, "the same answer");
     assert_eq!(status, 200, "{body}");
     let message: Value = serde_json::from_str(&body).unwrap();
     let key = ulcas::key::key_of(&quiz);
@@ -115,7 +126,7 @@ fn the_openai_sdk_replays_what_the_messages_api_recorded() {
     assert!(text.starts_with(&line), "{text}");
     assert!(text.contains("--upstream https://api.openai.com"), "{text}");
     assert_eq!(miss["body"]["type"], "not_found_error", "{miss}");
-    assert_eq!(log.matches("hit ").count(), 4, "{log}");
+    assert_eq!(log.matches("hit ").count(), 5, "{log}");
 }
 
 /// `--mode record` on Chat Completions: the miss is forwarded to an OpenAI-compatible upstream
@@ -159,26 +170,18 @@ fn record_mode_records_chat_completions_and_both_wires_replay_them() {
     let message: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(message["content"][0]["text"].as_str(), Some(replayed));
     assert!(log.contains("recorded"), "{log}");
-    // The cassette is the reference format, with request material.
+    // The cassette is the reference format, with request material, in the quiz prompt's own
+    // store (course-builder's), by the owner rule.
     let path = key.path_under(
         &ws.path()
-            .join("api/packages/course-builder/tests/Fixtures/cassettes"),
+            .join("api/packages/course-builder/tests/cassettes"),
     );
-    let path = if path.exists() {
-        path
-    } else {
-        let found: Vec<_> = walkdir::WalkDir::new(ws.path())
-            .into_iter()
-            .filter_map(Result::ok)
-            .filter(|e| e.file_name() == format!("{}.json", key.hash).as_str())
-            .collect();
-        found.first().expect("the recording").path().to_owned()
-    };
     let cassette: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     assert_eq!(cassette["hash"], key.hash);
     assert!(cassette["request"].is_object(), "{cassette}");
     // verify finds nothing to say of it.
     let report = crate::common::ulcas_in(ws.path(), &["verify"]);
+    assert_eq!(report.code, 0, "{}{}", report.stdout, report.stderr);
     assert!(!report.stdout.contains(&key.hash), "{}", report.stdout);
     assert!(!report.stderr.contains(&key.hash), "{}", report.stderr);
 }

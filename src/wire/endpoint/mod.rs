@@ -299,8 +299,9 @@ impl Endpoint {
         let candidates = self.candidates(wire, overrides)?;
         let mut resolved = Vec::new();
         let mut compared = 0;
+        let sent = wire.schema.as_deref().map(schemas::Sent::new);
         for c in &candidates {
-            if let Some(schema) = self.full_schema(c, wire.schema.as_deref(), &mut compared, true) {
+            if let Some(schema) = self.full_schema(c, sent.as_ref(), &mut compared, true) {
                 resolved.push(self.resolved(c, wire, schema));
             }
         }
@@ -361,9 +362,10 @@ impl Endpoint {
         if candidates.iter().any(|c| c.task != first.task) {
             return None;
         }
+        let sent = wire.schema.as_deref().map(schemas::Sent::new);
         for c in &candidates {
             // A schema found only in the recordings is the slower path's to look for.
-            let schema = self.known_schema(c, wire.schema.as_deref(), &mut 0)?;
+            let schema = self.known_schema(c, sent.as_ref(), &mut 0)?;
             let (key, map) =
                 crate::key::key_with_map(&c.task, c.version, schema.canonical_json(), |sink| {
                     crate::request::content_pieces(&wire.blocks, &wire.turns, sink)

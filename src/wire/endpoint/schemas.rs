@@ -1,11 +1,37 @@
 //! The full schema of a wire request: the one whose provider form is the wire's, among the
 //! registry's, the exported ones and (on the slower path) those of the version's recordings.
+//! The app sends the provider form; a client may send the full schema: its provider form is
+//! then what matches, on every wire.
+
+use std::cell::OnceCell;
 
 use serde_json::Value;
 
 use super::{Endpoint, Indexed, Known, MAX_CACHED};
 use crate::schema::Schema;
 use crate::wire::{for_provider, same_in_php};
+
+/// The schema a request sent, compared by provider form.
+pub(crate) struct Sent<'a> {
+    value: &'a Value,
+    /// Its provider form, made only when the schema as sent matches nothing.
+    provider: OnceCell<Value>,
+}
+
+impl<'a> Sent<'a> {
+    pub(crate) fn new(value: &'a Value) -> Sent<'a> {
+        Sent {
+            value,
+            provider: OnceCell::new(),
+        }
+    }
+
+    /// Whether it is the provider form `form`, as sent or once made a provider form itself.
+    fn is(&self, form: &Value) -> bool {
+        same_in_php(form, self.value)
+            || same_in_php(form, self.provider.get_or_init(|| for_provider(self.value)))
+    }
+}
 
 impl Endpoint {
     /// The full schema of `c` whose provider form is the wire's: the registry's, else an
@@ -14,7 +40,7 @@ impl Endpoint {
     pub(super) fn full_schema(
         &self,
         c: &Indexed,
-        wire: Option<&Value>,
+        wire: Option<&Sent>,
         compared: &mut usize,
         recorded: bool,
     ) -> Option<Schema> {
@@ -29,7 +55,7 @@ impl Endpoint {
         *compared += known.len();
         known
             .iter()
-            .find(|(_, form)| same_in_php(form, wire))
+            .find(|(_, form)| wire.is(form))
             .map(|(schema, _)| schema.clone())
     }
 
@@ -38,7 +64,7 @@ impl Endpoint {
     pub(super) fn known_schema(
         &self,
         c: &Indexed,
-        wire: Option<&Value>,
+        wire: Option<&Sent>,
         compared: &mut usize,
     ) -> Option<&Schema> {
         let registry = &self.stores[c.store].1;
@@ -49,8 +75,8 @@ impl Endpoint {
         if let Some(schema) = own {
             *compared += 1;
             let form = match &c.provider {
-                Some(form) => same_in_php(form, wire),
-                None => same_in_php(&for_provider(&schema.value), wire),
+                Some(form) => wire.is(form),
+                None => wire.is(&for_provider(&schema.value)),
             };
             if form {
                 return Some(schema);
@@ -61,7 +87,7 @@ impl Endpoint {
         *compared += exported.len();
         exported
             .iter()
-            .find(|(_, form)| same_in_php(form, wire))
+            .find(|(_, form)| wire.is(form))
             .map(|(schema, _)| schema)
     }
 
