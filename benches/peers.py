@@ -11,17 +11,18 @@ provider form in output_config) and its cassette, recorded with `ulcas record`, 
 5 KB. Each server is set up to answer that request with that answer: ulcas derives the real key
 (the prompt from the system text, the full schema by its provider form, the content) and reads
 the cassette; llmposter matches the last user message; VidaiMock answers from its template.
-Each answer is checked once, then wrk (Debian: `apt-get install wrk`) posts the body for N
-seconds at 1, 16 and 64 connections, not streaming and streaming, and the script prints a
-Markdown table of requests per second (the median of R runs), the p50 latency at one
-connection, and ulcas's ratio to the best peer. Needs two free ports from 18401 on.
+The servers run side by side; each answer is checked once, then wrk (Debian: `apt-get install
+wrk`) posts the body for N seconds at 1, 16 and 64 connections, not streaming and streaming,
+the servers taking turns run by run (so that the machine's load falls on each alike), and the
+script prints a Markdown table of requests per second (the median of R runs, with that run's
+p50 latency at one connection) and ulcas's ratio to the best peer. Needs three free ports from
+18401 on.
 """
 
 import argparse
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import time
@@ -182,20 +183,31 @@ def main():
     install()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     answer = workspace()
-    rows = {}
-    for i, name in enumerate(SERVERS):
-        proc, url, (status, text) = start(name, 18401 + i)
-        try:
+    # Every server runs at once and the runs take turns (each server once, then again), so a
+    # change in the machine's load falls on all of them alike; each cell is the median.
+    servers = {}
+    try:
+        for i, name in enumerate(SERVERS):
+            proc, url, (status, text) = start(name, 18401 + i)
+            servers[name] = (proc, url)
             if status != 200 or json.loads(text)["content"][0]["text"] != answer:
                 sys.exit(f"{name}: not the answer: {status} {text[:300]}")
-            for stream in (False, True):
-                for connections in (1, 16, 64):
-                    runs = [wrk(url, connections, args.seconds, stream) for _ in range(args.runs)]
-                    rate = statistics.median(r[0] for r in runs)
-                    rows.setdefault(name, {})[(stream, connections)] = (rate, runs[0][1])
-        finally:
+        runs = {}
+        for stream in (False, True):
+            for connections in (1, 16, 64):
+                for _ in range(args.runs):
+                    for name, (_, url) in servers.items():
+                        runs.setdefault((name, stream, connections), []).append(
+                            wrk(url, connections, args.seconds, stream))
+    finally:
+        for proc, _ in servers.values():
             proc.terminate()
             proc.wait()
+    rows = {}
+    for (name, stream, connections), measured in runs.items():
+        measured.sort(key=lambda r: r[0])
+        rate, p50 = measured[len(measured) // 2]
+        rows.setdefault(name, {})[(stream, connections)] = (rate, p50)
     load = os.getloadavg()[0]
     print(f"\n{os.cpu_count()} cores, load {load:.2f}, {args.seconds} s a run, median of "
           f"{args.runs}; a 3.3 KB request, a 5 KB answer\n")

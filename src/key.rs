@@ -127,22 +127,62 @@ pub fn key_with_map(
     schema_json: &str,
     pieces: impl FnOnce(&mut dyn FnMut(&str)),
 ) -> (CassetteKey, PlaceholderMap) {
-    let mut hasher = Sha256::new();
-    hash_prefix(&mut hasher, task, prompt_version, schema_json);
-    hasher.update(b"\"");
-    let mut map = PlaceholderMap::new();
-    pieces(&mut |piece| {
-        normalise_into(piece, &mut map, |normalised| {
-            php::escape_body(normalised, |escaped| hasher.update(escaped.as_bytes()))
-        })
-    });
-    hasher.update(b"\"]");
-    let key = CassetteKey {
-        task: task.to_owned(),
-        prompt_version,
-        hash: hex32(hasher),
-    };
-    (key, map)
+    KeyPrefix::new(task, prompt_version, schema_json).key_with_map(pieces)
+}
+
+/// What every key of one prompt version with one schema starts with, hashed once: the task,
+/// the version and the canonical schema (a schema is often as long as the content). A server
+/// keeps one per prompt version and hashes only each request's content.
+#[derive(Clone)]
+pub struct KeyPrefix {
+    task: String,
+    prompt_version: i64,
+    hasher: Sha256,
+}
+
+impl std::fmt::Debug for KeyPrefix {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeyPrefix")
+            .field("task", &self.task)
+            .field("prompt_version", &self.prompt_version)
+            .finish_non_exhaustive()
+    }
+}
+
+impl KeyPrefix {
+    /// The prefix of the keys of `task` v`prompt_version` with the canonical schema
+    /// `schema_json` ([`crate::schema::Schema::canonical_json`]).
+    pub fn new(task: &str, prompt_version: i64, schema_json: &str) -> KeyPrefix {
+        let mut hasher = Sha256::new();
+        hash_prefix(&mut hasher, task, prompt_version, schema_json);
+        hasher.update(b"\"");
+        KeyPrefix {
+            task: task.to_owned(),
+            prompt_version,
+            hasher,
+        }
+    }
+
+    /// [`key_with_map`] of a content after this prefix.
+    pub fn key_with_map(
+        &self,
+        pieces: impl FnOnce(&mut dyn FnMut(&str)),
+    ) -> (CassetteKey, PlaceholderMap) {
+        let mut hasher = self.hasher.clone();
+        let mut map = PlaceholderMap::new();
+        pieces(&mut |piece| {
+            normalise_into(piece, &mut map, |normalised| {
+                php::escape_body(normalised, |escaped| hasher.update(escaped.as_bytes()))
+            })
+        });
+        hasher.update(b"\"]");
+        let key = CassetteKey {
+            task: self.task.clone(),
+            prompt_version: self.prompt_version,
+            hash: hex32(hasher),
+        };
+        (key, map)
+    }
 }
 
 /// Content size from which normalising and hashing run on two threads.

@@ -45,6 +45,7 @@
 
 pub mod anthropic;
 mod endpoint;
+mod memo;
 pub mod message;
 pub mod openai;
 mod parse;

@@ -177,6 +177,8 @@ struct Indexed {
     version: i64,
     /// The provider form of the registry's schema of this version, made once.
     provider: Option<std::sync::Arc<Value>>,
+    /// The key prefix of the registry's schema of this version, hashed once.
+    prefix: Option<std::sync::Arc<crate::key::KeyPrefix>>,
 }
 
 /// `task vN` of each version, once each, in order.
@@ -217,6 +219,9 @@ pub struct Endpoint {
     stores: Vec<(Driver, Registry)>,
     /// Prompt text hash → every (store, task, version) whose prompt file has that text.
     by_prompt: HashMap<String, Vec<Indexed>, crate::normalise::FnvBuild>,
+    /// The hashes of the system texts seen lately (hashing a prompt of a few kilobytes for
+    /// every request costs more than finding it again).
+    hashes: crate::wire::memo::Memo<std::sync::Arc<str>>,
     /// Every prompt's words, for the nearest prompt of an unknown text.
     texts: Vec<(Indexed, PathBuf, Vec<String>)>,
     /// The provider forms of the schemas recorded in a version's request material, read on
@@ -248,6 +253,13 @@ impl Endpoint {
                         provider: registry
                             .schema(task, version)
                             .map(|s| std::sync::Arc::new(for_provider(&s.value))),
+                        prefix: registry.schema(task, version).map(|s| {
+                            std::sync::Arc::new(crate::key::KeyPrefix::new(
+                                task,
+                                version,
+                                s.canonical_json(),
+                            ))
+                        }),
                     };
                     if let Some(hash) = &prompt.text_hash {
                         by_prompt
@@ -284,6 +296,7 @@ impl Endpoint {
         Ok(Endpoint {
             stores: opened,
             by_prompt,
+            hashes: crate::wire::memo::Memo::new(),
             texts,
             recorded: Mutex::new(HashMap::new()),
             exported,
@@ -365,11 +378,16 @@ impl Endpoint {
         let sent = wire.schema.as_deref().map(schemas::Sent::new);
         for c in &candidates {
             // A schema found only in the recordings is the slower path's to look for.
-            let schema = self.known_schema(c, sent.as_ref(), &mut 0)?;
-            let (key, map) =
-                crate::key::key_with_map(&c.task, c.version, schema.canonical_json(), |sink| {
-                    crate::request::content_pieces(&wire.blocks, &wire.turns, sink)
-                });
+            let (schema, own) = self.known_schema(c, sent.as_ref(), &mut 0)?;
+            let pieces = |sink: &mut dyn FnMut(&str)| {
+                crate::request::content_pieces(&wire.blocks, &wire.turns, sink)
+            };
+            let (key, map) = match c.prefix.as_deref().filter(|_| own) {
+                Some(prefix) => prefix.key_with_map(pieces),
+                None => {
+                    crate::key::key_with_map(&c.task, c.version, schema.canonical_json(), pieces)
+                }
+            };
             let driver = &self.stores[c.store].0;
             match driver.replay_at(key, &map, Some(&wire.model)) {
                 Ok(Some(replay)) => return Some(replay),
@@ -382,7 +400,10 @@ impl Endpoint {
 
     /// The (store, task, version) the request can be: the headers, else the system text.
     fn candidates(&self, wire: &WireRequest, o: &Overrides) -> Result<Vec<Indexed>, Unresolved> {
-        let by_text = self.by_prompt.get(&prompt_hash(&wire.system));
+        let hash = self
+            .hashes
+            .get_or_make(&wire.system, |text| prompt_hash(text).into());
+        let by_text = self.by_prompt.get(&*hash);
         match (&o.task, o.prompt_version, by_text) {
             (Some(task), Some(version), _) => {
                 // Every store, the ones whose registry has the task first.
@@ -392,6 +413,7 @@ impl Endpoint {
                         task: task.clone(),
                         version,
                         provider: None,
+                        prefix: None,
                     })
                     .collect();
                 all.sort_by_key(|c| !self.stores[c.store].1.has_task(task));

@@ -44,7 +44,7 @@ impl Endpoint {
         compared: &mut usize,
         recorded: bool,
     ) -> Option<Schema> {
-        if let Some(known) = self.known_schema(c, wire, compared) {
+        if let Some((known, _)) = self.known_schema(c, wire, compared) {
             return Some(known.clone());
         }
         if !recorded {
@@ -60,17 +60,18 @@ impl Endpoint {
     }
 
     /// The full schema of `c` whose provider form is the wire's among those known without
-    /// reading the store: the registry's, else an exported one.
+    /// reading the store: the registry's, else an exported one; and whether it is the
+    /// registry's own.
     pub(super) fn known_schema(
         &self,
         c: &Indexed,
         wire: Option<&Sent>,
         compared: &mut usize,
-    ) -> Option<&Schema> {
+    ) -> Option<(&Schema, bool)> {
         let registry = &self.stores[c.store].1;
         let own = registry.schema(&c.task, c.version);
         let Some(wire) = wire else {
-            return own;
+            return own.map(|s| (s, true));
         };
         if let Some(schema) = own {
             *compared += 1;
@@ -79,7 +80,7 @@ impl Endpoint {
                 None => wire.is(&for_provider(&schema.value)),
             };
             if form {
-                return Some(schema);
+                return Some((schema, true));
             }
         }
         // The schemas the app builds in code, as it exported them.
@@ -88,7 +89,7 @@ impl Endpoint {
         exported
             .iter()
             .find(|(_, form)| wire.is(form))
-            .map(|(schema, _)| schema)
+            .map(|(schema, _)| (schema, false))
     }
 
     /// The distinct schemas of the request material of `c`'s recordings, with their provider

@@ -3,9 +3,8 @@
 //! tree of the whole body), everything else is skipped; a duplicate member anywhere, a wrong
 //! type or an oversized schema is an error naming the member (`messages[0].content[2].text`).
 
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
@@ -361,7 +360,7 @@ fn schema_of<E: de::Error>(raw: &RawValue, at: &At) -> Result<Arc<Value>, E> {
             MAX_SCHEMA >> 10
         )));
     }
-    if let Some(tree) = seen(text) {
+    if let Some(tree) = SEEN.get(text) {
         return Ok(tree);
     }
     let mut d = serde_json::Deserializer::from_str(text);
@@ -369,46 +368,13 @@ fn schema_of<E: de::Error>(raw: &RawValue, at: &At) -> Result<Arc<Value>, E> {
         .deserialize(&mut d)
         .map_err(|e| E::custom(strip_position(&e)))?;
     let tree = Arc::new(tree);
-    remember(text, &tree);
+    SEEN.keep(text, &tree);
     Ok(tree)
 }
 
-/// Schemas read before, by their text as sent: an app sends the same few schemas with every
-/// request, and reading one into a tree (each member checked for duplicates) costs more than
-/// the rest of the body. The same text is the same tree, so a text read before is not read
-/// again. At most [`SEEN_MAX`] texts of at most [`SEEN_TEXT`] bytes are kept (then the memory
-/// starts again).
-type Seen = HashMap<Box<str>, Arc<Value>>;
-
-static SEEN: Mutex<Option<Seen>> = Mutex::new(None);
-
-/// How many schema texts are kept.
-const SEEN_MAX: usize = 64;
-
-/// The longest schema text kept.
-const SEEN_TEXT: usize = 64 << 10;
-
-/// The tree of a schema text read before.
-fn seen(text: &str) -> Option<Arc<Value>> {
-    if text.len() > SEEN_TEXT {
-        return None;
-    }
-    let seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
-    seen.as_ref()?.get(text).cloned()
-}
-
-/// Keeps the tree read from a schema text.
-fn remember(text: &str, tree: &Arc<Value>) {
-    if text.len() > SEEN_TEXT {
-        return;
-    }
-    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
-    let seen = seen.get_or_insert_with(Seen::new);
-    if seen.len() >= SEEN_MAX {
-        seen.clear();
-    }
-    seen.insert(text.into(), tree.clone());
-}
+/// The trees of schema texts read before: reading one into a tree (each member checked for
+/// duplicates) costs more than the rest of the body, and the same text is the same tree.
+static SEEN: super::memo::Memo<Arc<Value>> = super::memo::Memo::new();
 
 /// The top level.
 struct Body;
