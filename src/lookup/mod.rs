@@ -28,6 +28,7 @@ mod diagnosis;
 mod events;
 mod nearest;
 mod probes;
+pub mod words;
 use probes::{lock_differs, missing_folder, text_probes, Probes};
 
 pub use diagnosis::{Detail, Diagnosis, DiagnosisKind, DiffTag, KeyVerdicts, WordDiff};

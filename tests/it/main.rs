@@ -10,6 +10,7 @@ mod completions;
 mod diff;
 mod driver;
 mod driver_reads;
+mod endpoint;
 mod evidence;
 mod hardening;
 mod hostile_pr;

@@ -515,9 +515,8 @@ fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {
     })
 }
 
-/// The reference's miss line alone on the first line (a parser taking the path to the end of
-/// the line gets the path), then why, what `ulcas lookup` adds (the nearest recording, how it
-/// differs), each said once, and what to run.
+/// The endpoint's explanation of a miss ([`ulcas::wire::Endpoint::explain`]), then what to run:
+/// `ulcas lookup` on its dump, and how to record it.
 fn explain_miss(
     api: &dyn Wire,
     server: &Server,
@@ -526,33 +525,13 @@ fn explain_miss(
     resolved: &ulcas::wire::Resolved,
     dumped: Option<Result<PathBuf, String>>,
 ) -> String {
-    let mut lines = vec![miss.line(), miss.why()];
     let dump = dumped.and_then(Result::ok);
-    if let Some(store) = catalog.stores.get(resolved.store) {
-        if let Ok(found) = ulcas::lookup::lookup(store, &resolved.request, dump.as_deref(), &[]) {
-            let mut words_shown = false;
-            for d in found.diagnoses.iter().take(3) {
-                if !lines
-                    .iter()
-                    .any(|l| l.contains(&d.message) || d.message.contains(l.as_str()))
-                {
-                    lines.push(d.message.clone());
-                }
-                // The words that differ from the nearest recording, as `ulcas lookup` shows
-                // them (one renderer for both).
-                if let ulcas::lookup::Detail::ContentChanged { diff, .. } = &d.detail {
-                    if !words_shown && diff.iter().any(|(t, _)| *t != ulcas::lookup::DiffTag::Same)
-                    {
-                        words_shown = true;
-                        let plain = crate::cli::output::Out::stderr(false);
-                        let words = crate::cli::report::human::render::compact_diff(&plain, diff);
-                        lines.extend(words.iter().map(|l| l.trim_start().to_owned()));
-                    }
-                }
-            }
-        }
-    }
-    lines.push(match dump {
+    let mut text = catalog
+        .endpoint
+        .explain(miss, resolved, dump.as_deref())
+        .to_string();
+    text.push('\n');
+    text.push_str(&match dump {
         Some(file) => format!(
             "The request is dumped to {}: `ulcas lookup {}` explains it in full.",
             file.display(),
@@ -561,10 +540,10 @@ fn explain_miss(
         None => "ulcas serve --dump-dir DIR writes each request as a dump that `ulcas lookup` explains in full.".into(),
     });
     if server.upstream.is_none() {
-        lines.push(format!(
-            "To record it: ulcas serve --mode record --upstream {} (with the client's key).",
+        text.push_str(&format!(
+            "\nTo record it: ulcas serve --mode record --upstream {} (with the client's key).",
             api.upstream()
         ));
     }
-    lines.join("\n")
+    text
 }

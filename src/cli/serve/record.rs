@@ -382,17 +382,15 @@ fn record(
     let recording = api
         .recording(whole, resolved.request.model.as_deref())
         .map_err(|e| format!("{e}: not recorded"))?;
-    let catalog = server.catalog.get();
-    let store = catalog
-        .stores
-        .get(resolved.store)
-        .ok_or("no store to record into")?;
-    ulcas::record::record_into(
-        store,
-        &resolved.request,
-        &recording,
-        ulcas::store::RecordOptions::with_request_material(),
-    )
-    .map(|r| r.path)
-    .map_err(|e| e.to_string())
+    server
+        .catalog
+        .get()
+        .endpoint
+        .record(
+            resolved,
+            &recording,
+            ulcas::store::RecordOptions::with_request_material(),
+        )
+        .map(|r| r.path)
+        .map_err(|e| e.to_string())
 }

@@ -25,13 +25,8 @@ pub struct Catalog {
 impl Catalog {
     /// The catalog of `stores` as their registries read now.
     pub fn new(stores: Vec<StoreSettings>) -> ulcas::Result<Catalog> {
-        let endpoint = Endpoint::new(
-            stores
-                .iter()
-                .map(|s| (s.root.clone(), s.registry.clone()))
-                .collect(),
-        )
-        .map_err(|e| ulcas::Error::msg(e.to_string()))?;
+        let endpoint =
+            Endpoint::of_settings(stores.clone()).map_err(|e| ulcas::Error::msg(e.to_string()))?;
         Ok(Catalog { endpoint, stores })
     }
 }

@@ -9,6 +9,8 @@ use serde_json::Value;
 
 use super::{for_provider, WireRequest};
 
+#[cfg(feature = "tools")]
+mod explain;
 mod groups;
 mod nearest;
 mod schemas;
@@ -17,6 +19,8 @@ use crate::driver::{Driver, DriverError, Miss, Replay};
 use crate::registry::{prompt_hash, Registry, SchemaSource};
 use crate::request::Request;
 use crate::schema::Schema;
+#[cfg(feature = "tools")]
+pub use explain::Explained;
 pub use nearest::Nearest;
 use nearest::{prompt_text, words};
 
@@ -229,6 +233,9 @@ pub struct Endpoint {
     recorded: Mutex<HashMap<Version, (crate::store::Stamp, Known)>>,
     /// The exported schemas of each (store, task) with their provider forms, made once.
     exported: HashMap<(usize, String), Vec<(Schema, Value)>>,
+    /// The stores' settings, when opened with them ([`Endpoint::of_settings`]).
+    #[cfg(feature = "tools")]
+    settings: Vec<crate::settings::StoreSettings>,
 }
 
 impl Endpoint {
@@ -300,6 +307,8 @@ impl Endpoint {
             texts,
             recorded: Mutex::new(HashMap::new()),
             exported,
+            #[cfg(feature = "tools")]
+            settings: Vec::new(),
         })
     }
 
@@ -361,6 +370,33 @@ impl Endpoint {
         Resolved {
             store: c.store,
             request,
+        }
+    }
+
+    /// Records `recording` as the answer of `resolved` into its store, through the store's
+    /// one write path (which refuses an answer naming placeholders the request does not have).
+    /// With feature `tools` the version's lock entry is added where the store has a lock, with
+    /// the store's settings, exactly as `ulcas record` and `ulcas serve --mode record` write it.
+    pub fn record(
+        &self,
+        resolved: &Resolved,
+        recording: &crate::store::Recording,
+        options: crate::store::RecordOptions,
+    ) -> crate::Result<crate::store::Recorded> {
+        #[cfg(feature = "tools")]
+        {
+            let store = self
+                .settings_of(resolved.store)
+                .ok_or_else(|| crate::Error::msg("no store to record into"))?;
+            crate::record::record_into(&store, &resolved.request, recording, options)
+        }
+        #[cfg(not(feature = "tools"))]
+        {
+            let (driver, _) = self
+                .stores
+                .get(resolved.store)
+                .ok_or_else(|| crate::Error::msg("no store to record into"))?;
+            crate::store::record(driver.root(), &resolved.request, recording, options)
         }
     }
 

@@ -1,0 +1,135 @@
+//! The endpoint used in-process, as a Rust app would: the same miss words as `ulcas serve`, and
+//! recordings written as `ulcas record` writes them (the version's lock entry included).
+
+use std::path::Path;
+
+use ulcas::registry::RegistrySource;
+use ulcas::request::Request;
+use ulcas::settings::StoreSettings;
+use ulcas::wire::{Endpoint, Mode, Overrides, Served, WireRequest};
+
+use crate::common;
+use crate::serve::{params, post, prompt_text, workspace, Server};
+
+fn endpoint(store: &Path, prompts: &Path) -> Endpoint {
+    let source = RegistrySource {
+        prompts: vec![prompts.to_path_buf()],
+        ..Default::default()
+    };
+    Endpoint::of_settings(vec![StoreSettings::new(store, source).unwrap()]).unwrap()
+}
+
+/// In-process, a miss is explained with the words `ulcas serve` answers (the lines before
+/// the server's own advice): the reason, and the words that differ from the nearest recording.
+#[test]
+fn a_miss_is_explained_in_process_as_serve_explains_it() {
+    let (ws, _) = workspace();
+    let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
+    let mut recording = ulcas::store::Recording::new(r#"{"questions":[]}"#, "claude-sonnet-5-5");
+    recording.usage = serde_json::json!({"input_tokens": 1, "output_tokens": 1});
+    ulcas::store::record(
+        &ws.path().join("cassettes"),
+        &quiz
+            .clone()
+            .with_text("The kettle is resting on the scale."),
+        &recording,
+        ulcas::store::RecordOptions::with_request_material(),
+    )
+    .unwrap();
+    let asked = quiz.with_text("The kettle is sitting on the scale.");
+    let body = params(&asked, &prompt_text("quiz", 1)).to_string();
+
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let (status, answer) = post(&server.url, body.as_bytes(), &[]);
+    server.stop();
+    assert_eq!(status, 404, "{answer}");
+    let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
+    let served: Vec<&str> = answer["error"]["message"]
+        .as_str()
+        .unwrap()
+        .lines()
+        .collect();
+
+    let endpoint = endpoint(
+        &ws.path().join("cassettes"),
+        &ws.path().join("fixtures/prompts"),
+    );
+    let wire = WireRequest::parse(body.as_bytes()).unwrap();
+    let Served::Miss { miss, resolved } =
+        endpoint.serve(&wire, &Overrides::default(), Mode::Cassette)
+    else {
+        panic!("a miss")
+    };
+    let explained = endpoint.explain(&miss, &resolved, None);
+    assert!(explained
+        .line
+        .starts_with("No cassette for task \"quiz\" (prompt v1) at "));
+    assert!(
+        explained
+            .reasons
+            .iter()
+            .any(|r| r.contains("[-resting-]{+sitting+}")),
+        "{explained}"
+    );
+    // The server ran in the workspace with a relative root; in-process, the root is absolute.
+    let root = format!("{}/", ws.path().display());
+    let reasons: Vec<String> = explained
+        .reasons
+        .iter()
+        .map(|r| r.replace(&root, ""))
+        .collect();
+    assert_eq!(
+        served[1..=reasons.len()],
+        reasons.iter().map(String::as_str).collect::<Vec<_>>()[..],
+        "the served miss: {served:#?}"
+    );
+    let text = explained.to_string();
+    assert!(
+        !text.contains("--dump-dir") && !text.contains("--mode record"),
+        "the server's own advice is the server's: {explained}"
+    );
+}
+
+/// `Endpoint::record` writes through the store's one write path with the version's lock entry,
+/// as `ulcas record` does, and refuses an answer naming placeholders the request lacks.
+#[test]
+fn an_in_process_recording_keeps_the_lock_current() {
+    let dir = common::sample_with_registry();
+    let lock_path = dir.path().join("cassettes/ulcas.lock");
+    assert!(lock_path.exists(), "the sample store has a lock");
+    common::bump_prompt(&dir.path().join("prompts/quiz"), "");
+    let endpoint = endpoint(&dir.path().join("cassettes"), &dir.path().join("prompts"));
+    let quiz =
+        Request::from_file(&Path::new(common::MANIFEST).join("tests/fixtures/requests/quiz.json"))
+            .unwrap();
+    let body = params(&quiz, &prompt_text("quiz", 1)).to_string();
+    let wire = WireRequest::parse(body.as_bytes()).unwrap();
+    let overrides = Overrides {
+        task: Some("quiz".into()),
+        prompt_version: Some(2),
+    };
+    let Served::Miss { resolved, .. } = endpoint.serve(&wire, &overrides, Mode::Cassette) else {
+        panic!("quiz v2 has no recording yet")
+    };
+    let unknown = ulcas::store::Recording::new(r#"{"questions":["{{frg_99}}"]}"#, "m");
+    let refused = endpoint
+        .record(&resolved, &unknown, ulcas::store::RecordOptions::default())
+        .unwrap_err();
+    assert!(refused.to_string().contains("{{frg_99}}"), "{refused}");
+    let recording = ulcas::store::Recording::new(r#"{"questions":[]}"#, "m");
+    let recorded = endpoint
+        .record(
+            &resolved,
+            &recording,
+            ulcas::store::RecordOptions::default(),
+        )
+        .unwrap();
+    assert!(recorded
+        .path
+        .starts_with(dir.path().join("cassettes/quiz/v2")));
+    let lock = std::fs::read_to_string(&lock_path).unwrap();
+    assert!(lock.lines().any(|l| l == "[\"quiz/v2\"]"), "{lock}");
+    let Served::Hit { .. } = endpoint.serve(&wire, &overrides, Mode::Cassette) else {
+        panic!("the recording replays")
+    };
+}
