@@ -301,15 +301,23 @@ pub fn usage_from(given: Option<&Map<String, Value>>) -> Value {
 /// [`usage_from`] of counters given as JSON text (`record --usage`): an object of
 /// non-negative integers.
 pub fn usage_from_json(raw: &str) -> crate::Result<Value> {
-    let v: Value = serde_json::from_str(raw)
-        .map_err(|e| crate::Error::msg(format!("--usage: invalid JSON: {e}")))?;
-    let obj = v
-        .as_object()
-        .ok_or_else(|| crate::Error::msg("--usage must be a JSON object of counters"))?;
+    let v: Value = serde_json::from_str(raw).map_err(|e| {
+        crate::Error::of_option(
+            crate::error::Hint::Usage,
+            format_args!(": invalid JSON: {e}"),
+        )
+    })?;
+    let obj = v.as_object().ok_or_else(|| {
+        crate::Error::of_option(
+            crate::error::Hint::Usage,
+            " must be a JSON object of counters",
+        )
+    })?;
     if let Some((k, _)) = obj.iter().find(|(_, v)| v.as_u64().is_none()) {
-        return Err(crate::Error::msg(format!(
-            "--usage: `{k}` must be a non-negative integer"
-        )));
+        return Err(crate::Error::of_option(
+            crate::error::Hint::Usage,
+            format_args!(": `{k}` must be a non-negative integer"),
+        ));
     }
     Ok(usage_from(Some(obj)))
 }

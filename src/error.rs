@@ -19,6 +19,38 @@ pub enum ErrorKind {
     Refused,
 }
 
+/// What a caller can do about an error, typed: the library names no command-line flag, and
+/// the `ulcas` binary phrases each hint in its own words (a driver in its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Hint {
+    /// A different file is already there: asking to replace it would write over it
+    /// ([`crate::store::RecordOptions::force`]; the binary's `--force`).
+    Replace,
+    /// The error is about the caller's `usage` (the counters of a recording).
+    Usage,
+    /// The error is about one of the caller's `pins` (`TASK=N`).
+    Pin,
+    /// The error is about a version the caller asked the lock to `accept`.
+    Accept,
+    /// The error is about the git revision the caller asked to review `against`.
+    Against,
+}
+
+impl Hint {
+    /// The name of the caller's option the error is about (a field of the request the library
+    /// was given), which its message starts with; the binary writes it as its flag.
+    pub fn option(self) -> Option<&'static str> {
+        match self {
+            Hint::Replace => None,
+            Hint::Usage => Some("usage"),
+            Hint::Pin => Some("pin"),
+            Hint::Accept => Some("accept"),
+            Hint::Against => Some("against"),
+        }
+    }
+}
+
 /// An error that names its file (and, for JSON, line and column). An I/O error keeps the
 /// `std::io::Error` it came from as its [`source`](std::error::Error::source).
 #[derive(Debug, Clone)]
@@ -31,6 +63,8 @@ pub struct Error {
     pub position: Option<(usize, usize)>,
     /// What is wrong, with its causes joined by `: `.
     pub message: String,
+    /// What the caller can do about it, when the library knows.
+    pub hint: Option<Hint>,
     /// The I/O error this one reports, when it is one.
     io: Option<std::sync::Arc<std::io::Error>>,
 }
@@ -38,8 +72,19 @@ pub struct Error {
 impl PartialEq for Error {
     /// Errors are equal when they say the same (their sources are not compared).
     fn eq(&self, other: &Self) -> bool {
-        (self.kind, &self.file, self.position, &self.message)
-            == (other.kind, &other.file, other.position, &other.message)
+        (
+            self.kind,
+            &self.file,
+            self.position,
+            &self.message,
+            self.hint,
+        ) == (
+            other.kind,
+            &other.file,
+            other.position,
+            &other.message,
+            other.hint,
+        )
     }
 }
 
@@ -56,6 +101,7 @@ impl Error {
             file: None,
             position: None,
             message: message.into(),
+            hint: None,
             io: None,
         }
     }
@@ -67,6 +113,7 @@ impl Error {
             file: Some(file.as_ref().to_path_buf()),
             position: None,
             message: message.into(),
+            hint: None,
             io: None,
         }
     }
@@ -119,8 +166,22 @@ impl Error {
             file: None,
             position,
             message: format!("{prefix}{message}"),
+            hint: None,
             io: None,
         }
+    }
+
+    /// The same error, with what the caller can do about it.
+    pub fn with_hint(mut self, hint: Hint) -> Self {
+        self.hint = Some(hint);
+        self
+    }
+
+    /// An error about the caller's option `hint` names ([`Hint::option`]): `message` follows
+    /// the option's name (`usage: invalid JSON`, `pin "x": expected TASK=N`).
+    pub fn of_option(hint: Hint, message: impl std::fmt::Display) -> Self {
+        let name = hint.option().unwrap_or_default();
+        Error::msg(format!("{name}{message}")).with_hint(hint)
     }
 
     /// The same error, at 1-based `line` and `column` of its file.

@@ -92,9 +92,10 @@ impl Repo {
     /// The commit `reference` names; an error naming it when it names none.
     pub fn commit(&self, reference: &str) -> Result<String> {
         if reference.starts_with('-') {
-            return Err(Error::msg(format!(
-                "--against {reference:?}: not a git revision"
-            )));
+            return Err(Error::of_option(
+                crate::error::Hint::Against,
+                format_args!(" {reference:?}: not a git revision"),
+            ));
         }
         let spec = format!("{reference}^{{commit}}");
         let out = self
@@ -106,10 +107,13 @@ impl Repo {
                 &spec,
             ])
             .map_err(|_| {
-                Error::msg(format!(
-                    "--against {reference:?}: no such commit in the git repository at {}",
-                    self.top.display()
-                ))
+                Error::of_option(
+                    crate::error::Hint::Against,
+                    format_args!(
+                        " {reference:?}: no such commit in the git repository at {}",
+                        self.top.display()
+                    ),
+                )
             })?;
         String::from_utf8(trim_newline(out)).map_err(|_| Error::msg("git rev-parse: not UTF-8"))
     }

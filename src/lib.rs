@@ -47,8 +47,6 @@
 #![warn(missing_docs)]
 
 #[cfg(feature = "tools")]
-pub mod answer;
-#[cfg(feature = "tools")]
 pub mod backfill;
 pub mod cassette;
 #[cfg(feature = "tools")]
@@ -63,7 +61,7 @@ pub mod error;
 pub(crate) mod git;
 pub(crate) mod input;
 #[cfg(feature = "tools")]
-pub mod inspect;
+pub mod judge;
 pub mod key;
 pub mod layout;
 #[cfg(feature = "tools")]
@@ -104,7 +102,7 @@ pub mod synth;
 pub mod verify;
 pub mod wire;
 
-pub use error::{Error, ErrorKind, Result};
+pub use error::{Error, ErrorKind, Hint, Result};
 
 /// The JSON crate of the public signatures (`serde_json::Value` in requests, cassettes, events).
 pub use serde_json;

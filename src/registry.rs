@@ -451,9 +451,10 @@ pub fn parse_pins(pins: &[String]) -> Result<BTreeMap<String, i64>> {
                 out.insert(task.to_owned(), n);
             }
             _ => {
-                return Err(Error::msg(format!(
-                    "--pin {pin:?}: expected TASK=N with N a whole number"
-                )))
+                return Err(Error::of_option(
+                    crate::error::Hint::Pin,
+                    format_args!(" {pin:?}: expected TASK=N with N a whole number"),
+                ))
             }
         }
     }

@@ -46,9 +46,7 @@ pub(crate) fn placeholder_map<S: Serializer>(
 }
 
 /// Declares the stable, kebab-case names of a fieldless enum once (strum), and serialises the
-/// enum as that name.
-#[macro_export]
-#[doc(hidden)]
+/// enum as that name. Crate-private: the library's own plumbing.
 macro_rules! named {
     ($($ty:ty),+ $(,)?) => {$(
         impl $ty {
@@ -69,3 +67,4 @@ macro_rules! named {
         }
     )+};
 }
+pub(crate) use named;

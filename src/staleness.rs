@@ -274,4 +274,4 @@ mod tests {
     }
 }
 
-crate::named!(StaleReason);
+crate::ser::named!(StaleReason);

@@ -6,10 +6,10 @@ use super::{finish, stores, Ctx, Exit};
 /// `ulcas normalize`.
 pub fn normalize(args: NormalizeArgs, ctx: Ctx) -> Exit {
     let mut reporter = ctx.reporter(args.format.format.into());
-    let asked = ulcas::inspect::InspectRequest {
+    let asked = ulcas::dumps::DumpsRequest {
         requests: args.requests,
     };
-    let reported = ulcas::inspect::normalize(&asked, &mut reporter)?;
+    let reported = ulcas::dumps::normalize(&asked, &mut reporter)?;
     finish(&mut *reporter, &reported)
 }
 
@@ -17,9 +17,9 @@ pub fn normalize(args: NormalizeArgs, ctx: Ctx) -> Exit {
 pub fn hash(args: HashArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve(&args.stores, &[])?;
     let mut reporter = ctx.reporter(args.format.format.into());
-    let asked = ulcas::inspect::InspectRequest {
+    let asked = ulcas::dumps::DumpsRequest {
         requests: args.requests,
     };
-    let reported = ulcas::inspect::hash(&stores, &asked, &mut reporter)?;
+    let reported = ulcas::dumps::hash(&stores, &asked, &mut reporter)?;
     finish(&mut *reporter, &reported)
 }

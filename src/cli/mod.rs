@@ -113,7 +113,7 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Err(Failure::Error(e)) => {
-            output::error_line(&e.to_string());
+            output::error_line(&output::said(&e));
             ExitCode::from(2)
         }
         Err(Failure::Reported) => ExitCode::from(2),

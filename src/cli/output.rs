@@ -158,6 +158,21 @@ pub fn append_masked(path: &std::path::Path, text: &str) {
     }
 }
 
+/// A library error in this command line's words: its typed hint phrased with the flag that acts
+/// on it (the library names no flag).
+pub fn said(e: &ulcas::Error) -> String {
+    let mut text = e.to_string();
+    if e.hint == Some(ulcas::Hint::Replace) {
+        text.push_str(" (use --force to replace it)");
+    }
+    // An error about an option starts with the option's name: written as its flag.
+    let option = e.hint.and_then(ulcas::Hint::option);
+    if option.is_some_and(|name| e.message.starts_with(name)) {
+        text.insert_str(text.len() - e.message.len(), "--");
+    }
+    text
+}
+
 /// Prints `ulcas: error: …` on stderr, terminal-safe; a closed stderr is ignored (never a panic).
 pub fn error_line(message: &str) {
     let _ = writeln!(

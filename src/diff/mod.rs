@@ -21,9 +21,9 @@ use crate::request::Request;
 use crate::sink::sent;
 use crate::store::scan;
 
-/// What one side of a diff is.
+/// What one operand of a diff is (a request dump, a cassette or a store).
 #[derive(Debug, Clone)]
-pub enum Side {
+pub enum Operand {
     /// A request dump.
     Request(Box<Request>),
     /// A cassette file.
@@ -32,17 +32,17 @@ pub enum Side {
     Store(PathBuf),
 }
 
-impl Side {
+impl Operand {
     /// Reads `path` as a store (a folder), a cassette (a JSON object with `hash` and `text`)
     /// or a request dump; `-` reads a cassette or a dump from standard input.
-    pub fn read(path: &Path) -> Result<Side> {
+    pub fn read(path: &Path) -> Result<Operand> {
         let stdin = crate::input::is_stdin(path);
         if !stdin
             && std::fs::metadata(path)
                 .map_err(|e| Error::io(path, &e))?
                 .is_dir()
         {
-            return Ok(Side::Store(path.to_path_buf()));
+            return Ok(Operand::Store(path.to_path_buf()));
         }
         let bytes =
             crate::input::read_input(path, crate::input::MAX_DOCUMENT, "request dump or cassette")?;
@@ -50,11 +50,11 @@ impl Side {
         let value: Value =
             serde_json::from_slice(&bytes).map_err(|e| Error::json(&e).with_file(path))?;
         if value.get("hash").is_some() && value.get("text").is_some() {
-            Ok(Side::Cassette(Box::new(
+            Ok(Operand::Cassette(Box::new(
                 Cassette::from_value(&value).map_err(|e| e.with_file(path))?,
             )))
         } else {
-            Ok(Side::Request(Box::new(
+            Ok(Operand::Request(Box::new(
                 Request::from_slice(&bytes).map_err(|e| e.with_file(path))?,
             )))
         }
@@ -119,7 +119,7 @@ pub enum DiffKind {
     Stores,
 }
 
-crate::named!(ChangeStatus, DiffKind);
+crate::ser::named!(ChangeStatus, DiffKind);
 
 /// A cassette added, removed or changed between two stores.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -261,7 +261,7 @@ pub fn run(asked: &DiffRequest, sink: &mut dyn DiffSink) -> Result<DiffReport> {
     if crate::input::is_stdin(a) && crate::input::is_stdin(b) {
         return Err(Error::msg("A and B cannot both come from standard input"));
     }
-    let result = diff(&Side::read(a)?, &Side::read(b)?)?;
+    let result = diff(&Operand::read(a)?, &Operand::read(b)?)?;
     if result.kind == DiffKind::Stores {
         for change in &result.store_changes {
             sent(sink.diff(&DiffEvent::StoreChange(change)))?;
@@ -345,13 +345,13 @@ impl Serialize for Compared<'_> {
 }
 
 /// Compares two sides.
-pub fn diff(a: &Side, b: &Side) -> Result<DiffReport> {
+pub fn diff(a: &Operand, b: &Operand) -> Result<DiffReport> {
     Ok(match (a, b) {
-        (Side::Request(x), Side::Request(y)) => requests(x, y),
-        (Side::Request(r), Side::Cassette(c)) => request_cassette(r, c, false),
-        (Side::Cassette(c), Side::Request(r)) => request_cassette(r, c, true),
-        (Side::Cassette(x), Side::Cassette(y)) => cassettes(x, y),
-        (Side::Store(x), Side::Store(y)) => stores(x, y)?,
+        (Operand::Request(x), Operand::Request(y)) => requests(x, y),
+        (Operand::Request(r), Operand::Cassette(c)) => request_cassette(r, c, false),
+        (Operand::Cassette(c), Operand::Request(r)) => request_cassette(r, c, true),
+        (Operand::Cassette(x), Operand::Cassette(y)) => cassettes(x, y),
+        (Operand::Store(x), Operand::Store(y)) => stores(x, y)?,
         _ => {
             return Err(Error::msg(
                 "cannot compare a store folder with a single file: give two stores, or two files",

@@ -284,7 +284,12 @@ pub fn parse_accept(text: &str) -> Result<(String, i64)> {
     text.rsplit_once('/')
         .and_then(|(t, v)| Some((t.to_owned(), crate::layout::parse_version_folder(v)?)))
         .filter(|(t, _)| crate::request::validate_task(t).is_ok())
-        .ok_or_else(|| Error::msg(format!("--accept {text:?}: expected TASK/vN (quiz/v1)")))
+        .ok_or_else(|| {
+            Error::of_option(
+                crate::error::Hint::Accept,
+                format_args!(" {text:?}: expected TASK/vN (quiz/v1)"),
+            )
+        })
 }
 
 /// `ulcas lock`: writes each store's `ulcas.lock` from its registry for every recorded
@@ -347,8 +352,8 @@ fn accepted(stores: &[crate::settings::StoreSettings], accept: &[(String, i64)])
                 if current(&store.registry, task, *version).is_some() {
                     continue;
                 }
-                return Err(Error::msg(format!(
-                    "--accept {task}/v{version}: {} has recordings of it but the registry has no prompt file for it (nothing to accept): nothing was written",
+                return Err(Error::of_option(crate::error::Hint::Accept, format_args!(
+                    " {task}/v{version}: {} has recordings of it but the registry has no prompt file for it (nothing to accept): nothing was written",
                     store.root.display()
                 )));
             }

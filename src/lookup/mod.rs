@@ -270,4 +270,4 @@ mod tests {
     }
 }
 
-crate::named!(DiagnosisKind);
+crate::ser::named!(DiagnosisKind);

@@ -16,7 +16,7 @@ pub use events::{MigrateEvent, MigrateSink};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use crate::answer::{repaired_contents, validate_answer, AnswerVerdict};
+use crate::judge::{repaired_contents, validate_answer, AnswerVerdict};
 use crate::cassette::{Cassette, StoredRequest};
 use crate::error::{Error, Result};
 use crate::key::{hash_parts, CassetteKey};

@@ -38,7 +38,7 @@ use crate::settings::StoreSettings;
 use crate::sink::{sent, Common};
 pub use crate::staleness::StaleReason;
 
-crate::named!(KeptReason);
+crate::ser::named!(KeptReason);
 
 /// What a `prune` run is asked to do.
 #[derive(Debug, Clone, Default)]

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{jsondiff, pattern, AnswerChange, ChangeOp, TokenStats};
-use crate::answer::{validate_answer, AnswerVerdict, Validators};
+use crate::judge::{validate_answer, AnswerVerdict, Validators};
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};

@@ -362,10 +362,8 @@ pub fn record_then(
     let slot = Slot::of_key(&key);
     let lock = store.lock()?;
     let differs = || {
-        Error::in_file(
-            &path,
-            "a different cassette is already recorded here (use --force to replace it)",
-        )
+        Error::in_file(&path, "a different cassette is already recorded here")
+            .with_hint(crate::error::Hint::Replace)
     };
     // Twice at most: a writer that ignores the lock (the app's recorder) may create the file
     // between the read and the create; it is then compared like any existing cassette.
@@ -626,4 +624,4 @@ mod tests {
     }
 }
 
-crate::named!(RecordStatus);
+crate::ser::named!(RecordStatus);

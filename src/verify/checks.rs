@@ -5,7 +5,7 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use super::{Check, Finding, Severity, StoreContext};
-use crate::answer::{digest, is_object_answer, repaired_contents, validate_answer, AnswerVerdict};
+use crate::judge::{digest, is_object_answer, repaired_contents, validate_answer, AnswerVerdict};
 use crate::cassette::{is_recorder_format, USAGE_FIELDS};
 use crate::key::{hash_parts, is_hash};
 use crate::normalise::{id_matches, unknown_placeholders};

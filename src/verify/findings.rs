@@ -204,4 +204,4 @@ impl VerifyReport {
     }
 }
 
-crate::named!(Severity, Check);
+crate::ser::named!(Severity, Check);

@@ -31,7 +31,7 @@ use crate::settings::StoreSettings;
 use crate::sink::{sent, Common};
 use crate::staleness::StalenessView;
 
-pub use crate::answer::{repaired_contents, validate_answer, AnswerVerdict, Validators};
+pub use crate::judge::{repaired_contents, validate_answer, AnswerVerdict, Validators};
 pub use crate::cassette::strip_fence;
 pub use crate::schema::compile;
 

@@ -119,7 +119,7 @@ fn no_module_imports_one_that_imports_it_back() {
 #[test]
 fn what_every_command_shares_names_no_command() {
     let graph = imports();
-    for leaf in ["outcome", "sink", "ser", "layout", "answer"] {
+    for leaf in ["outcome", "sink", "ser", "layout", "judge"] {
         for command in ["verify", "prune", "lookup", "review", "migrate"] {
             assert!(!graph[leaf].contains(command), "{leaf} imports {command}");
         }
@@ -298,7 +298,7 @@ fn every_command_is_a_folder_with_its_events() {
     let src = Path::new(crate::common::MANIFEST).join("src");
     for command in [
         "verify", "prune", "lookup", "review", "diff", "lock", "backfill", "migrate", "record",
-        "inspect",
+        "dumps",
     ] {
         for file in ["mod.rs", "events.rs"] {
             assert!(

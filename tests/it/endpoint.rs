@@ -133,3 +133,86 @@ fn an_in_process_recording_keeps_the_lock_current() {
         panic!("the recording replays")
     };
 }
+
+/// The library names no flag: an error carries a typed hint, and the binary phrases it with
+/// the flag that acts on it, in the words it always used.
+#[test]
+fn library_errors_carry_hints_that_the_binary_phrases_as_flags() {
+    let dir = common::sample_with_registry();
+    let store = dir.path().join("cassettes");
+    let driver = ulcas::driver::Driver::open(&store).unwrap();
+    let quiz =
+        Request::from_file(&Path::new(common::MANIFEST).join("tests/fixtures/requests/quiz.json"))
+            .unwrap();
+    let other = ulcas::store::Recording::new(r#"{"questions":["another answer"]}"#, "m");
+    let ulcas::driver::DriverError::Refused(refused) = driver.record(&quiz, &other).unwrap_err()
+    else {
+        panic!("a conflict is a refusal")
+    };
+    assert_eq!(refused.hint, Some(ulcas::Hint::Replace));
+    assert!(!refused.to_string().contains("--"), "{refused}");
+    let usage = ulcas::cassette::usage_from_json("[1]").unwrap_err();
+    assert_eq!(
+        (usage.hint, usage.message.as_str()),
+        (
+            Some(ulcas::Hint::Usage),
+            "usage must be a JSON object of counters"
+        )
+    );
+    let pin = ulcas::registry::parse_pins(&["quiz".into()]).unwrap_err();
+    assert_eq!(pin.hint, Some(ulcas::Hint::Pin));
+    assert!(pin.message.starts_with("pin \"quiz\": "), "{pin}");
+
+    // The binary's words, each with its flag.
+    let ulcas = |args: &[&str]| common::ulcas_in(dir.path(), args);
+    std::fs::write(
+        dir.path().join("quiz.json"),
+        std::fs::read(Path::new(common::MANIFEST).join("tests/fixtures/requests/quiz.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("answer.txt"), "{\"questions\": [\"x\"]}").unwrap();
+    let record = [
+        "record",
+        "quiz.json",
+        "--response",
+        "answer.txt",
+        "--cassettes",
+        "cassettes",
+    ];
+    let run = ulcas(&record);
+    assert!(
+        run.stderr.ends_with(
+            "a different cassette is already recorded here (use --force to replace it)\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = ulcas(&[&record[..], &["--usage", "[1]"]].concat());
+    assert_eq!(
+        run.stderr,
+        "ulcas: error: --usage must be a JSON object of counters\n"
+    );
+    let run = ulcas(&[&record[..], &["--usage", "{\"a\": -1}"]].concat());
+    assert_eq!(
+        run.stderr,
+        "ulcas: error: --usage: `a` must be a non-negative integer\n"
+    );
+    let run = ulcas(&["verify", "cassettes", "--pin", "quiz"]);
+    assert_eq!(
+        run.stderr,
+        "ulcas: error: --pin \"quiz\": expected TASK=N with N a whole number\n"
+    );
+    let run = ulcas(&[
+        "lock",
+        "cassettes",
+        "--prompts",
+        "prompts",
+        "--accept",
+        "quiz",
+    ]);
+    assert_eq!(
+        run.stderr,
+        "ulcas: error: --accept \"quiz\": expected TASK/vN (quiz/v1)\n"
+    );
+}

@@ -119,17 +119,17 @@ fn library_runs_report_what_the_commands_print() {
     assert_eq!(of_type(&cli.0, "lookup").len(), 6);
 
     let mut hash = Collect::default();
-    let dumps_asked = ulcas::inspect::InspectRequest {
+    let dumps_asked = ulcas::dumps::DumpsRequest {
         requests: requests.clone(),
     };
-    let reported = ulcas::inspect::hash(&stores, &dumps_asked, &mut hash).unwrap();
+    let reported = ulcas::dumps::hash(&stores, &dumps_asked, &mut hash).unwrap();
     assert_eq!(reported.input_errors, 0);
     let cli = cli_events(&[&["hash"], &dumps[..]].concat(), true);
     assert_eq!((hash.events, code(&reported)), cli);
     assert_eq!(of_type(&cli.0, "key").len(), 6);
 
     let mut normalize = Collect::default();
-    let reported = ulcas::inspect::normalize(&dumps_asked, &mut normalize).unwrap();
+    let reported = ulcas::dumps::normalize(&dumps_asked, &mut normalize).unwrap();
     assert_eq!(
         (normalize.events, code(&reported)),
         cli_events(&[&["normalize"], &dumps[..]].concat(), false)

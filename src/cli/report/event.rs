@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use ulcas::backfill::{BackfillEvent, BackfillSink};
 use ulcas::diff::{DiffEvent, DiffSink};
-use ulcas::inspect::{RequestEvent, RequestSink};
+use ulcas::dumps::{RequestEvent, RequestSink};
 use ulcas::lock::{LockEvent, LockSink};
 use ulcas::lookup::{LookupEvent, LookupSink};
 use ulcas::migrate::{MigrateEvent, MigrateSink};

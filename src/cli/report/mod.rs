@@ -164,7 +164,7 @@ pub fn pair_status(p: &ulcas::review::Pair) -> String {
 /// Writes an input error on stderr (every format: stdout keeps its own format).
 pub fn input_error(event: &Event<'_>) -> bool {
     if let Event::Common(ulcas::sink::Common::InputError(e)) = event {
-        super::output::error_line(&e.to_string());
+        super::output::error_line(&super::output::said(e));
         return true;
     }
     false

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use super::{at_revision, Change, ChangeKind, LockDelta, Rerecording};
-use crate::answer::{validate_answer, AnswerVerdict, Validators};
+use crate::judge::{validate_answer, AnswerVerdict, Validators};
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
 use crate::git::{Repo, Status, TreeEntry};

@@ -4,7 +4,7 @@ use std::io;
 use std::path::Path;
 
 use ulcas::backfill::{BackfillOutcome, BackfillSummary};
-use ulcas::inspect::RequestEvent;
+use ulcas::dumps::RequestEvent;
 use ulcas::normalise::PlaceholderMap;
 use ulcas::record::RecordEvent;
 use ulcas::store::RecordStatus;

@@ -1,4 +1,4 @@
-//! What `inspect` reports, and the sink that takes it.
+//! What `hash` and `normalize` report, and the sink that takes it.
 
 use serde::Serialize;
 

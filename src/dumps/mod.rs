@@ -1,0 +1,121 @@
+//! The commands over request dumps that show what the key sees: `hash` (the key and the
+//! expected cassette path) and `normalize` (the normalised content and placeholder map); and
+//! running any command over dumps ([`each`]): each dump read and worked on in turn, a bad one
+//! reported while the others are still done.
+
+mod events;
+
+pub use events::{RequestEvent, RequestSink};
+
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::key::{key_of, KeyMaterial};
+use crate::outcome::Reported;
+use crate::request::{dump_files, Request};
+use crate::settings::{store_for_request, StoreSettings};
+use crate::sink::{Common, Sink};
+
+/// Why the work on one request dump stopped (see [`each`]).
+#[derive(Debug)]
+pub enum Fault {
+    /// The dump, or something its work needs, is bad: it is reported and the other dumps are
+    /// still done.
+    Input(Error),
+    /// Writing the report failed: everything stops.
+    Output(std::io::Error),
+}
+
+impl From<Error> for Fault {
+    fn from(e: Error) -> Self {
+        Fault::Input(e)
+    }
+}
+
+impl From<std::io::Error> for Fault {
+    fn from(e: std::io::Error) -> Self {
+        Fault::Output(e)
+    }
+}
+
+/// Reads every request dump of `paths` ([`dump_files`]) and hands each to `work` with the
+/// reporter and whether there are several. A dump that cannot be read, or an input error that
+/// `work` returns about one dump, goes to the sink as [`Common::InputError`] and the other
+/// dumps are still done; the count of those errors is returned (a command exits 2 on any).
+/// A reporter's error stops everything.
+pub fn each<S: Sink + ?Sized>(
+    paths: &[PathBuf],
+    sink: &mut S,
+    mut work: impl FnMut(&mut S, &Path, Request, bool) -> Result<(), Fault>,
+) -> Result<usize> {
+    let files = dump_files(paths)?;
+    let several = files.len() > 1;
+    let mut errors = 0;
+    for file in &files {
+        let done = Request::from_file(file)
+            .map_err(Fault::Input)
+            .and_then(|r| work(sink, file, r, several));
+        match done {
+            Ok(()) => {}
+            Err(Fault::Input(e)) => {
+                errors += 1;
+                let e = e.with_file(file);
+                sink.emit_common(&Common::InputError(&e))?;
+            }
+            Err(Fault::Output(e)) => return Err(Error::output(e)),
+        }
+    }
+    Ok(errors)
+}
+
+/// What `hash` and `normalize` are asked: the request dumps (files, folders, `-`).
+#[derive(Debug, Clone, Default)]
+pub struct DumpsRequest {
+    /// Request dumps, files or folders of them.
+    pub requests: Vec<PathBuf>,
+}
+
+/// `hash`: reports the key and expected cassette path of every dump of `paths` (one
+/// [`RequestEvent::Key`] each), under the store of `stores` it belongs to ([`store_for_request`]), or
+/// under `cassettes` without a store.
+pub fn hash(
+    stores: &[StoreSettings],
+    asked: &DumpsRequest,
+    sink: &mut dyn RequestSink,
+) -> Result<Reported> {
+    let input_errors = each(&asked.requests, sink, |sink, file, request, several| {
+        let key = key_of(&request);
+        let store = store_for_request(stores, &key);
+        if let Some(store) = store {
+            sink.common(&Common::StoreOfRequest(store))?;
+        }
+        let root = store.map_or(Path::new("cassettes"), |s| s.root.as_path());
+        sink.request(&RequestEvent::Key {
+            request: file,
+            task: &key.task,
+            prompt_version: key.prompt_version,
+            hash: &key.hash,
+            path: &key.path_under(root),
+            several,
+        })?;
+        Ok(())
+    })?;
+    Ok(Reported { input_errors })
+}
+
+/// `normalize`: reports what the key sees of every dump of `paths` (one
+/// [`RequestEvent::Normalized`] each).
+pub fn normalize(asked: &DumpsRequest, sink: &mut dyn RequestSink) -> Result<Reported> {
+    let input_errors = each(&asked.requests, sink, |sink, file, request, several| {
+        let material = KeyMaterial::of(&request);
+        sink.request(&RequestEvent::Normalized {
+            request: file,
+            content: &material.content.text,
+            map: &material.content.map,
+            several,
+            task: (&request.task, request.prompt_version),
+        })?;
+        Ok(())
+    })?;
+    Ok(Reported { input_errors })
+}
