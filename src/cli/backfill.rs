@@ -1,7 +1,8 @@
 //! `backfill`: add request material from request dumps to the cassettes they hit.
 
 use super::args::BackfillArgs;
-use super::{finish, stores, Ctx, Exit};
+use super::ctx::{finish, Ctx, Exit};
+use super::stores;
 
 /// `ulcas backfill`.
 pub fn backfill(args: BackfillArgs, ctx: Ctx) -> Exit {

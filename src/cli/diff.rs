@@ -1,8 +1,8 @@
 //! `diff`: two requests, a request and a cassette, two cassettes or two stores.
 
 use super::args::DiffArgs;
+use super::ctx::{finish, Ctx, Exit};
 use super::report::Detail;
-use super::{finish, Ctx, Exit};
 
 /// `ulcas diff`.
 pub fn diff(args: DiffArgs, ctx: Ctx) -> Exit {

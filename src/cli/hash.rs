@@ -1,7 +1,8 @@
 //! `normalize` and `hash`: what the key sees of a request, and the key itself.
 
 use super::args::{HashArgs, NormalizeArgs};
-use super::{finish, stores, Ctx, Exit};
+use super::ctx::{finish, Ctx, Exit};
+use super::stores;
 
 /// `ulcas normalize`.
 pub fn normalize(args: NormalizeArgs, ctx: Ctx) -> Exit {

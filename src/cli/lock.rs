@@ -1,7 +1,8 @@
 //! `lock`: write each store's `ulcas.lock` from its registry.
 
 use super::args::LockArgs;
-use super::{finish, stores, Ctx, Exit};
+use super::ctx::{finish, Ctx, Exit};
+use super::stores;
 
 /// `ulcas lock`.
 pub fn lock(args: LockArgs, ctx: Ctx) -> Exit {

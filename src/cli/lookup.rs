@@ -6,9 +6,10 @@ use crate::cli::report::event::{Event, Report};
 use ulcas::lookup::{run, LookupRequest};
 
 use super::args::{LookupArgs, Mode};
+use super::ctx::{finish, Ctx, Exit};
 use super::output::Out;
 use super::report::{human::Human, Format, Reporter};
-use super::{finish, stores, Ctx, Exit};
+use super::stores;
 
 /// `ulcas lookup`.
 pub fn lookup(args: LookupArgs, ctx: Ctx) -> Exit {

@@ -3,7 +3,8 @@
 use ulcas::migrate::{run, MigrateRequest};
 
 use super::args::MigrateArgs;
-use super::{finish, stores, Ctx, Exit};
+use super::ctx::{finish, Ctx, Exit};
+use super::stores;
 
 /// `ulcas migrate`.
 pub fn migrate(args: MigrateArgs, ctx: Ctx) -> Exit {

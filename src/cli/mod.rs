@@ -3,6 +3,7 @@
 
 mod args;
 mod backfill;
+mod ctx;
 mod diff;
 mod hash;
 mod lock;
@@ -18,81 +19,13 @@ mod stores;
 mod tools;
 mod verify;
 
-use std::io;
 use std::process::ExitCode;
 
 use clap::Parser;
 use ulcas::outcome::Verdict;
-use ulcas::Error;
 
-use report::{Detail, Format, Reporter};
-
-pub use args::Cli;
-use args::Command;
-
-/// What a command answered: exit 0 or 1.
-pub type Answer = Verdict;
-
-/// What every command gets from the global flags.
-#[derive(Debug, Clone, Copy)]
-pub struct Ctx {
-    /// Colour human output.
-    pub color: bool,
-    /// Colour what goes to stderr (serve's log).
-    pub color_stderr: bool,
-    /// `--quiet`.
-    pub quiet: bool,
-    /// `--verbose`.
-    pub verbose: bool,
-}
-
-impl Ctx {
-    /// The reporter of `format`.
-    pub fn reporter(&self, format: Format) -> Box<dyn Reporter> {
-        report::reporter(format, self.detail())
-    }
-
-    /// How much reporters say.
-    pub fn detail(&self) -> Detail {
-        Detail {
-            quiet: self.quiet,
-            verbose: self.verbose,
-            color: self.color,
-            stat: false,
-        }
-    }
-
-    /// The progress bar (hidden when quiet or not on a terminal).
-    pub fn progress(&self) -> output::Bar {
-        output::Bar::new(self.quiet)
-    }
-}
-
-/// Why a command stopped.
-#[derive(Debug)]
-pub enum Failure {
-    /// The command could not do its job (exit 2).
-    Error(Error),
-    /// Writing the output failed.
-    Io(io::Error),
-    /// Errors were already reported one by one (exit 2).
-    Reported,
-}
-
-impl From<Error> for Failure {
-    fn from(e: Error) -> Self {
-        Failure::Error(e)
-    }
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::Io(e)
-    }
-}
-
-/// The result of a command.
-pub type Exit = Result<Answer, Failure>;
+use args::{Cli, Command};
+use ctx::{Ctx, Exit, Failure};
 
 /// Parses the command line, runs the command, maps the outcome to an exit code.
 pub fn main() -> ExitCode {
@@ -159,15 +92,4 @@ fn run(cli: Cli) -> Exit {
         Command::Diff(a) => diff::diff(a, ctx),
         Command::Serve(a) => serve::serve(a, ctx),
     }
-}
-
-/// The outcome of a command whose reporter has seen everything: a refusal, errors about single
-/// inputs or files that could not be written (each already on stderr or in the report) make it
-/// exit 2, else the run's verdict decides.
-pub fn finish(reporter: &mut dyn Reporter, run: &dyn ulcas::outcome::Outcome) -> Exit {
-    reporter.finish()?;
-    if run.refusal().is_some() || run.input_errors() > 0 || run.failed() > 0 {
-        return Err(Failure::Reported);
-    }
-    Ok(run.verdict())
 }

@@ -4,9 +4,10 @@
 use ulcas::prune::{PruneOptions, PruneRequest};
 
 use super::args::PruneArgs;
+use super::ctx::{finish, Ctx, Exit};
 use super::output::error_line;
 use super::report::shown;
-use super::{finish, stores, Ctx, Exit};
+use super::stores;
 
 /// `ulcas prune`.
 pub fn prune(args: PruneArgs, ctx: Ctx) -> Exit {

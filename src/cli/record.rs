@@ -4,7 +4,8 @@ use ulcas::record::RecordRequest;
 use ulcas::store::RecordOptions;
 
 use super::args::RecordArgs;
-use super::{finish, stores, Ctx, Exit};
+use super::ctx::{finish, Ctx, Exit};
+use super::stores;
 
 /// `ulcas record`.
 pub fn record(args: RecordArgs, ctx: Ctx) -> Exit {

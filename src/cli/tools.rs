@@ -2,7 +2,8 @@
 
 use clap::CommandFactory;
 
-use super::{Answer, Cli, Exit};
+use super::args::Cli;
+use super::ctx::{Answer, Exit};
 
 /// Prints the completion script of `shell`.
 pub fn completions(shell: clap_complete::Shell) -> Exit {

@@ -1,7 +1,8 @@
 //! `verify`: check stores, report findings as they are found in the chosen format.
 
 use super::args::{DenyLevel, VerifyArgs};
-use super::{finish, stores, Ctx, Exit};
+use super::ctx::{finish, Ctx, Exit};
+use super::stores;
 
 /// `ulcas verify`.
 pub fn verify(args: VerifyArgs, ctx: Ctx) -> Exit {

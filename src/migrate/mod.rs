@@ -16,9 +16,9 @@ pub use events::{MigrateEvent, MigrateSink};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use crate::judge::{repaired_contents, validate_answer, AnswerVerdict};
 use crate::cassette::{Cassette, StoredRequest};
 use crate::error::{Error, Result};
+use crate::judge::{repaired_contents, validate_answer, AnswerVerdict};
 use crate::key::{hash_parts, CassetteKey};
 use crate::outcome::{Outcome, Verdict};
 use crate::schema::compile;

@@ -8,10 +8,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{jsondiff, pattern, AnswerChange, ChangeOp, TokenStats};
-use crate::judge::{validate_answer, AnswerVerdict, Validators};
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
+use crate::judge::{validate_answer, AnswerVerdict, Validators};
 use crate::outcome::{Outcome, Verdict};
 use crate::settings::StoreSettings;
 use crate::staleness::current_version;

@@ -5,8 +5,8 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use super::{Check, Finding, Severity, StoreContext};
-use crate::judge::{digest, is_object_answer, repaired_contents, validate_answer, AnswerVerdict};
 use crate::cassette::{is_recorder_format, USAGE_FIELDS};
+use crate::judge::{digest, is_object_answer, repaired_contents, validate_answer, AnswerVerdict};
 use crate::key::{hash_parts, is_hash};
 use crate::normalise::{id_matches, unknown_placeholders};
 use crate::request::kind_of;

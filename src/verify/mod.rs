@@ -31,8 +31,8 @@ use crate::settings::StoreSettings;
 use crate::sink::{sent, Common};
 use crate::staleness::StalenessView;
 
-pub use crate::judge::{repaired_contents, validate_answer, AnswerVerdict, Validators};
 pub use crate::cassette::strip_fence;
+pub use crate::judge::{repaired_contents, validate_answer, AnswerVerdict, Validators};
 pub use crate::schema::compile;
 
 /// The totals of one store's verify: the findings themselves went to the reporter as found.

@@ -17,7 +17,6 @@ use ulcas::lookup::{LookupEvent, LookupSink};
 use ulcas::migrate::{MigrateEvent, MigrateSink};
 use ulcas::sink::{CommandEvent, Common, Sink};
 
-use super::Reporter;
 use ulcas::prune::{PruneEvent, PruneSink};
 use ulcas::record::{RecordEvent, RecordSink};
 use ulcas::review::{ReviewEvent, ReviewSink};
@@ -27,6 +26,12 @@ use ulcas::verify::{VerifyEvent, VerifySink};
 pub trait Report {
     /// Takes one event.
     fn report(&mut self, event: &Event<'_>) -> std::io::Result<()>;
+}
+
+/// A reporter: takes events, then finishes its output.
+pub trait Reporter: Report {
+    /// Writes what waits for the end (a document's close, a job summary) and flushes.
+    fn finish(&mut self) -> std::io::Result<()>;
 }
 
 impl<R: Report + ?Sized> Report for &mut R {

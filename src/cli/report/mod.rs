@@ -15,7 +15,8 @@ mod sarif;
 use std::io;
 use std::path::Path;
 
-use crate::cli::report::event::{Event, Report};
+pub use event::Reporter;
+use event::{Event, Report};
 use ulcas::review::against::{RerecordSummary, Rerecording};
 use ulcas::review::{Review, ReviewEvent, ReviewSummary};
 use ulcas::settings::StoreSettings;
@@ -50,12 +51,6 @@ pub struct Detail {
     pub color: bool,
     /// Summaries only (`diff --stat`, `review --stat`).
     pub stat: bool,
-}
-
-/// A reporter: takes events, then finishes its output.
-pub trait Reporter: Report {
-    /// Writes what waits for the end (a document's close, a job summary) and flushes.
-    fn finish(&mut self) -> io::Result<()>;
 }
 
 /// The reporter of `format`, writing to stdout.

@@ -25,7 +25,7 @@ pub struct Log {
 impl Log {
     /// A log in JSON Lines or human text. The masking's patterns are compiled meanwhile on a
     /// thread of their own (milliseconds that the start line does not wait for).
-    pub fn new(json: bool, ctx: &crate::cli::Ctx) -> Log {
+    pub fn new(json: bool, ctx: &crate::cli::ctx::Ctx) -> Log {
         std::thread::spawn(|| ulcas::secrets::mask(""));
         Log {
             json,

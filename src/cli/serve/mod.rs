@@ -20,7 +20,8 @@ use std::sync::Arc;
 use ulcas::wire::Mode;
 
 use super::args::{ServeArgs, ServeFormat, ServeMode};
-use super::{stores, Answer, Ctx, Exit};
+use crate::cli::ctx::{Answer, Ctx, Exit};
+use crate::cli::stores;
 
 /// What every request handler shares.
 pub struct Server {

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use super::{at_revision, Change, ChangeKind, LockDelta, Rerecording};
-use crate::judge::{validate_answer, AnswerVerdict, Validators};
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
 use crate::git::{Repo, Status, TreeEntry};
+use crate::judge::{validate_answer, AnswerVerdict, Validators};
 use crate::layout::{parse_version_folder, LOCK_FILE};
 use crate::lock::Lock;
 use crate::review::{answer_changes, Pair, RecordedAnswer};

@@ -35,22 +35,43 @@ use crate::cli::report::shown;
 pub struct Human {
     out: Out,
     detail: Detail,
-    /// Findings of the current store, grouped.
-    groups: Groups,
-    /// Files of the current store that are not cassettes.
+    /// Files of the current store that are not cassettes (verify and prune list them).
     skipped: Vec<(PathBuf, String)>,
-    /// Per task: added, removed, changed (diff of two stores).
-    store_changes: std::collections::BTreeMap<String, [usize; 3]>,
-    /// The first changed cassette of a diff of two stores (the example its hint names).
-    first_change: Option<PathBuf>,
-    /// Whether `prune --delete` was given and any store can lose cassettes.
-    prune: (bool, bool),
     /// The stores whose settings were noted (once each).
     noted: BTreeSet<PathBuf>,
-    /// With `--verbose`: every prune candidate that can go in the current store, as reported.
-    prune_paths: Vec<(PathBuf, ulcas::prune::StaleReason)>,
+    /// What `verify` gathers while a store is checked.
+    verify: VerifyState,
+    /// What `prune` gathers until its plan.
+    prune: PruneState,
+    /// What a `diff` of two stores gathers until its summary.
+    diff: DiffState,
+}
+
+/// What `verify` gathers while a store is checked.
+#[derive(Default)]
+struct VerifyState {
+    /// Findings of the current store, grouped.
+    groups: Groups,
     /// Whether the run already said how to start checking prompt edits (`ulcas lock`).
     lock_hint: bool,
+}
+
+/// What `prune` gathers until its plan.
+#[derive(Default)]
+struct PruneState {
+    /// Whether `--delete` was given, and whether any store can lose cassettes.
+    delete: (bool, bool),
+    /// With `--verbose`: every candidate that can go in the current store, as reported.
+    paths: Vec<(PathBuf, ulcas::prune::StaleReason)>,
+}
+
+/// What a `diff` of two stores gathers until its summary.
+#[derive(Default)]
+struct DiffState {
+    /// Per task: added, removed, changed.
+    store_changes: std::collections::BTreeMap<String, [usize; 3]>,
+    /// The first changed cassette (the example its hint names).
+    first_change: Option<PathBuf>,
 }
 
 impl Human {
@@ -59,14 +80,11 @@ impl Human {
         Human {
             out,
             detail,
-            groups: Groups::default(),
             skipped: Vec::new(),
-            store_changes: Default::default(),
-            first_change: None,
-            prune: (false, false),
             noted: Default::default(),
-            prune_paths: Vec::new(),
-            lock_hint: false,
+            verify: VerifyState::default(),
+            prune: PruneState::default(),
+            diff: DiffState::default(),
         }
     }
 }
@@ -81,12 +99,12 @@ impl Human {
                 verify::finding_line(out, f)
             }
             VerifyEvent::Finding(f) => {
-                self.groups.add(f);
+                self.verify.groups.add(f);
                 Ok(())
             }
             VerifyEvent::VerifyDone(v) => {
-                verify::store_done(out, &self.groups, &self.skipped, v, self.detail)?;
-                self.groups.clear();
+                verify::store_done(out, &self.verify.groups, &self.skipped, v, self.detail)?;
+                self.verify.groups.clear();
                 self.skipped.clear();
                 // Once a run: without a lock, an edited prompt goes unseen.
                 let hint = match (v.registry, v.locked) {
@@ -94,8 +112,8 @@ impl Human {
                     (false, true) => Some("  ulcas.lock is not checked without the prompt registry it was written from (--prompts DIR, or `prompts` in ulcas.toml)"),
                     _ => None,
                 };
-                if let Some(line) = hint.filter(|_| !self.lock_hint && !self.detail.quiet) {
-                    self.lock_hint = true;
+                if let Some(line) = hint.filter(|_| !self.verify.lock_hint && !self.detail.quiet) {
+                    self.verify.lock_hint = true;
                     out.line(&out.paint(Tone::Dim, line))?;
                 }
                 Ok(())
@@ -142,7 +160,8 @@ impl Human {
                 Ok(())
             }
             PruneEvent::Candidate(p) if self.detail.verbose && p.candidate.kept.is_none() => {
-                self.prune_paths
+                self.prune
+                    .paths
                     .push((p.candidate.path.clone(), p.candidate.reason));
                 Ok(())
             }
@@ -160,13 +179,13 @@ impl Human {
                 delete_asked,
             } => {
                 self.skipped.clear();
-                self.prune.0 = *delete_asked;
-                self.prune.1 |= plan.deletable() > 0;
-                let every = std::mem::take(&mut self.prune_paths);
+                self.prune.delete.0 = *delete_asked;
+                self.prune.delete.1 |= plan.deletable() > 0;
+                let every = std::mem::take(&mut self.prune.paths);
                 let every = self.detail.verbose.then_some(every.as_slice());
                 prune::plan(out, store, plan, (*deletion, *delete_asked), quiet, every)
             }
-            PruneEvent::Summary(s) => prune::delete_hint(out, s, self.prune, quiet),
+            PruneEvent::Summary(s) => prune::delete_hint(out, s, self.prune.delete, quiet),
             _ => Ok(()),
         }
     }
@@ -176,15 +195,21 @@ impl Human {
         let out = &mut self.out;
         match event {
             DiffEvent::StoreChange(c) => {
-                if c.status == ulcas::diff::ChangeStatus::Changed && self.first_change.is_none() {
-                    self.first_change = Some(c.path.clone());
+                if c.status == ulcas::diff::ChangeStatus::Changed
+                    && self.diff.first_change.is_none()
+                {
+                    self.diff.first_change = Some(c.path.clone());
                 }
-                diff::store_change(out, c, &mut self.store_changes, self.detail)
+                diff::store_change(out, c, &mut self.diff.store_changes, self.detail)
             }
             DiffEvent::Diff(d) => diff::diff(out, d, self.detail.quiet),
             DiffEvent::Summary(s) => {
-                let example = self.first_change.as_deref().filter(|_| !self.detail.stat);
-                diff::stores_total(out, s, &self.store_changes, example)
+                let example = self
+                    .diff
+                    .first_change
+                    .as_deref()
+                    .filter(|_| !self.detail.stat);
+                diff::stores_total(out, s, &self.diff.store_changes, example)
             }
             _ => Ok(()),
         }
