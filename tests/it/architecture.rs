@@ -277,6 +277,44 @@ fn reporters_take_no_helper_from_cli_mod() {
     );
 }
 
+/// The dispatcher (`cli/mod.rs`) imports the commands; a command imports what it shares with
+/// the others from `cli/ctx.rs`, never an item of `cli/mod.rs` (an arrow back up). And the
+/// reporters' events (`cli/report/event.rs`) import nothing back from `cli/report/mod.rs`.
+#[test]
+fn no_command_imports_the_dispatcher() {
+    let sources = sources();
+    let dispatcher = &sources.iter().find(|(n, _)| n == "cli/mod.rs").unwrap().1;
+    // The modules of `cli`: importing a sibling module through `super` is no arrow up.
+    let siblings: Vec<String> = regex::Regex::new(r"(?m)^(?:pub )?mod ([a-z_]+);")
+        .unwrap()
+        .captures_iter(dispatcher)
+        .map(|c| c[1].to_owned())
+        .collect();
+    assert!(siblings.contains(&"ctx".to_owned()), "{siblings:?}");
+    let item = regex::Regex::new(r"^use (super|crate::cli)::(\{[^}]*\}|[A-Za-z_]+);").unwrap();
+    let mut found = Vec::new();
+    for (name, code) in &sources {
+        let depth = name.matches('/').count();
+        let command = name.starts_with("cli/")
+            && name != "cli/mod.rs"
+            && (depth == 1 || depth == 2 && name.ends_with("/mod.rs"));
+        for line in code.lines() {
+            let l = line.trim_start();
+            let up = item.captures(l).filter(|_| command).is_some_and(|m| {
+                m[2].trim_matches(|c| c == '{' || c == '}')
+                    .split(',')
+                    .map(str::trim)
+                    .any(|n| !n.is_empty() && !siblings.iter().any(|s| s == n))
+            });
+            let back = name == "cli/report/event.rs" && l.starts_with("use super::");
+            if up || back {
+                found.push(format!("{name}: {l}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "arrows back up: {found:#?}");
+}
+
 #[test]
 fn no_library_module_names_the_union_of_events_or_the_cli() {
     let union = regex::Regex::new(r"(^|[^A-Za-z_])Event::").unwrap();
