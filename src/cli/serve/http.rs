@@ -384,10 +384,26 @@ fn decide(api: &dyn Wire, server: &Server, wire: &WireRequest, overrides: &Overr
         }
         // A schema no one knows cannot be keyed: relayed, and said why it is not recorded.
         if let Served::Unresolved(why @ Unresolved::UnknownSchema { .. }) = &served {
-            return Decided::Relay(why.message());
+            return Decided::Relay(unresolved(why, catalog.endpoint.prompts()));
         }
     }
     Decided::Reply(reply(api, server, &catalog, wire, served))
+}
+
+/// Why a request names no known prompt or schema: the library says what is missing, the
+/// command line how to give it (`prompts`: how many prompts the stores' registries hold).
+fn unresolved(why: &Unresolved, prompts: usize) -> String {
+    let hint = match why {
+        Unresolved::UnknownPrompt { .. } if prompts == 0 => {
+            " (no store has a prompt registry: ulcas serve --prompts DIR, or `prompts` in ulcas.toml)"
+        }
+        Unresolved::UnknownSchema {
+            built_in_code: Some(_),
+            ..
+        } => " (dumps from the PHP dump hook, then: ulcas backfill --requests DUMPS)",
+        _ => "",
+    };
+    why.message() + hint
 }
 
 /// The reply to a request answered here.
@@ -423,14 +439,7 @@ fn reply(
             why.message(),
         ),
         Served::Unresolved(why) => {
-            // The library says what is missing; the command line says how to give it.
-            let hint = match &why {
-                Unresolved::UnknownPrompt { .. } if catalog.endpoint.prompts() == 0 => {
-                    " (no store has a prompt registry: ulcas serve --prompts DIR, or `prompts` in ulcas.toml)"
-                }
-                _ => "",
-            };
-            let why = why.message() + hint;
+            let why = unresolved(&why, catalog.endpoint.prompts());
             let mut reply = Reply::error(StatusCode::NOT_FOUND, Failure::NotFound, why);
             reply.status_word = "miss";
             reply
