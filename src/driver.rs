@@ -424,7 +424,7 @@ pub struct Synthetic {
 #[cfg(feature = "synthetic")]
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
-pub enum Answer {
+pub enum Answered {
     /// The recorded answer.
     Replayed(Replay),
     /// No cassette: the synthetic answer.
@@ -439,11 +439,11 @@ impl Driver {
         &self,
         request: &Request,
         responders: &crate::synth::Responders,
-    ) -> Result<Answer, DriverError> {
+    ) -> Result<Answered, DriverError> {
         match self.replay(request) {
-            Ok(replay) => Ok(Answer::Replayed(replay)),
+            Ok(replay) => Ok(Answered::Replayed(replay)),
             Err(DriverError::Miss(miss)) => {
-                Self::synthesize(request, responders, miss).map(Answer::Synthetic)
+                Self::synthesize(request, responders, miss).map(Answered::Synthetic)
             }
             Err(e) => Err(e),
         }

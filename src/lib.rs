@@ -14,7 +14,7 @@
 //! schema-valid synthetic answer; and recording in the reference format.
 //!
 //! ```
-//! use ulcas::driver::{Answer, Driver};
+//! use ulcas::driver::{Answered, Driver};
 //! use ulcas::store::Recording;
 //! use ulcas::synth::Responders;
 //!
@@ -26,13 +26,13 @@
 //!     "blocks": [{"type": "text", "text": "<fragment id=\"frg_abcdefghijkm\">Grind</fragment>"}]}"#)?;
 //!
 //! // No cassette yet: the synthetic mode answers from the request's own words.
-//! let Answer::Synthetic(synthetic) = driver.answer(&request, &Responders::new())? else { panic!() };
+//! let Answered::Synthetic(synthetic) = driver.answer(&request, &Responders::new())? else { panic!() };
 //! assert!(synthetic.text.starts_with(r#"{"title":"#));
 //! assert!(synthetic.miss.line().starts_with(r#"No cassette for task "outline" (prompt v1)"#));
 //!
 //! // Recorded, the same request replays what was recorded.
 //! driver.record(&request, &Recording::new(r#"{"title":"Grind fine"}"#, "model-x"))?;
-//! let Answer::Replayed(replay) = driver.answer(&request, &Responders::new())? else { panic!() };
+//! let Answered::Replayed(replay) = driver.answer(&request, &Responders::new())? else { panic!() };
 //! assert_eq!((replay.text.as_str(), replay.model.as_str()), (r#"{"title":"Grind fine"}"#, "model-x"));
 //! # Ok(())
 //! # }

@@ -10,9 +10,6 @@ use ulcas::Error;
 use super::output;
 use super::report::{self, Detail, Format, Reporter};
 
-/// What a command answered: exit 0 or 1.
-pub type Answer = Verdict;
-
 /// What every command gets from the global flags.
 #[derive(Debug, Clone, Copy)]
 pub struct Ctx {
@@ -72,7 +69,7 @@ impl From<io::Error> for Failure {
 }
 
 /// The result of a command.
-pub type Exit = Result<Answer, Failure>;
+pub type Exit = Result<Verdict, Failure>;
 
 /// The outcome of a command whose reporter has seen everything: a refusal, errors about single
 /// inputs or files that could not be written (each already on stderr or in the report) make it

@@ -3,14 +3,15 @@
 use clap::CommandFactory;
 
 use super::args::Cli;
-use super::ctx::{Answer, Exit};
+use super::ctx::Exit;
+use ulcas::outcome::Verdict;
 
 /// Prints the completion script of `shell`.
 pub fn completions(shell: clap_complete::Shell) -> Exit {
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "ulcas", &mut buf);
     super::output::write_stdout(&buf)?;
-    Ok(Answer::Pass)
+    Ok(Verdict::Pass)
 }
 
 /// Prints the man page of `ulcas`, or of one subcommand (`ulcas-verify(1)`).
@@ -29,5 +30,5 @@ pub fn manpage(command: Option<String>) -> Exit {
     let mut buf = Vec::new();
     clap_mangen::Man::new(page).render(&mut buf)?;
     super::output::write_stdout(&buf)?;
-    Ok(Answer::Pass)
+    Ok(Verdict::Pass)
 }

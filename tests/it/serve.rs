@@ -353,7 +353,7 @@ fn synthetic_mode_answers_a_miss_as_lookup_does() {
     let lookup: Value =
         serde_json::from_slice(lookup.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
     let driver = ulcas::driver::Driver::open(ws.path().join("cassettes")).unwrap();
-    let ulcas::driver::Answer::Synthetic(synthetic) = driver
+    let ulcas::driver::Answered::Synthetic(synthetic) = driver
         .answer(&keyed, &ulcas::synth::Responders::new())
         .unwrap()
     else {

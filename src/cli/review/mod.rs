@@ -9,9 +9,10 @@ use ulcas::review::against::AgainstRequest;
 use ulcas::review::{read_against, report_against, run, ReviewRequest};
 
 use super::args::{ReviewArgs, ReviewFormat};
-use super::ctx::{finish, Answer, Ctx, Exit};
+use super::ctx::{finish, Ctx, Exit};
 use super::report::Detail;
 use super::stores;
+use ulcas::outcome::Verdict;
 
 mod interactive;
 
@@ -112,7 +113,7 @@ fn against(
     if interactive {
         match interactive::walk(&reviews, ctx)? {
             Some(chosen) => asked.reject = chosen,
-            None => return Ok(Answer::Fail),
+            None => return Ok(Verdict::Fail),
         }
     }
     // After the walk, or with the paths to reject, the pairs were seen: the totals and what

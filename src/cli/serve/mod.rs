@@ -20,8 +20,9 @@ use std::sync::Arc;
 use ulcas::wire::Mode;
 
 use super::args::{ServeArgs, ServeFormat, ServeMode};
-use crate::cli::ctx::{Answer, Ctx, Exit};
+use crate::cli::ctx::{Ctx, Exit};
 use crate::cli::stores;
+use ulcas::outcome::Verdict;
 
 /// What every request handler shares.
 pub struct Server {
@@ -144,7 +145,7 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
     })?;
     // Blocking work still running after the grace period is not waited for.
     runtime.shutdown_timeout(grace);
-    Ok(Answer::Pass)
+    Ok(Verdict::Pass)
 }
 
 /// The store (index) that records every miss: `--record-into`, else none when the stores'
