@@ -35,6 +35,14 @@ pub enum Hint {
     Accept,
     /// The error is about the git revision the caller asked to review `against`.
     Against,
+    /// A prompt registry is needed: give the store its prompt folders.
+    GiveRegistry,
+    /// A store root that is a folder is needed: give it.
+    GiveRoot,
+    /// The version to review cannot be told: give the newer one (`to`).
+    GiveTo,
+    /// The version to review cannot be told: give the older one (`from`).
+    GiveFrom,
 }
 
 impl Hint {
@@ -42,11 +50,11 @@ impl Hint {
     /// was given), which its message starts with; the binary writes it as its flag.
     pub fn option(self) -> Option<&'static str> {
         match self {
-            Hint::Replace => None,
             Hint::Usage => Some("usage"),
             Hint::Pin => Some("pin"),
             Hint::Accept => Some("accept"),
             Hint::Against => Some("against"),
+            _ => None,
         }
     }
 }

@@ -353,10 +353,8 @@ pub fn store_for_request<'a>(
 /// mistyped root would otherwise read as "nothing recorded").
 pub fn require_folders(stores: &[StoreSettings]) -> Result<()> {
     match stores.iter().find(|s| !s.root.is_dir()) {
-        Some(missing) => Err(crate::Error::in_file(
-            &missing.root,
-            "no such store folder (give --cassettes ROOT)",
-        )),
+        Some(missing) => Err(crate::Error::in_file(&missing.root, "no such store folder")
+            .with_hint(crate::error::Hint::GiveRoot)),
         None => Ok(()),
     }
 }

@@ -162,9 +162,14 @@ pub fn append_masked(path: &std::path::Path, text: &str) {
 /// on it (the library names no flag).
 pub fn said(e: &ulcas::Error) -> String {
     let mut text = e.to_string();
-    if e.hint == Some(ulcas::Hint::Replace) {
-        text.push_str(" (use --force to replace it)");
-    }
+    text.push_str(match e.hint {
+        Some(ulcas::Hint::Replace) => " (use --force to replace it)",
+        Some(ulcas::Hint::GiveRegistry) => " (--prompts DIR, or `prompts` in ulcas.toml)",
+        Some(ulcas::Hint::GiveRoot) => " (give --cassettes ROOT)",
+        Some(ulcas::Hint::GiveTo) => ": give --to N",
+        Some(ulcas::Hint::GiveFrom) => " (give --from N)",
+        _ => "",
+    });
     // An error about an option starts with the option's name: written as its flag.
     let option = e.hint.and_then(ulcas::Hint::option);
     if option.is_some_and(|name| e.message.starts_with(name)) {

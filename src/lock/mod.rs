@@ -320,8 +320,9 @@ fn lockable(stores: &[crate::settings::StoreSettings]) -> Result<()> {
         if !store.registry.present {
             return Err(Error::in_file(
                 &store.root,
-                "ulcas lock needs the prompt registry the recordings answer (--prompts DIR, or `prompts` in ulcas.toml)",
-            ));
+                "ulcas lock needs the prompt registry the recordings answer",
+            )
+            .with_hint(crate::error::Hint::GiveRegistry));
         }
         if let Some(p) = store.registry.problems.first() {
             return Err(Error::in_file(

@@ -326,15 +326,22 @@ fn versions(
         None => {
             current_version(&store.registry, task, recorded.last().copied()).ok_or_else(|| {
                 Error::msg(format!(
-                    "task {task:?} has no prompt in the prompt folders read: give --to N"
+                    "task {task:?} has no prompt in the prompt folders read"
                 ))
+                .with_hint(crate::error::Hint::GiveTo)
             })?
         }
     };
     let from = match from {
         Some(v) => v,
         None => *recorded.iter().rev().find(|&&v| v < to).ok_or_else(|| {
-            Error::in_file(task_dir, format!("no version of {task:?} older than v{to} has recordings: nothing to review (give --from N)"))
+            Error::in_file(
+                task_dir,
+                format!(
+                    "no version of {task:?} older than v{to} has recordings: nothing to review"
+                ),
+            )
+            .with_hint(crate::error::Hint::GiveFrom)
         })?,
     };
     for v in [from, to] {

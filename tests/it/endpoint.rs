@@ -203,6 +203,22 @@ fn library_errors_carry_hints_that_the_binary_phrases_as_flags() {
         run.stderr,
         "ulcas: error: --pin \"quiz\": expected TASK=N with N a whole number\n"
     );
+    let run = ulcas(&["lookup", "quiz.json", "--cassettes", "nowhere"]);
+    assert_eq!(
+        run.stderr,
+        "ulcas: error: nowhere: no such store folder (give --cassettes ROOT)\n"
+    );
+    let run = ulcas(&["lock", "cassettes"]);
+    assert_eq!(
+        run.stderr,
+        "ulcas: error: cassettes: ulcas lock needs the prompt registry the recordings answer (--prompts DIR, or `prompts` in ulcas.toml)\n"
+    );
+    let run = ulcas(&["review", "quiz", "--cassettes", "cassettes", "--to", "1"]);
+    assert!(
+        run.stderr.ends_with("nothing to review (give --from N)\n"),
+        "{}",
+        run.stderr
+    );
     let run = ulcas(&[
         "lock",
         "cassettes",
