@@ -172,63 +172,25 @@ fn library_errors_carry_hints_that_the_binary_phrases_as_flags() {
     )
     .unwrap();
     std::fs::write(dir.path().join("answer.txt"), "{\"questions\": [\"x\"]}").unwrap();
-    let record = [
-        "record",
-        "quiz.json",
-        "--response",
-        "answer.txt",
-        "--cassettes",
-        "cassettes",
+    let record = "record quiz.json --response answer.txt --cassettes cassettes";
+    // Each run's stderr: the whole line, or (after a path) how it ends.
+    let said = [
+        (record.to_owned(), "a different cassette is already recorded here (use --force to replace it)"),
+        (format!("{record} --usage [1]"), "ulcas: error: --usage must be a JSON object of counters"),
+        (format!("{record} --usage {{\"a\":-1}}"), "ulcas: error: --usage: `a` must be a non-negative integer"),
+        ("verify cassettes --pin quiz".into(), "ulcas: error: --pin \"quiz\": expected TASK=N with N a whole number"),
+        ("lookup quiz.json --cassettes nowhere".into(), "ulcas: error: nowhere: no such store folder (give --cassettes ROOT)"),
+        ("lock cassettes".into(), "ulcas: error: cassettes: ulcas lock needs the prompt registry the recordings answer (--prompts DIR, or `prompts` in ulcas.toml)"),
+        ("review quiz --cassettes cassettes --to 1".into(), "nothing to review (give --from N)"),
+        ("lock cassettes --prompts prompts --accept quiz".into(), "ulcas: error: --accept \"quiz\": expected TASK/vN (quiz/v1)"),
     ];
-    let run = ulcas(&record);
-    assert!(
-        run.stderr.ends_with(
-            "a different cassette is already recorded here (use --force to replace it)\n"
-        ),
-        "{}",
-        run.stderr
-    );
-    let run = ulcas(&[&record[..], &["--usage", "[1]"]].concat());
-    assert_eq!(
-        run.stderr,
-        "ulcas: error: --usage must be a JSON object of counters\n"
-    );
-    let run = ulcas(&[&record[..], &["--usage", "{\"a\": -1}"]].concat());
-    assert_eq!(
-        run.stderr,
-        "ulcas: error: --usage: `a` must be a non-negative integer\n"
-    );
-    let run = ulcas(&["verify", "cassettes", "--pin", "quiz"]);
-    assert_eq!(
-        run.stderr,
-        "ulcas: error: --pin \"quiz\": expected TASK=N with N a whole number\n"
-    );
-    let run = ulcas(&["lookup", "quiz.json", "--cassettes", "nowhere"]);
-    assert_eq!(
-        run.stderr,
-        "ulcas: error: nowhere: no such store folder (give --cassettes ROOT)\n"
-    );
-    let run = ulcas(&["lock", "cassettes"]);
-    assert_eq!(
-        run.stderr,
-        "ulcas: error: cassettes: ulcas lock needs the prompt registry the recordings answer (--prompts DIR, or `prompts` in ulcas.toml)\n"
-    );
-    let run = ulcas(&["review", "quiz", "--cassettes", "cassettes", "--to", "1"]);
-    assert!(
-        run.stderr.ends_with("nothing to review (give --from N)\n"),
-        "{}",
-        run.stderr
-    );
-    let run = ulcas(&[
-        "lock",
-        "cassettes",
-        "--prompts",
-        "prompts",
-        "--accept",
-        "quiz",
-    ]);
-    assert_eq!(
-        run.stderr,
-        "ulcas: error: --accept \"quiz\": expected TASK/vN (quiz/v1)\n"
-    );
+    for (args, words) in said {
+        let run = ulcas(&args.split(' ').collect::<Vec<_>>());
+        assert!(
+            run.stderr.ends_with(&format!("{words}\n")) && run.stderr.lines().count() == 1,
+            "ulcas {args}: {}",
+            run.stderr
+        );
+        assert_eq!(run.code, 2, "ulcas {args}");
+    }
 }
