@@ -315,6 +315,53 @@ fn no_command_imports_the_dispatcher() {
     assert!(found.is_empty(), "arrows back up: {found:#?}");
 }
 
+/// The replay core (what `default-features = false` builds) names no flag of the command line:
+/// a driver or an HTTP client of serve is never told to pass one. What a caller can do is a
+/// typed `ulcas::Hint` that the binary phrases.
+#[test]
+fn the_replay_core_names_no_flag() {
+    let core = [
+        "cassette",
+        "driver",
+        "error",
+        "input",
+        "key",
+        "layout",
+        "normalise",
+        "outcome",
+        "php",
+        "prompt_file",
+        "registry",
+        "request",
+        "schema",
+        "ser",
+        "store",
+        "synth",
+        "wire",
+    ];
+    let flag = regex::Regex::new(r#""[^"]*--[a-z]|`--[a-z]"#).unwrap();
+    // The store's word for an interrupted write's leftover, which verify and prune list: it
+    // says what prune does with it (the tools' report, not advice to a driver).
+    let allowed = ["pub const INTERRUPTED_WRITE"];
+    let mut found = Vec::new();
+    for (name, code) in sources() {
+        let top = name.split('/').next().unwrap().trim_end_matches(".rs");
+        if !core.contains(&top) {
+            continue;
+        }
+        for (n, line) in code.lines().enumerate() {
+            let l = line.trim_start();
+            if l.starts_with("//") || allowed.iter().any(|a| l.starts_with(a)) {
+                continue;
+            }
+            if flag.is_match(l) {
+                found.push(format!("{name}:{}: {l}", n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "the core names a flag: {found:#?}");
+}
+
 #[test]
 fn no_library_module_names_the_union_of_events_or_the_cli() {
     let union = regex::Regex::new(r"(^|[^A-Za-z_])Event::").unwrap();
