@@ -102,7 +102,8 @@ mod tests {
 
     #[test]
     fn bad_bodies_say_what_is_wrong_in_one_line() {
-        let cases: [(&[u8], &str); 8] = [
+        let cases: [(&[u8], &str); 9] = [
+            (b"{\"model\": \"m\xff\"}", "1:13: invalid JSON: invalid unicode code point"),
             (b"{", "invalid JSON"),
             (b"[]", "not a JSON object"),
             (br#"{"messages": [{"role": "user", "content": "x"}]}"#, "model: missing"),

@@ -460,8 +460,18 @@ fn strip_position(e: &serde_json::Error) -> String {
 
 /// Parses a request body in one pass.
 pub(super) fn parse(body: &[u8]) -> Result<WireRequest, Error> {
-    let mut d = serde_json::Deserializer::from_slice(body);
-    let parsed = d.deserialize_any(Body).and_then(|w| d.end().map(|()| w));
+    // UTF-8 checked once for the whole body (then no string is checked again); a body that is
+    // not UTF-8 is read from its bytes, for serde_json's error at the place it breaks.
+    let parsed = match std::str::from_utf8(body) {
+        Ok(text) => {
+            let mut d = serde_json::Deserializer::from_str(text);
+            d.deserialize_any(Body).and_then(|w| d.end().map(|()| w))
+        }
+        Err(_) => {
+            let mut d = serde_json::Deserializer::from_slice(body);
+            d.deserialize_any(Body).and_then(|w| d.end().map(|()| w))
+        }
+    };
     parsed.map_err(|e| one_line(&e))
 }
 
