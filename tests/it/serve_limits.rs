@@ -418,3 +418,38 @@ fn two_prompts_with_one_text_are_never_guessed() {
         "{log}"
     );
 }
+
+/// A body that arrives in pieces (its first bytes with the headers, the rest later, one byte
+/// at a time at the end) is answered as a whole one is: the same hit.
+#[test]
+fn a_body_in_pieces_is_the_same_body() {
+    let (_ws, server, hit) = served(&[]);
+    let mut s = TcpStream::connect(addr(&server)).unwrap();
+    let head = format!(
+        "POST /v1/messages HTTP/1.1\r\nhost: {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+        addr(&server),
+        hit.len()
+    );
+    let body = hit.as_bytes();
+    let (start, rest) = body.split_at(body.len() / 2);
+    let (middle, end) = rest.split_at(rest.len() - 3);
+    s.write_all(&[head.as_bytes(), start].concat()).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    s.write_all(middle).unwrap();
+    for byte in end {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        s.write_all(&[*byte]).unwrap();
+    }
+    let mut out = Vec::new();
+    let _ = s.read_to_end(&mut out);
+    let out = String::from_utf8_lossy(&out);
+    let (status, whole) = post(&server.url, body, &[]);
+    server.stop();
+    assert!(out.starts_with("HTTP/1.1 200"), "{out}");
+    assert_eq!(status, 200, "{whole}");
+    let pieced = out.split("\r\n\r\n").nth(1).unwrap();
+    assert_eq!(
+        pieced, whole,
+        "the same answer, whether the body came whole or in pieces"
+    );
+}

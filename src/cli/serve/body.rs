@@ -68,7 +68,8 @@ pub async fn read(server: &Server, headers: &HeaderMap, body: Body) -> Result<Re
     })
 }
 
-/// The body's bytes, each piece before the deadline its size so far allows.
+/// The body's bytes, each piece before the deadline its size so far allows. A body that arrives
+/// in one piece is kept as it came (no copy); more pieces are joined.
 async fn collect(
     server: &Server,
     mut body: Body,
@@ -76,9 +77,9 @@ async fn collect(
     max: usize,
 ) -> Result<Bytes, Refusal> {
     let started = tokio::time::Instant::now();
-    let mut bytes = Vec::with_capacity(declared.unwrap_or(0));
+    let mut pieces = Pieces::default();
     loop {
-        let expected = declared.unwrap_or(bytes.len() + (64 << 10));
+        let expected = declared.unwrap_or(pieces.len() + (64 << 10));
         let deadline = started + server.limits.body_time(expected);
         let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
             Err(_) => {
@@ -87,7 +88,7 @@ async fn collect(
                     kind: Failure::InvalidRequest,
                     why: format!(
                     "the body came too slowly ({} of {} bytes; --read-timeout, --min-body-rate)",
-                    bytes.len(),
+                    pieces.len(),
                     declared.map_or_else(|| "?".to_owned(), |n| n.to_string())
                 ),
                 })
@@ -102,16 +103,51 @@ async fn collect(
             }
             Ok(Some(Ok(frame))) => frame,
         };
-        if let Some(data) = frame.data_ref() {
-            if bytes.len() + data.len() > max {
-                return Err(Refusal {
-                    status: StatusCode::PAYLOAD_TOO_LARGE,
-                    kind: Failure::TooLarge,
-                    why: format!("the body is larger than {} MB (--max-body)", max >> 20),
-                });
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        if pieces.len() + data.len() > max {
+            return Err(Refusal {
+                status: StatusCode::PAYLOAD_TOO_LARGE,
+                kind: Failure::TooLarge,
+                why: format!("the body is larger than {} MB (--max-body)", max >> 20),
+            });
+        }
+        pieces.push(data, declared);
+    }
+    Ok(pieces.whole())
+}
+
+/// A body's pieces as they came: the first one kept whole, the others joined to it.
+#[derive(Default)]
+struct Pieces {
+    first: Option<Bytes>,
+    joined: Vec<u8>,
+}
+
+impl Pieces {
+    fn len(&self) -> usize {
+        self.first.as_ref().map_or(0, Bytes::len) + self.joined.len()
+    }
+
+    fn push(&mut self, data: Bytes, declared: Option<usize>) {
+        match self.first.take() {
+            None if self.joined.is_empty() => self.first = Some(data),
+            kept => {
+                if let Some(kept) = kept {
+                    self.joined
+                        .reserve(declared.unwrap_or(0).max(kept.len() + data.len()));
+                    self.joined.extend_from_slice(&kept);
+                }
+                self.joined.extend_from_slice(&data);
             }
-            bytes.extend_from_slice(data);
         }
     }
-    Ok(Bytes::from(bytes))
+
+    fn whole(self) -> Bytes {
+        match self.first {
+            Some(whole) => whole,
+            None => Bytes::from(self.joined),
+        }
+    }
 }
