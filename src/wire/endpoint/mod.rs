@@ -16,6 +16,7 @@ mod nearest;
 mod schemas;
 
 use crate::driver::{Driver, DriverError, Miss, Replay};
+use crate::key::KeyPrefix;
 use crate::registry::{prompt_hash, Registry, SchemaSource};
 use crate::request::Request;
 use crate::schema::Schema;
@@ -182,7 +183,7 @@ struct Indexed {
     /// The provider form of the registry's schema of this version, made once.
     provider: Option<std::sync::Arc<Value>>,
     /// The key prefix of the registry's schema of this version, hashed once.
-    prefix: Option<std::sync::Arc<crate::key::KeyPrefix>>,
+    prefix: Option<std::sync::Arc<KeyPrefix>>,
 }
 
 /// `task vN` of each version, once each, in order.
@@ -253,19 +254,16 @@ impl Endpoint {
                     let Some(prompt) = registry.prompt(task, version) else {
                         continue;
                     };
+                    // What every request of this version with the registry's schema shares.
+                    let own = registry.schema(task, version);
                     let entry = Indexed {
                         store: i,
                         task: task.to_owned(),
                         version,
-                        provider: registry
-                            .schema(task, version)
-                            .map(|s| std::sync::Arc::new(for_provider(&s.value))),
-                        prefix: registry.schema(task, version).map(|s| {
-                            std::sync::Arc::new(crate::key::KeyPrefix::new(
-                                task,
-                                version,
-                                s.canonical_json(),
-                            ))
+                        provider: own.map(|s| std::sync::Arc::new(for_provider(&s.value))),
+                        prefix: own.map(|s| {
+                            let prefix = KeyPrefix::new(task, version, s.canonical_json());
+                            std::sync::Arc::new(prefix)
                         }),
                     };
                     if let Some(hash) = &prompt.text_hash {
