@@ -240,6 +240,40 @@ pub fn monorepo() -> tempfile::TempDir {
     ws
 }
 
+/// `ulcas serve --mode record` in a copy of the monorepo (`ws`), forwarding to a second
+/// `ulcas serve`, synthetic, in another copy; with the app's prompt text and two quiz requests
+/// that differ only in their fragment ids (a fresh database's ids).
+pub struct Recording {
+    pub ws: tempfile::TempDir,
+    /// The upstream's workspace, kept as long as the upstream runs.
+    pub upstream_ws: tempfile::TempDir,
+    pub upstream: Server,
+    pub recorder: Server,
+    pub system: String,
+    pub first: Request,
+    pub again: Request,
+}
+
+pub fn recording() -> Recording {
+    let (upstream_ws, ws) = (monorepo(), monorepo());
+    let upstream = Server::start(upstream_ws.path(), &["--mode", "synthetic"]);
+    let recorder = Server::start(
+        ws.path(),
+        &["--mode", "record", "--upstream", &upstream.url],
+    );
+    let (first, system) = quiz_request(ws.path(), "frg_abcdefghijkm");
+    let (again, _) = quiz_request(ws.path(), "frg_zyxwvutsrqpn");
+    Recording {
+        ws,
+        upstream_ws,
+        upstream,
+        recorder,
+        system,
+        first,
+        again,
+    }
+}
+
 /// A quiz request of the real registry, with the app's prompt text and full schema.
 pub fn quiz_request(ws: &Path, fragment: &str) -> (Request, String) {
     let prompts = ws.join("api/packages/course-builder/resources/prompts");

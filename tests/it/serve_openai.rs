@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 use ulcas::request::{Block, Request};
 
-use crate::serve::{monorepo, params, post, prompt_text, quiz_request, workspace, Server};
+use crate::serve::{params, post, prompt_text, workspace, Server};
 
 /// The Python with the official OpenAI SDK (`.ci/run` installs it into target/ci-tools).
 fn python() -> Option<PathBuf> {
@@ -135,15 +135,15 @@ fn the_openai_sdk_replays_what_the_messages_api_recorded() {
 #[test]
 fn record_mode_records_chat_completions_and_both_wires_replay_them() {
     let Some(python) = python() else { return };
-    let upstream_ws = monorepo();
-    let ws = monorepo();
-    let upstream = Server::start(upstream_ws.path(), &["--mode", "synthetic"]);
-    let recorder = Server::start(
-        ws.path(),
-        &["--mode", "record", "--upstream", &upstream.url],
-    );
-    let (first, system) = quiz_request(ws.path(), "frg_abcdefghijkm");
-    let (again, _) = quiz_request(ws.path(), "frg_zyxwvutsrqpn");
+    let crate::serve::Recording {
+        ws,
+        upstream,
+        recorder,
+        system,
+        first,
+        again,
+        upstream_ws: _upstream_ws,
+    } = crate::serve::recording();
     let requests = json!([
         {"name": "record", "stream": true, "params": chat_params(&first, &system)},
         {"name": "replay", "stream": false, "params": chat_params(&again, &system)},

@@ -317,15 +317,15 @@ fn a_hung_upstream_fails_in_time_for_everyone() {
 #[test]
 fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
     let Some(python) = python() else { return };
-    let upstream_ws = monorepo();
-    let ws = monorepo();
-    let upstream = Server::start(upstream_ws.path(), &["--mode", "synthetic"]);
-    let recorder = Server::start(
-        ws.path(),
-        &["--mode", "record", "--upstream", &upstream.url],
-    );
-    let (first, system) = quiz_request(ws.path(), "frg_abcdefghijkm");
-    let (again, _) = quiz_request(ws.path(), "frg_zyxwvutsrqpn");
+    let crate::serve::Recording {
+        ws,
+        upstream,
+        recorder,
+        system,
+        first,
+        again,
+        upstream_ws: _upstream_ws,
+    } = crate::serve::recording();
     let requests = json!([
         {"name": "record", "stream": true, "params": params(&first, &system)},
         {"name": "replay", "stream": false, "params": params(&again, &system)},
