@@ -1,7 +1,9 @@
 //! What `ulcas serve` does for a hit, in process, on the sample store: the wire body parsed,
 //! the prompt found by its text, the full schema by its provider form, the key derived (the
 //! content normalised, escaped and hashed), the cassette found fresh, the answer replayed and
-//! rendered as the API's message; beside parsing the body alone (the least any server does).
+//! rendered as the API's message; the same with the answer kept as rendered for this request
+//! (what `ulcas serve` does for a hit seen before); beside parsing the body alone (the least
+//! any server does).
 //! The whole server against its peers is `benches/peers.py`.
 
 use std::hint::black_box;
@@ -50,6 +52,17 @@ fn bench(c: &mut Criterion) {
             let wire = WireRequest::parse(black_box(&body)).expect("valid");
             let replay = endpoint.hit(&wire, &overrides).expect("a hit");
             Answer::of_replay(replay).message_json()
+        })
+    });
+    // The same request again: the answer kept as its wire rendered it (the cassette still
+    // found fresh), as `ulcas serve` answers a hit.
+    let api = ulcas::wire::WIRES[0];
+    group.bench_function("parse-key-kept-answer", |b| {
+        b.iter(|| {
+            let wire = WireRequest::parse(black_box(&body)).expect("valid");
+            endpoint
+                .hit_rendered(api, &wire, &overrides)
+                .expect("a hit")
         })
     });
     group.finish();

@@ -43,6 +43,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use crate::cassette::Cassette;
 use crate::error::{Error, ErrorKind};
 use crate::key::{CassetteKey, KeyMaterial};
 use crate::normalise::PlaceholderMap;
@@ -82,6 +83,25 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// The replay of cassette `c` (at `path`, the cassette of `key`) through `map`.
+    pub(crate) fn of(
+        c: &Cassette,
+        map: &PlaceholderMap,
+        request_model: Option<&str>,
+        key: CassetteKey,
+        path: PathBuf,
+    ) -> Replay {
+        Replay {
+            text: c.replay(map),
+            model: c.model_or(request_model).to_owned(),
+            stop_reason: c.stop_reason.clone(),
+            refusal_category: c.refusal_category.clone(),
+            usage: c.usage.clone(),
+            key,
+            path,
+        }
+    }
+
     /// The answer's id as the replaying driver gives it (`cassette:<hash>`): the app never
     /// records such an answer as a new cassette.
     pub fn id(&self) -> String {
@@ -323,27 +343,25 @@ impl Driver {
         map: &PlaceholderMap,
         request_model: Option<&str>,
     ) -> Result<Option<Replay>, DriverError> {
+        Ok(self
+            .cassette_at(&key)?
+            .map(|(path, c)| Replay::of(&c, map, request_model, key, path)))
+    }
+
+    /// The cassette at `key` and its path, when it is recorded: through the driver's cache
+    /// when it has one (a file changed on disk is read again).
+    pub(crate) fn cassette_at(
+        &self,
+        key: &CassetteKey,
+    ) -> Result<Option<(PathBuf, std::sync::Arc<Cassette>)>, DriverError> {
         let loaded = match &self.cache {
             Some(cache) => {
-                crate::store::load_within_cached(&self.root, &self.real_root, &key, cache)
+                crate::store::load_within_cached(&self.root, &self.real_root, key, cache)
             }
-            None => crate::store::load_within(&self.root, &self.real_root, &key)
+            None => crate::store::load_within(&self.root, &self.real_root, key)
                 .map(|l| l.map(|l| (l.path, std::sync::Arc::new(l.cassette)))),
         };
-        let (path, c) = match loaded {
-            Ok(Some(loaded)) => loaded,
-            Ok(None) => return Ok(None),
-            Err(e) => return Err(DriverError::of_cassette(&key.path_under(&self.root), e)),
-        };
-        Ok(Some(Replay {
-            text: c.replay(map),
-            model: c.model_or(request_model).to_owned(),
-            stop_reason: c.stop_reason.clone(),
-            refusal_category: c.refusal_category.clone(),
-            usage: c.usage.clone(),
-            key,
-            path,
-        }))
+        loaded.map_err(|e| DriverError::of_cassette(&key.path_under(&self.root), e))
     }
 
     fn miss(&self, key: CassetteKey, path: PathBuf) -> DriverError {

@@ -61,7 +61,7 @@ pub use parse::MAX_SCHEMA;
 
 #[cfg(feature = "tools")]
 pub use endpoint::Explained;
-pub use endpoint::{Endpoint, Mode, Overrides, Resolved, Served, Unresolved};
+pub use endpoint::{Endpoint, Mode, Overrides, RenderedHit, Resolved, Served, Unresolved};
 pub use provider::{for_provider, same_in_php};
 pub use seam::{wire_at, Failure, Rendered, Wire, WIRES};
 

@@ -194,3 +194,73 @@ fn library_errors_carry_hints_that_the_binary_phrases_as_flags() {
         assert_eq!(run.code, 2, "ulcas {args}");
     }
 }
+
+/// A hit rendered in-process is its wire's rendering of the replay, for each wire, whole or
+/// streamed. The same request again gets the same bytes (kept, not rendered anew); the same
+/// request with another database's ids gets its own ids; a cassette changed on disk is
+/// rendered anew, never answered from what was kept.
+#[test]
+fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
+    let (ws, quiz) = workspace();
+    let store = ws.path().join("cassettes");
+    let record = |text: &str| {
+        let options = ulcas::store::RecordOptions {
+            force: true,
+            ..Default::default()
+        };
+        let recording = ulcas::store::Recording::new(text, "claude-sonnet-5-5");
+        ulcas::store::record(&store, &quiz, &recording, options).unwrap();
+    };
+    record(r#"{"cites":["{{frg_1}}","{{frg_2}}"]}"#);
+    let endpoint = endpoint(&store, &ws.path().join("fixtures/prompts"));
+    let overrides = Overrides {
+        task: Some("quiz".into()),
+        prompt_version: Some(1),
+    };
+    let body = params(&quiz, &prompt_text("quiz", 1)).to_string();
+    // A fresh database: every fragment id another, in the same order.
+    let ids: Vec<String> = ulcas::normalise::normalise(&quiz.content())
+        .map
+        .iter()
+        .map(|(_, id)| id.to_owned())
+        .filter(|id| id.starts_with("frg_"))
+        .collect();
+    let fresh = ids.iter().fold(body.clone(), |b, id| {
+        b.replace(
+            id,
+            &format!("frg_{}", id[4..].chars().rev().collect::<String>()),
+        )
+    });
+    let rendered = |body: &str, api: &dyn ulcas::wire::Wire, stream: bool| {
+        let mut wire = WireRequest::parse(body.as_bytes()).unwrap();
+        wire.stream = stream;
+        let hit = endpoint
+            .hit_rendered(api, &wire, &overrides)
+            .expect("a hit");
+        let replay = endpoint.hit(&wire, &overrides).expect("a hit");
+        let expected = api.render(&ulcas::wire::message::Answer::of_replay(replay), stream);
+        assert_eq!(*hit.body, expected.body, "{} stream {stream}", api.name());
+        assert_eq!(hit.content_type, expected.content_type);
+        hit.body
+    };
+    for api in ulcas::wire::WIRES {
+        for stream in [false, true] {
+            let first = rendered(&body, api, stream);
+            assert!(first.contains(&ids[0]), "{first}");
+            let again = rendered(&body, api, stream);
+            assert!(std::sync::Arc::ptr_eq(&first, &again), "kept");
+            let other = rendered(&fresh, api, stream);
+            assert!(
+                !other.contains(&ids[0]) && !other.contains(&ids[1]),
+                "{other}"
+            );
+        }
+    }
+    let before = rendered(&body, ulcas::wire::WIRES[0], false);
+    record(r#"{"cites":["{{frg_2}}"],"changed":true}"#);
+    let after = rendered(&body, ulcas::wire::WIRES[0], false);
+    assert!(
+        after.contains("changed") && !before.contains("changed"),
+        "{after}"
+    );
+}

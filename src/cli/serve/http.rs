@@ -236,8 +236,8 @@ async fn decided(
             Ok((wire, overrides)) => {
                 if server.dumps.is_none() {
                     let catalog = server.catalog.get();
-                    if let Some(replay) = catalog.endpoint.hit(&wire, &overrides) {
-                        return Decided::Reply(replayed(replay, wire.stream));
+                    if let Some(hit) = catalog.endpoint.hit_rendered(api, &wire, &overrides) {
+                        return Decided::Reply(Reply::rendered(hit, wire.stream));
                     }
                 }
                 Some((wire, overrides))
@@ -273,9 +273,10 @@ struct Reply {
     why: Option<String>,
 }
 
-/// What a reply sends, before its wire renders it.
+/// What a reply sends, before its wire renders it (or as it rendered it).
 enum Content {
     Answer(Box<Answer>, bool),
+    Rendered(ulcas::wire::RenderedHit, bool),
     Failure(StatusCode, Failure, String),
 }
 
@@ -303,27 +304,47 @@ impl Reply {
         }
     }
 
+    /// A hit as its wire rendered it.
+    fn rendered(hit: ulcas::wire::RenderedHit, stream: bool) -> Reply {
+        Reply {
+            path: Some(hit.path.clone()),
+            content: Content::Rendered(hit, stream),
+            status_word: "hit",
+            why: None,
+        }
+    }
+
     /// The response in the shape of `api`.
     fn response(self, api: &dyn Wire) -> Response {
-        match self.content {
-            Content::Failure(status, kind, why) => api_error(api, status, kind, &why),
+        let (content_type, body, stream) = match self.content {
+            Content::Failure(status, kind, why) => return api_error(api, status, kind, &why),
             Content::Answer(answer, stream) => {
                 let rendered = api.render(&answer, stream);
-                let mut response = (
-                    StatusCode::OK,
-                    [(header::CONTENT_TYPE, rendered.content_type)],
-                    Body::from(rendered.body),
-                )
-                    .into_response();
-                if stream {
-                    let no_cache = header::HeaderValue::from_static("no-cache");
-                    response
-                        .headers_mut()
-                        .insert(header::CACHE_CONTROL, no_cache);
-                }
-                response
+                (rendered.content_type, Body::from(rendered.body), stream)
             }
+            Content::Rendered(hit, stream) => {
+                let shared = Bytes::from_owner(Shared(hit.body));
+                (hit.content_type, Body::from(shared), stream)
+            }
+        };
+        let mut response =
+            (StatusCode::OK, [(header::CONTENT_TYPE, content_type)], body).into_response();
+        if stream {
+            let no_cache = header::HeaderValue::from_static("no-cache");
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, no_cache);
         }
+        response
+    }
+}
+
+/// A rendered answer shared with the next identical hit, sent without a copy.
+struct Shared(Arc<String>);
+
+impl AsRef<[u8]> for Shared {
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_bytes()
     }
 }
 

@@ -13,6 +13,7 @@ use super::{for_provider, WireRequest};
 mod explain;
 mod groups;
 mod nearest;
+mod rendered;
 mod schemas;
 
 use crate::driver::{Driver, DriverError, Miss, Replay};
@@ -24,6 +25,7 @@ use crate::schema::Schema;
 pub use explain::Explained;
 pub use nearest::Nearest;
 use nearest::{prompt_text, words};
+pub use rendered::RenderedHit;
 
 /// How the endpoint answers a request without a cassette.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -237,6 +239,8 @@ pub struct Endpoint {
     /// The stores' settings, when opened with them ([`Endpoint::of_settings`]).
     #[cfg(feature = "tools")]
     settings: Vec<crate::settings::StoreSettings>,
+    /// The answers rendered lately, by cassette, ids, wire and stream.
+    rendered: rendered::Answers,
 }
 
 impl Endpoint {
@@ -307,6 +311,7 @@ impl Endpoint {
             exported,
             #[cfg(feature = "tools")]
             settings: Vec::new(),
+            rendered: rendered::Answers::default(),
         })
     }
 
@@ -404,6 +409,19 @@ impl Endpoint {
     /// [`Endpoint::serve`] has more to do (a miss, another task with the same text, a schema
     /// known otherwise, a cassette it cannot read), which then answers exactly as it would have.
     pub fn hit(&self, wire: &WireRequest, overrides: &Overrides) -> Option<Replay> {
+        let found = self.found(wire, overrides)?;
+        Some(Replay::of(
+            &found.cassette,
+            &found.map,
+            Some(&wire.model),
+            found.key,
+            found.path,
+        ))
+    }
+
+    /// The cassette of a request [`Endpoint::hit`] answers, with the request's key and
+    /// placeholder map: found as `hit` finds it (read again when its file changed).
+    fn found(&self, wire: &WireRequest, overrides: &Overrides) -> Option<rendered::Found> {
         let candidates = self.candidates(wire, overrides).ok()?;
         let first = candidates.first()?;
         if candidates.iter().any(|c| c.task != first.task) {
@@ -423,8 +441,15 @@ impl Endpoint {
                 }
             };
             let driver = &self.stores[c.store].0;
-            match driver.replay_at(key, &map, Some(&wire.model)) {
-                Ok(Some(replay)) => return Some(replay),
+            match driver.cassette_at(&key) {
+                Ok(Some((path, cassette))) => {
+                    return Some(rendered::Found {
+                        key,
+                        map,
+                        path,
+                        cassette,
+                    })
+                }
                 Ok(None) => {}
                 Err(_) => return None,
             }

@@ -1,0 +1,161 @@
+//! A hit rendered once: the answers of the cassettes served lately as their wire sent them, so
+//! that the same request again (the same cassette, ids, model, wire and stream) is answered
+//! with the same bytes without replaying and escaping the answer anew. The cassette is still
+//! found fresh on every request (its file changed is a new cassette, and a new rendering).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use super::{Endpoint, Overrides};
+use crate::cassette::Cassette;
+use crate::driver::Replay;
+use crate::key::CassetteKey;
+use crate::normalise::{FnvBuild, PlaceholderMap};
+use crate::wire::message::Answer;
+use crate::wire::{Wire, WireRequest};
+
+/// The cassette of a hit, with the request's key and placeholder map.
+pub(super) struct Found {
+    pub key: CassetteKey,
+    pub map: PlaceholderMap,
+    pub path: PathBuf,
+    pub cassette: Arc<Cassette>,
+}
+
+/// A hit as its wire sends it.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct RenderedHit {
+    /// `application/json` or `text/event-stream`.
+    pub content_type: &'static str,
+    /// The body, shared with the next identical hit.
+    pub body: Arc<String>,
+    /// The cassette.
+    pub path: PathBuf,
+}
+
+/// The most answers kept, and the most bytes they hold: then every one is forgotten.
+const MOST_ANSWERS: usize = 256;
+const MOST_BYTES: usize = 16 << 20;
+/// A larger answer is rendered for each request.
+const LARGEST: usize = 1 << 20;
+
+/// The answers rendered lately, by the address of their cassette (kept alive beside them, so
+/// no other cassette can take its address while it is here).
+#[derive(Default)]
+pub(super) struct Answers {
+    by_cassette: Mutex<Kept>,
+}
+
+#[derive(Default)]
+struct Kept {
+    answers: HashMap<usize, Vec<Answered>, FnvBuild>,
+    count: usize,
+    bytes: usize,
+}
+
+/// One rendering of a cassette's answer.
+struct Answered {
+    cassette: Arc<Cassette>,
+    wire: &'static str,
+    stream: bool,
+    model: String,
+    map: PlaceholderMap,
+    content_type: &'static str,
+    body: Arc<String>,
+}
+
+impl Answers {
+    fn get(&self, found: &Found, wire: &str, stream: bool, model: &str) -> Option<RenderedHit> {
+        let kept = self.by_cassette.lock().ok()?;
+        let answered = kept
+            .answers
+            .get(&address(&found.cassette))?
+            .iter()
+            .find(|a| {
+                Arc::ptr_eq(&a.cassette, &found.cassette)
+                    && a.wire == wire
+                    && a.stream == stream
+                    && a.model == model
+                    && a.map == found.map
+            })?;
+        Some(RenderedHit {
+            content_type: answered.content_type,
+            body: answered.body.clone(),
+            path: found.path.clone(),
+        })
+    }
+
+    fn keep(&self, answered: Answered) {
+        let size = answered.body.len();
+        if size > LARGEST {
+            return;
+        }
+        let Ok(mut kept) = self.by_cassette.lock() else {
+            return;
+        };
+        if kept.count >= MOST_ANSWERS || kept.bytes + size > MOST_BYTES {
+            *kept = Kept::default();
+        }
+        kept.count += 1;
+        kept.bytes += size;
+        kept.answers
+            .entry(address(&answered.cassette))
+            .or_default()
+            .push(answered);
+    }
+}
+
+impl std::fmt::Debug for Answers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = self.by_cassette.lock().map_or(0, |k| k.count);
+        f.debug_struct("Answers").field("count", &count).finish()
+    }
+}
+
+fn address(cassette: &Arc<Cassette>) -> usize {
+    Arc::as_ptr(cassette) as usize
+}
+
+impl Endpoint {
+    /// [`Endpoint::hit`], rendered by `api` as its answer to `wire` (streamed when the request
+    /// asks for a stream): the bytes [`Wire::render`] gives for the replay. The same request
+    /// again, while its cassette's file is unchanged, gets the bytes rendered the first time.
+    pub fn hit_rendered(
+        &self,
+        api: &dyn Wire,
+        wire: &WireRequest,
+        overrides: &Overrides,
+    ) -> Option<RenderedHit> {
+        let found = self.found(wire, overrides)?;
+        let model = found.cassette.model_or(Some(&wire.model));
+        if let Some(hit) = self.rendered.get(&found, api.name(), wire.stream, model) {
+            return Some(hit);
+        }
+        let model = model.to_owned();
+        let replay = Replay::of(
+            &found.cassette,
+            &found.map,
+            Some(&wire.model),
+            found.key,
+            found.path.clone(),
+        );
+        let rendered = api.render(&Answer::of_replay(replay), wire.stream);
+        let body = Arc::new(rendered.body);
+        self.rendered.keep(Answered {
+            cassette: found.cassette,
+            wire: api.name(),
+            stream: wire.stream,
+            model,
+            map: found.map,
+            content_type: rendered.content_type,
+            body: body.clone(),
+        });
+        Some(RenderedHit {
+            content_type: rendered.content_type,
+            body,
+            path: found.path,
+        })
+    }
+}
