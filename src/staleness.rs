@@ -160,6 +160,15 @@ impl StalenessView {
     }
 }
 
+/// Why a file of the store is not a cassette, in the words `verify` and `prune` both use: an
+/// interrupted write's leftover also says what prune does with it.
+pub(crate) fn skipped_text(kind: crate::store::OtherKind, why: String) -> String {
+    match kind {
+        crate::store::OtherKind::InterruptedWrite => "the temporary file of an interrupted ulcas write (safe to delete; `ulcas prune --delete` removes it once it is 10 minutes old)".into(),
+        _ => why,
+    }
+}
+
 /// Why `task` is an orphan and how to make its prompt known, in the words `verify` and `prune`
 /// both use: `folders` are the prompt folders read.
 pub fn orphan_text(task: &str, folders: &[std::path::PathBuf]) -> String {

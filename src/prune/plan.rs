@@ -241,7 +241,8 @@ impl Pass<'_> {
                 plan.leftovers.push(path);
                 Ok(())
             }
-            Walked::Entry(StoreEntry::Other { path, why, .. }) => {
+            Walked::Entry(StoreEntry::Other { path, why, kind }) => {
+                let why = crate::staleness::skipped_text(kind, why);
                 plan.skipped.push((path, why));
                 Ok(())
             }

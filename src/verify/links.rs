@@ -53,7 +53,10 @@ pub fn resolve(root: &Path, link: &Path, files: &mut Vec<CassetteFile>, report: 
 fn add(root: &Path, seen_as: PathBuf, files: &mut Vec<CassetteFile>, report: &mut VerifyReport) {
     match classify(root, &seen_as, false) {
         StoreEntry::Cassette(file) => files.push(file),
-        StoreEntry::Other { path, why, .. } => report.skipped.push(Skipped { path, why }),
+        StoreEntry::Other { path, why, kind } => {
+            let why = crate::staleness::skipped_text(kind, why);
+            report.skipped.push(Skipped { path, why })
+        }
         StoreEntry::Unreadable { .. } => {}
     }
 }

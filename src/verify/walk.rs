@@ -138,7 +138,8 @@ fn entry_findings(
                 "a pipe, socket or device at a cassette path: the driver's read would block or fail; never read here. Remove it",
             ))
         }
-        StoreEntry::Other { path, why, .. } => {
+        StoreEntry::Other { path, why, kind } => {
+            let why = crate::staleness::skipped_text(kind, why);
             skipped.push(Skipped { path, why });
             Ok(())
         }
