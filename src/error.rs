@@ -59,6 +59,89 @@ impl Hint {
     }
 }
 
+/// One of the caller's options that an error's message names where it says what to give or
+/// what was given: the library writes its name in backticks (`` `from` ``, the field of the
+/// request it was given), and the `ulcas` binary writes its flag there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Named {
+    /// A version asked to be accepted as recorded against the current text (the lock).
+    Accept,
+    /// The git revision to review against.
+    Against,
+    /// A task the run is limited to.
+    Task,
+    /// The older version of a bump to review.
+    From,
+    /// The newer version of a bump to review.
+    To,
+    /// That the evidence given is a whole test run.
+    CompleteRun,
+    /// Test-run journals given as evidence.
+    Journals,
+    /// Request dumps given as evidence.
+    Requests,
+    /// A schema file given in place of the registry's.
+    Schema,
+    /// The prompt folders to read.
+    Prompts,
+}
+
+impl Named {
+    /// How the library's message names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Named::Accept => "`accept`",
+            Named::Against => "`against`",
+            Named::Task => "`task`",
+            Named::From => "`from`",
+            Named::To => "`to`",
+            Named::CompleteRun => "`complete_run`",
+            Named::Journals => "`journals`",
+            Named::Requests => "`requests`",
+            Named::Schema => "`schema`",
+            Named::Prompts => "`prompts`",
+        }
+    }
+}
+
+/// A message that names the caller's options ([`Named`]), built piece by piece.
+#[derive(Debug, Default)]
+#[cfg_attr(not(feature = "tools"), allow(dead_code))] // the tools' arguments
+pub(crate) struct Phrase {
+    message: String,
+    named: Vec<(usize, Named)>,
+}
+
+#[cfg_attr(not(feature = "tools"), allow(dead_code))]
+impl Phrase {
+    /// Text as it is.
+    pub(crate) fn text(mut self, text: impl fmt::Display) -> Phrase {
+        use fmt::Write as _;
+        let _ = write!(self.message, "{text}");
+        self
+    }
+
+    /// The caller's option `named`.
+    pub(crate) fn name(mut self, named: Named) -> Phrase {
+        self.named.push((self.message.len(), named));
+        self.message.push_str(named.name());
+        self
+    }
+
+    /// The error that says it.
+    pub(crate) fn error(self) -> Error {
+        let mut e = Error::msg(self.message);
+        e.named = (!self.named.is_empty()).then(|| Box::new(Names(self.named)));
+        e
+    }
+}
+
+/// The options an error's message names, by offset (one pointer in the error when there are
+/// none: an error travels in every `Result`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Names(Vec<(usize, Named)>);
+
 /// An error that names its file (and, for JSON, line and column). An I/O error keeps the
 /// `std::io::Error` it came from as its [`source`](std::error::Error::source).
 #[derive(Debug, Clone)]
@@ -73,6 +156,9 @@ pub struct Error {
     pub message: String,
     /// What the caller can do about it, when the library knows.
     pub hint: Option<Hint>,
+    /// The caller's options the message names, each at its byte offset in `message` (boxed:
+    /// most errors name none, and an error travels in every `Result`).
+    named: Option<Box<Names>>,
     /// The I/O error this one reports, when it is one.
     io: Option<std::sync::Arc<std::io::Error>>,
 }
@@ -86,12 +172,14 @@ impl PartialEq for Error {
             self.position,
             &self.message,
             self.hint,
+            &self.named,
         ) == (
             other.kind,
             &other.file,
             other.position,
             &other.message,
             other.hint,
+            &other.named,
         )
     }
 }
@@ -110,8 +198,15 @@ impl Error {
             position: None,
             message: message.into(),
             hint: None,
+            named: None,
             io: None,
         }
+    }
+
+    /// The caller's options the message names ([`Named`]), each at its byte offset in
+    /// [`Error::message`], in order.
+    pub fn named(&self) -> &[(usize, Named)] {
+        self.named.as_deref().map_or(&[], |n| n.0.as_slice())
     }
 
     /// An error about `file`.
@@ -122,6 +217,7 @@ impl Error {
             position: None,
             message: message.into(),
             hint: None,
+            named: None,
             io: None,
         }
     }
@@ -175,6 +271,7 @@ impl Error {
             position,
             message: format!("{prefix}{message}"),
             hint: None,
+            named: None,
             io: None,
         }
     }
@@ -242,5 +339,33 @@ impl std::error::Error for Error {
         self.io
             .as_deref()
             .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A phrase names each option in backticks, at the offset it records (the binary writes
+    /// the flag there), and names no flag itself.
+    #[test]
+    fn a_phrase_names_options_where_it_says() {
+        let e = Phrase::default()
+            .name(Named::From)
+            .text(" and ")
+            .name(Named::To)
+            .text(format_args!(" are both v{}", 3))
+            .error();
+        assert_eq!(e.message, "`from` and `to` are both v3");
+        assert_eq!(e.named(), [(0, Named::From), (11, Named::To)]);
+        for (at, named) in e.named() {
+            assert!(e.message[*at..].starts_with(named.name()));
+        }
+        assert!(!e.to_string().contains("--"));
+        assert_ne!(
+            e,
+            Error::msg("`from` and `to` are both v3"),
+            "the names are compared"
+        );
     }
 }

@@ -102,7 +102,7 @@ pub mod synth;
 pub mod verify;
 pub mod wire;
 
-pub use error::{Error, ErrorKind, Hint, Result};
+pub use error::{Error, ErrorKind, Hint, Named, Result};
 
 /// The JSON crate of the public signatures (`serde_json::Value` in requests, cassettes, events).
 pub use serde_json;

@@ -162,6 +162,11 @@ pub fn append_masked(path: &std::path::Path, text: &str) {
 /// on it (the library names no flag).
 pub fn said(e: &ulcas::Error) -> String {
     let mut text = e.to_string();
+    if !e.named().is_empty() {
+        let start = text.len() - e.message.len();
+        text.truncate(start);
+        text.push_str(&flagged(&e.message, e.named()));
+    }
     text.push_str(match e.hint {
         Some(ulcas::Hint::Replace) => " (use --force to replace it)",
         Some(ulcas::Hint::GiveRegistry) => " (--prompts DIR, or `prompts` in ulcas.toml)",
@@ -176,6 +181,36 @@ pub fn said(e: &ulcas::Error) -> String {
         text.insert_str(text.len() - e.message.len(), "--");
     }
     text
+}
+
+/// `message` with each caller's option it names ([`ulcas::Named`], at its offset) written as
+/// the flag that gives it.
+fn flagged(message: &str, named: &[(usize, ulcas::Named)]) -> String {
+    let mut out = String::with_capacity(message.len() + 16);
+    let mut last = 0;
+    for &(at, option) in named {
+        let name = option.name();
+        if at < last || message.get(at..at + name.len()) != Some(name) {
+            continue;
+        }
+        out.push_str(&message[last..at]);
+        out.push_str(match option {
+            ulcas::Named::Accept => "--accept",
+            ulcas::Named::Against => "--against",
+            ulcas::Named::Task => "--task",
+            ulcas::Named::From => "--from",
+            ulcas::Named::To => "--to",
+            ulcas::Named::CompleteRun => "--complete-run",
+            ulcas::Named::Journals => "--journal",
+            ulcas::Named::Requests => "--requests",
+            ulcas::Named::Schema => "--schema FILE",
+            ulcas::Named::Prompts => "--prompts",
+            _ => name,
+        });
+        last = at + name.len();
+    }
+    out.push_str(&message[last..]);
+    out
 }
 
 /// Prints `ulcas: error: …` on stderr, terminal-safe; a closed stderr is ignored (never a panic).

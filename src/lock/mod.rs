@@ -21,7 +21,7 @@ pub use events::{LockEvent, LockSink};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Named, Phrase, Result};
 use crate::outcome::{Outcome, Verdict};
 use crate::registry::{Registry, SchemaSource};
 use crate::sink::{sent, Common};
@@ -360,9 +360,12 @@ fn accepted(stores: &[crate::settings::StoreSettings], accept: &[(String, i64)])
             }
         }
         if !recorded {
-            return Err(Error::msg(format!(
-                "--accept {task}/v{version}: no store has recordings of {task} v{version} (a typo? lock without --accept lists the recorded versions): nothing was written"
-            )));
+            return Err(Phrase::default()
+                .name(Named::Accept)
+                .text(format_args!(" {task}/v{version}: no store has recordings of {task} v{version} (a typo? lock without "))
+                .name(Named::Accept)
+                .text(" lists the recorded versions): nothing was written")
+                .error());
         }
     }
     Ok(())

@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use crate::cassette::{Cassette, StoredRequest};
-use crate::error::{Error, Result};
+use crate::error::{Error, Named, Phrase, Result};
 use crate::judge::{repaired_contents, validate_answer, AnswerVerdict};
 use crate::key::{hash_parts, CassetteKey};
 use crate::outcome::{Outcome, Verdict};
@@ -455,9 +455,14 @@ fn current_version(store: &StoreSettings, task: &str, task_dir: &Path) -> Result
 /// The registry's schema of `task` v`version`, with the file it came from.
 fn registry_schema(store: &StoreSettings, task: &str, version: i64) -> Result<(Schema, String)> {
     let schema = store.registry.schema(task, version).ok_or_else(|| {
-        Error::msg(format!(
-            "no known output schema for {task:?} v{version} (its prompt names none, or no --prompts): give the new schema with --schema FILE"
-        ))
+        Phrase::default()
+            .text(format_args!(
+                "no known output schema for {task:?} v{version} (its prompt names none, or no "
+            ))
+            .name(Named::Prompts)
+            .text("): give the new schema with ")
+            .name(Named::Schema)
+            .error()
     })?;
     let file = store
         .registry

@@ -30,7 +30,7 @@ pub use plan::{
 
 use std::path::PathBuf;
 
-use crate::error::{Error, Result};
+use crate::error::{Named, Phrase, Result};
 use crate::outcome::{Outcome, Progress, Verdict};
 use crate::registry::RegistryProblem;
 use crate::ser::Counts;
@@ -201,9 +201,13 @@ pub fn run(
         ..Default::default()
     };
     if request.complete_run && request.journals.is_empty() && request.requests.is_empty() {
-        return Err(Error::msg(
-            "--complete-run says the evidence given is a whole test run: give it with --journal or --requests",
-        ));
+        return Err(Phrase::default()
+            .name(Named::CompleteRun)
+            .text(" says the evidence given is a whole test run: give it with ")
+            .name(Named::Journals)
+            .text(" or ")
+            .name(Named::Requests)
+            .error());
     }
     let (mut live, missing) = if request.journals.is_empty() {
         (LiveSet::default(), Vec::new())

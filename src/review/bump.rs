@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::{jsondiff, pattern, AnswerChange, ChangeOp, TokenStats};
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
-use crate::error::{Error, Result};
+use crate::error::{Error, Named, Phrase, Result};
 use crate::judge::{validate_answer, AnswerVerdict, Validators};
 use crate::outcome::{Outcome, Verdict};
 use crate::settings::StoreSettings;
@@ -356,7 +356,12 @@ fn versions(
         }
     }
     if from == to {
-        return Err(Error::msg(format!("--from and --to are both v{from}")));
+        return Err(Phrase::default()
+            .name(Named::From)
+            .text(" and ")
+            .name(Named::To)
+            .text(format_args!(" are both v{from}"))
+            .error());
     }
     Ok((from, to))
 }

@@ -414,7 +414,8 @@ pub const NOT_UTF8: &str =
     "its path is not valid UTF-8 (a cassette path is text: <task>/v<N>/<hash>.json)";
 
 /// Why a leftover temporary file is not a cassette.
-pub const INTERRUPTED_WRITE: &str = "the temporary file of an interrupted ulcas write (safe to delete)";
+pub const INTERRUPTED_WRITE: &str =
+    "the temporary file of an interrupted ulcas write (safe to delete)";
 
 /// Whether `name` is a temporary file that `ulcas` writes (left behind by an interrupted run).
 pub(crate) fn is_temp_name(name: &str) -> bool {

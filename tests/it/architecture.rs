@@ -359,6 +359,23 @@ fn the_replay_core_names_no_flag() {
     assert!(found.is_empty(), "the core names a flag: {found:#?}");
 }
 
+/// No library error is about a flag: an error about the caller's options names them
+/// ([`ulcas::Named`], [`ulcas::Hint`]) and the binary writes the flags.
+#[test]
+fn no_library_error_names_a_flag() {
+    let error = regex::Regex::new(
+        r#"Error::(msg|in_file|of_option)\(\s*(format!\(\s*)?(format_args!\(\s*)?"[^"]*--[a-z]"#,
+    )
+    .unwrap();
+    for (name, code) in sources() {
+        if name.starts_with("cli/") || name == "main.rs" {
+            continue;
+        }
+        let found: Vec<&str> = error.find_iter(&code).map(|m| m.as_str()).collect();
+        assert!(found.is_empty(), "{name}: {found:#?}");
+    }
+}
+
 #[test]
 fn no_library_module_names_the_union_of_events_or_the_cli() {
     let union = regex::Regex::new(r"(^|[^A-Za-z_])Event::").unwrap();

@@ -183,6 +183,13 @@ fn library_errors_carry_hints_that_the_binary_phrases_as_flags() {
         ("lock cassettes".into(), "ulcas: error: cassettes: ulcas lock needs the prompt registry the recordings answer (--prompts DIR, or `prompts` in ulcas.toml)"),
         ("review quiz --cassettes cassettes --to 1".into(), "nothing to review (give --from N)"),
         ("lock cassettes --prompts prompts --accept quiz".into(), "ulcas: error: --accept \"quiz\": expected TASK/vN (quiz/v1)"),
+        // Options named mid-sentence (ulcas::Named), each written as its flag.
+        ("lock cassettes --prompts prompts --accept quiz/v9".into(), "ulcas: error: --accept quiz/v9: no store has recordings of quiz v9 (a typo? lock without --accept lists the recorded versions): nothing was written"),
+        ("review quiz --cassettes cassettes --prompts prompts --from 1 --to 1".into(), "ulcas: error: --from and --to are both v1"),
+        ("prune cassettes --complete-run".into(), "ulcas: error: --complete-run says the evidence given is a whole test run: give it with --journal or --requests"),
+        ("review --against cassettes cassettes".into(), "ulcas: error: --against \"cassettes\": that is a folder, not a git revision; for its re-recording against HEAD write `--against HEAD cassettes` (the revision comes first)"),
+        ("migrate quiz --cassettes cassettes".into(), "ulcas: error: no known output schema for \"quiz\" v1 (its prompt names none, or no --prompts): give the new schema with --schema FILE"),
+        ("review --against HEAD --task nope cassettes".into(), "ulcas: error: --task nope: no store has recordings of task \"nope\""),
     ];
     for (args, words) in said {
         let run = ulcas(&args.split(' ').collect::<Vec<_>>());

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::{against, sent, PairEvent, ReviewEvent, ReviewSink, Side, Unpaired, UnpairedWhy};
 use super::{Pair, RecordedAnswer, TokenStats};
-use crate::error::{Error, Result};
+use crate::error::{Error, Named, Phrase, Result};
 use crate::git::Repo;
 use crate::lock::Entry;
 use crate::outcome::{Outcome, Verdict};
@@ -286,9 +286,14 @@ pub fn read_against(
     let reference = asked.reference.as_str();
     // `--against ROOT` takes the store for the revision: said before the stores are looked at.
     if Path::new(reference).is_dir() {
-        return Err(Error::msg(format!(
-            "--against {reference:?}: that is a folder, not a git revision; for its re-recording against HEAD write `--against HEAD {reference}` (the revision comes first)"
-        )));
+        return Err(Phrase::default()
+            .name(Named::Against)
+            .text(format_args!(
+                " {reference:?}: that is a folder, not a git revision; for its re-recording against HEAD write `"
+            ))
+            .name(Named::Against)
+            .text(format_args!(" HEAD {reference}` (the revision comes first)"))
+            .error());
     }
     for task in &asked.tasks {
         crate::request::validate_task(task)?;
@@ -297,10 +302,13 @@ pub fn read_against(
     // A mistyped --task would list nothing and pass: it must name a recorded task.
     for task in &asked.tasks {
         if !stores.iter().any(|s| s.root.join(task).is_dir()) {
-            return Err(Error::msg(format!(
-                "--task {task}: no store has recordings of task {task:?}{}",
-                crate::settings::did_you_mean(stores, task)
-            )));
+            return Err(Phrase::default()
+                .name(Named::Task)
+                .text(format_args!(
+                    " {task}: no store has recordings of task {task:?}{}",
+                    crate::settings::did_you_mean(stores, task)
+                ))
+                .error());
         }
     }
     stores
