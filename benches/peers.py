@@ -158,19 +158,32 @@ def start(name, port):
     sys.exit(f"{name} did not answer on port {port}")
 
 
-def wrk(url, connections, seconds, stream):
+def cpu_ticks(pid):
+    """User plus system clock ticks the process has used so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def wrk(url, connections, seconds, stream, pid):
     body = os.path.join(WORK, f"body-{'stream' if stream else 'message'}.json")
     threads = min(2, connections)
+    before = cpu_ticks(pid)
     out = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency",
                           "-s", os.path.join(WORK, "post.lua"), url],
                          env={**os.environ, "BODY": body}, capture_output=True, text=True,
                          check=True).stdout
+    ticks = cpu_ticks(pid) - before
     rate = float(next(l for l in out.splitlines() if l.startswith("Requests/sec")).split()[1])
     p50 = next(l for l in out.splitlines() if l.strip().startswith("50%")).split()[1]
+    requests = int(next(l for l in out.splitlines() if " requests in " in l).split()[0])
     errors = [l for l in out.splitlines() if "Non-2xx" in l or "Socket errors" in l]
     if errors:
         sys.exit(f"{url}: {errors}")
-    return rate, p50
+    # The server's CPU time per request (user and system), in microseconds: what the work
+    # costs, less swayed than the rate by what else the machine runs.
+    cpu = ticks / os.sysconf("SC_CLK_TCK") / max(requests, 1) * 1e6
+    return rate, p50, cpu
 
 
 def main():
@@ -196,18 +209,19 @@ def main():
         for stream in (False, True):
             for connections in (1, 16, 64):
                 for _ in range(args.runs):
-                    for name, (_, url) in servers.items():
+                    for name, (proc, url) in servers.items():
                         runs.setdefault((name, stream, connections), []).append(
-                            wrk(url, connections, args.seconds, stream))
+                            wrk(url, connections, args.seconds, stream, proc.pid))
     finally:
         for proc, _ in servers.values():
             proc.terminate()
             proc.wait()
     rows = {}
     for (name, stream, connections), measured in runs.items():
-        measured.sort(key=lambda r: r[0])
-        rate, p50 = measured[len(measured) // 2]
-        rows.setdefault(name, {})[(stream, connections)] = (rate, p50)
+        rates = sorted(r[0] for r in measured)
+        p50 = sorted(measured, key=lambda r: r[0])[len(measured) // 2][1]
+        cpu = sorted(r[2] for r in measured)[len(measured) // 2]
+        rows.setdefault(name, {})[(stream, connections)] = (rates[len(rates) // 2], p50, cpu)
     load = os.getloadavg()[0]
     print(f"\n{os.cpu_count()} cores, load {load:.2f}, {args.seconds} s a run, median of "
           f"{args.runs}; a 3.3 KB request, a 5 KB answer\n")
@@ -224,6 +238,14 @@ def main():
             best = max(rows[n][(stream, c)][0] for n in peers)
             ratios.append(f"{rows['ulcas serve'][(stream, c)][0] / best:.2f}×")
         print(f"| ulcas ÷ best peer | {mode} | {' | '.join(ratios)} | |")
+    # The servers' CPU time per request: the answers of non-streaming requests only (the
+    # peers' streams are paced, so theirs would compare no work).
+    print("\nCPU time per answered request (user + system, µs, median), message mode:\n")
+    print("| server | 1 conn | 16 conns | 64 conns |")
+    print("| --- | --- | --- | --- |")
+    for name, cells in rows.items():
+        cpu = [f"{cells[(False, c)][2]:.1f}" for c in (1, 16, 64)]
+        print(f"| {name} | {' | '.join(cpu)} |")
 
 
 if __name__ == "__main__":
