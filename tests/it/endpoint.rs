@@ -271,3 +271,37 @@ fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
         "{after}"
     );
 }
+
+/// A cassette too large for the driver's cache is read for each request: its answer is
+/// rendered each time (and nothing of it is kept), the same bytes every time.
+#[test]
+fn a_large_cassettes_answer_is_not_kept() {
+    let (ws, quiz) = workspace();
+    let store = ws.path().join("cassettes");
+    let large = quiz.with_text(&"The kettle rests on the scale. ".repeat(48 << 10));
+    let recording = ulcas::store::Recording::new(r#"{"questions":[]}"#, "claude-sonnet-5-5");
+    let options = ulcas::store::RecordOptions::with_request_material();
+    let recorded = ulcas::store::record(&store, &large, &recording, options).unwrap();
+    assert!(std::fs::metadata(&recorded.path).unwrap().len() > 1 << 20);
+    let endpoint = endpoint(&store, &ws.path().join("fixtures/prompts"));
+    let overrides = Overrides {
+        task: Some("quiz".into()),
+        prompt_version: Some(1),
+    };
+    let body = params(&large, &prompt_text("quiz", 1)).to_string();
+    let wire = WireRequest::parse(body.as_bytes()).unwrap();
+    let api = ulcas::wire::WIRES[0];
+    let first = endpoint
+        .hit_rendered(api, &wire, &overrides)
+        .expect("a hit");
+    let again = endpoint
+        .hit_rendered(api, &wire, &overrides)
+        .expect("a hit");
+    assert_eq!(first.body, again.body);
+    assert!(
+        !std::sync::Arc::ptr_eq(&first.body, &again.body),
+        "rendered anew"
+    );
+    let kept = format!("{endpoint:?}");
+    assert!(kept.contains("Answers { count: 0 }"), "nothing kept: {kept:.300}");
+}

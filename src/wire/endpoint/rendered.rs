@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 
 use super::{Endpoint, Overrides};
 use crate::cassette::Cassette;
@@ -41,8 +41,9 @@ const MOST_BYTES: usize = 16 << 20;
 /// A larger answer is rendered for each request.
 const LARGEST: usize = 1 << 20;
 
-/// The answers rendered lately, by the address of their cassette (kept alive beside them, so
-/// no other cassette can take its address while it is here).
+/// The answers rendered lately, by the address of their cassette. Each holds its cassette
+/// weakly: the allocation stays (no other cassette can take its address while the answer is
+/// here) but not what it holds, so a large cassette the driver's cache let go is freed.
 #[derive(Default)]
 pub(super) struct Answers {
     by_cassette: Mutex<Kept>,
@@ -57,7 +58,7 @@ struct Kept {
 
 /// One rendering of a cassette's answer.
 struct Answered {
-    cassette: Arc<Cassette>,
+    cassette: Weak<Cassette>,
     wire: &'static str,
     stream: bool,
     model: String,
@@ -74,7 +75,7 @@ impl Answers {
             .get(&address(&found.cassette))?
             .iter()
             .find(|a| {
-                Arc::ptr_eq(&a.cassette, &found.cassette)
+                std::ptr::eq(a.cassette.as_ptr(), Arc::as_ptr(&found.cassette))
                     && a.wire == wire
                     && a.stream == stream
                     && a.model == model
@@ -101,7 +102,7 @@ impl Answers {
         kept.count += 1;
         kept.bytes += size;
         kept.answers
-            .entry(address(&answered.cassette))
+            .entry(answered.cassette.as_ptr() as usize)
             .or_default()
             .push(answered);
     }
@@ -143,8 +144,17 @@ impl Endpoint {
         );
         let rendered = api.render(&Answer::of_replay(replay), wire.stream);
         let body = Arc::new(rendered.body);
+        // A cassette no one else holds (the driver's cache keeps none larger than it caches)
+        // is read anew for the next request: its answer would never be found again.
+        if Arc::strong_count(&found.cassette) == 1 {
+            return Some(RenderedHit {
+                content_type: rendered.content_type,
+                body,
+                path: found.path,
+            });
+        }
         self.rendered.keep(Answered {
-            cassette: found.cassette,
+            cassette: Arc::downgrade(&found.cassette),
             wire: api.name(),
             stream: wire.stream,
             model,
