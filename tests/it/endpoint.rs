@@ -303,5 +303,8 @@ fn a_large_cassettes_answer_is_not_kept() {
         "rendered anew"
     );
     let kept = format!("{endpoint:?}");
-    assert!(kept.contains("Answers { count: 0 }"), "nothing kept: {kept:.300}");
+    assert!(
+        kept.contains("Answers { count: 0 }"),
+        "nothing kept: {kept:.300}"
+    );
 }
