@@ -278,7 +278,7 @@ fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
 fn a_large_cassettes_answer_is_not_kept() {
     let (ws, quiz) = workspace();
     let store = ws.path().join("cassettes");
-    let large = quiz.with_text(&"The kettle rests on the scale. ".repeat(48 << 10));
+    let large = quiz.with_text("The kettle rests on the scale. ".repeat(48 << 10));
     let recording = ulcas::store::Recording::new(r#"{"questions":[]}"#, "claude-sonnet-5-5");
     let options = ulcas::store::RecordOptions::with_request_material();
     let recorded = ulcas::store::record(&store, &large, &recording, options).unwrap();
