@@ -308,3 +308,38 @@ fn a_large_cassettes_answer_is_not_kept() {
         "nothing kept: {kept:.300}"
     );
 }
+
+/// The answer of a request with a great many ids is not kept (a client cannot make the server
+/// hold its ids request after request), and is answered as any other.
+#[test]
+fn the_answer_of_a_request_of_many_ids_is_not_kept() {
+    let (ws, quiz) = workspace();
+    let store = ws.path().join("cassettes");
+    let ids: String = (0..20_000)
+        .map(|i| format!("<fragment id=\"frg_{i:0>12}\">x</fragment>\n"))
+        .collect();
+    let many = quiz.with_text(ids);
+    let recording = ulcas::store::Recording::new(r#"{"cites":["{{frg_7}}"]}"#, "m");
+    ulcas::store::record(&store, &many, &recording, Default::default()).unwrap();
+    let endpoint = endpoint(&store, &ws.path().join("fixtures/prompts"));
+    let overrides = Overrides {
+        task: Some("quiz".into()),
+        prompt_version: Some(1),
+    };
+    let body = params(&many, &prompt_text("quiz", 1)).to_string();
+    let wire = WireRequest::parse(body.as_bytes()).unwrap();
+    let hit = endpoint
+        .hit_rendered(ulcas::wire::WIRES[0], &wire, &overrides)
+        .expect("a hit");
+    // The quiz request has six ids before these: `{{frg_7}}` is the first of them.
+    assert!(
+        hit.body.contains("frg_000000000000"),
+        "{}",
+        &hit.body[..200]
+    );
+    let kept = format!("{endpoint:?}");
+    assert!(
+        kept.contains("Answers { count: 0 }"),
+        "nothing kept: {kept:.300}"
+    );
+}

@@ -35,10 +35,12 @@ pub struct RenderedHit {
     pub path: PathBuf,
 }
 
-/// The most answers kept, and the most bytes they hold: then every one is forgotten.
+/// The most answers kept, and the most bytes they hold (their bodies and ids): then every one
+/// is forgotten.
 const MOST_ANSWERS: usize = 256;
 const MOST_BYTES: usize = 16 << 20;
-/// A larger answer is rendered for each request.
+/// A larger answer (or one of a request with ids of as many bytes) is rendered for each
+/// request.
 const LARGEST: usize = 1 << 20;
 
 /// The answers rendered lately, by the address of their cassette. Each holds its cassette
@@ -89,7 +91,10 @@ impl Answers {
     }
 
     fn keep(&self, answered: Answered) {
-        let size = answered.body.len();
+        // The bytes it holds: its body, and its ids (each with its placeholder and its place
+        // in the map's indexes).
+        let ids: usize = answered.map.iter().map(|(_, id)| id.len() + 96).sum();
+        let size = answered.body.len() + ids;
         if size > LARGEST {
             return;
         }
