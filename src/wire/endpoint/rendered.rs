@@ -1,7 +1,8 @@
 //! A hit rendered once: the answers of the cassettes served lately as their wire sent them, so
-//! that the same request again (the same cassette, ids, model, wire and stream) is answered
-//! with the same bytes without replaying and escaping the answer anew. The cassette is still
-//! found fresh on every request (its file changed is a new cassette, and a new rendering).
+//! that the same request again (the same cassette, ids, model, wire and stream, within the
+//! same second) is answered with the same bytes without replaying and escaping the answer
+//! anew. The cassette is still found fresh on every request (its file changed is a new
+//! cassette, and a new rendering).
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -61,6 +62,8 @@ struct Kept {
 /// One rendering of a cassette's answer.
 struct Answered {
     cassette: Weak<Cassette>,
+    /// The second it was rendered in (a wire may stamp its answer with the time).
+    second: u64,
     wire: &'static str,
     stream: bool,
     model: String,
@@ -70,7 +73,8 @@ struct Answered {
 }
 
 impl Answers {
-    fn get(&self, found: &Found, wire: &str, stream: bool, model: &str) -> Option<RenderedHit> {
+    fn get(&self, found: &Found, now: u64, wire: (&str, bool), model: &str) -> Option<RenderedHit> {
+        let (wire, stream) = wire;
         let kept = self.by_cassette.lock().ok()?;
         let answered = kept
             .answers
@@ -78,6 +82,7 @@ impl Answers {
             .iter()
             .find(|a| {
                 std::ptr::eq(a.cassette.as_ptr(), Arc::as_ptr(&found.cassette))
+                    && a.second == now
                     && a.wire == wire
                     && a.stream == stream
                     && a.model == model
@@ -120,6 +125,14 @@ impl std::fmt::Debug for Answers {
     }
 }
 
+/// The current second since the epoch: an answer is kept for the second it was rendered in,
+/// so a wire that stamps its answer with the time (OpenAI's `created`) stamps it rightly.
+fn second() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
 fn address(cassette: &Arc<Cassette>) -> usize {
     Arc::as_ptr(cassette) as usize
 }
@@ -136,7 +149,12 @@ impl Endpoint {
     ) -> Option<RenderedHit> {
         let found = self.found(wire, overrides)?;
         let model = found.cassette.model_or(Some(&wire.model));
-        if let Some(hit) = self.rendered.get(&found, api.name(), wire.stream, model) {
+        // Taken before rendering: an answer stamped in a later second is never found again.
+        let now = second();
+        if let Some(hit) = self
+            .rendered
+            .get(&found, now, (api.name(), wire.stream), model)
+        {
             return Some(hit);
         }
         let model = model.to_owned();
@@ -160,6 +178,7 @@ impl Endpoint {
         }
         self.rendered.keep(Answered {
             cassette: Arc::downgrade(&found.cassette),
+            second: now,
             wire: api.name(),
             stream: wire.stream,
             model,
