@@ -19,6 +19,24 @@ fn endpoint(store: &Path, prompts: &Path) -> Endpoint {
     Endpoint::of_settings(vec![StoreSettings::new(store, source).unwrap()]).unwrap()
 }
 
+/// The headers that name quiz v1 (the sample prompts share one text).
+fn quiz_v1_headers() -> Overrides {
+    Overrides {
+        task: Some("quiz".into()),
+        prompt_version: Some(1),
+    }
+}
+
+/// The endpoint on the workspace's store and prompts, and `request` as the app sends it.
+fn quiz_v1(ws: &tempfile::TempDir, request: &Request) -> (Endpoint, WireRequest) {
+    let endpoint = endpoint(
+        &ws.path().join("cassettes"),
+        &ws.path().join("fixtures/prompts"),
+    );
+    let body = params(request, &prompt_text("quiz", 1)).to_string();
+    (endpoint, WireRequest::parse(body.as_bytes()).unwrap())
+}
+
 /// In-process, a miss is explained with the words `ulcas serve` answers (the lines before
 /// the server's own advice): the reason, and the words that differ from the nearest recording.
 #[test]
@@ -220,10 +238,7 @@ fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
     };
     record(r#"{"cites":["{{frg_1}}","{{frg_2}}"]}"#);
     let endpoint = endpoint(&store, &ws.path().join("fixtures/prompts"));
-    let overrides = Overrides {
-        task: Some("quiz".into()),
-        prompt_version: Some(1),
-    };
+    let overrides = quiz_v1_headers();
     let body = params(&quiz, &prompt_text("quiz", 1)).to_string();
     // A fresh database: every fragment id another, in the same order.
     let ids: Vec<String> = ulcas::normalise::normalise(&quiz.content())
@@ -312,13 +327,8 @@ fn a_large_cassettes_answer_is_not_kept() {
     let options = ulcas::store::RecordOptions::with_request_material();
     let recorded = ulcas::store::record(&store, &large, &recording, options).unwrap();
     assert!(std::fs::metadata(&recorded.path).unwrap().len() > 1 << 20);
-    let endpoint = endpoint(&store, &ws.path().join("fixtures/prompts"));
-    let overrides = Overrides {
-        task: Some("quiz".into()),
-        prompt_version: Some(1),
-    };
-    let body = params(&large, &prompt_text("quiz", 1)).to_string();
-    let wire = WireRequest::parse(body.as_bytes()).unwrap();
+    let (endpoint, wire) = quiz_v1(&ws, &large);
+    let overrides = quiz_v1_headers();
     let api = ulcas::wire::WIRES[0];
     let first = endpoint
         .hit_rendered(api, &wire, &overrides)
@@ -350,13 +360,8 @@ fn the_answer_of_a_request_of_many_ids_is_not_kept() {
     let many = quiz.with_text(ids);
     let recording = ulcas::store::Recording::new(r#"{"cites":["{{frg_7}}"]}"#, "m");
     ulcas::store::record(&store, &many, &recording, Default::default()).unwrap();
-    let endpoint = endpoint(&store, &ws.path().join("fixtures/prompts"));
-    let overrides = Overrides {
-        task: Some("quiz".into()),
-        prompt_version: Some(1),
-    };
-    let body = params(&many, &prompt_text("quiz", 1)).to_string();
-    let wire = WireRequest::parse(body.as_bytes()).unwrap();
+    let (endpoint, wire) = quiz_v1(&ws, &many);
+    let overrides = quiz_v1_headers();
     let hit = endpoint
         .hit_rendered(ulcas::wire::WIRES[0], &wire, &overrides)
         .expect("a hit");
