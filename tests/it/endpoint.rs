@@ -307,6 +307,11 @@ fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let later = rendered(&body, openai, false);
     assert_ne!(earlier, later, "a later second's stamp");
+    let kept = format!("{endpoint:?}");
+    assert!(
+        kept.contains("Answers { count: 1 }"),
+        "the earlier seconds' answers of the cassette are let go: {kept:.300}"
+    );
     let before = rendered(&body, ulcas::wire::WIRES[0], false);
     record(r#"{"cites":["{{frg_2}}"],"changed":true}"#);
     let after = rendered(&body, ulcas::wire::WIRES[0], false);

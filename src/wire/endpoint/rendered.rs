@@ -62,6 +62,8 @@ struct Kept {
 /// One rendering of a cassette's answer.
 struct Answered {
     cassette: Weak<Cassette>,
+    /// The bytes it holds (its body and ids).
+    size: usize,
     /// The second it was rendered in (a wire may stamp its answer with the time).
     second: u64,
     wire: &'static str,
@@ -109,12 +111,26 @@ impl Answers {
         if kept.count >= MOST_ANSWERS || kept.bytes + size > MOST_BYTES {
             *kept = Kept::default();
         }
-        kept.count += 1;
-        kept.bytes += size;
-        kept.answers
+        let Kept {
+            answers,
+            count,
+            bytes,
+        } = &mut *kept;
+        let of_cassette = answers
             .entry(answered.cassette.as_ptr() as usize)
-            .or_default()
-            .push(answered);
+            .or_default();
+        // The answers of the cassette kept in an earlier second are never found again.
+        of_cassette.retain(|a| {
+            let now = a.second == answered.second;
+            if !now {
+                *count -= 1;
+                *bytes -= a.size;
+            }
+            now
+        });
+        *count += 1;
+        *bytes += size;
+        of_cassette.push(Answered { size, ..answered });
     }
 }
 
@@ -178,6 +194,7 @@ impl Endpoint {
         }
         self.rendered.keep(Answered {
             cassette: Arc::downgrade(&found.cassette),
+            size: 0, // counted as it is kept
             second: now,
             wire: api.name(),
             stream: wire.stream,
