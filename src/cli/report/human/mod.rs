@@ -39,13 +39,54 @@ pub struct Human {
     skipped: Vec<(PathBuf, String)>,
     /// The stores whose settings were noted (once each).
     noted: BTreeSet<PathBuf>,
-    /// What `verify` gathers while a store is checked.
-    verify: VerifyState,
-    /// What `prune` gathers until its plan.
-    prune: PruneState,
-    /// What a `diff` of two stores gathers until its summary.
-    diff: DiffState,
+    /// What the command being reported gathers (a run reports one command).
+    gathered: Gathered,
 }
+
+/// One command's state, made at its first event that needs it.
+#[derive(Default)]
+enum Gathered {
+    #[default]
+    Nothing,
+    Verify(VerifyState),
+    Prune(PruneState),
+    Diff(DiffState),
+}
+
+impl Gathered {
+    /// The state `S`, made now unless it is what is gathered.
+    fn of<S: State>(&mut self) -> &mut S {
+        if S::within(self).is_none() {
+            *self = S::default().gathered();
+        }
+        S::within(self).expect("the state was just made")
+    }
+}
+
+/// A command's state within [`Gathered`].
+trait State: Default {
+    fn within(gathered: &mut Gathered) -> Option<&mut Self>;
+    fn gathered(self) -> Gathered;
+}
+
+/// `State` for each state, held in the given variant of [`Gathered`].
+macro_rules! state_of {
+    ($($state:ident in $variant:ident),*) => {$(
+        impl State for $state {
+            fn within(gathered: &mut Gathered) -> Option<&mut Self> {
+                match gathered {
+                    Gathered::$variant(s) => Some(s),
+                    _ => None,
+                }
+            }
+            fn gathered(self) -> Gathered {
+                Gathered::$variant(self)
+            }
+        }
+    )*};
+}
+
+state_of!(VerifyState in Verify, PruneState in Prune, DiffState in Diff);
 
 /// What `verify` gathers while a store is checked.
 #[derive(Default)]
@@ -82,9 +123,7 @@ impl Human {
             detail,
             skipped: Vec::new(),
             noted: Default::default(),
-            verify: VerifyState::default(),
-            prune: PruneState::default(),
-            diff: DiffState::default(),
+            gathered: Gathered::Nothing,
         }
     }
 }
@@ -99,12 +138,13 @@ impl Human {
                 verify::finding_line(out, f)
             }
             VerifyEvent::Finding(f) => {
-                self.verify.groups.add(f);
+                self.gathered.of::<VerifyState>().groups.add(f);
                 Ok(())
             }
             VerifyEvent::VerifyDone(v) => {
-                verify::store_done(out, &self.verify.groups, &self.skipped, v, self.detail)?;
-                self.verify.groups.clear();
+                let state = self.gathered.of::<VerifyState>();
+                verify::store_done(out, &state.groups, &self.skipped, v, self.detail)?;
+                state.groups.clear();
                 self.skipped.clear();
                 // Once a run: without a lock, an edited prompt goes unseen.
                 let hint = match (v.registry, v.locked) {
@@ -112,8 +152,8 @@ impl Human {
                     (false, true) => Some("  ulcas.lock is not checked without the prompt registry it was written from (--prompts DIR, or `prompts` in ulcas.toml)"),
                     _ => None,
                 };
-                if let Some(line) = hint.filter(|_| !self.verify.lock_hint && !self.detail.quiet) {
-                    self.verify.lock_hint = true;
+                if let Some(line) = hint.filter(|_| !state.lock_hint && !self.detail.quiet) {
+                    state.lock_hint = true;
                     out.line(&out.paint(Tone::Dim, line))?;
                 }
                 Ok(())
@@ -160,7 +200,8 @@ impl Human {
                 Ok(())
             }
             PruneEvent::Candidate(p) if self.detail.verbose && p.candidate.kept.is_none() => {
-                self.prune
+                self.gathered
+                    .of::<PruneState>()
                     .paths
                     .push((p.candidate.path.clone(), p.candidate.reason));
                 Ok(())
@@ -179,13 +220,16 @@ impl Human {
                 delete_asked,
             } => {
                 self.skipped.clear();
-                self.prune.delete.0 = *delete_asked;
-                self.prune.delete.1 |= plan.deletable() > 0;
-                let every = std::mem::take(&mut self.prune.paths);
+                let state = self.gathered.of::<PruneState>();
+                state.delete.0 = *delete_asked;
+                state.delete.1 |= plan.deletable() > 0;
+                let every = std::mem::take(&mut state.paths);
                 let every = self.detail.verbose.then_some(every.as_slice());
                 prune::plan(out, store, plan, (*deletion, *delete_asked), quiet, every)
             }
-            PruneEvent::Summary(s) => prune::delete_hint(out, s, self.prune.delete, quiet),
+            PruneEvent::Summary(s) => {
+                prune::delete_hint(out, s, self.gathered.of::<PruneState>().delete, quiet)
+            }
             _ => Ok(()),
         }
     }
@@ -195,21 +239,17 @@ impl Human {
         let out = &mut self.out;
         match event {
             DiffEvent::StoreChange(c) => {
-                if c.status == ulcas::diff::ChangeStatus::Changed
-                    && self.diff.first_change.is_none()
-                {
-                    self.diff.first_change = Some(c.path.clone());
+                let state = self.gathered.of::<DiffState>();
+                if c.status == ulcas::diff::ChangeStatus::Changed && state.first_change.is_none() {
+                    state.first_change = Some(c.path.clone());
                 }
-                diff::store_change(out, c, &mut self.diff.store_changes, self.detail)
+                diff::store_change(out, c, &mut state.store_changes, self.detail)
             }
             DiffEvent::Diff(d) => diff::diff(out, d, self.detail.quiet),
             DiffEvent::Summary(s) => {
-                let example = self
-                    .diff
-                    .first_change
-                    .as_deref()
-                    .filter(|_| !self.detail.stat);
-                diff::stores_total(out, s, &self.diff.store_changes, example)
+                let state = self.gathered.of::<DiffState>();
+                let example = state.first_change.as_deref().filter(|_| !self.detail.stat);
+                diff::stores_total(out, s, &state.store_changes, example)
             }
             _ => Ok(()),
         }
