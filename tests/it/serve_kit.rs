@@ -274,6 +274,44 @@ pub fn recording() -> Recording {
     }
 }
 
+impl Recording {
+    /// Its parts: the workspace, the upstream, the recording server, the system text, the
+    /// request to record and the same with a fresh database's ids, then the upstream's
+    /// workspace (kept as long as the upstream runs).
+    #[allow(clippy::type_complexity)]
+    pub fn parts(
+        self,
+    ) -> (
+        tempfile::TempDir,
+        Server,
+        Server,
+        String,
+        Request,
+        Request,
+        tempfile::TempDir,
+    ) {
+        let Recording {
+            ws,
+            upstream_ws,
+            upstream,
+            recorder,
+            system,
+            first,
+            again,
+        } = self;
+        (ws, upstream, recorder, system, first, again, upstream_ws)
+    }
+
+    /// What the SDK script calls, each request in the wire's `params`: the first streamed
+    /// (forwarded and recorded), the second whole (replayed with a fresh database's ids).
+    pub fn record_then_replay(&self, params: impl Fn(&Request, &str) -> Value) -> Value {
+        json!([
+            {"name": "record", "stream": true, "params": params(&self.first, &self.system)},
+            {"name": "replay", "stream": false, "params": params(&self.again, &self.system)},
+        ])
+    }
+}
+
 /// A quiz request of the real registry, with the app's prompt text and full schema.
 pub fn quiz_request(ws: &Path, fragment: &str) -> (Request, String) {
     let prompts = ws.join("api/packages/course-builder/resources/prompts");

@@ -135,19 +135,9 @@ fn the_openai_sdk_replays_what_the_messages_api_recorded() {
 #[test]
 fn record_mode_records_chat_completions_and_both_wires_replay_them() {
     let Some(python) = python() else { return };
-    let crate::serve::Recording {
-        ws,
-        upstream,
-        recorder,
-        system,
-        first,
-        again,
-        upstream_ws: _upstream_ws,
-    } = crate::serve::recording();
-    let requests = json!([
-        {"name": "record", "stream": true, "params": chat_params(&first, &system)},
-        {"name": "replay", "stream": false, "params": chat_params(&again, &system)},
-    ]);
+    let recording = crate::serve::recording();
+    let requests = recording.record_then_replay(chat_params);
+    let (ws, upstream, recorder, system, first, again, _upstream_ws) = recording.parts();
     let got = run(&python, &recorder.url, &requests);
     let (status, body) = post(
         &recorder.url,

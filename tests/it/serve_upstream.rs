@@ -317,19 +317,9 @@ fn a_hung_upstream_fails_in_time_for_everyone() {
 #[test]
 fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
     let Some(python) = python() else { return };
-    let crate::serve::Recording {
-        ws,
-        upstream,
-        recorder,
-        system,
-        first,
-        again,
-        upstream_ws: _upstream_ws,
-    } = crate::serve::recording();
-    let requests = json!([
-        {"name": "record", "stream": true, "params": params(&first, &system)},
-        {"name": "replay", "stream": false, "params": params(&again, &system)},
-    ]);
+    let recording = crate::serve::recording();
+    let requests = recording.record_then_replay(params);
+    let (ws, upstream, recorder, system, first, _, _upstream_ws) = recording.parts();
     let got = run_sdk(&python, &recorder.url, &requests);
     // Four identical misses at once: one is forwarded and recorded, the others replay it.
     let (third, _) = quiz_request(ws.path(), "frg_mnpqrstvwxyz");
