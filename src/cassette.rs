@@ -303,19 +303,19 @@ pub fn usage_from(given: Option<&Map<String, Value>>) -> Value {
 pub fn usage_from_json(raw: &str) -> crate::Result<Value> {
     let v: Value = serde_json::from_str(raw).map_err(|e| {
         crate::Error::of_option(
-            crate::error::Hint::Usage,
+            crate::error::Named::Usage,
             format_args!(": invalid JSON: {e}"),
         )
     })?;
     let obj = v.as_object().ok_or_else(|| {
         crate::Error::of_option(
-            crate::error::Hint::Usage,
+            crate::error::Named::Usage,
             " must be a JSON object of counters",
         )
     })?;
     if let Some((k, _)) = obj.iter().find(|(_, v)| v.as_u64().is_none()) {
         return Err(crate::Error::of_option(
-            crate::error::Hint::Usage,
+            crate::error::Named::Usage,
             format_args!(": `{k}` must be a non-negative integer"),
         ));
     }

@@ -27,14 +27,6 @@ pub enum Hint {
     /// A different file is already there: asking to replace it would write over it
     /// ([`crate::store::RecordOptions::force`]; the binary's `--force`).
     Replace,
-    /// The error is about the caller's `usage` (the counters of a recording).
-    Usage,
-    /// The error is about one of the caller's `pins` (`TASK=N`).
-    Pin,
-    /// The error is about a version the caller asked the lock to `accept`.
-    Accept,
-    /// The error is about the git revision the caller asked to review `against`.
-    Against,
     /// A prompt registry is needed: give the store its prompt folders.
     GiveRegistry,
     /// A store root that is a folder is needed: give it.
@@ -45,26 +37,16 @@ pub enum Hint {
     GiveFrom,
 }
 
-impl Hint {
-    /// The name of the caller's option the error is about (a field of the request the library
-    /// was given), which its message starts with; the binary writes it as its flag.
-    pub fn option(self) -> Option<&'static str> {
-        match self {
-            Hint::Usage => Some("usage"),
-            Hint::Pin => Some("pin"),
-            Hint::Accept => Some("accept"),
-            Hint::Against => Some("against"),
-            _ => None,
-        }
-    }
-}
-
 /// One of the caller's options that an error's message names where it says what to give or
 /// what was given: the library writes its name in backticks (`` `from` ``, the field of the
 /// request it was given), and the `ulcas` binary writes its flag there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Named {
+    /// The counters of a recording.
+    Usage,
+    /// A pin of a task to a version (`TASK=N`).
+    Pin,
     /// A version asked to be accepted as recorded against the current text (the lock).
     Accept,
     /// The git revision to review against.
@@ -91,6 +73,8 @@ impl Named {
     /// How the library's message names it.
     pub fn name(self) -> &'static str {
         match self {
+            Named::Usage => "`usage`",
+            Named::Pin => "`pin`",
             Named::Accept => "`accept`",
             Named::Against => "`against`",
             Named::Task => "`task`",
@@ -107,13 +91,11 @@ impl Named {
 
 /// A message that names the caller's options ([`Named`]), built piece by piece.
 #[derive(Debug, Default)]
-#[cfg_attr(not(feature = "tools"), allow(dead_code))] // the tools' arguments
 pub(crate) struct Phrase {
     message: String,
     named: Vec<(usize, Named)>,
 }
 
-#[cfg_attr(not(feature = "tools"), allow(dead_code))]
 impl Phrase {
     /// Text as it is.
     pub(crate) fn text(mut self, text: impl fmt::Display) -> Phrase {
@@ -282,11 +264,10 @@ impl Error {
         self
     }
 
-    /// An error about the caller's option `hint` names ([`Hint::option`]): `message` follows
-    /// the option's name (`usage: invalid JSON`, `pin "x": expected TASK=N`).
-    pub fn of_option(hint: Hint, message: impl std::fmt::Display) -> Self {
-        let name = hint.option().unwrap_or_default();
-        Error::msg(format!("{name}{message}")).with_hint(hint)
+    /// An error about the caller's option `named`: `message` follows its name (`` `usage`:
+    /// invalid JSON``, `` `pin` "x": expected TASK=N``).
+    pub fn of_option(named: Named, message: impl std::fmt::Display) -> Self {
+        Phrase::default().name(named).text(message).error()
     }
 
     /// The same error, at 1-based `line` and `column` of its file.

@@ -93,7 +93,7 @@ impl Repo {
     pub fn commit(&self, reference: &str) -> Result<String> {
         if reference.starts_with('-') {
             return Err(Error::of_option(
-                crate::error::Hint::Against,
+                crate::error::Named::Against,
                 format_args!(" {reference:?}: not a git revision"),
             ));
         }
@@ -108,7 +108,7 @@ impl Repo {
             ])
             .map_err(|_| {
                 Error::of_option(
-                    crate::error::Hint::Against,
+                    crate::error::Named::Against,
                     format_args!(
                         " {reference:?}: no such commit in the git repository at {}",
                         self.top.display()

@@ -452,7 +452,7 @@ pub fn parse_pins(pins: &[String]) -> Result<BTreeMap<String, i64>> {
             }
             _ => {
                 return Err(Error::of_option(
-                    crate::error::Hint::Pin,
+                    crate::error::Named::Pin,
                     format_args!(" {pin:?}: expected TASK=N with N a whole number"),
                 ))
             }

@@ -158,8 +158,9 @@ pub fn append_masked(path: &std::path::Path, text: &str) {
     }
 }
 
-/// A library error in this command line's words: its typed hint phrased with the flag that acts
-/// on it (the library names no flag).
+/// A library error in this command line's words: the caller's options it names written as
+/// their flags, and its typed hint phrased with the flag that acts on it (the library names no
+/// flag).
 pub fn said(e: &ulcas::Error) -> String {
     let mut text = e.to_string();
     if !e.named().is_empty() {
@@ -175,11 +176,6 @@ pub fn said(e: &ulcas::Error) -> String {
         Some(ulcas::Hint::GiveFrom) => " (give --from N)",
         _ => "",
     });
-    // An error about an option starts with the option's name: written as its flag.
-    let option = e.hint.and_then(ulcas::Hint::option);
-    if option.is_some_and(|name| e.message.starts_with(name)) {
-        text.insert_str(text.len() - e.message.len(), "--");
-    }
     text
 }
 
@@ -195,6 +191,8 @@ fn flagged(message: &str, named: &[(usize, ulcas::Named)]) -> String {
         }
         out.push_str(&message[last..at]);
         out.push_str(match option {
+            ulcas::Named::Usage => "--usage",
+            ulcas::Named::Pin => "--pin",
             ulcas::Named::Accept => "--accept",
             ulcas::Named::Against => "--against",
             ulcas::Named::Task => "--task",

@@ -286,7 +286,7 @@ pub fn parse_accept(text: &str) -> Result<(String, i64)> {
         .filter(|(t, _)| crate::request::validate_task(t).is_ok())
         .ok_or_else(|| {
             Error::of_option(
-                crate::error::Hint::Accept,
+                crate::error::Named::Accept,
                 format_args!(" {text:?}: expected TASK/vN (quiz/v1)"),
             )
         })
@@ -353,7 +353,7 @@ fn accepted(stores: &[crate::settings::StoreSettings], accept: &[(String, i64)])
                 if current(&store.registry, task, *version).is_some() {
                     continue;
                 }
-                return Err(Error::of_option(crate::error::Hint::Accept, format_args!(
+                return Err(Error::of_option(crate::error::Named::Accept, format_args!(
                     " {task}/v{version}: {} has recordings of it but the registry has no prompt file for it (nothing to accept): nothing was written",
                     store.root.display()
                 )));

@@ -171,15 +171,15 @@ fn library_errors_carry_hints_that_the_binary_phrases_as_flags() {
     assert!(!refused.to_string().contains("--"), "{refused}");
     let usage = ulcas::cassette::usage_from_json("[1]").unwrap_err();
     assert_eq!(
-        (usage.hint, usage.message.as_str()),
+        (usage.named(), usage.message.as_str()),
         (
-            Some(ulcas::Hint::Usage),
-            "usage must be a JSON object of counters"
+            &[(0, ulcas::Named::Usage)][..],
+            "`usage` must be a JSON object of counters"
         )
     );
     let pin = ulcas::registry::parse_pins(&["quiz".into()]).unwrap_err();
-    assert_eq!(pin.hint, Some(ulcas::Hint::Pin));
-    assert!(pin.message.starts_with("pin \"quiz\": "), "{pin}");
+    assert_eq!(pin.named(), [(0, ulcas::Named::Pin)]);
+    assert!(pin.message.starts_with("`pin` \"quiz\": "), "{pin}");
 
     // The binary's words, each with its flag.
     let ulcas = |args: &[&str]| common::ulcas_in(dir.path(), args);
