@@ -191,7 +191,7 @@ fn a_server_without_prompts_says_how_to_give_them() {
     let answer: Value = serde_json::from_str(&answer).unwrap();
     let message = answer["error"]["message"].as_str().unwrap();
     assert!(
-        message.contains("no prompt of any store's registry"),
+        message.contains("no prompt of any store's registry and shares no word with one: give the stores the app's prompts folder, or send the headers x-ulcas-task and x-ulcas-prompt-version"),
         "{message}"
     );
     assert!(message.ends_with("(no store has a prompt registry: ulcas serve --prompts DIR, or `prompts` in ulcas.toml)"), "{message}");

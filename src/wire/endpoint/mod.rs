@@ -96,7 +96,7 @@ impl Unresolved {
     pub fn message(&self) -> String {
         match self {
             Unresolved::UnknownPrompt { nearest } => match nearest.as_slice() {
-                [] => "the system text is no prompt of any store's registry (the stores read no prompt registry with it: give them the app's prompts folder, or send the headers x-ulcas-task and x-ulcas-prompt-version)".into(),
+                [] => "the system text is no prompt of any store's registry and shares no word with one: give the stores the app's prompts folder, or send the headers x-ulcas-task and x-ulcas-prompt-version".into(),
                 [one] => format!(
                     "the system text is no prompt of any store's registry; the nearest is {} ({} v{}, {:.0}% of its words): the app sends another text than the registry holds (a prompt edited without a version bump, or another prompts folder)",
                     one.path.display(),
