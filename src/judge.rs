@@ -188,6 +188,26 @@ impl Validators {
 
     /// A validator for a stored canonical schema (PHP turned `{}` into `[]`; undone here).
     pub fn stored(&self, schema_json: &str) -> Option<Arc<Validator>> {
+        // The cassettes of one folder share their schema: the last one a thread asked for is
+        // compared byte for byte before the text is hashed (the validator is a function of
+        // the text alone, so any instance's answer is this one's).
+        type Last = Option<(Box<str>, Option<Arc<Validator>>)>;
+        thread_local! {
+            static LAST: std::cell::RefCell<Last> = const { std::cell::RefCell::new(None) };
+        }
+        let last = LAST.with_borrow(|last| match last {
+            Some((text, v)) if **text == *schema_json => Some(v.clone()),
+            _ => None,
+        });
+        if let Some(v) = last {
+            return v;
+        }
+        let v = self.stored_by_digest(schema_json);
+        LAST.set(Some((schema_json.into(), v.clone())));
+        v
+    }
+
+    fn stored_by_digest(&self, schema_json: &str) -> Option<Arc<Validator>> {
         let key = digest(schema_json);
         if let Some(v) = self.stored.lock().ok()?.get(&key) {
             return v.clone();
