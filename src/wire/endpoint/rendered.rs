@@ -80,11 +80,10 @@ impl Answers {
         let kept = self.by_cassette.lock().ok()?;
         let answered = kept
             .answers
-            .get(&address(&found.cassette))?
+            .get(&address(Arc::as_ptr(&found.cassette)))?
             .iter()
             .find(|a| {
-                std::ptr::eq(a.cassette.as_ptr(), Arc::as_ptr(&found.cassette))
-                    && a.second == now
+                a.second == now
                     && a.wire == wire
                     && a.stream == stream
                     && a.model == model
@@ -117,7 +116,7 @@ impl Answers {
             bytes,
         } = &mut *kept;
         let of_cassette = answers
-            .entry(answered.cassette.as_ptr() as usize)
+            .entry(address(answered.cassette.as_ptr()))
             .or_default();
         // The answers of the cassette kept in an earlier second are never found again.
         of_cassette.retain(|a| {
@@ -149,8 +148,10 @@ fn second() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-fn address(cassette: &Arc<Cassette>) -> usize {
-    Arc::as_ptr(cassette) as usize
+/// The key of a cassette's answers: every answer under it holds that cassette (the allocation
+/// its weak reference keeps cannot be another cassette's).
+fn address(cassette: *const Cassette) -> usize {
+    cassette as usize
 }
 
 impl Endpoint {
