@@ -65,12 +65,13 @@ struct StoreEntry {
     record: Option<String>,
 }
 
-/// The nearest `ulcas.toml` in `start` or one of its parents.
+/// The nearest `ulcas.toml` in `start` or one of its parents: whatever stands under that name
+/// (a folder or a pipe is then an error of [`load`], never passed over for a parent's config).
 pub fn find(start: &Path) -> Option<PathBuf> {
     start
         .ancestors()
         .map(|d| d.join(CONFIG_FILE))
-        .find(|p| p.is_file())
+        .find(|p| p.exists())
 }
 
 /// Reads the stores of a config file; every folder it names (roots, prompts, schemas) must lie
@@ -239,5 +240,22 @@ mod tests {
         std::fs::write(&path, "[[store]]\nroot = 1\n").unwrap();
         let err = load(&path).unwrap_err().to_string();
         assert!(err.contains("ulcas.toml:2:8: invalid config"), "{err}");
+    }
+
+    /// A folder under the config's name is an error that names it, not a reason to take a
+    /// parent's config (or none) in silence.
+    #[test]
+    fn a_folder_named_like_the_config_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(CONFIG_FILE), "[[store]]\nroot = \"c\"\n").unwrap();
+        let inner = dir.path().join("pkg");
+        std::fs::create_dir_all(inner.join(CONFIG_FILE)).unwrap();
+        let found = find(&inner).unwrap();
+        assert_eq!(found, inner.join(CONFIG_FILE));
+        let err = load(&found).unwrap_err().to_string();
+        assert!(
+            err.ends_with("not a regular file (a config file must be one)"),
+            "{err}"
+        );
     }
 }
