@@ -129,15 +129,21 @@ pub struct SecretMatch {
     pub preview: String,
 }
 
-/// Literals at least one of which every secret contains: one fast pass (a SIMD multi-literal
-/// search) rules out almost every file before the full pattern runs.
-fn prefilter() -> &'static Regex {
-    static RE: OnceLock<Regex> = OnceLock::new();
+/// Literals at least one of which every secret contains, in two fast passes (SIMD
+/// multi-literal searches) that rule out almost every file before the full pattern runs: the
+/// literals of exact case, then the two words of any case. Apart they cost a third of what they
+/// cost as one pattern, whose case variants crowd the literal search.
+fn prefilter() -> &'static (Regex, Regex) {
+    static RE: OnceLock<(Regex, Regex)> = OnceLock::new();
     RE.get_or_init(|| {
-        Regex::new(
-            r"(?i:bearer|aws_?secret)|-----BEGIN|sk-|AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|gh[pousr]_|github_pat_|glpat-|AIza|xox|k_live_|k_test_|hf_|eyJ|://",
+        let exact = Regex::new(
+            r"-----BEGIN|sk-|AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|gh[pousr]_|github_pat_|glpat-|AIza|xox|k_live_|k_test_|hf_|eyJ|://",
+        );
+        let any_case = Regex::new(r"(?i:bearer|aws_?secret)");
+        (
+            exact.expect("the secret prefilter compiles"),
+            any_case.expect("the secret prefilter compiles"),
         )
-        .expect("the secret prefilter compiles")
     })
 }
 
@@ -145,9 +151,11 @@ fn prefilter() -> &'static Regex {
 /// a `://` that starts no `user:password@`. Every JSON schema names its dialect by URL, so a
 /// bare `://` would send almost every recorded cassette to the full pattern.
 fn may_hold_secret(text: &str) -> bool {
-    prefilter()
+    let (exact, any_case) = prefilter();
+    exact
         .find_iter(text)
         .any(|m| m.as_str() != "://" || may_hold_password(&text[m.end()..]))
+        || any_case.is_match(text)
 }
 
 /// Whether the text after a `://` may start a `user:password@` (the `basic_auth_url` kind): the
@@ -346,6 +354,34 @@ mod tests {
             assert_eq!(find_secrets(url).len(), 1, "{url}");
         }
         assert!(!may_hold_secret("https://example.com/a@b"));
+    }
+
+    /// Each kind, in any case the pattern allows, passes the prefilter and is found.
+    #[test]
+    fn every_kind_passes_the_prefilter() {
+        for token in [
+            "sk-ant-api03-abcdefghijklmnopqrstuvwxyz",
+            "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789AB",
+            "AKIAIOSFODNN7EXAMPLE",
+            "ANVAIOSFODNN7EXAMPLE",
+            "aws_secret_access_key = \"abcdefghijklmnopqrstuvwxyz0123456789ABCD\"",
+            "AwSSeCrEtAccessKey: abcdefghijklmnopqrstuvwxyz0123456789ABCD",
+            "ghr_abcdefghijklmnopqrstuvwxyz0123456789",
+            "github_pat_abcdefghijklmnopqrstuvwxyz0123456789ABCD",
+            "glpat-abcdefghijklmnopqrst",
+            "AIzaabcdefghijklmnopqrstuvwxyz012345678",
+            "xoxb-1234567890-abcdef",
+            "rk_test_abcdefghijklmnop",
+            "hf_abcdefghijklmnopqrstuvwxyz01234",
+            "eyJabcdefghij.eyJabcdefghij.abcdefghij",
+            "BeArEr abcdefghijklmnopqrstuvwxyz",
+            "https://user:password1@example.com",
+            "-----BEGIN OPENSSH PRIVATE KEY-----",
+        ] {
+            let text = format!("Über {token} café");
+            assert!(may_hold_secret(&text), "{token}");
+            assert_eq!(find_secrets(&text).len(), 1, "{token}");
+        }
     }
 
     #[test]
