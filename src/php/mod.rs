@@ -219,105 +219,93 @@ impl PhpValue {
 }
 
 /// Whether `bytes` are exactly what `JSON_PRETTY_PRINT` makes of `value` (as `json_decode`
-/// holds it), plus a final newline. Compared while writing: nothing is built, so checking a
-/// store's files costs no allocation per file.
+/// holds it), plus a final newline. Compared while writing, up to the first difference: nothing
+/// is built, so checking a store's files costs no allocation per file.
 pub fn is_pretty_print_of(value: &Value, bytes: &[u8]) -> bool {
     let mut rest = bytes;
-    let mut same = true;
-    let mut sink = |piece: &str| {
-        if same {
-            match rest.strip_prefix(piece.as_bytes()) {
-                Some(r) => rest = r,
-                None => same = false,
-            }
-        }
-    };
-    let finite = pretty_json(value, 0, &mut sink);
-    sink("\n");
-    finite && same && rest.is_empty()
+    pretty_json(value, 0, &mut rest).is_some() && rest == b"\n"
 }
 
-/// The pretty printer of [`PhpValue::write_pretty`], on a serde value (PHP's view of it:
-/// `{}` is `[]`, an object keyed `"0"…"n-1"` in order is a list); false on a non-finite number.
-fn pretty_json<F: FnMut(&str)>(v: &Value, depth: usize, sink: &mut F) -> bool {
-    const INDENT: &str = "                                                                ";
-    let indent = |sink: &mut F, depth: usize| {
+/// Takes the pretty print of [`PhpValue::write_pretty`], on a serde value (PHP's view of it:
+/// `{}` is `[]`, an object keyed `"0"…"n-1"` in order is a list), off the front of `rest`;
+/// `None` where `rest` differs, or on a non-finite number.
+fn pretty_json(v: &Value, depth: usize, rest: &mut &[u8]) -> Option<()> {
+    const INDENT: &[u8; 64] = b"                                                                ";
+    fn take(rest: &mut &[u8], piece: &[u8]) -> Option<()> {
+        *rest = rest.strip_prefix(piece)?;
+        Some(())
+    }
+    let indent = |rest: &mut &[u8], depth: usize| {
         for _ in 0..depth / 16 {
-            sink(INDENT);
+            take(rest, INDENT)?;
         }
-        sink(&INDENT[..(depth % 16) * 4]);
+        take(rest, &INDENT[..(depth % 16) * 4])
     };
     match v {
-        Value::Null => sink("null"),
-        Value::Bool(b) => sink(if *b { "true" } else { "false" }),
+        Value::Null => take(rest, b"null")?,
+        Value::Bool(b) => take(rest, if *b { b"true" } else { b"false" })?,
         Value::Number(n) => match n.as_i64() {
             Some(i) => {
                 // Digits on the stack: a cassette's counters are many small numbers.
                 let mut digits = [0u8; 20];
                 let mut at = digits.len();
-                let mut rest = i.unsigned_abs();
+                let mut left = i.unsigned_abs();
                 loop {
                     at -= 1;
-                    digits[at] = b'0' + (rest % 10) as u8;
-                    rest /= 10;
-                    if rest == 0 {
+                    digits[at] = b'0' + (left % 10) as u8;
+                    left /= 10;
+                    if left == 0 {
                         break;
                     }
                 }
                 if i < 0 {
-                    sink("-");
+                    take(rest, b"-")?;
                 }
-                sink(std::str::from_utf8(&digits[at..]).unwrap_or("0"));
+                take(rest, &digits[at..])?;
             }
-            None => match n.as_f64().filter(|f| f.is_finite()) {
-                Some(f) => {
-                    let mut text = String::new();
-                    write_float(&mut text, f);
-                    sink(&text);
-                }
-                None => return false,
-            },
+            None => {
+                let f = n.as_f64().filter(|f| f.is_finite())?;
+                let mut text = String::new();
+                write_float(&mut text, f);
+                take(rest, text.as_bytes())?;
+            }
         },
-        Value::String(s) => escape_into(s, sink),
-        Value::Array(items) if items.is_empty() => sink("[]"),
-        Value::Object(members) if members.is_empty() => sink("[]"),
+        Value::String(s) => *rest = strip_literal(rest, s)?,
+        Value::Array(items) if items.is_empty() => take(rest, b"[]")?,
+        Value::Object(members) if members.is_empty() => take(rest, b"[]")?,
         Value::Array(items) => {
-            sink("[");
+            take(rest, b"[")?;
             for (i, item) in items.iter().enumerate() {
-                sink(if i > 0 { ",\n" } else { "\n" });
-                indent(sink, depth + 1);
-                if !pretty_json(item, depth + 1, sink) {
-                    return false;
-                }
+                take(rest, if i > 0 { b",\n" } else { b"\n" })?;
+                indent(rest, depth + 1)?;
+                pretty_json(item, depth + 1, rest)?;
             }
-            sink("\n");
-            indent(sink, depth);
-            sink("]");
+            take(rest, b"\n")?;
+            indent(rest, depth)?;
+            take(rest, b"]")?;
         }
         Value::Object(members) => {
             let list = members
                 .keys()
                 .enumerate()
                 .all(|(i, k)| PhpKey::from_member(k) == PhpKey::Int(i as i64));
-            sink(if list { "[" } else { "{" });
+            take(rest, if list { b"[" } else { b"{" })?;
             for (i, (k, item)) in members.iter().enumerate() {
-                sink(if i > 0 { ",\n" } else { "\n" });
-                indent(sink, depth + 1);
+                take(rest, if i > 0 { b",\n" } else { b"\n" })?;
+                indent(rest, depth + 1)?;
                 if !list {
                     // A canonical integer key prints as the same digits it was read from.
-                    escape_into(k, &mut *sink);
-                    sink(": ");
+                    *rest = strip_literal(rest, k)?;
+                    take(rest, b": ")?;
                 }
-                if !pretty_json(item, depth + 1, sink) {
-                    return false;
-                }
+                pretty_json(item, depth + 1, rest)?;
             }
-            sink("\n");
-            indent(sink, depth);
-            sink(if list { "]" } else { "}" });
+            take(rest, b"\n")?;
+            indent(rest, depth)?;
+            take(rest, if list { b"]" } else { b"}" })?;
         }
     }
-    true
+    Some(())
 }
 
 /// Appends `4 * depth` spaces.
@@ -401,7 +389,7 @@ pub fn escape_body(s: &str, mut sink: impl FnMut(&str)) {
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
-    let mut hex = [b'\\', b'u', b'0', b'0', 0, 0];
+    let mut hex = HEX_ESCAPE;
     while i < bytes.len() {
         // Eight bytes at a time while none of them can need escaping.
         while let Some(word) = bytes.get(i..i + 8) {
@@ -411,45 +399,92 @@ pub fn escape_body(s: &str, mut sink: impl FnMut(&str)) {
             }
             i += 8;
         }
-        let Some(&b) = bytes.get(i) else { break };
-        if !SPECIAL[usize::from(b)] {
+        if i >= bytes.len() {
+            break;
+        }
+        let Some((escape, len)) = escape_at(bytes, i, &mut hex) else {
             i += 1;
             continue;
-        }
-        let escape: &str = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            // U+2028 / U+2029 are E2 80 A8 / E2 80 A9.
-            0xe2 if bytes.get(i + 1) == Some(&0x80)
-                && matches!(bytes.get(i + 2), Some(0xa8 | 0xa9)) =>
-            {
-                if bytes[i + 2] == 0xa8 {
-                    "\\u2028"
-                } else {
-                    "\\u2029"
-                }
-            }
-            0xe2 => {
-                i += 1;
-                continue;
-            }
-            _ => {
-                hex[4] = hex_digit(b >> 4) as u8;
-                hex[5] = hex_digit(b & 0xf) as u8;
-                std::str::from_utf8(&hex).unwrap_or_default()
-            }
         };
         sink(&s[start..i]);
-        sink(escape);
-        i += if b == 0xe2 { 3 } else { 1 };
+        sink(std::str::from_utf8(escape).unwrap_or_default());
+        i += len;
         start = i;
     }
     sink(&s[start..]);
+}
+
+/// `\u00XX`, its last two digits filled in for each control character.
+const HEX_ESCAPE: [u8; 6] = [b'\\', b'u', b'0', b'0', 0, 0];
+
+/// The escape of the byte at `bytes[i]` and how many bytes of `bytes` it stands for; `None`
+/// when the byte is written as it is. `hex` holds the escape of a control character.
+fn escape_at<'h>(bytes: &[u8], i: usize, hex: &'h mut [u8; 6]) -> Option<(&'h [u8], usize)> {
+    let b = bytes[i];
+    if !SPECIAL[usize::from(b)] {
+        return None;
+    }
+    let escape: &[u8] = match b {
+        b'"' => b"\\\"",
+        b'\\' => b"\\\\",
+        b'\n' => b"\\n",
+        b'\r' => b"\\r",
+        b'\t' => b"\\t",
+        0x08 => b"\\b",
+        0x0c => b"\\f",
+        // U+2028 / U+2029 are E2 80 A8 / E2 80 A9.
+        0xe2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xa8) => {
+            return Some((b"\\u2028", 3))
+        }
+        0xe2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xa9) => {
+            return Some((b"\\u2029", 3))
+        }
+        0xe2 => return None,
+        _ => {
+            hex[4] = hex_digit(b >> 4) as u8;
+            hex[5] = hex_digit(b & 0xf) as u8;
+            return Some((&hex[..], 1));
+        }
+    };
+    Some((escape, 1))
+}
+
+/// The rest of `file` after the PHP JSON string literal of `s` (quotes included), when `file`
+/// starts with it: [`escape_into`] and a comparison in one pass, eight bytes at a time where
+/// nothing needs escaping.
+fn strip_literal<'f>(file: &'f [u8], s: &str) -> Option<&'f [u8]> {
+    let mut rest = file.strip_prefix(b"\"")?;
+    let bytes = s.as_bytes();
+    let mut hex = HEX_ESCAPE;
+    let mut i = 0;
+    while i < bytes.len() {
+        if let (Some(word), Some(there)) = (bytes.get(i..i + 8), rest.get(..8)) {
+            let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+            if !may_need_escape(word) {
+                if word.to_le_bytes() != *there {
+                    return None;
+                }
+                i += 8;
+                rest = &rest[8..];
+                continue;
+            }
+        }
+        match escape_at(bytes, i, &mut hex) {
+            Some((escape, len)) => {
+                rest = rest.strip_prefix(escape)?;
+                i += len;
+            }
+            None => {
+                let (&first, after) = rest.split_first()?;
+                if first != bytes[i] {
+                    return None;
+                }
+                rest = after;
+                i += 1;
+            }
+        }
+    }
+    rest.strip_prefix(b"\"")
 }
 
 /// The decimal digits of `n`, written into `buf` without `fmt` (keys and placeholders are
@@ -607,6 +642,14 @@ mod tests {
                     let mut got = String::new();
                     escape_body(&s, |piece| got.push_str(piece));
                     assert_eq!(got, escaped_char_by_char(&s), "{s:?}");
+                    // The comparison in one pass takes exactly that literal, and nothing else.
+                    let mut file = format!("\"{got}\"!").into_bytes();
+                    assert_eq!(strip_literal(&file, &s), Some(&b"!"[..]), "{s:?}");
+                    for at in 0..file.len() - 1 {
+                        file[at] ^= 0x01;
+                        assert_eq!(strip_literal(&file, &s), None, "{s:?} changed at {at}");
+                        file[at] ^= 0x01;
+                    }
                 }
             }
         }
