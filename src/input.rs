@@ -128,11 +128,33 @@ pub fn read_capped(reader: impl Read, limit: u64, what: &str) -> Result<Vec<u8>>
     read_sized(reader, 0, limit, what)
 }
 
+/// Below this size a file said to be `size` bytes is read in one call that asks for one byte
+/// more: when exactly `size` come back, the file ended there (a cassette of a store costs one
+/// `read`, not a second that returns nothing).
+const ONE_READ: usize = 256 << 10;
+
 /// [`read_capped`] of a file of `size` bytes (the buffer is allocated once).
-pub fn read_sized(reader: impl Read, size: u64, limit: u64, what: &str) -> Result<Vec<u8>> {
-    let mut bytes = Vec::with_capacity(usize::try_from(size.min(limit)).unwrap_or(0) + 1);
+pub fn read_sized(mut reader: impl Read, size: u64, limit: u64, what: &str) -> Result<Vec<u8>> {
+    let expected = usize::try_from(size.min(limit)).unwrap_or(0);
+    let mut bytes = Vec::new();
+    if expected > 0 && expected < ONE_READ {
+        bytes.resize(expected + 1, 0);
+        let got = loop {
+            match reader.read(&mut bytes) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                got => break got.map_err(|e| Error::msg(crate::error::io_message(&e)))?,
+            }
+        };
+        bytes.truncate(got);
+        if got == expected {
+            return Ok(bytes);
+        }
+        // Shorter or longer than it was said to be: read on to the end as any reader.
+    } else {
+        bytes.reserve(expected + 1);
+    }
     reader
-        .take(limit + 1)
+        .take((limit + 1).saturating_sub(bytes.len() as u64))
         .read_to_end(&mut bytes)
         .map_err(|e| Error::msg(crate::error::io_message(&e)))?;
     if bytes.len() as u64 > limit {
@@ -201,6 +223,50 @@ pub fn read_answer(path: &Path) -> Result<String> {
 
 #[cfg(test)]
 mod tests {
+    /// A reader that gives at most `piece` bytes a call (a network file system's short reads).
+    struct Pieces<'a> {
+        left: &'a [u8],
+        piece: usize,
+    }
+
+    impl std::io::Read for Pieces<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.left.len().min(buf.len()).min(self.piece);
+            buf[..n].copy_from_slice(&self.left[..n]);
+            self.left = &self.left[n..];
+            Ok(n)
+        }
+    }
+
+    /// A file of the size it was said to be is read whole however its reads come (one call
+    /// when it fits); one that changed since is read whole to its end.
+    #[test]
+    fn a_file_is_read_whole_whatever_its_size_said() {
+        use super::read_sized;
+        let file: Vec<u8> = (0..5000u32).map(|i| (i % 251) as u8).collect();
+        for piece in [1, 7, 4096, 5000, usize::MAX] {
+            let reader = Pieces { left: &file, piece };
+            let got = read_sized(reader, 5000, 1 << 20, "cassette").unwrap();
+            assert_eq!(got, file, "pieces of {piece}");
+        }
+        for said in [0, 1, 4999, 5001, 400_000] {
+            for piece in [4096, usize::MAX] {
+                let reader = Pieces { left: &file, piece };
+                let got = read_sized(reader, said, 1 << 20, "cassette").unwrap();
+                assert_eq!(got, file, "said {said}, pieces of {piece}");
+            }
+        }
+        let reader = Pieces {
+            left: &file,
+            piece: 4096,
+        };
+        let err = read_sized(reader, 5000, 4999, "cassette").unwrap_err();
+        assert!(
+            err.to_string().contains("too large for a cassette"),
+            "{err}"
+        );
+    }
+
     #[test]
     fn json_values_are_counted_outside_strings() {
         use super::{json_too_big, MAX_JSON_VALUES};
