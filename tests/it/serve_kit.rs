@@ -246,7 +246,7 @@ pub fn monorepo() -> tempfile::TempDir {
 pub struct Recording {
     pub ws: tempfile::TempDir,
     /// The upstream's workspace, kept as long as the upstream runs.
-    pub upstream_ws: tempfile::TempDir,
+    pub _upstream_ws: tempfile::TempDir,
     pub upstream: Server,
     pub recorder: Server,
     pub system: String,
@@ -265,7 +265,7 @@ pub fn recording() -> Recording {
     let (again, _) = quiz_request(ws.path(), "frg_zyxwvutsrqpn");
     Recording {
         ws,
-        upstream_ws,
+        _upstream_ws: upstream_ws,
         upstream,
         recorder,
         system,
@@ -275,33 +275,6 @@ pub fn recording() -> Recording {
 }
 
 impl Recording {
-    /// Its parts: the workspace, the upstream, the recording server, the system text, the
-    /// request to record and the same with a fresh database's ids, then the upstream's
-    /// workspace (kept as long as the upstream runs).
-    #[allow(clippy::type_complexity)]
-    pub fn parts(
-        self,
-    ) -> (
-        tempfile::TempDir,
-        Server,
-        Server,
-        String,
-        Request,
-        Request,
-        tempfile::TempDir,
-    ) {
-        let Recording {
-            ws,
-            upstream_ws,
-            upstream,
-            recorder,
-            system,
-            first,
-            again,
-        } = self;
-        (ws, upstream, recorder, system, first, again, upstream_ws)
-    }
-
     /// What the SDK script calls, each request in the wire's `params`: the first streamed
     /// (forwarded and recorded), the second whole (replayed with a fresh database's ids).
     pub fn record_then_replay(&self, params: impl Fn(&Request, &str) -> Value) -> Value {

@@ -137,7 +137,16 @@ fn record_mode_records_chat_completions_and_both_wires_replay_them() {
     let Some(python) = python() else { return };
     let recording = crate::serve::recording();
     let requests = recording.record_then_replay(chat_params);
-    let (ws, upstream, recorder, system, first, again, _upstream_ws) = recording.parts();
+    // The upstream's workspace stays in `recording` as long as the upstream runs.
+    let crate::serve::Recording {
+        ws,
+        upstream,
+        recorder,
+        system,
+        first,
+        again,
+        ..
+    } = recording;
     let got = run(&python, &recorder.url, &requests);
     let (status, body) = post(
         &recorder.url,

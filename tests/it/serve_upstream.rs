@@ -319,7 +319,15 @@ fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
     let Some(python) = python() else { return };
     let recording = crate::serve::recording();
     let requests = recording.record_then_replay(params);
-    let (ws, upstream, recorder, system, first, _, _upstream_ws) = recording.parts();
+    // The upstream's workspace stays in `recording` as long as the upstream runs.
+    let crate::serve::Recording {
+        ws,
+        upstream,
+        recorder,
+        system,
+        first,
+        ..
+    } = recording;
     let got = run_sdk(&python, &recorder.url, &requests);
     // Four identical misses at once: one is forwarded and recorded, the others replay it.
     let (third, _) = quiz_request(ws.path(), "frg_mnpqrstvwxyz");
