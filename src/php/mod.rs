@@ -223,13 +223,13 @@ impl PhpValue {
 /// is built, so checking a store's files costs no allocation per file.
 pub fn is_pretty_print_of(value: &Value, bytes: &[u8]) -> bool {
     let mut rest = bytes;
-    pretty_json(value, 0, &mut rest).is_some() && rest == b"\n"
+    take_pretty(value, 0, &mut rest).is_some() && rest == b"\n"
 }
 
 /// Takes the pretty print of [`PhpValue::write_pretty`], on a serde value (PHP's view of it:
 /// `{}` is `[]`, an object keyed `"0"…"n-1"` in order is a list), off the front of `rest`;
 /// `None` where `rest` differs, or on a non-finite number.
-fn pretty_json(v: &Value, depth: usize, rest: &mut &[u8]) -> Option<()> {
+fn take_pretty(v: &Value, depth: usize, rest: &mut &[u8]) -> Option<()> {
     const INDENT: &[u8; 64] = b"                                                                ";
     fn take(rest: &mut &[u8], piece: &[u8]) -> Option<()> {
         *rest = rest.strip_prefix(piece)?;
@@ -278,7 +278,7 @@ fn pretty_json(v: &Value, depth: usize, rest: &mut &[u8]) -> Option<()> {
             for (i, item) in items.iter().enumerate() {
                 take(rest, if i > 0 { b",\n" } else { b"\n" })?;
                 indent(rest, depth + 1)?;
-                pretty_json(item, depth + 1, rest)?;
+                take_pretty(item, depth + 1, rest)?;
             }
             take(rest, b"\n")?;
             indent(rest, depth)?;
@@ -298,7 +298,7 @@ fn pretty_json(v: &Value, depth: usize, rest: &mut &[u8]) -> Option<()> {
                     *rest = strip_literal(rest, k)?;
                     take(rest, b": ")?;
                 }
-                pretty_json(item, depth + 1, rest)?;
+                take_pretty(item, depth + 1, rest)?;
             }
             take(rest, b"\n")?;
             indent(rest, depth)?;
@@ -419,6 +419,7 @@ const HEX_ESCAPE: [u8; 6] = [b'\\', b'u', b'0', b'0', 0, 0];
 
 /// The escape of the byte at `bytes[i]` and how many bytes of `bytes` it stands for; `None`
 /// when the byte is written as it is. `hex` holds the escape of a control character.
+#[inline]
 fn escape_at<'h>(bytes: &[u8], i: usize, hex: &'h mut [u8; 6]) -> Option<(&'h [u8], usize)> {
     let b = bytes[i];
     if !SPECIAL[usize::from(b)] {
