@@ -111,7 +111,8 @@ pub fn id_matches(text: &str) -> impl Iterator<Item = std::ops::Range<usize>> + 
             next = probe + 1;
             continue;
         }
-        // The previous word ended at a non-word byte before `next`, so this stops in time.
+        // The previous word ended at a non-word byte before `next` (or before the block skip
+        // moved it on, past bytes that hold no id), so this stops in time.
         let mut start = probe;
         while start > 0 && is_word(start - 1) {
             start -= 1;
