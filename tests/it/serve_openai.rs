@@ -135,28 +135,18 @@ fn the_openai_sdk_replays_what_the_messages_api_recorded() {
 #[test]
 fn record_mode_records_chat_completions_and_both_wires_replay_them() {
     let Some(python) = python() else { return };
-    let recording = crate::serve::recording();
-    let requests = recording.record_then_replay(chat_params);
-    // The upstream's workspace stays in `recording` as long as the upstream runs.
-    let crate::serve::Recording {
-        ws,
-        upstream,
-        recorder,
-        system,
-        first,
-        again,
-        ..
-    } = recording;
-    let got = run(&python, &recorder.url, &requests);
+    let r = crate::serve::recording();
+    let requests = r.record_then_replay(chat_params);
+    let got = run(&python, &r.recorder.url, &requests);
     let (status, body) = post(
-        &recorder.url,
-        params(&again, &system).to_string().as_bytes(),
+        &r.recorder.url,
+        params(&r.again, &r.system).to_string().as_bytes(),
         &[],
     );
-    let log = recorder.stop();
-    upstream.stop();
+    let log = r.recorder.stop();
+    r.upstream.stop();
     assert_eq!(got[0]["id"], "synthetic", "{}", got[0]);
-    let key = ulcas::key::key_of(&first);
+    let key = ulcas::key::key_of(&r.first);
     assert_eq!(got[1]["id"], format!("cassette:{}", key.hash), "{}", got[1]);
     // The fresh request's own fragment id, mapped back from the placeholder.
     let recorded = got[0]["text"].as_str().unwrap();
@@ -172,14 +162,15 @@ fn record_mode_records_chat_completions_and_both_wires_replay_them() {
     // The cassette is the reference format, with request material, in the quiz prompt's own
     // store (course-builder's), by the owner rule.
     let path = key.path_under(
-        &ws.path()
+        &r.ws
+            .path()
             .join("api/packages/course-builder/tests/cassettes"),
     );
     let cassette: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
     assert_eq!(cassette["hash"], key.hash);
     assert!(cassette["request"].is_object(), "{cassette}");
     // verify finds nothing to say of it.
-    let report = crate::common::ulcas_in(ws.path(), &["verify"]);
+    let report = crate::common::ulcas_in(r.ws.path(), &["verify"]);
     assert_eq!(report.code, 0, "{}{}", report.stdout, report.stderr);
     assert!(!report.stdout.contains(&key.hash), "{}", report.stdout);
     assert!(!report.stderr.contains(&key.hash), "{}", report.stderr);

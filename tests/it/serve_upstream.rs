@@ -317,30 +317,21 @@ fn a_hung_upstream_fails_in_time_for_everyone() {
 #[test]
 fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
     let Some(python) = python() else { return };
-    let recording = crate::serve::recording();
-    let requests = recording.record_then_replay(params);
-    // The upstream's workspace stays in `recording` as long as the upstream runs.
-    let crate::serve::Recording {
-        ws,
-        upstream,
-        recorder,
-        system,
-        first,
-        ..
-    } = recording;
-    let got = run_sdk(&python, &recorder.url, &requests);
+    let r = crate::serve::recording();
+    let requests = r.record_then_replay(params);
+    let got = run_sdk(&python, &r.recorder.url, &requests);
     // Four identical misses at once: one is forwarded and recorded, the others replay it.
-    let (third, _) = quiz_request(ws.path(), "frg_mnpqrstvwxyz");
+    let (third, _) = quiz_request(r.ws.path(), "frg_mnpqrstvwxyz");
     let third = third.with_text("Another request: its own key.");
-    let body = params(&third, &system).to_string();
+    let body = params(&third, &r.system).to_string();
     let answers: Vec<(u16, String)> = std::thread::scope(|s| {
         let calls: Vec<_> = (0..4)
-            .map(|_| s.spawn(|| post(&recorder.url, body.as_bytes(), &[])))
+            .map(|_| s.spawn(|| post(&r.recorder.url, body.as_bytes(), &[])))
             .collect();
         calls.into_iter().map(|c| c.join().unwrap()).collect()
     });
-    let log = recorder.stop();
-    upstream.stop();
+    let log = r.recorder.stop();
+    r.upstream.stop();
     assert!(
         answers.iter().all(|(status, _)| *status == 200),
         "{answers:?}"
@@ -370,10 +361,10 @@ fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
         "the first request and one of the four identical ones: {log}"
     );
     // The cassette: the reference bytes with request material, at the PHP driver's path.
-    let store = ws
-        .path()
-        .join("api/packages/course-builder/tests/cassettes");
-    let key = ulcas::key::key_of(&first);
+    let store =
+        r.ws.path()
+            .join("api/packages/course-builder/tests/cassettes");
+    let key = ulcas::key::key_of(&r.first);
     let bytes = std::fs::read(key.path_under(&store)).unwrap();
     let mut recording = ulcas::store::Recording::new(recorded_text, "claude-sonnet-5-5");
     recording.usage = ulcas::wire::message::Usage {
@@ -383,7 +374,7 @@ fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
     }
     .to_cassette();
     // With the prompt file's id, as the app's recorder writes it.
-    let mut first = first;
+    let mut first = r.first;
     first.prompt_id = Some("course-builder/quiz".into());
     let reference = ulcas::store::cassette_for(&first, &recording, true)
         .unwrap()
@@ -398,7 +389,7 @@ fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
     // The store still verifies, the new cassette included.
     let verify = Command::new(env!("CARGO_BIN_EXE_ulcas"))
         .args(["verify", "--format", "json"])
-        .current_dir(ws.path())
+        .current_dir(r.ws.path())
         .output()
         .unwrap();
     let out = String::from_utf8_lossy(&verify.stdout);
