@@ -47,6 +47,8 @@
 #![warn(missing_docs)]
 
 #[cfg(feature = "tools")]
+pub mod advice;
+#[cfg(feature = "tools")]
 pub mod backfill;
 pub mod cassette;
 #[cfg(feature = "tools")]

@@ -4,11 +4,15 @@
 //! store chooses it here, from the same flags ([`StoreFlags`]), so they all agree: the
 //! store of a request ([`store_for_request`]) and the stores of a task ([`with_task`]) too.
 //!
-//! Each store also knows the words that select it again on a command line ([`StoreSettings::command`]),
-//! so a hint that names a command gives one that runs as written.
+//! Each store also knows how it was chosen ([`Selector`]) and whose words its advice takes
+//! ([`StoreSettings::advise`]): the `ulcas` binary's phrasebook turns the selector into the words
+//! that select the store again, so a hint that names a command gives one that runs as written.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::advice::{Advice, Phrasebook, Plain, Selector};
 
 use crate::config::{self, StoreConfig};
 use crate::error::Result;
@@ -55,14 +59,16 @@ pub struct StoreSettings {
     /// Whether the root was named (on the command line, or by a caller that built the store),
     /// rather than found in `ulcas.toml` or taken by default.
     pub named: bool,
-    /// The words after the subcommand that select this store with these settings.
-    selector: Vec<String>,
+    /// How the store was chosen: what selects it again with these settings.
+    selector: Selector,
+    /// Whose words its advice takes ([`Plain`] unless [`StoreSettings::with_phrasebook`]).
+    phrasebook: Arc<dyn Phrasebook>,
 }
 
 impl StoreSettings {
     /// A store with flags' settings only: `root` and `source` as given.
     pub fn new(root: &Path, source: RegistrySource) -> Result<StoreSettings> {
-        let selector = selector_words(root, &source, None);
+        let selector = selector(root, &source, None);
         Ok(StoreSettings {
             registry: Registry::load(&source)?,
             root: root.to_path_buf(),
@@ -71,6 +77,7 @@ impl StoreSettings {
             record_command: None,
             named: true,
             selector,
+            phrasebook: Arc::new(Plain),
         })
     }
 
@@ -81,7 +88,8 @@ impl StoreSettings {
             ..Default::default()
         };
         StoreSettings {
-            selector: selector_words(root, &source, None),
+            selector: selector(root, &source, None),
+            phrasebook: Arc::new(Plain),
             root: root.to_path_buf(),
             source,
             registry,
@@ -91,19 +99,26 @@ impl StoreSettings {
         }
     }
 
-    /// `ulcas SUB <this store and its settings> EXTRA…`, quoted for a POSIX shell.
-    pub fn command(&self, sub: &str, extra: &[&str]) -> String {
-        self.command_with(sub, &[], extra)
+    /// The same store with advice in the words of `phrasebook` (the `ulcas` binary gives its
+    /// own, which names its commands and flags).
+    pub fn with_phrasebook(mut self, phrasebook: Arc<dyn Phrasebook>) -> StoreSettings {
+        self.phrasebook = phrasebook;
+        self
     }
 
-    /// `ulcas SUB ARGS… <this store and its settings> EXTRA…` (ARGS: positionals that come
-    /// before the store roots, as `migrate`'s TASK).
-    pub fn command_with(&self, sub: &str, args: &[&str], extra: &[&str]) -> String {
-        let mut words: Vec<&str> = vec!["ulcas", sub];
-        words.extend_from_slice(args);
-        words.extend(self.selector.iter().map(String::as_str));
-        words.extend_from_slice(extra);
-        crate::shell::words(&words)
+    /// How the store was chosen: its root and the settings given beside it.
+    pub fn selector(&self) -> &Selector {
+        &self.selector
+    }
+
+    /// `advice` about this store, in the words of its phrasebook.
+    pub fn advise(&self, advice: Advice<'_>) -> String {
+        self.phrasebook.phrase(&advice, Some(&self.selector))
+    }
+
+    /// `advice` about no store in particular, in the words of this store's phrasebook.
+    pub fn advise_any(&self, advice: Advice<'_>) -> String {
+        self.phrasebook.phrase(&advice, None)
     }
 
     /// How to record this store's cassettes anew: the configured command, else where `ulcas
@@ -113,18 +128,14 @@ impl StoreSettings {
     }
 
     /// How to record the request of the dump `request_file` anew: the configured command, else
-    /// `ulcas record` of that dump with the answer on standard input.
+    /// recording that dump with the answer on standard input ([`Advice::Record`]).
     pub fn record_hint_for(&self, request_file: Option<&Path>) -> String {
         match (&self.record_command, request_file) {
             (Some(command), _) => format!("`{command}`"),
-            (None, Some(file)) => {
-                let file = file.display().to_string();
-                let root = self.root.display().to_string();
-                format!(
-                    "your app's record command (set `record = \"…\"` in ulcas.toml to name it here), or with the answer on standard input: `{}`",
-                    crate::shell::words(&["ulcas", "record", &file, "--cassettes", &root, "--response", "-"])
-                )
-            }
+            (None, Some(dump)) => format!(
+                "your app's record command (set `record = \"…\"` in ulcas.toml to name it here), or with the answer on standard input: `{}`",
+                self.advise(Advice::Record { dump })
+            ),
             (None, None) => {
                 "your app's record command (set `record = \"…\"` in ulcas.toml to name it here)"
                     .to_owned()
@@ -283,9 +294,9 @@ fn build_store(
                 pins: pins.clone(),
                 code_schemas: Vec::new(),
             };
-            selector_words(&root, &overrides, flags.config.is_some().then_some(file))
+            selector(&root, &overrides, flags.config.is_some().then_some(file))
         }
-        SettingsOrigin::Flags => selector_words(&root, &source, None),
+        SettingsOrigin::Flags => selector(&root, &source, None),
     };
     Ok(StoreSettings {
         registry: Registry::load(&read_from(cwd, &source))?,
@@ -295,6 +306,7 @@ fn build_store(
         record_command: record,
         named: !flags.roots.is_empty(),
         selector,
+        phrasebook: Arc::new(Plain),
     })
 }
 
@@ -426,26 +438,14 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-fn selector_words(root: &Path, source: &RegistrySource, config: Option<&PathBuf>) -> Vec<String> {
-    let mut words = vec![root.display().to_string()];
-    if let Some(file) = config {
-        words.push("--config".into());
-        words.push(file.display().to_string());
+fn selector(root: &Path, source: &RegistrySource, config: Option<&PathBuf>) -> Selector {
+    Selector {
+        root: root.to_path_buf(),
+        config: config.cloned(),
+        prompts: source.prompts.clone(),
+        schemas: source.schemas.clone(),
+        pins: source.pins.clone(),
     }
-    for p in &source.prompts {
-        words.push("--prompts".into());
-        words.push(p.display().to_string());
-    }
-    if let Some(s) = &source.schemas {
-        words.push("--schemas".into());
-        words.push(s.display().to_string());
-    }
-    let pins: BTreeMap<&String, &i64> = source.pins.iter().collect();
-    for (task, n) in pins {
-        words.push("--pin".into());
-        words.push(format!("{task}={n}"));
-    }
-    words
 }
 
 /// `path` made absolute against `cwd`.
@@ -538,14 +538,18 @@ mod tests {
             SettingsOrigin::Config(PathBuf::from("ulcas.toml"))
         );
         assert_eq!(stores[0].record_command.as_deref(), Some("make record"));
+        // Chosen by its root alone: the config that names it is found again.
         assert_eq!(
-            stores[0].command("prune", &["--delete"]),
-            "ulcas prune ./b/../b/cassettes --delete"
+            stores[0].selector(),
+            &Selector {
+                root: PathBuf::from("./b/../b/cassettes"),
+                ..Default::default()
+            }
         );
     }
 
     #[test]
-    fn flags_override_the_config_and_show_in_commands() {
+    fn flags_override_the_config_and_select_the_store_again() {
         let dir = workspace();
         let flags = StoreFlags {
             roots: vec![PathBuf::from("a/cassettes")],
@@ -556,10 +560,13 @@ mod tests {
         let stores = resolve_in(&flags, dir.path()).unwrap();
         assert_eq!(stores[0].source.prompts, vec![PathBuf::from("b/prompts")]);
         assert_eq!(stores[0].source.pins["x"], 3);
-        assert_eq!(
-            stores[0].command("verify", &[]),
-            "ulcas verify a/cassettes --prompts b/prompts --pin x=3"
-        );
+        let mut selector = Selector {
+            root: PathBuf::from("a/cassettes"),
+            prompts: vec![PathBuf::from("b/prompts")],
+            ..Default::default()
+        };
+        selector.pins.insert("x".into(), 3);
+        assert_eq!(stores[0].selector(), &selector);
     }
 
     #[test]
@@ -573,9 +580,11 @@ mod tests {
         let stores = resolve_in(&flags, dir.path()).unwrap();
         assert_eq!(stores[0].origin, SettingsOrigin::Flags);
         assert!(!stores[0].registry.present);
+        assert_eq!(stores[0].selector().root, PathBuf::from("c d"));
         assert_eq!(
-            stores[0].command("prune", &["--delete"]),
-            "ulcas prune 'c d' --delete"
+            stores[0].advise(Advice::Prune { orphans: false }),
+            "prune::run(delete)",
+            "the library's own words unless a phrasebook is given"
         );
     }
 

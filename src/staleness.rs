@@ -9,7 +9,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::advice::{Advice, PromptsAt};
 use crate::registry::Registry;
+use crate::settings::StoreSettings;
 use crate::store::CassetteFile;
 
 /// Why a cassette can never be hit again, in the order the reasons are tried.
@@ -162,20 +164,30 @@ impl StalenessView {
 
 /// Why a file of the store is not a cassette, in the words `verify` and `prune` both use: an
 /// interrupted write's leftover also says what prune does with it.
-pub(crate) fn skipped_text(kind: crate::store::OtherKind, why: String) -> String {
+pub(crate) fn skipped_text(
+    store: &StoreSettings,
+    kind: crate::store::OtherKind,
+    why: String,
+) -> String {
     match kind {
-        crate::store::OtherKind::InterruptedWrite => "the temporary file of an interrupted ulcas write (safe to delete; `ulcas prune --delete` removes it once it is 10 minutes old)".into(),
+        crate::store::OtherKind::InterruptedWrite => format!(
+            "the temporary file of an interrupted ulcas write (safe to delete; `{}` removes it once it is 10 minutes old)",
+            store.advise_any(Advice::Prune { orphans: false })
+        ),
         _ => why,
     }
 }
 
 /// Why `task` is an orphan and how to make its prompt known, in the words `verify` and `prune`
-/// both use: `folders` are the prompt folders read.
-pub fn orphan_text(task: &str, folders: &[std::path::PathBuf]) -> String {
-    let folders: Vec<String> = folders.iter().map(|f| f.display().to_string()).collect();
+/// both use, of the prompt folders `store` read.
+pub fn orphan_text(store: &StoreSettings, task: &str) -> String {
+    let folders: Vec<String> = (store.registry.folders.iter())
+        .map(|f| f.display().to_string())
+        .collect();
     format!(
-        "no prompt for task {task:?} in the prompt folders read ({}): if its prompt lives in another package, add that prompts folder (--prompts, or this store's `prompts` in ulcas.toml)",
-        folders.join(", ")
+        "no prompt for task {task:?} in the prompt folders read ({}): if its prompt lives in another package, add that prompts folder ({})",
+        folders.join(", "),
+        store.advise(Advice::Prompts(PromptsAt::ThisStore))
     )
 }
 

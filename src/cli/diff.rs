@@ -14,6 +14,7 @@ pub fn diff(args: DiffArgs, ctx: Ctx) -> Exit {
     let asked = ulcas::diff::DiffRequest {
         a: args.a,
         b: args.b,
+        phrasebook: Some(super::phrases::phrasebook()),
     };
     let compared = ulcas::diff::run(&asked, &mut reporter)?;
     finish(&mut *reporter, &compared)

@@ -10,6 +10,7 @@ mod lock;
 mod lookup;
 mod migrate;
 mod output;
+mod phrases;
 mod prune;
 mod record;
 mod report;

@@ -10,13 +10,19 @@ use super::args::StoreArgs;
 /// The stores of `args` and the positional `roots` (the same as `--cassettes ROOT`), with
 /// their settings and registries.
 pub fn resolve(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<StoreSettings>, Error> {
-    settings::resolve(&StoreFlags {
+    let stores = settings::resolve(&StoreFlags {
         roots: roots.iter().chain(&args.cassettes).cloned().collect(),
         prompts: args.prompts.clone(),
         schemas: args.schemas.clone(),
         pins: args.pins.clone(),
         config: args.config.clone(),
-    })
+    })?;
+    // Their advice names the binary's commands and flags.
+    let phrasebook = super::phrases::phrasebook();
+    Ok(stores
+        .into_iter()
+        .map(|s| s.with_phrasebook(phrasebook.clone()))
+        .collect())
 }
 
 /// [`resolve`] for a command that reads the stores (verify, prune, lock, review, migrate,

@@ -8,10 +8,12 @@ pub use events::{DiffEvent, DiffSink};
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::advice::{Advice, Phrasebook, Plain};
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
@@ -250,6 +252,8 @@ pub struct DiffRequest {
     pub a: PathBuf,
     /// The right side.
     pub b: PathBuf,
+    /// Whose words the notes' advice takes (the library's own, [`Plain`], when `None`).
+    pub phrasebook: Option<Arc<dyn Phrasebook>>,
 }
 
 /// `diff`: reads `a` and `b` (each a request dump, a cassette or a store folder), compares
@@ -261,7 +265,8 @@ pub fn run(asked: &DiffRequest, sink: &mut dyn DiffSink) -> Result<DiffReport> {
     if crate::input::is_stdin(a) && crate::input::is_stdin(b) {
         return Err(Error::msg("A and B cannot both come from standard input"));
     }
-    let result = diff(&Operand::read(a)?, &Operand::read(b)?)?;
+    let phrasebook = asked.phrasebook.as_deref().unwrap_or(&Plain);
+    let result = diff(&Operand::read(a)?, &Operand::read(b)?, phrasebook)?;
     if result.kind == DiffKind::Stores {
         for change in &result.store_changes {
             sent(sink.diff(&DiffEvent::StoreChange(change)))?;
@@ -344,12 +349,12 @@ impl Serialize for Compared<'_> {
     }
 }
 
-/// Compares two sides.
-pub fn diff(a: &Operand, b: &Operand) -> Result<DiffReport> {
+/// Compares two sides; the advice of a note is in the words of `phrasebook`.
+pub fn diff(a: &Operand, b: &Operand, phrasebook: &dyn Phrasebook) -> Result<DiffReport> {
     Ok(match (a, b) {
         (Operand::Request(x), Operand::Request(y)) => requests(x, y),
-        (Operand::Request(r), Operand::Cassette(c)) => request_cassette(r, c, false),
-        (Operand::Cassette(c), Operand::Request(r)) => request_cassette(r, c, true),
+        (Operand::Request(r), Operand::Cassette(c)) => request_cassette(r, c, false, phrasebook),
+        (Operand::Cassette(c), Operand::Request(r)) => request_cassette(r, c, true, phrasebook),
         (Operand::Cassette(x), Operand::Cassette(y)) => cassettes(x, y),
         (Operand::Store(x), Operand::Store(y)) => stores(x, y)?,
         _ => {
@@ -385,7 +390,12 @@ fn requests(x: &Request, y: &Request) -> DiffReport {
     }
 }
 
-fn request_cassette(r: &Request, c: &Cassette, cassette_first: bool) -> DiffReport {
+fn request_cassette(
+    r: &Request,
+    c: &Cassette,
+    cassette_first: bool,
+    phrasebook: &dyn Phrasebook,
+) -> DiffReport {
     let m = KeyMaterial::of(r);
     let key = m.key();
     let mut parts = vec![
@@ -404,7 +414,10 @@ fn request_cassette(r: &Request, c: &Cassette, cassette_first: bool) -> DiffRepo
             parts.push(part("schema", schema_text(&stored.schema), schema_text(&m.schema_json), Style::Lines));
             parts.push(part("content", stored.content.clone(), m.content.text.clone(), Style::Words));
         }
-        None => notes.push("the cassette carries no request material: only its key can be compared (record with `ulcas record` to keep it)".into()),
+        None => notes.push(format!(
+            "the cassette carries no request material: only its key can be compared (record with `{}` to keep it)",
+            phrasebook.phrase(&Advice::Recorder, None)
+        )),
     }
     if !cassette_first {
         for p in &mut parts {

@@ -21,6 +21,7 @@ pub use events::{LockEvent, LockSink};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use crate::advice::Advice;
 use crate::error::{Error, Named, Phrase, Result};
 use crate::outcome::{Outcome, Verdict};
 use crate::registry::{Registry, SchemaSource};
@@ -536,7 +537,9 @@ pub fn to_accept(
                 continue;
             };
             if *locked != now {
-                out.push(store.command("lock", &["--accept", &format!("{t}/v{version}")]));
+                out.push(store.advise(Advice::Lock {
+                    accept: Some((t, version)),
+                }));
             }
         }
     }

@@ -9,6 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::advice::Advice;
 use crate::error::Error;
 use crate::key::key_of;
 use crate::settings::store_for_request;
@@ -176,7 +177,7 @@ pub fn lookup(
             material: &material,
             key: &key,
             record: store.record_hint_for(request_file),
-            prune: store.command("prune", &["--delete"]),
+            prune: store.advise(Advice::Prune { orphans: false }),
             migrate: {
                 let recorded = crate::store::recorded_versions(&root.join(&request.task));
                 (crate::staleness::current_version(
@@ -184,8 +185,14 @@ pub fn lookup(
                     &request.task,
                     recorded.last().copied(),
                 ) == Some(request.prompt_version))
-                .then(|| store.command_with("migrate", &[&request.task], &["--write"]))
+                .then(|| {
+                    store.advise(Advice::Migrate {
+                        task: &request.task,
+                        write: true,
+                    })
+                })
             },
+            backfill: store.advise_any(Advice::Backfill),
         };
         let task_dir = root.join(&request.task);
         let versions = versions_in(&task_dir);
@@ -201,14 +208,7 @@ pub fn lookup(
             &probes.record,
             &probes.prune,
         ));
-        compare_with_material(
-            root,
-            (&probes.schema_advice(), &probes.prune),
-            request,
-            &material,
-            &versions,
-            &mut diagnoses,
-        );
+        compare_with_material(&probes, &versions, &mut diagnoses);
     }
     Ok(Lookup {
         key,

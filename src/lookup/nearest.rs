@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use regex::Regex;
 use serde::Deserialize;
 
+use super::probes::Probes;
 use super::{
     Detail, Diagnosis, DiagnosisKind, DiffTag, KeyVerdicts, WordDiff, DIFF_DEADLINE, NEAREST,
     PREFILTERED,
@@ -186,15 +187,9 @@ fn overlap(query: &WordSet, text: &str, scratch: &mut WordSet) -> f64 {
 
 /// The nearest recorded requests of the task (with request material), each with a verdict
 /// per key part and a word diff; `no-stored-content` when none carries material.
-pub(super) fn compare_with_material(
-    root: &Path,
-    advice_and_prune: (&str, &str),
-    request: &Request,
-    material: &KeyMaterial,
-    versions: &[i64],
-    out: &mut Vec<Diagnosis>,
-) {
-    let files = candidate_files(root, &request.task, versions);
+pub(super) fn compare_with_material(probes: &Probes, versions: &[i64], out: &mut Vec<Diagnosis>) {
+    let (request, material) = (probes.request, probes.material);
+    let files = candidate_files(probes.root, &request.task, versions);
     if files.is_empty() {
         return;
     }
@@ -203,17 +198,18 @@ pub(super) fn compare_with_material(
         out.push(Diagnosis::new(
             Detail::NoStoredContent,
             format!(
-                "the {} cassette{} of {:?} {} no request material, so there is nothing to compare: dump the requests of a test run that hits them (docs/driver.md: \"Wiring ulcas into your driver\") and add their material with backfill (see `ulcas backfill --help`); then lookup shows what changed",
+                "the {} cassette{} of {:?} {} no request material, so there is nothing to compare: dump the requests of a test run that hits them (docs/driver.md: \"Wiring ulcas into your driver\") and add their material with backfill (see `{}`); then lookup shows what changed",
                 files.len(),
                 if files.len() == 1 { "" } else { "s" },
                 request.task,
-                if files.len() == 1 { "carries" } else { "carry" }
+                if files.len() == 1 { "carries" } else { "carry" },
+                probes.backfill
             ),
         ));
         return;
     }
     let ranked = nearest(candidates, &material.content.text);
-    report_nearest(ranked, advice_and_prune, request, material, out);
+    report_nearest(ranked, probes, out);
 }
 
 /// The `*.json` files of the task's version folders, with their version.
@@ -408,11 +404,10 @@ const NEAR: f64 = 0.6;
 /// then `generated-values` before them when the differences hold generated-looking values.
 fn report_nearest(
     ranked: Vec<(Candidate, WordDiff, f64)>,
-    advice_and_prune: (&str, &str),
-    request: &Request,
-    material: &KeyMaterial,
+    probes: &Probes,
     out: &mut Vec<Diagnosis>,
 ) {
+    let (request, material) = (probes.request, probes.material);
     let mut generated: Vec<String> = Vec::new();
     let mut schema_reported = out.iter().any(|d| d.kind() == DiagnosisKind::SchemaChanged);
     let mut shown_far = false;
@@ -438,7 +433,7 @@ fn report_nearest(
                 Detail::SchemaChanged {
                     variant: "the recorded schema".into(),
                 },
-                format!("the same request content was recorded with a different output schema: the schema changed since recording; {}; then `{}` removes the old one", advice_and_prune.0, advice_and_prune.1),
+                format!("the same request content was recorded with a different output schema: the schema changed since recording; {}; then `{}` removes the old one", probes.schema_advice(), probes.prune),
             );
             out.push(d.at(c.path.clone()));
         }

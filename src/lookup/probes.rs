@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use unicode_normalization::UnicodeNormalization;
 
 use super::{Detail, Diagnosis, SchemaProbe, TextTransform};
+use crate::advice::{Advice, PromptsAt};
 use crate::error::Result;
 use crate::key::{hash_parts, key_of, CassetteKey, KeyMaterial};
 use crate::request::{Block, Request};
@@ -25,6 +26,8 @@ pub(super) struct Probes<'a> {
     /// `ulcas migrate TASK … --write`, when the request's version is the task's current one
     /// (migrate carries over the answers of the current version only).
     pub(super) migrate: Option<String>,
+    /// Where adding request material is explained.
+    pub(super) backfill: String,
 }
 
 impl Probes<'_> {
@@ -33,7 +36,7 @@ impl Probes<'_> {
     pub(super) fn schema_advice(&self) -> String {
         let record = &self.record;
         match &self.migrate {
-            Some(migrate) => format!("`{migrate}` carries the answer over if it still fits the new schema (the old cassette needs request material: `ulcas backfill --help`), else record it anew with {record}"),
+            Some(migrate) => format!("`{migrate}` carries the answer over if it still fits the new schema (the old cassette needs request material: `{}`), else record it anew with {record}", self.backfill),
             None => format!("record it anew with {record}"),
         }
     }
@@ -157,9 +160,10 @@ pub(super) fn lock_differs(
         ))
     };
     if !store.registry.present {
-        return unchecked(
-            "no prompt registry was read (--prompts DIR, or `prompts` in ulcas.toml)".into(),
-        );
+        return unchecked(format!(
+            "no prompt registry was read ({})",
+            store.advise(Advice::Prompts(PromptsAt::Registry))
+        ));
     }
     if let Some(p) = store.registry.problems.first() {
         return unchecked(format!(
@@ -176,7 +180,7 @@ pub(super) fn lock_differs(
     let Some(locked) = lock.entries.get(&(task.clone(), version)) else {
         return unchecked(format!(
             "ulcas.lock has no entry for {task} v{version} (`{}` adds it)",
-            store.command("lock", &[])
+            store.advise(Advice::Lock { accept: None })
         ));
     };
     let what = match (locked.prompt != now.prompt, locked.schema != now.schema) {
@@ -189,8 +193,9 @@ pub(super) fn lock_differs(
         Diagnosis::new(
             Detail::LockDiffers,
             format!(
-                "the answer replays, but it answers an older text: the {what} of {task} v{version} ({}) changed since its recordings were locked; verify fails on it until the text is restored (and the change made a new version) or the recordings are re-made and accepted (`ulcas lock --accept {task}/v{version}`)",
-                prompt_file.display()
+                "the answer replays, but it answers an older text: the {what} of {task} v{version} ({}) changed since its recordings were locked; verify fails on it until the text is restored (and the change made a new version) or the recordings are re-made and accepted (`{}`)",
+                prompt_file.display(),
+                store.advise_any(Advice::Lock { accept: Some((task, version)) })
             ),
         )
         .at(hit.to_path_buf()),

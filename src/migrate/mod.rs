@@ -16,13 +16,13 @@ pub use events::{MigrateEvent, MigrateSink};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use crate::advice::Advice;
 use crate::cassette::{Cassette, StoredRequest};
 use crate::error::{Error, Named, Phrase, Result};
 use crate::judge::{repaired_contents, validate_answer, AnswerVerdict};
 use crate::key::{hash_parts, CassetteKey};
 use crate::outcome::{Outcome, Verdict};
-use crate::schema::compile;
-use crate::schema::Schema;
+use crate::schema::{compile, Schema};
 use crate::settings::{with_task, StoreSettings};
 use crate::sink::{sent, Common};
 use crate::store::{
@@ -175,7 +175,7 @@ impl Migration {
             prompt_version: self.version,
             schema: self.schema_source.clone(),
             already_current: self.current,
-            prune: store.command("prune", &["--delete"]),
+            prune: store.advise(Advice::Prune { orphans: false }),
             ..Default::default()
         };
         for o in &self.outcomes {
@@ -210,7 +210,10 @@ pub enum SkipReason {
     /// It was a cassette when the run began and is not one now (why).
     ChangedWhileRunning(String),
     /// It holds no request material, so its new key cannot be computed.
-    NoMaterial,
+    NoMaterial {
+        /// Where adding it is explained ([`Advice::Backfill`], in the store's words).
+        backfill: String,
+    },
 }
 
 impl std::fmt::Display for SkipReason {
@@ -220,7 +223,7 @@ impl std::fmt::Display for SkipReason {
             SkipReason::ChangedWhileRunning(why) => {
                 write!(f, "changed while migrate ran: not a cassette now ({why})")
             }
-            SkipReason::NoMaterial => f.write_str("no request material: it cannot be re-keyed; add it with backfill from request dumps of a test run made while the old schema still hit (see `ulcas backfill --help`); without such dumps, record it anew. Next time, backfill before changing a schema"),
+            SkipReason::NoMaterial { backfill } => write!(f, "no request material: it cannot be re-keyed; add it with backfill from request dumps of a test run made while the old schema still hit (see `{backfill}`); without such dumps, record it anew. Next time, backfill before changing a schema"),
         }
     }
 }
@@ -335,6 +338,7 @@ pub fn migrate(
         dir: &target,
         write,
         entry: entry.as_ref(),
+        backfill: store.advise_any(Advice::Backfill),
     };
     for path in &cassettes {
         if let Some(outcome) = migrate_one(&into, path, &validator, new_json, &repaired) {
@@ -372,7 +376,9 @@ fn migrate_one(
     let Some(material) = &cassette.request else {
         return Some(MigrateOutcome::Skipped {
             path: path.to_path_buf(),
-            why: SkipReason::NoMaterial,
+            why: SkipReason::NoMaterial {
+                backfill: into.backfill.clone(),
+            },
         });
     };
     if material.schema == new_json {
@@ -509,6 +515,8 @@ struct Target<'a> {
     dir: &'a StoreDir,
     write: bool,
     entry: Option<&'a crate::lock::Entry>,
+    /// Where backfill is explained ([`SkipReason::NoMaterial`]).
+    backfill: String,
 }
 
 fn carry_over(

@@ -242,7 +242,7 @@ impl Pass<'_> {
                 Ok(())
             }
             Walked::Entry(StoreEntry::Other { path, why, kind }) => {
-                let why = crate::staleness::skipped_text(kind, why);
+                let why = crate::staleness::skipped_text(self.store, kind, why);
                 plan.skipped.push((path, why));
                 Ok(())
             }

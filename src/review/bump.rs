@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{jsondiff, pattern, AnswerChange, ChangeOp, TokenStats};
+use crate::advice::Advice;
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Named, Phrase, Result};
@@ -197,7 +198,7 @@ impl Review {
                 .filter(|&c| self.from_version < c)
                 .map(|_| self.from_version),
             current,
-            command: store.command("prune", &["--delete"]),
+            command: store.advise(Advice::Prune { orphans: false }),
             record_first: from_side(UnpairedWhy::NotRerecorded),
             backfill_first: from_side(UnpairedWhy::NoMaterial),
         }

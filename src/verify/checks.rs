@@ -5,6 +5,7 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use super::{Check, Finding, Severity, StoreContext};
+use crate::advice::Advice;
 use crate::cassette::{is_recorder_format, USAGE_FIELDS};
 use crate::judge::{digest, is_object_answer, repaired_contents, validate_answer, AnswerVerdict};
 use crate::key::{hash_parts, is_hash};
@@ -460,9 +461,9 @@ fn check_staleness(file: &CassetteFile, ctx: &StoreContext<'_>, out: &mut Vec<Fi
         .filter(|c| file.version < *c)
     {
         let message = if ctx.staleness.is_last_recorded(&file.task, file.version) {
-            format!("prompt v{} of {:?} is older than the current v{current}, but {}: prune keeps them; once v{current} is recorded, `{}` removes them", file.version, file.task, crate::staleness::last_recordings_text(&file.task, file.version, Some(current)), store.command("prune", &["--delete"]))
+            format!("prompt v{} of {:?} is older than the current v{current}, but {}: prune keeps them; once v{current} is recorded, `{}` removes them", file.version, file.task, crate::staleness::last_recordings_text(&file.task, file.version, Some(current)), store.advise(Advice::Prune { orphans: false }))
         } else {
-            format!("prompt v{} of {:?} is older than the current v{current}: it can never be hit again; `{}` removes it", file.version, file.task, store.command("prune", &["--delete"]))
+            format!("prompt v{} of {:?} is older than the current v{current}: it can never be hit again; `{}` removes it", file.version, file.task, store.advise(Advice::Prune { orphans: false }))
         };
         out.push(Finding::new(path, Check::StaleVersion, message));
         return;
@@ -473,8 +474,8 @@ fn check_staleness(file: &CassetteFile, ctx: &StoreContext<'_>, out: &mut Vec<Fi
             Check::OrphanTask,
             format!(
                 "{}; if the task is gone, `{}` deletes its cassettes",
-                crate::staleness::orphan_text(&file.task, &store.registry.folders),
-                store.command("prune", &["--orphans", "--delete"])
+                crate::staleness::orphan_text(store, &file.task),
+                store.advise(Advice::Prune { orphans: true })
             ),
         ));
     }
@@ -525,14 +526,14 @@ fn check_material(
 /// task's current version only; an older version's recordings are stale and only go.
 fn schema_changed_hint(file: &CassetteFile, ctx: &StoreContext<'_>) -> String {
     let (task, version, store) = (&file.task, file.version, ctx.store);
-    let prune = store.command("prune", &["--delete"]);
+    let prune = store.advise(Advice::Prune { orphans: false });
     match ctx.staleness.current_version(task) {
         Some(current) if version < current => format!(
             "the output schema of {task:?} v{version} changed since this was recorded, and v{version} is older than the current v{current}: nothing replays it; `{prune}` removes it"
         ),
         _ => format!(
             "the output schema of {task:?} v{version} changed since this was recorded: requests now have another key; `{}` carries over the answers that still fit, record the others anew with {}; then `{prune}` removes this one",
-            store.command_with("migrate", &[task], &["--write"]),
+            store.advise(Advice::Migrate { task, write: true }),
             store.record_hint(),
         ),
     }

@@ -5,11 +5,18 @@
 use std::path::{Path, PathBuf};
 
 use super::{Check, Finding, Skipped, VerifyReport};
+use crate::settings::StoreSettings;
 use crate::store::{classify, CassetteFile, StoreEntry};
 
 /// Adds what the link at `link` leads to: the cassette files it makes visible to the driver go to
 /// `files`; a link out of the store or a broken one goes to `report`.
-pub fn resolve(root: &Path, link: &Path, files: &mut Vec<CassetteFile>, report: &mut VerifyReport) {
+pub fn resolve(
+    store: &StoreSettings,
+    link: &Path,
+    files: &mut Vec<CassetteFile>,
+    report: &mut VerifyReport,
+) {
+    let root = store.root.as_path();
     let (Ok(real_root), target) = (root.canonicalize(), link.canonicalize()) else {
         return;
     };
@@ -32,7 +39,7 @@ pub fn resolve(root: &Path, link: &Path, files: &mut Vec<CassetteFile>, report: 
         return;
     }
     if target.is_file() {
-        add(root, link.to_path_buf(), files, report);
+        add(store, link.to_path_buf(), files, report);
     } else if target.is_dir() {
         // Each file under the linked folder, under the name the driver would use.
         let walker = walkdir::WalkDir::new(&target)
@@ -44,17 +51,22 @@ pub fn resolve(root: &Path, link: &Path, files: &mut Vec<CassetteFile>, report: 
                 continue;
             }
             if let Ok(rel) = entry.path().strip_prefix(&target) {
-                add(root, link.join(rel), files, report);
+                add(store, link.join(rel), files, report);
             }
         }
     }
 }
 
-fn add(root: &Path, seen_as: PathBuf, files: &mut Vec<CassetteFile>, report: &mut VerifyReport) {
-    match classify(root, &seen_as, false) {
+fn add(
+    store: &StoreSettings,
+    seen_as: PathBuf,
+    files: &mut Vec<CassetteFile>,
+    report: &mut VerifyReport,
+) {
+    match classify(&store.root, &seen_as, false) {
         StoreEntry::Cassette(file) => files.push(file),
         StoreEntry::Other { path, why, kind } => {
-            let why = crate::staleness::skipped_text(kind, why);
+            let why = crate::staleness::skipped_text(store, kind, why);
             report.skipped.push(Skipped { path, why })
         }
         StoreEntry::Unreadable { .. } => {}

@@ -1,6 +1,7 @@
 //! What `ulcas.lock` says of a store against its registry.
 
 use super::{Check, Finding};
+use crate::advice::Advice;
 use crate::error::Result;
 use crate::settings::StoreSettings;
 use crate::staleness::StalenessView;
@@ -25,14 +26,16 @@ pub(super) fn lock_findings(
                 continue;
             };
             let name = format!("{task}/v{version}");
-            let accept = store.command("lock", &["--accept", &name]);
+            let accept = store.advise(Advice::Lock {
+                accept: Some((task, version)),
+            });
             let Some(locked) = lock.entries.get(&(task.clone(), version)) else {
                 findings.push(Finding::new(
                     &crate::layout::version_dir(&store.root, task, version),
                     Check::Unlocked,
                     format!(
                         "{name} has recordings that ulcas.lock does not cover (recorded after it was written): `{}` adds them, so that an edit of their prompt fails here",
-                        store.command("lock", &[])
+                        store.advise(Advice::Lock { accept: None })
                     ),
                 ));
                 continue;
@@ -72,7 +75,7 @@ pub(super) fn lock_findings(
                     format!(
                         "the output schema of {name} ({}) changed since its recordings were locked: its requests now have another key and miss. Restore it and bump the version, or carry the answers over (`{}`) or record them anew, then `{accept}`",
                         file.display(),
-                        store.command_with("migrate", &[task], &[])
+                        store.advise(Advice::Migrate { task, write: false })
                     ),
                 ));
             }
@@ -91,7 +94,7 @@ fn stale_edit(store: &StoreSettings, name: &str, what: Check, file: &std::path::
             "the {} of {name} ({}) changed since its recordings were locked; {name} is older than the current version and can never be hit again: `{}` removes its recordings and its lock entry",
             if what == Check::SchemaEdited { "output schema" } else { "prompt text" },
             file.display(),
-            store.command("prune", &["--delete"])
+            store.advise(Advice::Prune { orphans: false })
         ),
     )
 }

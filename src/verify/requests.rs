@@ -4,6 +4,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use super::{Check, Finding};
+use crate::advice::{Advice, PromptsAt};
 use crate::key::CassetteKey;
 use crate::settings::StoreSettings;
 
@@ -59,9 +60,10 @@ pub(super) fn dump_findings(store: &StoreSettings, dumps: &[Dump]) -> Vec<Findin
                 &d.file,
                 Check::PromptMismatch,
                 format!(
-                    "the system prompt this test-run dump sent for {task} v{version} differs, byte for byte, from {}, read from the prompt folder {}: ulcas checks another text than the app sends. Point --prompts (or `prompts` in ulcas.toml) at the app's prompts, or bump the version if the app's text changed",
+                    "the system prompt this test-run dump sent for {task} v{version} differs, byte for byte, from {}, read from the prompt folder {}: ulcas checks another text than the app sends. Point {} at the app's prompts, or bump the version if the app's text changed",
                     prompt.path.display(),
-                    folders.join(", ")
+                    folders.join(", "),
+                    store.advise(Advice::Prompts(PromptsAt::App))
                 ),
             ));
         }
@@ -79,8 +81,7 @@ pub fn missing_cassettes(store: &StoreSettings, requests: &[Dump]) -> Vec<Findin
             continue;
         }
         let file_name = file.display().to_string();
-        let root = store.root.display().to_string();
-        let lookup = crate::shell::words(&["ulcas", "lookup", &file_name, "--cassettes", &root]);
+        let lookup = store.advise(Advice::Lookup { dump: file });
         out.push(Finding::new(
             &path,
             Check::MissingCassette,

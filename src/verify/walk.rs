@@ -106,7 +106,7 @@ fn entry_findings(
         } => {
             let mut seen = VerifyReport::default();
             let mut files = Vec::new();
-            links::resolve(root, &path, &mut files, &mut seen);
+            links::resolve(ctx.store, &path, &mut files, &mut seen);
             skipped.extend(seen.skipped);
             for f in &seen.findings {
                 out.emit(f)?;
@@ -139,7 +139,7 @@ fn entry_findings(
             ))
         }
         StoreEntry::Other { path, why, kind } => {
-            let why = crate::staleness::skipped_text(kind, why);
+            let why = crate::staleness::skipped_text(ctx.store, kind, why);
             skipped.push(Skipped { path, why });
             Ok(())
         }

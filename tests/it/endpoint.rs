@@ -37,23 +37,21 @@ fn quiz_v1(ws: &tempfile::TempDir, request: &Request) -> (Endpoint, WireRequest)
     (endpoint, WireRequest::parse(body.as_bytes()).unwrap())
 }
 
-/// In-process, a miss is explained with the words `ulcas serve` answers (the lines before
-/// the server's own advice): the reason, and the words that differ from the nearest recording.
-#[test]
-fn a_miss_is_explained_in_process_as_serve_explains_it() {
-    let (ws, _) = workspace();
+/// A quiz answer for "The kettle is resting on the scale." recorded with `options`, then the
+/// request "The kettle is sitting on the scale." sent to `ulcas serve` and explained
+/// in-process: the lines of the served miss, and the in-process explanation.
+fn a_miss_served_and_explained(
+    ws: &tempfile::TempDir,
+    options: ulcas::store::RecordOptions,
+) -> (Vec<String>, ulcas::wire::Explained) {
     let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
     let mut recording = ulcas::store::Recording::new(r#"{"questions":[]}"#, "claude-sonnet-5-5");
     recording.usage = serde_json::json!({"input_tokens": 1, "output_tokens": 1});
-    ulcas::store::record(
-        &ws.path().join("cassettes"),
-        &quiz
-            .clone()
-            .with_text("The kettle is resting on the scale."),
-        &recording,
-        ulcas::store::RecordOptions::with_request_material(),
-    )
-    .unwrap();
+    let recorded = quiz
+        .clone()
+        .with_text("The kettle is resting on the scale.");
+    let cassettes = ws.path().join("cassettes");
+    ulcas::store::record(&cassettes, &recorded, &recording, options).unwrap();
     let asked = quiz.with_text("The kettle is sitting on the scale.");
     let body = params(&asked, &prompt_text("quiz", 1)).to_string();
 
@@ -62,16 +60,9 @@ fn a_miss_is_explained_in_process_as_serve_explains_it() {
     server.stop();
     assert_eq!(status, 404, "{answer}");
     let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
-    let served: Vec<&str> = answer["error"]["message"]
-        .as_str()
-        .unwrap()
-        .lines()
-        .collect();
+    let served = answer["error"]["message"].as_str().unwrap();
 
-    let endpoint = endpoint(
-        &ws.path().join("cassettes"),
-        &ws.path().join("fixtures/prompts"),
-    );
+    let endpoint = endpoint(&cassettes, &ws.path().join("fixtures/prompts"));
     let wire = WireRequest::parse(body.as_bytes()).unwrap();
     let Served::Miss { miss, resolved } =
         endpoint.serve(&wire, &Overrides::default(), Mode::Cassette)
@@ -79,6 +70,16 @@ fn a_miss_is_explained_in_process_as_serve_explains_it() {
         panic!("a miss")
     };
     let explained = endpoint.explain(&miss, &resolved, None);
+    (served.lines().map(str::to_owned).collect(), explained)
+}
+
+/// In-process, a miss is explained with the words `ulcas serve` answers (the lines before
+/// the server's own advice): the reason, and the words that differ from the nearest recording.
+#[test]
+fn a_miss_is_explained_in_process_as_serve_explains_it() {
+    let (ws, _) = workspace();
+    let options = ulcas::store::RecordOptions::with_request_material();
+    let (served, explained) = a_miss_served_and_explained(&ws, options);
     assert!(explained
         .line
         .starts_with("No cassette for task \"quiz\" (prompt v1) at "));
@@ -98,7 +99,7 @@ fn a_miss_is_explained_in_process_as_serve_explains_it() {
         .collect();
     assert_eq!(
         served[1..=reasons.len()],
-        reasons.iter().map(String::as_str).collect::<Vec<_>>()[..],
+        reasons[..],
         "the served miss: {served:#?}"
     );
     let text = explained.to_string();
@@ -106,6 +107,29 @@ fn a_miss_is_explained_in_process_as_serve_explains_it() {
         !text.contains("--dump-dir") && !text.contains("--mode record"),
         "the server's own advice is the server's: {explained}"
     );
+}
+
+/// What a miss advises is in the words of whoever explains it: the server names its commands,
+/// an app in-process reads the library's words and is never told to pass a flag.
+#[test]
+fn in_process_advice_is_in_the_librarys_words() {
+    let (ws, _) = workspace();
+    // The task's only recording has no request material: nothing to compare, so the advice is
+    // to add it.
+    std::fs::remove_dir_all(ws.path().join("cassettes/quiz")).unwrap();
+    let options = ulcas::store::RecordOptions::default();
+    let (served, explained) = a_miss_served_and_explained(&ws, options);
+    let served = served.join("\n");
+    assert!(
+        served.contains("add their material with backfill (see `ulcas backfill --help`)"),
+        "{served}"
+    );
+    let text = explained.to_string();
+    assert!(
+        text.contains("add their material with backfill (see `backfill::run`)"),
+        "{text}"
+    );
+    assert!(!text.contains("--") && !text.contains("`ulcas "), "{text}");
 }
 
 /// `Endpoint::record` writes through the store's one write path with the version's lock entry,

@@ -7,6 +7,7 @@ use std::io;
 use std::path::PathBuf;
 
 use crate::cli::report::event::{Event, Report};
+use ulcas::advice::Advice;
 use ulcas::lock::LockEvent;
 use ulcas::migrate::MigrateEvent;
 use ulcas::migrate::MigrateOutcome;
@@ -249,7 +250,7 @@ impl Report for Github {
         }
         match event {
             Event::Common(Common::Store(store)) => {
-                self.store.0 = store.command("prune", &["--delete"]);
+                self.store.0 = store.advise(Advice::Prune { orphans: false });
                 self.store.1 = store.record_hint();
             }
             Event::Verify(VerifyEvent::Finding(f)) => self.finding(f)?,

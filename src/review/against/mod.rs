@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use super::{against, sent, PairEvent, ReviewEvent, ReviewSink, Side, Unpaired, UnpairedWhy};
 use super::{Pair, RecordedAnswer, TokenStats};
+use crate::advice::{Advice, Phrasebook};
 use crate::error::{Error, Named, Phrase, Result};
 use crate::git::Repo;
 use crate::lock::Entry;
@@ -110,6 +111,8 @@ pub struct Rerecording {
     /// Each change by its absolute path (lexically, from the working folder): a path a user
     /// names is found in one look, however many cassettes differ.
     index: std::collections::HashMap<PathBuf, usize>,
+    /// What lists the cassettes that differ, in the words of the store's phrasebook.
+    listing: String,
 }
 
 /// The totals of one store's re-recording.
@@ -334,7 +337,7 @@ pub fn report_against(
         let i = reviews
             .iter()
             .position(|r| r.find(path).is_some())
-            .ok_or_else(|| not_listed(path, reference))?;
+            .ok_or_else(|| not_listed(path, reference, &listing(stores, reference)))?;
         per_store[i].push(path.clone());
     }
     for (r, paths) in reviews.iter().zip(&per_store) {
@@ -398,9 +401,19 @@ pub fn at_revision(reference: &str, path: &Path) -> PathBuf {
 }
 
 /// The error of a rejected path that the review did not list (nothing was changed).
-fn not_listed(path: &Path, reference: &str) -> Error {
+fn not_listed(path: &Path, reference: &str, listing: &str) -> Error {
     Error::in_file(
         path,
-        format!("not among the cassettes that differ from {reference} (`ulcas review --against {reference}` lists them): nothing was changed"),
+        format!("not among the cassettes that differ from {reference} (`{listing}` lists them): nothing was changed"),
+    )
+}
+
+/// What lists the cassettes that differ from `reference`, in the words of the stores'
+/// phrasebook (the library's own without a store).
+fn listing(stores: &[StoreSettings], reference: &str) -> String {
+    let advice = Advice::ReviewAgainst { reference };
+    stores.first().map_or_else(
+        || crate::advice::Plain.phrase(&advice, None),
+        |s| s.advise_any(advice),
     )
 }

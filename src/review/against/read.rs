@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use super::{at_revision, Change, ChangeKind, LockDelta, Rerecording};
+use crate::advice::Advice;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
 use crate::git::{Repo, Status, TreeEntry};
@@ -91,6 +92,7 @@ impl Rerecording {
             repo,
             prefix,
             index,
+            listing: store.advise_any(Advice::ReviewAgainst { reference }),
         })
     }
 }

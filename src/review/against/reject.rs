@@ -19,7 +19,9 @@ impl Rerecording {
     pub fn plan_reject(&self, paths: &[PathBuf]) -> Result<Vec<&Change>> {
         let mut chosen = BTreeSet::new();
         for p in paths {
-            let change = self.find(p).ok_or_else(|| not_listed(p, &self.reference))?;
+            let change = self
+                .find(p)
+                .ok_or_else(|| not_listed(p, &self.reference, &self.listing))?;
             chosen.insert(change.path.clone());
         }
         for delta in &self.lock {

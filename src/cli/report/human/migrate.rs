@@ -3,6 +3,7 @@
 
 use std::io;
 
+use ulcas::advice::Advice;
 use ulcas::migrate::{MigrateOutcome, Migration};
 use ulcas::settings::StoreSettings;
 
@@ -43,7 +44,7 @@ pub fn migration(
     } else if s.migrated > 0 {
         out.line(&format!(
             "  the old cassettes stay (schema-changed now); once the tests pass: {}",
-            store.command("prune", &["--delete"])
+            store.advise(Advice::Prune { orphans: false })
         ))?;
     }
     Ok(())

@@ -3,6 +3,7 @@
 
 use std::io;
 
+use ulcas::advice::Advice;
 use ulcas::prune::{Deletion, KeptReason, PrunePlan, LISTED_PER_REASON};
 use ulcas::settings::StoreSettings;
 
@@ -221,7 +222,7 @@ fn kept_lines(out: &mut Out, store: &StoreSettings, plan: &PrunePlan) -> io::Res
                 "  kept {n} cassette{s} of {task} v{version}: {}; record it with {}. To delete them anyway: {}",
                 shown_text(&ulcas::staleness::last_recordings_text(task, version, ulcas::staleness::current_version(&store.registry, task, None))),
                 store.record_hint(),
-                store.command("prune", &["--include-last-recordings", "--delete"])
+                crate::cli::phrases::command(store.selector(), "prune", &[], &["--include-last-recordings", "--delete"])
             ),
             KeptReason::Used => format!(
                 "  kept {n} cassette{s} of {task} v{version} that could go: the test run given (dumps or journals) used {}, and evidence of use wins. Re-record {} at the current version to retire {}",
@@ -231,8 +232,8 @@ fn kept_lines(out: &mut Out, store: &StoreSettings, plan: &PrunePlan) -> io::Res
             ),
             KeptReason::OrphansOptIn => format!(
                 "  kept {n} orphan-task cassette{s} of {task} v{version}: {}; if the task is gone: {}",
-                shown_text(&ulcas::staleness::orphan_text(task, &store.registry.folders)),
-                store.command("prune", &["--orphans", "--delete"])
+                shown_text(&ulcas::staleness::orphan_text(store, task)),
+                store.advise(Advice::Prune { orphans: true })
             ),
             _ => format!("  kept {n} cassette{s} of {task} v{version} ({reason})"),
         };

@@ -1,0 +1,177 @@
+//! The binary's words for the library's advice: its commands and flags, each quoted for a POSIX
+//! shell, so that a hint that names a command gives one that runs as written.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use ulcas::advice::{Advice, Phrasebook, PromptsAt, Selector};
+use ulcas::shell;
+
+/// The phrasebook of the `ulcas` binary.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Cli;
+
+/// The binary's phrasebook, shared by every store it resolves.
+pub fn phrasebook() -> Arc<dyn Phrasebook> {
+    Arc::new(Cli)
+}
+
+impl Phrasebook for Cli {
+    fn phrase(&self, advice: &Advice<'_>, store: Option<&Selector>) -> String {
+        let run = |sub: &str, args: &[&str], extra: &[&str]| match store {
+            Some(store) => command(store, sub, args, extra),
+            None => bare(sub, args, extra),
+        };
+        match *advice {
+            Advice::Prune { orphans: false } => run("prune", &[], &["--delete"]),
+            Advice::Prune { orphans: true } => run("prune", &[], &["--orphans", "--delete"]),
+            Advice::Migrate { task, write } => {
+                run("migrate", &[task], if write { &["--write"] } else { &[] })
+            }
+            Advice::Lock { accept: None } => run("lock", &[], &[]),
+            Advice::Lock {
+                accept: Some((task, version)),
+            } => run("lock", &[], &["--accept", &format!("{task}/v{version}")]),
+            Advice::Lookup { dump } => with_root("lookup", dump, store, &[]),
+            Advice::Record { dump } => with_root("record", dump, store, &["--response", "-"]),
+            Advice::Backfill => "ulcas backfill --help".into(),
+            Advice::Recorder => "ulcas record".into(),
+            Advice::ReviewAgainst { reference } => format!("ulcas review --against {reference}"),
+            Advice::Prompts(PromptsAt::Registry) => {
+                "--prompts DIR, or `prompts` in ulcas.toml".into()
+            }
+            Advice::Prompts(PromptsAt::ThisStore) => {
+                "--prompts, or this store's `prompts` in ulcas.toml".into()
+            }
+            Advice::Prompts(PromptsAt::App) => "--prompts (or `prompts` in ulcas.toml)".into(),
+            // Advice newer than this phrasebook: the library's own words.
+            _ => ulcas::advice::Plain.phrase(advice, store),
+        }
+    }
+}
+
+/// `ulcas SUB ARGS… <the store and the settings that chose it> EXTRA…` (ARGS: positionals that
+/// come before the store roots, as `migrate`'s TASK).
+pub fn command(store: &Selector, sub: &str, args: &[&str], extra: &[&str]) -> String {
+    let root = store.root.display().to_string();
+    let mut words: Vec<String> = vec![root];
+    if let Some(file) = &store.config {
+        words.push("--config".into());
+        words.push(file.display().to_string());
+    }
+    for p in &store.prompts {
+        words.push("--prompts".into());
+        words.push(p.display().to_string());
+    }
+    if let Some(s) = &store.schemas {
+        words.push("--schemas".into());
+        words.push(s.display().to_string());
+    }
+    for (task, n) in &store.pins {
+        words.push("--pin".into());
+        words.push(format!("{task}={n}"));
+    }
+    let selector = words.iter().map(String::as_str);
+    let all: Vec<&str> = ["ulcas", sub]
+        .into_iter()
+        .chain(args.iter().copied())
+        .chain(selector)
+        .chain(extra.iter().copied())
+        .collect();
+    shell::words(&all)
+}
+
+/// `ulcas SUB ARGS… EXTRA…`: about no store in particular.
+fn bare(sub: &str, args: &[&str], extra: &[&str]) -> String {
+    let all: Vec<&str> = ["ulcas", sub]
+        .into_iter()
+        .chain(args.iter().copied())
+        .chain(extra.iter().copied())
+        .collect();
+    shell::words(&all)
+}
+
+/// `ulcas SUB DUMP --cassettes ROOT EXTRA…`: a command on one request dump and the store's root.
+fn with_root(sub: &str, dump: &Path, store: Option<&Selector>, extra: &[&str]) -> String {
+    let dump = dump.display().to_string();
+    let mut all = vec!["ulcas", sub, &dump];
+    let root = store.map(|s| s.root.display().to_string());
+    if let Some(root) = &root {
+        all.extend(["--cassettes", root]);
+    }
+    all.extend_from_slice(extra);
+    shell::words(&all)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    /// A store chosen by `root` with `prompts` given beside it (which settings a selector holds
+    /// is the library's to test).
+    fn selector(root: &str, prompts: &[&str]) -> Selector {
+        let mut store = Selector::default();
+        store.root = PathBuf::from(root);
+        store.prompts = prompts.iter().map(PathBuf::from).collect();
+        store
+    }
+
+    #[test]
+    fn a_store_is_selected_again_by_what_chose_it() {
+        let mut store = selector("a/cassettes", &["b/prompts"]);
+        store.config = Some(PathBuf::from("ulcas.toml"));
+        store.schemas = Some(PathBuf::from("s"));
+        store.pins.insert("x".into(), 3);
+        assert_eq!(
+            command(&store, "verify", &[], &[]),
+            "ulcas verify a/cassettes --config ulcas.toml --prompts b/prompts --schemas s --pin x=3"
+        );
+        let migrate = Advice::Migrate {
+            task: "x",
+            write: true,
+        };
+        assert_eq!(
+            Cli.phrase(&migrate, Some(&selector("a", &[]))),
+            "ulcas migrate x a --write"
+        );
+        let accept = Advice::Lock {
+            accept: Some(("quiz", 3)),
+        };
+        assert_eq!(
+            Cli.phrase(&accept, Some(&selector("./b/../b", &["p"]))),
+            "ulcas lock ./b/../b --prompts p --accept quiz/v3"
+        );
+    }
+
+    #[test]
+    fn words_are_quoted() {
+        let store = selector("c d", &["it's"]);
+        assert_eq!(
+            Cli.phrase(&Advice::Prune { orphans: true }, Some(&store)),
+            "ulcas prune 'c d' --prompts 'it'\"'\"'s' --orphans --delete"
+        );
+        let dump = Path::new("run/a b.json");
+        assert_eq!(
+            Cli.phrase(&Advice::Record { dump }, Some(&store)),
+            "ulcas record 'run/a b.json' --cassettes 'c d' --response -"
+        );
+        assert_eq!(
+            Cli.phrase(&Advice::Lookup { dump }, Some(&store)),
+            "ulcas lookup 'run/a b.json' --cassettes 'c d'"
+        );
+    }
+
+    #[test]
+    fn advice_about_no_store_names_none() {
+        let accept = Advice::Lock {
+            accept: Some(("quiz", 3)),
+        };
+        assert_eq!(Cli.phrase(&accept, None), "ulcas lock --accept quiz/v3");
+        assert_eq!(
+            Cli.phrase(&Advice::Prune { orphans: false }, None),
+            "ulcas prune --delete"
+        );
+    }
+}
