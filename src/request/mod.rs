@@ -491,21 +491,28 @@ fn list<T>(
 }
 
 /// Expands request arguments: files as given (`-` is standard input), folders to their `*.json`
-/// files, sorted. A folder without any is an error; a file that is missing or not a dump is
-/// reported when it is read, so that the others are still done.
+/// files (a link to a file counts as the file), sorted. A folder without any, or with a folder
+/// that cannot be read, is an error; a file that is missing or not a dump is reported when it is
+/// read, so that the others are still done.
 pub fn dump_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf>> {
     let mut files = Vec::new();
     for path in paths {
         if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
-            let mut found: Vec<std::path::PathBuf> = walkdir::WalkDir::new(path)
-                .sort_by_file_name()
-                .into_iter()
-                .filter_map(|e| e.ok())
-                .filter(|e| {
-                    e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "json")
-                })
-                .map(|e| e.into_path())
-                .collect();
+            let mut found = Vec::new();
+            for entry in walkdir::WalkDir::new(path).sort_by_file_name() {
+                // A folder that cannot be read hides its dumps: evidence left out would let
+                // prune delete what they hit, so it is an error, never a skip.
+                let entry = entry.map_err(|e| walk_error(path, &e))?;
+                let is_json = entry.path().extension().is_some_and(|x| x == "json");
+                // A link to a dump counts as the dump (as `cat` reads it); links are not
+                // followed into folders.
+                let is_file = entry.file_type().is_file()
+                    || entry.path_is_symlink()
+                        && std::fs::metadata(entry.path()).is_ok_and(|m| m.is_file());
+                if is_json && is_file {
+                    found.push(entry.into_path());
+                }
+            }
             if found.is_empty() {
                 return Err(Error::in_file(
                     path,
@@ -518,6 +525,15 @@ pub fn dump_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf
         }
     }
     Ok(files)
+}
+
+/// The error of a folder of dumps that could not be walked, naming the entry that failed.
+fn walk_error(root: &std::path::Path, e: &walkdir::Error) -> Error {
+    let at = e.path().unwrap_or(root);
+    match e.io_error() {
+        Some(io) => Error::io(at, io),
+        None => Error::in_file(at, format!("cannot read the folder of request dumps: {e}")),
+    }
 }
 
 #[cfg(test)]

@@ -118,6 +118,52 @@ fn what_a_dump_hits_or_a_journal_lists_is_never_deleted() {
     );
 }
 
+/// A dump linked into the folder of dumps is evidence as the file is; a folder of dumps that
+/// cannot be read is an error before anything is deleted, never evidence left out.
+#[test]
+fn evidence_is_read_whole_or_not_at_all() {
+    let dir = sample();
+    std::fs::create_dir(dir.path().join("linked")).unwrap();
+    std::os::unix::fs::symlink(
+        dir.path().join("dumps/outline-v1.json"),
+        dir.path().join("linked/outline-v1.json"),
+    )
+    .unwrap();
+    let (code, ev, err) = prune(
+        dir.path(),
+        &["cassettes", "--requests", "linked", "--delete"],
+    );
+    assert!(code < 2, "{err}");
+    let outline = of_type(&ev, "prune")
+        .into_iter()
+        .find(|e| e["path"] == OUTLINE_V1)
+        .cloned();
+    assert_eq!(outline.unwrap()["kept"], "used", "{ev:?}");
+
+    // A folder below the dumps whose path is longer than the system takes: it cannot be read.
+    let long = "d".repeat(250);
+    let made = std::process::Command::new("bash")
+        .current_dir(dir.path().join("dumps"))
+        .args([
+            "-c",
+            &format!("for i in $(seq 18); do mkdir {long} && cd {long}; done"),
+        ])
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let before = common::ulcas_in(dir.path(), &["prune", "cassettes", "--format", "json"]);
+    let (code, ev, err) = prune(
+        dir.path(),
+        &["cassettes", "--requests", "dumps", "--delete"],
+    );
+    assert_eq!(code, 2, "{ev:?}");
+    assert!(err.starts_with("ulcas: error: dumps/ddd"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(ev.is_empty(), "nothing reported, nothing deleted: {ev:?}");
+    assert!(dir.path().join(OUTLINE_V1).exists());
+    assert!(!events(&before.stdout).is_empty());
+}
+
 #[test]
 fn complete_run_needs_evidence() {
     let dir = sample();
