@@ -227,7 +227,16 @@ impl Registry {
             .min_depth(2)
             .max_depth(2)
             .sort_by_file_name();
-        for entry in walker.into_iter().filter_map(|e| e.ok()) {
+        for entry in walker {
+            // A task folder that cannot be read would make its task look orphaned: a problem
+            // (prune deletes nothing while the registry has one), never a skip.
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e) => {
+                    self.walk_problem(dir, &e);
+                    continue;
+                }
+            };
             let path = entry.path();
             let Some(task) = path
                 .parent()
@@ -286,7 +295,14 @@ impl Registry {
             .max_depth(2)
             .sort_by_file_name();
         let mut found = 0;
-        for entry in walker.into_iter().filter_map(|e| e.ok()) {
+        for entry in walker {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e) => {
+                    self.walk_problem(folder, &e);
+                    continue;
+                }
+            };
             let path = entry.path();
             let task = path
                 .parent()
@@ -330,6 +346,14 @@ impl Registry {
             path: path.to_path_buf(),
             message,
         });
+    }
+
+    /// The problem of a folder under `dir` that could not be read.
+    fn walk_problem(&mut self, dir: &Path, e: &walkdir::Error) {
+        let why = e
+            .io_error()
+            .map_or_else(|| e.to_string(), crate::error::io_message);
+        self.problem(e.path().unwrap_or(dir), format!("cannot read: {why}"));
     }
 
     /// Whether this registry holds the prompt of `task` v`version` in its own prompts folder
