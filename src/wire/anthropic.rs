@@ -77,6 +77,12 @@ impl Wire for Anthropic {
         format!("event: error\ndata: {event}\n\n")
     }
 
+    fn stream_ended(&self, stream: &[u8]) -> bool {
+        super::seam::last_event_data(stream)
+            .and_then(|data| serde_json::from_str::<Value>(data).ok())
+            .is_some_and(|event| matches!(event["type"].as_str(), Some("message_stop" | "error")))
+    }
+
     fn recording(&self, whole: &[u8], request_model: Option<&str>) -> Result<Recording, Error> {
         let message = accumulate(whole).map_err(Error::msg)?;
         let text: String = message["content"]

@@ -94,6 +94,14 @@ impl Wire for OpenAi {
         format!("data: {}\n\n", self.failure(Failure::Api, text))
     }
 
+    fn stream_ended(&self, stream: &[u8]) -> bool {
+        super::seam::last_event_data(stream).is_some_and(|data| {
+            data == "[DONE]"
+                || serde_json::from_str::<Value>(data)
+                    .is_ok_and(|chunk| chunk.get("error").is_some())
+        })
+    }
+
     fn recording(&self, whole: &[u8], request_model: Option<&str>) -> Result<Recording, Error> {
         let completion = accumulate(whole).map_err(Error::msg)?;
         let choice = &completion["choices"][0];

@@ -74,10 +74,25 @@ pub trait Wire: Send + Sync + std::fmt::Debug {
     /// The event that ends a stream cut by a failure, in the API's stream syntax.
     fn stream_failure(&self, message: &str) -> String;
 
+    /// Whether an event stream came to an end as the API ends one: its last event ends a whole
+    /// answer (`message_stop`, `[DONE]`) or is the API's error. A stream that stopped before
+    /// is cut: a client reading it must be told, or it takes a part for the whole.
+    fn stream_ended(&self, stream: &[u8]) -> bool;
+
     /// The recording of the upstream's whole answer (a body, or an event stream that ended
     /// as a whole answer ends), else why it is not one. `request_model` is the model the
     /// request named, for an answer that names none.
     fn recording(&self, whole: &[u8], request_model: Option<&str>) -> Result<Recording, Error>;
+}
+
+/// The data of the last event of an event stream (what follows `data:` on its last such
+/// line, trimmed), if it has one.
+pub(crate) fn last_event_data(stream: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(stream).ok()?;
+    text.lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("data:"))
+        .map(str::trim)
 }
 
 /// Every wire, each at its own path.
@@ -86,4 +101,35 @@ pub static WIRES: [&dyn Wire; 2] = [&super::anthropic::Anthropic, &super::openai
 /// The wire posted to at `path`.
 pub fn wire_at(path: &str) -> Option<&'static dyn Wire> {
     WIRES.iter().copied().find(|w| w.path() == path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On every wire, a stream ends where the API ends one: as rendered, or with the failure
+    /// event; a stream stopped at any event before its last is cut.
+    #[test]
+    fn a_stream_ends_only_where_its_api_ends_one() {
+        let answer = Answer {
+            id: "cassette:abc".into(),
+            model: "m".into(),
+            text: "{\"a\": \"data: [DONE]\"}\n".repeat(40),
+            stop_reason: "end_turn".into(),
+            refusal_category: None,
+            usage: crate::wire::message::Usage::default(),
+        };
+        for wire in WIRES {
+            let stream = wire.render(&answer, true).body;
+            assert!(wire.stream_ended(stream.as_bytes()), "{}", wire.name());
+            let events: Vec<usize> = stream.match_indices("\n\n").map(|(i, _)| i + 2).collect();
+            for &end in &events[..events.len() - 1] {
+                let cut = &stream[..end];
+                assert!(!wire.stream_ended(cut.as_bytes()), "{}: {cut}", wire.name());
+                let told = format!("{cut}{}", wire.stream_failure("cut"));
+                assert!(wire.stream_ended(told.as_bytes()), "{}", wire.name());
+            }
+            assert!(!wire.stream_ended(b""), "{}", wire.name());
+        }
+    }
 }

@@ -112,34 +112,64 @@ fn recorder(upstream: &Upstream, extra: &[&str]) -> (tempfile::TempDir, Server, 
     (ws, server, body, path)
 }
 
+/// A stream cut at an event boundary: everything up to the first text delta (`{"qu`), then the
+/// connection closed.
+fn cut(_: &str, s: &mut TcpStream) {
+    let all = events();
+    let _ = s.write_all(SSE_HEAD.as_bytes());
+    for e in &all[..4] {
+        let _ = s.write_all(e.as_bytes());
+    }
+}
+
+/// The official SDK raises on a stream the upstream cut (it returned the part it got, `{"qu`,
+/// as the whole answer when the stream just stopped).
+#[test]
+fn the_sdk_raises_on_a_stream_the_upstream_cut() {
+    let Some(python) = python() else { return };
+    let up = upstream(cut);
+    let (_ws, server, body, path) = recorder(&up, &[]);
+    let params: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let requests = json!([{"name": "cut", "stream": true, "params": params}]);
+    let got = run_sdk(&python, &server.url, &requests);
+    let log = server.stop();
+    assert!(got[0].get("text").is_none(), "no answer: {got:?}");
+    let error = &got[0]["error"]["error"];
+    assert_eq!(error["type"], "api_error", "{got:?}");
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("cut, not recorded"),
+        "{got:?}"
+    );
+    assert!(!path.exists(), "{log}");
+}
+
 /// A stream cut at an event boundary (no `message_stop`), a `200 {}`, and a stream that ends
 /// with `message_stop`: only the last is recorded; the log says why the others were not.
 #[test]
 fn only_a_whole_message_is_recorded() {
-    fn cut(_: &str, s: &mut TcpStream) {
-        let all = events();
-        let _ = s.write_all(SSE_HEAD.as_bytes());
-        // Everything up to the first text delta: `{"qu` and no end.
-        for e in &all[..4] {
-            let _ = s.write_all(e.as_bytes());
-        }
-    }
     fn empty(_: &str, s: &mut TcpStream) {
         let _ = s.write_all(
             b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}",
         );
     }
-    for (script, says) in [
-        (cut as Script, "ended before message_stop"),
-        (empty, "no message"),
+    for (script, says, cut_off) in [
+        (cut as Script, "ended before its last event", true),
+        (empty, "no message", false),
     ] {
         let up = upstream(script);
         let (_ws, server, body, path) = recorder(&up, &[]);
-        let (status, _) = post(&server.url, body.as_bytes(), &[]);
+        let (status, text) = post(&server.url, body.as_bytes(), &[]);
         assert_eq!(status, 200, "relayed as it came");
         let log = server.stop();
         assert!(!path.exists(), "a cut answer is never recorded: {log}");
         assert!(log.contains(says) && log.contains("not recorded"), "{log}");
+        // A cut stream ends with the API's error event, which the SDKs raise: the client
+        // never takes the part it got for the whole answer.
+        let told = text.contains("event: error\ndata: {\"type\":\"error\"");
+        assert_eq!(told, cut_off, "{text}");
     }
     fn whole(_: &str, s: &mut TcpStream) {
         let _ = s.write_all(SSE_HEAD.as_bytes());

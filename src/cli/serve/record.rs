@@ -315,6 +315,12 @@ impl Relay {
             // A client that went away does not stop the recording.
             let _ = tx.send(Ok(data.clone())).await;
         }
+        if self.event_stream && self.status.is_success() && !self.api.stream_ended(&whole) {
+            // The SDKs take a stream that just stops for the whole answer: it ends with the
+            // API's error event instead.
+            let why = "the upstream's stream ended before its last event: cut, not recorded";
+            return Err(self.end_with_error(tx, why.into()).await);
+        }
         Ok(whole)
     }
 
