@@ -503,13 +503,17 @@ pub fn dump_files(paths: &[std::path::PathBuf]) -> Result<Vec<std::path::PathBuf
                 // A folder that cannot be read hides its dumps: evidence left out would let
                 // prune delete what they hit, so it is an error, never a skip.
                 let entry = entry.map_err(|e| walk_error(path, &e))?;
-                let is_json = entry.path().extension().is_some_and(|x| x == "json");
-                // A link to a dump counts as the dump (as `cat` reads it); links are not
-                // followed into folders.
+                if entry.path().extension().is_none_or(|x| x != "json") {
+                    continue;
+                }
+                // A link to a dump counts as the dump (as `cat` reads it), and one that leads
+                // nowhere is a dump that cannot be read; links are not followed into folders.
                 let is_file = entry.file_type().is_file()
                     || entry.path_is_symlink()
-                        && std::fs::metadata(entry.path()).is_ok_and(|m| m.is_file());
-                if is_json && is_file {
+                        && std::fs::metadata(entry.path())
+                            .map_err(|e| Error::io(entry.path(), &e))?
+                            .is_file();
+                if is_file {
                     found.push(entry.into_path());
                 }
             }

@@ -139,6 +139,18 @@ fn evidence_is_read_whole_or_not_at_all() {
         .find(|e| e["path"] == OUTLINE_V1)
         .cloned();
     assert_eq!(outline.unwrap()["kept"], "used", "{ev:?}");
+    // A link that leads nowhere is a dump that cannot be read.
+    std::os::unix::fs::symlink("missing.json", dir.path().join("linked/gone.json")).unwrap();
+    let (code, ev, err) = prune(
+        dir.path(),
+        &["cassettes", "--requests", "linked", "--delete"],
+    );
+    assert_eq!(code, 2, "{ev:?}");
+    assert_eq!(
+        err,
+        "ulcas: error: linked/gone.json: no such file or directory\n"
+    );
+    std::fs::remove_file(dir.path().join("linked/gone.json")).unwrap();
 
     // A folder below the dumps whose path is longer than the system takes: it cannot be read.
     let long = "d".repeat(250);
