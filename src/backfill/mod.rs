@@ -212,7 +212,7 @@ pub fn backfill_request(
 
 /// What backfilling one cassette did.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Done {
+pub(crate) enum Done {
     /// No cassette there.
     Gone,
     /// The material was added.
@@ -225,7 +225,7 @@ pub enum Done {
 
 /// Adds `material` to the cassette at `slot` of the store at `root`, under the store's write
 /// lock; an error is a write that could not be done (the file is left as it was).
-pub fn backfill_slot(root: &Path, slot: &Slot, material: &StoredRequest) -> Result<Done> {
+pub(crate) fn backfill_slot(root: &Path, slot: &Slot, material: &StoredRequest) -> Result<Done> {
     let store = match StoreDir::open(root) {
         Ok(s) => s,
         Err(_) if !root.exists() => return Ok(Done::Gone),
