@@ -127,7 +127,7 @@ impl Phrasebook for Plain {
             Advice::Backfill => "backfill::run".into(),
             Advice::Recorder => "record::run".into(),
             Advice::ReviewAgainst { reference } => {
-                format!("review::against::run_against({reference:?})")
+                format!("review::run_against({reference:?})")
             }
             Advice::Prompts(PromptsAt::Registry) => {
                 "RegistrySource::prompts, or `prompts` in ulcas.toml".into()
