@@ -360,19 +360,22 @@ const SPECIAL: [bool; 256] = {
     t
 };
 
-/// Whether any of the eight bytes of `word` may be one that [`escape_body`] escapes (a control
-/// character, `"`, `\\`, or 0xE2, the first byte of U+2028/U+2029): never false when one is,
-/// sometimes true when none is (the bytes are then looked at one by one).
-fn may_need_escape(word: u64) -> bool {
+/// How many of the eight bytes of `word` (read little-endian, first byte lowest) come before the
+/// first that may be one [`escape_body`] escapes (a control character, `"`, `\\`, or 0xE2, the
+/// first byte of U+2028/U+2029); 8 when none may be. Exact for the first such byte: a borrow
+/// in these tests only runs upward from a byte that matches, so no byte before the first match
+/// is ever flagged.
+#[inline]
+fn plain_prefix(word: u64) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let zero_in = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
     let below_space = word.wrapping_sub(ONES * 0x20) & !word & HIGH;
-    (below_space
+    let flagged = below_space
         | zero_in(word ^ (ONES * u64::from(b'"')))
         | zero_in(word ^ (ONES * u64::from(b'\\')))
-        | zero_in(word ^ (ONES * 0xe2)))
-        != 0
+        | zero_in(word ^ (ONES * 0xe2));
+    (flagged.trailing_zeros() / 8) as usize
 }
 
 /// Feeds the PHP JSON string literal of `s` (quotes included) to `sink` in pieces: long
@@ -391,13 +394,13 @@ pub fn escape_body(s: &str, mut sink: impl FnMut(&str)) {
     let mut i = 0;
     let mut hex = HEX_ESCAPE;
     while i < bytes.len() {
-        // Eight bytes at a time while none of them can need escaping.
+        // Eight bytes at a time up to the first that may need escaping.
         while let Some(word) = bytes.get(i..i + 8) {
-            let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-            if may_need_escape(word) {
+            let plain = plain_prefix(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
+            i += plain;
+            if plain < 8 {
                 break;
             }
-            i += 8;
         }
         if i >= bytes.len() {
             break;
@@ -451,8 +454,8 @@ fn escape_at<'h>(bytes: &[u8], i: usize, hex: &'h mut [u8; 6]) -> Option<(&'h [u
 }
 
 /// The rest of `file` after the PHP JSON string literal of `s` (quotes included), when `file`
-/// starts with it: [`escape_into`] and a comparison in one pass, eight bytes at a time where
-/// nothing needs escaping.
+/// starts with it: [`escape_into`] and a comparison in one pass, up to eight bytes at a time
+/// where nothing needs escaping.
 fn strip_literal<'f>(file: &'f [u8], s: &str) -> Option<&'f [u8]> {
     let mut rest = file.strip_prefix(b"\"")?;
     let bytes = s.as_bytes();
@@ -460,13 +463,17 @@ fn strip_literal<'f>(file: &'f [u8], s: &str) -> Option<&'f [u8]> {
     let mut i = 0;
     while i < bytes.len() {
         if let (Some(word), Some(there)) = (bytes.get(i..i + 8), rest.get(..8)) {
+            // The bytes before the first that may need escaping, compared at once.
             let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-            if !may_need_escape(word) {
-                if word.to_le_bytes() != *there {
+            let there = u64::from_le_bytes(there.try_into().unwrap_or([0; 8]));
+            let plain = plain_prefix(word);
+            if plain > 0 {
+                let mask = u64::MAX >> (64 - 8 * plain);
+                if (word ^ there) & mask != 0 {
                     return None;
                 }
-                i += 8;
-                rest = &rest[8..];
+                i += plain;
+                rest = &rest[plain..];
                 continue;
             }
         }
