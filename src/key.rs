@@ -228,6 +228,33 @@ fn hash_content_pipelined(request: &Request, mut hasher: Sha256) -> Sha256 {
     })
 }
 
+/// A hasher that has taken the key's prefix of `task` v`prompt_version` with `schema_json`.
+/// The last prefix of each thread is kept: the cassettes a verify thread checks one after
+/// another are mostly of one folder, one schema (often as long as the content), so the schema
+/// is compared, not hashed again.
+fn prefixed(task: &str, prompt_version: i64, schema_json: &str) -> Sha256 {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(String, i64, String, Sha256)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| {
+        if let Some((t, v, schema, hasher)) = last.as_ref() {
+            if *v == prompt_version && t == task && schema == schema_json {
+                return hasher.clone();
+            }
+        }
+        let mut hasher = Sha256::new();
+        hash_prefix(&mut hasher, task, prompt_version, schema_json);
+        *last = Some((
+            task.to_owned(),
+            prompt_version,
+            schema_json.to_owned(),
+            hasher.clone(),
+        ));
+        hasher
+    })
+}
+
 fn hash_prefix(hasher: &mut Sha256, task: &str, prompt_version: i64, schema_json: &str) {
     hasher.update(b"[");
     php::escape_into(task, |piece| hasher.update(piece.as_bytes()));
@@ -262,8 +289,7 @@ fn push_hex(out: &mut String, bytes: &[u8]) {
 /// The 32-hex key of already-normalised parts.
 pub fn hash_parts(task: &str, prompt_version: i64, schema_json: &str, content: &str) -> String {
     // Streamed into the hasher: the encoded content is never built in memory.
-    let mut hasher = Sha256::new();
-    hash_prefix(&mut hasher, task, prompt_version, schema_json);
+    let mut hasher = prefixed(task, prompt_version, schema_json);
     php::escape_into(content, |piece| hasher.update(piece.as_bytes()));
     hasher.update(b"]");
     hex32(hasher)
@@ -277,8 +303,7 @@ pub fn hash_parts_encoded(
     schema_json: &str,
     content_literal: &str,
 ) -> String {
-    let mut hasher = Sha256::new();
-    hash_prefix(&mut hasher, task, prompt_version, schema_json);
+    let mut hasher = prefixed(task, prompt_version, schema_json);
     hasher.update(content_literal.as_bytes());
     hasher.update(b"]");
     hex32(hasher)
@@ -315,6 +340,37 @@ pub fn sha256_tagged(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::request::{validate_task, Request};
+
+    /// The kept prefix is the one asked for, whichever was asked before: each key equals the
+    /// key hashed from nothing, through a change of task, version or schema and back.
+    #[test]
+    fn a_kept_prefix_never_answers_another() {
+        let fresh = |task: &str, version: i64, schema: &str, content: &str| {
+            let mut hasher = Sha256::new();
+            hash_prefix(&mut hasher, task, version, schema);
+            php::escape_into(content, |piece| hasher.update(piece.as_bytes()));
+            hasher.update(b"]");
+            hex32(hasher)
+        };
+        let parts = [
+            ("quiz", 1, "{\"type\":\"object\"}"),
+            ("quiz", 2, "{\"type\":\"object\"}"),
+            ("quiz", 1, "{\"type\":\"array\"}"),
+            ("lesson", 1, "{\"type\":\"object\"}"),
+            ("quiz", 1, "{\"type\":\"object\"}"),
+            ("qui", 1, "z{\"type\":\"object\"}"),
+        ];
+        for round in 0..2 {
+            for (task, version, schema) in parts {
+                let content = format!("round {round} of \"{task}\"");
+                let want = fresh(task, version, schema, &content);
+                assert_eq!(hash_parts(task, version, schema, &content), want);
+                let mut literal = String::new();
+                php::write_string(&mut literal, &content);
+                assert_eq!(hash_parts_encoded(task, version, schema, &literal), want);
+            }
+        }
+    }
 
     #[test]
     fn task_names() {
