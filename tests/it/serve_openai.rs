@@ -21,7 +21,7 @@ fn run(python: &Path, url: &str, requests: &Value) -> Vec<Value> {
 
 /// The Chat Completions parameters of `request`: the prompt text as the system message, the
 /// blocks as text and file parts, the repair turns after, the full schema.
-fn chat_params(request: &Request, system: &str) -> Value {
+pub fn chat_params(request: &Request, system: &str) -> Value {
     let content: Vec<Value> = request
         .blocks
         .iter()

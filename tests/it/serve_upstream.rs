@@ -146,6 +146,33 @@ fn the_sdk_raises_on_a_stream_the_upstream_cut() {
     assert!(!path.exists(), "{log}");
 }
 
+/// On Chat Completions too: a chunk stream the upstream cut before `[DONE]` ends with the
+/// error chunk, which the official OpenAI SDK raises (it ended the loop with the part it had).
+#[test]
+fn the_openai_sdk_raises_on_a_stream_the_upstream_cut() {
+    let Some(python) = crate::serve::python_with("openai") else {
+        return;
+    };
+    fn cut_chat(_: &str, s: &mut TcpStream) {
+        let _ = s.write_all(SSE_HEAD.as_bytes());
+        let chunk = json!({"id": "chatcmpl-standin", "object": "chat.completion.chunk",
+            "created": 1, "model": "standin", "choices": [{"index": 0,
+            "delta": {"role": "assistant", "content": "{\"qu"}, "finish_reason": null}]});
+        let _ = s.write_all(format!("data: {chunk}\n\n").as_bytes());
+    }
+    let up = upstream(cut_chat);
+    let (ws, server, _, path) = recorder(&up, &[]);
+    let (request, system) = quiz_request(ws.path(), "frg_abcdefghijkm");
+    let params = crate::serve_openai::chat_params(&request, &system);
+    let requests = json!([{"name": "cut", "stream": true, "params": params}]);
+    let got = crate::serve::run_client(&python, "openai_client.py", &server.url, &requests);
+    let log = server.stop();
+    assert_eq!(got[0]["error"], "APIError", "{got:?}");
+    let message = got[0]["body"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("cut, not recorded"), "{got:?}");
+    assert!(!path.exists(), "{log}");
+}
+
 /// A stream cut at an event boundary (no `message_stop`), a `200 {}`, and a stream that ends
 /// with `message_stop`: only the last is recorded; the log says why the others were not.
 #[test]

@@ -49,8 +49,10 @@ def main():
                 c = client.chat.completions.create(**r["params"])
                 out = {"id": c.id, "model": c.model, "text": c.choices[0].message.content,
                        "finish_reason": c.choices[0].finish_reason, "usage": usage_of(c.usage)}
-        except openai.APIStatusError as e:
-            out = {"error": type(e).__name__, "status": e.status_code, "body": e.body}
+        except openai.APIError as e:
+            # A status error, or an error event inside a stream (no status of its own).
+            out = {"error": type(e).__name__, "status": getattr(e, "status_code", None),
+                   "body": e.body}
         print(json.dumps({"name": r["name"], **out}), flush=True)
 
 
