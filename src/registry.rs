@@ -117,19 +117,29 @@ impl RegistrySource {
                 }
             }
         };
+        for (dir, depth) in self.folders() {
+            walk(&dir, depth);
+        }
+        Fingerprint(seen)
+    }
+
+    /// The folders the registry is read from, each with how deep its files lie (a prompt folder's
+    /// `<task>/v<N>.md` at depth 2): the prompt folders, the schemas folders (the one named, else
+    /// each prompt folder's sibling `schemas`) and the exported schemas' folders. What
+    /// [`RegistrySource::fingerprint`] looks at, and what a watcher of the registry watches.
+    pub fn folders(&self) -> Vec<(PathBuf, usize)> {
+        let mut folders = Vec::new();
         for dir in &self.prompts {
-            walk(dir, 2);
+            folders.push((dir.clone(), 2));
             if self.schemas.is_none() {
-                walk(&dir.parent().unwrap_or(Path::new(".")).join("schemas"), 8);
+                folders.push((dir.parent().unwrap_or(Path::new(".")).join("schemas"), 8));
             }
         }
         if let Some(schemas) = &self.schemas {
-            walk(schemas, 8);
+            folders.push((schemas.clone(), 8));
         }
-        for dir in &self.code_schemas {
-            walk(dir, 2);
-        }
-        Fingerprint(seen)
+        folders.extend(self.code_schemas.iter().map(|dir| (dir.clone(), 2)));
+        folders
     }
 }
 

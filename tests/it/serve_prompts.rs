@@ -20,6 +20,63 @@ fn message(body: &str) -> String {
         .to_owned()
 }
 
+/// What `GET /health` says.
+fn health(url: &str) -> Value {
+    use std::io::{Read, Write};
+    let addr = url.strip_prefix("http://").unwrap();
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    let head = format!("GET /health HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\n\r\n");
+    s.write_all(head.as_bytes()).unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    serde_json::from_str(out.split("\r\n\r\n").nth(1).unwrap()).unwrap()
+}
+
+/// How many times the thread `name` of process `pid` has gone to sleep so far.
+fn sleeps_of(pid: u32, name: &str) -> u64 {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
+    for task in tasks.filter_map(Result::ok) {
+        let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+        if comm.trim_end() == name {
+            let status = std::fs::read_to_string(task.path().join("status")).unwrap();
+            let line = status
+                .lines()
+                .find_map(|l| l.strip_prefix("voluntary_ctxt_switches:"))
+                .unwrap();
+            return line.trim().parse().unwrap();
+        }
+    }
+    panic!("no thread {name} in process {pid}")
+}
+
+/// The watcher sleeps on the kernel's news of the prompt folders: an idle server does not wake
+/// every quarter second to look, and a prompt added while nobody asks is picked up all the same,
+/// well before the watcher would look anyway (every five seconds).
+#[test]
+fn an_idle_server_sleeps_until_a_prompt_changes() {
+    let (ws, _) = workspace();
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let prompts = health(&server.url)["prompts"].as_u64().unwrap();
+    let before = sleeps_of(server.pid(), "ulcas-watch");
+    std::thread::sleep(Duration::from_millis(1500));
+    let idle = sleeps_of(server.pid(), "ulcas-watch") - before;
+    assert!(idle <= 2, "the watcher woke {idle} times in 1.5 s");
+
+    let quiz = ws.path().join("fixtures/prompts/quiz");
+    let v1 = std::fs::read_to_string(quiz.join("v1.md")).unwrap();
+    std::fs::write(quiz.join("v2.md"), v1.replace("version: 1", "version: 2")).unwrap();
+    let started = Instant::now();
+    while health(&server.url)["prompts"].as_u64().unwrap() == prompts {
+        assert!(started.elapsed() < Duration::from_secs(3), "not picked up");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let log = server.stop();
+    assert!(
+        log.contains("prompts changed: the registries read again"),
+        "{log}"
+    );
+}
+
 /// Posts `body` until `done` holds of the answer (at most two seconds); the last answer.
 fn until(url: &str, body: &str, done: impl Fn(u16, &str) -> bool) -> (u16, String, Duration) {
     let started = Instant::now();

@@ -135,9 +135,10 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
     let grace = server.limits.grace();
     runtime.block_on(async {
         let shutdown = http::shutdown()?;
+        // The prompts are watched from before the start line on.
+        watch::spawn(Arc::downgrade(&server));
         server.log.listening(local);
         server.warn_indistinguishable(&server.catalog.get().endpoint.indistinguishable());
-        watch::spawn(Arc::downgrade(&server));
         let app = http::router(server.clone());
         let unfinished = conn::serve(server.clone(), listener, app, shutdown).await;
         server.log.stopped(unfinished.as_deref());

@@ -1,6 +1,7 @@
 //! Prompts and schemas picked up while serving: the registries are read again when a file
-//! they come from changes (checked every quarter second, and at once when a request names a
-//! prompt or schema the registries do not hold), and each request is decided on one reading.
+//! they come from changes (on the kernel's news of their folders, else checked every quarter
+//! second, and at once when a request names a prompt or schema the registries do not hold),
+//! and each request is decided on one reading.
 
 use std::sync::{Arc, Mutex, RwLock, Weak};
 use std::time::{Duration, Instant};
@@ -11,8 +12,15 @@ use ulcas::wire::Endpoint;
 
 use super::Server;
 
-/// How often the registries' files are looked at.
+/// How often the registries' files are looked at without the kernel's news of them.
 pub const EVERY: Duration = Duration::from_millis(250);
+
+/// How long the watcher sleeps on the kernel's news before it looks anyway: a change the news
+/// cannot tell (the target of a linked prompt file edited elsewhere) is seen within this.
+const AT_LEAST_EVERY: Duration = Duration::from_secs(5);
+
+/// How long the watcher lets a change settle before it reads the registries again.
+const SETTLE: Duration = Duration::from_millis(20);
 
 /// One reading of the registries: the decision and the stores it serves.
 pub struct Catalog {
@@ -77,10 +85,12 @@ impl Watched {
             .clone()
     }
 
-    /// Reads the registries again when a file they come from changed since the last reading.
-    pub fn refresh(&self) -> Option<Change> {
+    /// Reads the registries again when a file they come from changed since the last reading;
+    /// `throttled`: not when the files were looked at less than [`LEAST`] ago. `announce` is
+    /// told the change before a request can be decided on the new reading.
+    pub fn refresh(&self, throttled: bool, announce: impl FnOnce(&Change)) -> Option<Change> {
         let mut guard = self.read_from.lock().unwrap_or_else(|e| e.into_inner());
-        if guard.1.elapsed() < LEAST {
+        if throttled && guard.1.elapsed() < LEAST {
             return None;
         }
         guard.1 = Instant::now();
@@ -111,25 +121,45 @@ impl Watched {
                     prompts: catalog.endpoint.prompts(),
                     indistinguishable: catalog.endpoint.indistinguishable(),
                 };
+                announce(&change);
                 *self.current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(catalog);
                 Some(change)
             }
-            Err(e) => Some(Change::Failed(e.to_string())),
+            Err(e) => {
+                let change = Change::Failed(e.to_string());
+                announce(&change);
+                Some(change)
+            }
         }
     }
 }
 
-/// Looks at the registries' files every [`EVERY`] while the server runs.
+/// Looks at the registries' files while the server runs: when the kernel says that one of
+/// their folders changed (and at least every [`AT_LEAST_EVERY`]), else every [`EVERY`].
 pub fn spawn(server: Weak<Server>) {
     let log_to = server.clone();
     let looking = std::thread::Builder::new()
         .name("ulcas-watch".into())
         .spawn(move || loop {
-            std::thread::sleep(EVERY);
-            let Some(server) = server.upgrade() else {
+            // The watches are placed before the look, so a change after it is news.
+            let news = server
+                .upgrade()
+                .and_then(|s| News::of(&s.catalog.get().stores));
+            if let Some(server) = server.upgrade() {
+                // Never throttled: a change made since the last look is before the watches.
+                server.look(false);
+            }
+            match news {
+                Some(news) => {
+                    news.wait(AT_LEAST_EVERY);
+                    // An editor's save is several changes: they are read together.
+                    std::thread::sleep(SETTLE);
+                }
+                None => std::thread::sleep(EVERY),
+            }
+            if server.strong_count() == 0 {
                 return;
-            };
-            server.refresh();
+            }
         });
     if let (Err(e), Some(server)) = (looking, log_to.upgrade()) {
         // Without the thread, an unknown prompt still makes a request look.
@@ -138,34 +168,108 @@ pub fn spawn(server: Weak<Server>) {
     }
 }
 
+/// The kernel's news (inotify) of the folders the registries are read from, and of the folders
+/// that hold them (a folder made or replaced).
+struct News {
+    inotify: std::os::fd::OwnedFd,
+}
+
+/// The most folders one look watches (each user's watches are shared by all their programs).
+const MAX_WATCHED: usize = 1024;
+
+impl News {
+    /// Watches the registries' folders of `stores`; `None` where the system gives no news
+    /// (then the files are looked at every [`EVERY`]).
+    fn of(stores: &[StoreSettings]) -> Option<News> {
+        use rustix::fs::inotify::{self, WatchFlags};
+        let inotify = inotify::init(inotify::CreateFlags::CLOEXEC).ok()?;
+        let flags = WatchFlags::CREATE
+            | WatchFlags::DELETE
+            | WatchFlags::MODIFY
+            | WatchFlags::ATTRIB
+            | WatchFlags::CLOSE_WRITE
+            | WatchFlags::MOVED_FROM
+            | WatchFlags::MOVED_TO
+            | WatchFlags::DELETE_SELF
+            | WatchFlags::MOVE_SELF
+            | WatchFlags::ONLYDIR;
+        let mut watched = 0;
+        // Whether to go on: a folder that is not there (yet) is news of its parent; too many
+        // folders, or no watch left, is no news at all.
+        let mut watch = |dir: &std::path::Path| {
+            use rustix::io::Errno;
+            watched += 1;
+            watched <= MAX_WATCHED
+                && match inotify::add_watch(&inotify, dir, flags) {
+                    Ok(_) => true,
+                    Err(e) => {
+                        [Errno::NOENT, Errno::NOTDIR, Errno::ACCESS, Errno::LOOP].contains(&e)
+                    }
+                }
+        };
+        for (folder, depth) in stores.iter().flat_map(|s| s.source.folders()) {
+            // The folder that holds it: the folder made, removed or replaced.
+            let parent = folder.parent().filter(|p| !p.as_os_str().is_empty());
+            if !watch(parent.unwrap_or(std::path::Path::new("."))) {
+                return None;
+            }
+            // Each folder down to the one that holds the deepest files.
+            let dirs = walkdir::WalkDir::new(&folder).max_depth(depth.saturating_sub(1));
+            for entry in dirs.into_iter().filter_map(Result::ok) {
+                if entry.file_type().is_dir() && !watch(entry.path()) {
+                    return None;
+                }
+            }
+        }
+        Some(News { inotify })
+    }
+
+    /// Sleeps until there is news, or `at_most`.
+    fn wait(&self, at_most: Duration) {
+        use rustix::event::{poll, PollFd, PollFlags, Timespec};
+        let mut fds = [PollFd::new(&self.inotify, PollFlags::IN)];
+        let timeout = Timespec::try_from(at_most).ok();
+        let _ = poll(&mut fds, timeout.as_ref());
+    }
+}
+
 impl Server {
     /// Reads the registries again when their files changed, and says so in the log; whether
-    /// they were read again.
+    /// they were read again. A flood of requests looks at most once every [`LEAST`].
     pub fn refresh(&self) -> bool {
-        match self.catalog.refresh() {
-            None => false,
-            Some(Change::Read {
+        self.look(true)
+    }
+
+    /// [`Server::refresh`], `throttled` or not. The log says what changed before a request is
+    /// decided on the new reading.
+    fn look(&self, throttled: bool) -> bool {
+        let changed = self
+            .catalog
+            .refresh(throttled, |change| self.announce(change));
+        matches!(changed, Some(Change::Read { .. }))
+    }
+
+    /// Says in the log what a look at the registries' files found changed.
+    fn announce(&self, change: &Change) {
+        match change {
+            Change::Read {
                 prompts,
                 indistinguishable,
-            }) => {
+            } => {
                 self.log.note(
                     "info",
                     &format!(
                         "prompts changed: the registries read again ({prompts} prompt versions)"
                     ),
                 );
-                self.warn_indistinguishable(&indistinguishable);
-                true
+                self.warn_indistinguishable(indistinguishable);
             }
-            Some(Change::Failed(why)) => {
-                self.log.note(
-                    "warning",
-                    &format!(
-                        "prompts changed, but cannot be read again (the last reading stays): {why}"
-                    ),
-                );
-                false
-            }
+            Change::Failed(why) => self.log.note(
+                "warning",
+                &format!(
+                    "prompts changed, but cannot be read again (the last reading stays): {why}"
+                ),
+            ),
         }
     }
 
