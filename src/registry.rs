@@ -233,20 +233,7 @@ impl Registry {
     /// those resolved in the schemas folder.
     fn load_dir(&mut self, dir: &Path, schemas: &Path) -> (usize, usize) {
         let mut counts = (0, 0);
-        let walker = walkdir::WalkDir::new(dir)
-            .min_depth(2)
-            .max_depth(2)
-            .sort_by_file_name();
-        for entry in walker {
-            // A task folder that cannot be read would make its task look orphaned: a problem
-            // (prune deletes nothing while the registry has one), never a skip.
-            let entry = match entry {
-                Ok(entry) => entry,
-                Err(e) => {
-                    self.walk_problem(dir, &e);
-                    continue;
-                }
-            };
+        for entry in self.task_files(dir) {
             let path = entry.path();
             let Some(task) = path
                 .parent()
@@ -300,19 +287,8 @@ impl Registry {
             let why = "the code_schemas folder does not exist: no schema built in code is known";
             return self.problem(folder, why.into());
         }
-        let walker = walkdir::WalkDir::new(folder)
-            .min_depth(2)
-            .max_depth(2)
-            .sort_by_file_name();
         let mut found = 0;
-        for entry in walker {
-            let entry = match entry {
-                Ok(entry) => entry,
-                Err(e) => {
-                    self.walk_problem(folder, &e);
-                    continue;
-                }
-            };
+        for entry in self.task_files(folder) {
             let path = entry.path();
             let task = path
                 .parent()
@@ -358,12 +334,23 @@ impl Registry {
         });
     }
 
-    /// The problem of a folder under `dir` that could not be read.
-    fn walk_problem(&mut self, dir: &Path, e: &walkdir::Error) {
-        let why = e
-            .io_error()
-            .map_or_else(|| e.to_string(), crate::error::io_message);
-        self.problem(e.path().unwrap_or(dir), format!("cannot read: {why}"));
+    /// The entries two levels down `dir` (`<task>/<file>`), sorted. A task folder that cannot
+    /// be read would make its task look orphaned: it is a problem (prune deletes nothing while
+    /// the registry has one), never a skip.
+    fn task_files(&mut self, dir: &Path) -> Vec<walkdir::DirEntry> {
+        let mut entries = Vec::new();
+        let walker = walkdir::WalkDir::new(dir).min_depth(2).max_depth(2);
+        for entry in walker.sort_by_file_name() {
+            match entry {
+                Ok(entry) => entries.push(entry),
+                Err(e) => {
+                    let why =
+                        (e.io_error()).map_or_else(|| e.to_string(), crate::error::io_message);
+                    self.problem(e.path().unwrap_or(dir), format!("cannot read: {why}"));
+                }
+            }
+        }
+        entries
     }
 
     /// Whether this registry holds the prompt of `task` v`version` in its own prompts folder
