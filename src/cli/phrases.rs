@@ -18,9 +18,13 @@ pub fn phrasebook() -> Arc<dyn Phrasebook> {
 
 impl Phrasebook for Cli {
     fn phrase(&self, advice: &Advice<'_>, store: Option<&Selector>) -> String {
-        let run = |sub: &str, args: &[&str], extra: &[&str]| match store {
-            Some(store) => command(store, sub, args, extra),
-            None => bare(sub, args, extra),
+        let chosen = store.map(selector_words).unwrap_or_default();
+        let run = |sub: &str, args: &[&str], extra: &[&str]| line(sub, args, &chosen, extra);
+        // A command on one request dump names the store by its root alone.
+        let root = store.map(|s| vec!["--cassettes".into(), s.root.display().to_string()]);
+        let on_dump = |sub: &str, dump: &Path, extra: &[&str]| {
+            let dump = dump.display().to_string();
+            line(sub, &[&dump], root.as_deref().unwrap_or_default(), extra)
         };
         match *advice {
             Advice::Prune { orphans: false } => run("prune", &[], &["--delete"]),
@@ -32,8 +36,8 @@ impl Phrasebook for Cli {
             Advice::Lock {
                 accept: Some((task, version)),
             } => run("lock", &[], &["--accept", &format!("{task}/v{version}")]),
-            Advice::Lookup { dump } => with_root("lookup", dump, store, &[]),
-            Advice::Record { dump } => with_root("record", dump, store, &["--response", "-"]),
+            Advice::Lookup { dump } => on_dump("lookup", dump, &[]),
+            Advice::Record { dump } => on_dump("record", dump, &["--response", "-"]),
             Advice::Backfill => "ulcas backfill --help".into(),
             Advice::Recorder => "ulcas record".into(),
             Advice::ReviewAgainst { reference } => format!("ulcas review --against {reference}"),
@@ -53,53 +57,35 @@ impl Phrasebook for Cli {
 /// `ulcas SUB ARGS… <the store and the settings that chose it> EXTRA…` (ARGS: positionals that
 /// come before the store roots, as `migrate`'s TASK).
 pub fn command(store: &Selector, sub: &str, args: &[&str], extra: &[&str]) -> String {
-    let root = store.root.display().to_string();
-    let mut words: Vec<String> = vec![root];
+    line(sub, args, &selector_words(store), extra)
+}
+
+/// The words that choose `store` again: its root, then the settings given beside it.
+fn selector_words(store: &Selector) -> Vec<String> {
+    let mut words = vec![store.root.display().to_string()];
     if let Some(file) = &store.config {
-        words.push("--config".into());
-        words.push(file.display().to_string());
+        words.extend(["--config".into(), file.display().to_string()]);
     }
     for p in &store.prompts {
-        words.push("--prompts".into());
-        words.push(p.display().to_string());
+        words.extend(["--prompts".into(), p.display().to_string()]);
     }
     if let Some(s) = &store.schemas {
-        words.push("--schemas".into());
-        words.push(s.display().to_string());
+        words.extend(["--schemas".into(), s.display().to_string()]);
     }
     for (task, n) in &store.pins {
-        words.push("--pin".into());
-        words.push(format!("{task}={n}"));
+        words.extend(["--pin".into(), format!("{task}={n}")]);
     }
-    let selector = words.iter().map(String::as_str);
+    words
+}
+
+/// `ulcas SUB ARGS… MIDDLE… EXTRA…`, each word quoted for a POSIX shell.
+fn line(sub: &str, args: &[&str], middle: &[String], extra: &[&str]) -> String {
     let all: Vec<&str> = ["ulcas", sub]
         .into_iter()
         .chain(args.iter().copied())
-        .chain(selector)
+        .chain(middle.iter().map(String::as_str))
         .chain(extra.iter().copied())
         .collect();
-    shell::words(&all)
-}
-
-/// `ulcas SUB ARGS… EXTRA…`: about no store in particular.
-fn bare(sub: &str, args: &[&str], extra: &[&str]) -> String {
-    let all: Vec<&str> = ["ulcas", sub]
-        .into_iter()
-        .chain(args.iter().copied())
-        .chain(extra.iter().copied())
-        .collect();
-    shell::words(&all)
-}
-
-/// `ulcas SUB DUMP --cassettes ROOT EXTRA…`: a command on one request dump and the store's root.
-fn with_root(sub: &str, dump: &Path, store: Option<&Selector>, extra: &[&str]) -> String {
-    let dump = dump.display().to_string();
-    let mut all = vec!["ulcas", sub, &dump];
-    let root = store.map(|s| s.root.display().to_string());
-    if let Some(root) = &root {
-        all.extend(["--cassettes", root]);
-    }
-    all.extend_from_slice(extra);
     shell::words(&all)
 }
 
