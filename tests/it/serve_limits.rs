@@ -453,3 +453,57 @@ fn a_body_in_pieces_is_the_same_body() {
         "the same answer, whether the body came whole or in pieces"
     );
 }
+
+/// The time each serving thread (`ulcas-serve-N`) of process `pid` has run so far (ns), by name.
+fn serving_threads(pid: u32) -> std::collections::BTreeMap<String, u64> {
+    let mut threads = std::collections::BTreeMap::new();
+    for task in std::fs::read_dir(format!("/proc/{pid}/task")).unwrap() {
+        let task = task.unwrap().path();
+        let name = std::fs::read_to_string(task.join("comm")).unwrap_or_default();
+        if name.starts_with("ulcas-serve-") {
+            let ran = std::fs::read_to_string(task.join("schedstat")).unwrap();
+            let ran = ran.split_whitespace().next().unwrap().parse().unwrap();
+            threads.insert(name.trim_end().to_owned(), ran);
+        }
+    }
+    threads
+}
+
+/// Connections are served by every serving thread in turn (one a core), and a thread that has
+/// answered looks for the next request a moment, then sleeps: an idle server spends nothing.
+#[test]
+fn every_serving_thread_answers_then_sleeps() {
+    let (ws, _) = workspace();
+    let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
+    let hit = params(&quiz, &prompt_text("quiz", 1)).to_string();
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // A thread names itself once it runs.
+    let started = Instant::now();
+    let mut before = serving_threads(server.pid());
+    while before.len() < cores && started.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+        before = serving_threads(server.pid());
+    }
+    assert_eq!(before.len(), cores, "{before:?}");
+    for _ in 0..cores {
+        assert_eq!(post(&server.url, hit.as_bytes(), &[]).0, 200);
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    let answered = serving_threads(server.pid());
+    for (name, ran) in &answered {
+        assert!(
+            *ran > before[name],
+            "{name} served no connection: {answered:?}"
+        );
+    }
+    std::thread::sleep(Duration::from_secs(1));
+    let idle = serving_threads(server.pid());
+    let spent: u64 = idle.iter().map(|(name, ran)| ran - answered[name]).sum();
+    assert!(
+        spent < 20_000_000,
+        "the serving threads ran {} ms in an idle second",
+        spent / 1_000_000
+    );
+    server.stop();
+}

@@ -14,6 +14,7 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
 
+use super::workers::Workers;
 use super::Server;
 
 /// The work that must finish before the server stops (recordings): each holds a token; the
@@ -53,6 +54,7 @@ impl InFlight {
 pub async fn serve(
     server: Arc<Server>,
     listener: TcpListener,
+    workers: &Workers,
     app: Router,
     shutdown: impl Future<Output = ()>,
 ) -> Option<String> {
@@ -85,10 +87,20 @@ pub async fn serve(
             }
         };
         let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(app.clone());
-        let conn = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
-        tokio::spawn(async move {
-            let _ = conn.await;
+        let Ok(stream) = stream.into_std() else {
+            continue;
+        };
+        let (service, http, watcher) = (
+            TowerToHyperService::new(app.clone()),
+            http.clone(),
+            graceful.watcher(),
+        );
+        workers.spawn(async move {
+            // Registered with the reactor of the thread that serves it.
+            if let Ok(stream) = tokio::net::TcpStream::from_std(stream) {
+                let conn = watcher.watch(http.serve_connection(TokioIo::new(stream), service));
+                let _ = super::workers::noted(conn).await;
+            }
             drop(permit);
         });
     }

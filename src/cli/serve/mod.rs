@@ -12,6 +12,7 @@ pub mod limits;
 mod log;
 mod record;
 mod watch;
+mod workers;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -105,11 +106,11 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
     // Decisions read the store on the blocking pool: a few threads are enough on any load
     // (each thread keeps its allocator's caches, so hundreds of them would hold gigabytes).
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .max_blocking_threads(2 * cores)
+    let cannot = |e: std::io::Error| ulcas::Error::msg(format!("cannot start the server: {e}"));
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| ulcas::Error::msg(format!("cannot start the server: {e}")))?;
+        .map_err(cannot)?;
     let (listener, local) = runtime.block_on(bind(addr))?;
     let server = Arc::new(Server {
         catalog: watch::Watched::new(catalog),
@@ -133,19 +134,22 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
         counted: std::sync::Mutex::new(None),
     });
     let grace = server.limits.grace();
-    runtime.block_on(async {
+    let workers = workers::Workers::start(cores, 2, grace).map_err(cannot)?;
+    let served = runtime.block_on(async {
         let shutdown = http::shutdown()?;
         // The prompts are watched from before the start line on.
         watch::spawn(Arc::downgrade(&server));
         server.log.listening(local);
         server.warn_indistinguishable(&server.catalog.get().endpoint.indistinguishable());
         let app = http::router(server.clone());
-        let unfinished = conn::serve(server.clone(), listener, app, shutdown).await;
+        let unfinished = conn::serve(server.clone(), listener, &workers, app, shutdown).await;
         server.log.stopped(unfinished.as_deref());
         Ok::<_, ulcas::Error>(())
-    })?;
+    });
     // Blocking work still running after the grace period is not waited for.
+    workers.stop();
     runtime.shutdown_timeout(grace);
+    served?;
     Ok(Verdict::Pass)
 }
 
