@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use ulcas::request::Request;
 
 use crate::serve::{params, post, prompt_text, tree, workspace, Server};
+use crate::serve_prompts::health;
 use crate::serve_upstream::peak_rss_mb;
 
 /// One request written as given (head lines without the request line), on a fresh connection;
@@ -412,11 +413,28 @@ fn two_prompts_with_one_text_are_never_guessed() {
     let (status, text) = post(&server.url, body.as_bytes(), &named);
     assert_eq!(status, 404, "drill has no cassette: {text}");
     assert!(text.contains(r#"No cassette for task \"drill\""#), "{text}");
+    // Two more prompts with one text added while serving: the registries are read again, the
+    // new pair is warned of, the first pair not a second time.
+    let read = health(&server.url)["prompts"].as_u64().unwrap();
+    for task in ["summary", "digest"] {
+        std::fs::create_dir_all(prompts.join(task)).unwrap();
+        std::fs::write(
+            prompts.join(task).join("v1.md"),
+            format!("---\nid: bakery/{task}\nversion: 1\ntask: {task}\n---\nYou summarise.\n"),
+        )
+        .unwrap();
+    }
+    let started = Instant::now();
+    while health(&server.url)["prompts"].as_u64().unwrap() < read + 2 {
+        assert!(started.elapsed() < Duration::from_secs(5), "not read again");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let log = server.stop();
-    assert!(
-        log.contains("the wire cannot tell apart drill v1, quiz v1: the same system text and the same output schema"),
-        "{log}"
-    );
+    assert!(log.contains("prompts changed"), "{log}");
+    let warning = "the wire cannot tell apart drill v1, quiz v1: the same system text and the same output schema";
+    assert_eq!(log.matches(warning).count(), 1, "{log}");
+    let warning = "the wire cannot tell apart digest v1, summary v1: the same system text";
+    assert_eq!(log.matches(warning).count(), 1, "{log}");
 }
 
 /// A body that arrives in pieces (its first bytes with the headers, the rest later, one byte

@@ -21,7 +21,7 @@ fn message(body: &str) -> String {
 }
 
 /// What `GET /health` says.
-fn health(url: &str) -> Value {
+pub fn health(url: &str) -> Value {
     use std::io::{Read, Write};
     let addr = url.strip_prefix("http://").unwrap();
     let mut s = std::net::TcpStream::connect(addr).unwrap();

@@ -54,7 +54,7 @@ const LEAST: Duration = Duration::from_millis(50);
 /// What a look at the registries' files found changed.
 pub enum Change {
     /// The registries were read again: how many prompt versions they hold now, and the
-    /// groups of prompts the wire cannot tell apart.
+    /// groups of prompts the wire cannot tell apart that the reading before could.
     Read {
         prompts: usize,
         indistinguishable: Vec<Vec<String>>,
@@ -117,9 +117,13 @@ impl Watched {
             .collect();
         match stores.and_then(Catalog::new) {
             Ok(catalog) => {
+                // Groups warned of before are not warned of again at each reading.
+                let before = current.endpoint.indistinguishable();
                 let change = Change::Read {
                     prompts: catalog.endpoint.prompts(),
-                    indistinguishable: catalog.endpoint.indistinguishable(),
+                    indistinguishable: (catalog.endpoint.indistinguishable().into_iter())
+                        .filter(|group| !before.contains(group))
+                        .collect(),
                 };
                 announce(&change);
                 *self.current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(catalog);
