@@ -520,11 +520,21 @@ pub fn versions_in(task_dir: &Path) -> Vec<i64> {
 pub fn recorded_versions(task_dir: &Path) -> Vec<i64> {
     versions_in(task_dir)
         .into_iter()
-        .filter(|&v| {
-            json_files_in(&crate::layout::version_in(task_dir, v))
-                .is_ok_and(|files| !files.is_empty())
-        })
+        .filter(|&v| has_json_file(&crate::layout::version_in(task_dir, v)))
         .collect()
+}
+
+/// Whether `dir` holds a regular `*.json` file (the first found answers: a version folder of
+/// 10,000 cassettes is not listed whole to say it is not empty).
+fn has_json_file(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.filter_map(|e| e.ok()).any(|e| {
+            e.file_type().is_ok_and(|t| t.is_file())
+                && Path::new(&e.file_name())
+                    .extension()
+                    .is_some_and(|x| x == "json")
+        })
+    })
 }
 
 /// The regular `*.json` files of a version folder, sorted (none when it does not exist).
@@ -540,13 +550,37 @@ pub fn json_files_in(dir: &Path) -> Result<Vec<PathBuf>> {
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
-    files.sort();
+    // One folder: by name (a path compares component by component, the folder's each time).
+    files.sort_unstable_by(|a, b| a.file_name().cmp(&b.file_name()));
     Ok(files)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn recorded_versions_are_the_folders_with_a_cassette_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let task = dir.path().join("quiz");
+        for (folder, file) in [
+            ("v1", Some("0a.json")),
+            ("v2", None),
+            ("v3", Some("notes.txt")),
+            ("v5", Some("z.json")),
+        ] {
+            std::fs::create_dir_all(task.join(folder)).unwrap();
+            if let Some(file) = file {
+                std::fs::write(task.join(folder).join(file), "{}").unwrap();
+            }
+        }
+        // A folder named like a cassette is none.
+        std::fs::create_dir_all(task.join("v4").join("x.json")).unwrap();
+        assert_eq!(recorded_versions(&task), vec![1, 5]);
+        std::fs::write(task.join("v5").join("a.json"), "{}").unwrap();
+        let files = json_files_in(&task.join("v5")).unwrap();
+        assert_eq!(files, vec![task.join("v5/a.json"), task.join("v5/z.json")]);
+    }
 
     #[test]
     fn classifies_store_files() {
