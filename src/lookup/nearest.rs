@@ -367,7 +367,7 @@ fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> 
 
 /// The order of two cassette paths of one task folder, as [`Path`]'s: their bytes compared.
 /// Recordings of one vocabulary tie by the thousand, and `Path` compares component by component
-/// (4% of such a lookup). The same order: the paths share the folder up to the task's, then
+/// (the whole folder's for each pair). The same order: the paths share the folder up to the task's, then
 /// differ in `v<digits>` (where a shorter version's name ends, `/` sorts before the longer one's
 /// next digit, as the shorter component sorts first) or only in the file's name.
 fn path_order(a: &Path, b: &Path) -> std::cmp::Ordering {

@@ -103,8 +103,10 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
     let catalog = watch::Catalog::new(stores)?;
     let record_into = record_into(&args, &catalog, upstream.is_some())?;
     let json = args.format == ServeFormat::Json;
-    // Decisions read the store on the blocking pool: a few threads are enough on any load
-    // (each thread keeps its allocator's caches, so hundreds of them would hold gigabytes).
+    // The accept loop and the signals run here; the connections on a serving thread a core
+    // (`workers`). What a serving thread does not answer at once reads the store on its
+    // blocking pool: two threads each are enough on any load (each thread keeps its
+    // allocator's caches, so hundreds of them would hold gigabytes).
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let cannot = |e: std::io::Error| ulcas::Error::msg(format!("cannot start the server: {e}"));
     let runtime = tokio::runtime::Builder::new_current_thread()
