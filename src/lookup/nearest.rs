@@ -222,10 +222,7 @@ fn candidate_files(root: &Path, task: &str, versions: &[i64]) -> Vec<(i64, PathB
                 .into_iter()
                 .flatten()
                 .filter_map(|e| e.ok())
-                .filter(|e| {
-                    e.file_type().is_ok_and(|t| t.is_file())
-                        && e.path().extension().is_some_and(|x| x == "json")
-                })
+                .filter(crate::store::is_json_file)
                 .map(move |e| (v, e.path()))
                 .collect::<Vec<_>>()
         })
@@ -321,9 +318,9 @@ fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> 
         })
         .flatten()
         .collect();
-    // The best SHORTLIST without sorting all of them.
+    // The best SHORTLIST without sorting all of them (paths compare slowly).
     let order = |a: &(f64, &PathBuf, i64), b: &(f64, &PathBuf, i64)| {
-        b.0.total_cmp(&a.0).then_with(|| path_order(a.1, b.1))
+        b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1))
     };
     if estimated.len() > SHORTLIST {
         estimated.select_nth_unstable_by(SHORTLIST - 1, order);
@@ -342,7 +339,7 @@ fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> 
         )
         .flatten()
         .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| path_order(a.1, b.1)));
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
     let mut candidates = Vec::new();
     for (_, path, version) in scored {
         if candidates.len() == PREFILTERED {
@@ -363,16 +360,6 @@ fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> 
         });
     }
     candidates
-}
-
-/// The order of two cassette paths of one task folder, as [`Path`]'s: their bytes compared.
-/// Recordings of one vocabulary tie by the thousand, and `Path` compares component by component
-/// (the whole folder's for each pair). The same order: the paths share the folder up to the task's, then
-/// differ in `v<digits>` (where a shorter version's name ends, `/` sorts before the longer one's
-/// next digit, as the shorter component sorts first) or only in the file's name.
-fn path_order(a: &Path, b: &Path) -> std::cmp::Ordering {
-    use std::os::unix::ffi::OsStrExt;
-    a.as_os_str().as_bytes().cmp(b.as_os_str().as_bytes())
 }
 
 /// The JSON string literal (quotes included) of the stored request content where the recorder
@@ -651,28 +638,5 @@ mod percent_tests {
         assert_eq!(percent(0.996), "99.6%");
         assert_eq!(percent(0.0001), "0.1%");
         assert_eq!(percent(0.0), "0.0%");
-    }
-}
-
-#[cfg(test)]
-mod path_order_tests {
-    use std::path::PathBuf;
-
-    #[test]
-    fn cassette_paths_sort_as_paths_do() {
-        for root in ["store", "a store/with-dashes", "st.ore", "/"] {
-            let mut paths = Vec::new();
-            for version in ["v1", "v2", "v9", "v10", "v12", "v100"] {
-                for name in [
-                    "0a.json", "0a0.json", "a.json", "a-b.json", "a.b.json", "ff.json",
-                ] {
-                    paths.push(PathBuf::from(root).join("lesson").join(version).join(name));
-                }
-            }
-            let mut by_bytes = paths.clone();
-            by_bytes.sort_by(|a, b| super::path_order(a, b));
-            paths.sort();
-            assert_eq!(by_bytes, paths);
-        }
     }
 }

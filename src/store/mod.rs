@@ -527,14 +527,17 @@ pub fn recorded_versions(task_dir: &Path) -> Vec<i64> {
 /// Whether `dir` holds a regular `*.json` file (the first found answers: a version folder of
 /// 10,000 cassettes is not listed whole to say it is not empty).
 fn has_json_file(dir: &Path) -> bool {
-    std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries.filter_map(|e| e.ok()).any(|e| {
-            e.file_type().is_ok_and(|t| t.is_file())
-                && Path::new(&e.file_name())
-                    .extension()
-                    .is_some_and(|x| x == "json")
-        })
-    })
+    std::fs::read_dir(dir)
+        .is_ok_and(|entries| entries.filter_map(|e| e.ok()).any(|e| is_json_file(&e)))
+}
+
+/// Whether a folder's entry is a regular `*.json` file (a link, a folder or a FIFO so named is
+/// none): what a version folder's listing counts as a cassette file.
+pub(crate) fn is_json_file(entry: &std::fs::DirEntry) -> bool {
+    entry.file_type().is_ok_and(|t| t.is_file())
+        && Path::new(&entry.file_name())
+            .extension()
+            .is_some_and(|x| x == "json")
 }
 
 /// The regular `*.json` files of a version folder, sorted (none when it does not exist).
@@ -546,9 +549,8 @@ pub fn json_files_in(dir: &Path) -> Result<Vec<PathBuf>> {
     };
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter(is_json_file)
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     // One folder: by name (a path compares component by component, the folder's each time).
     files.sort_unstable_by(|a, b| a.file_name().cmp(&b.file_name()));
