@@ -19,7 +19,7 @@ use tokio::sync::oneshot;
 /// How long a thread looks for more work after a connection last ran, before it sleeps: at one
 /// connection (two cores, the client on the same machine) 20 µs lost most of the gain, 100 µs
 /// gained nothing more.
-pub const SPIN: Duration = Duration::from_micros(50);
+const SPIN: Duration = Duration::from_micros(50);
 
 thread_local! {
     /// How many times this thread's connections have run.
@@ -28,29 +28,31 @@ thread_local! {
     static ASLEEP: Cell<Option<Waker>> = const { Cell::new(None) };
 }
 
-/// The serving threads, and the way to stop them.
+/// The serving threads.
 pub struct Workers {
-    handles: Vec<Handle>,
-    threads: Vec<(oneshot::Sender<()>, std::thread::JoinHandle<()>)>,
+    threads: Vec<Worker>,
     next: Cell<usize>,
+}
+
+/// A serving thread: its runtime, and what stops it (the thread ends when this is dropped).
+struct Worker {
+    runtime: Handle,
+    _stop: oneshot::Sender<()>,
+    thread: std::thread::JoinHandle<()>,
 }
 
 impl Workers {
     /// `count` threads, each with at most `blocking` threads for its blocking work; each waits
     /// up to `grace` for that work when the workers stop.
     pub fn start(count: usize, blocking: usize, grace: Duration) -> std::io::Result<Workers> {
-        let mut workers = Workers {
-            handles: Vec::with_capacity(count),
-            threads: Vec::with_capacity(count),
-            next: Cell::new(0),
-        };
+        let mut threads = Vec::with_capacity(count);
         for i in 0..count.max(1) {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .max_blocking_threads(blocking.max(1))
                 .enable_all()
                 .build()?;
             let (stop, stopped) = oneshot::channel::<()>();
-            workers.handles.push(runtime.handle().clone());
+            let handle = runtime.handle().clone();
             let thread = std::thread::Builder::new()
                 .name(format!("ulcas-serve-{i}"))
                 .spawn(move || {
@@ -63,9 +65,16 @@ impl Workers {
                     });
                     runtime.shutdown_timeout(grace);
                 })?;
-            workers.threads.push((stop, thread));
+            threads.push(Worker {
+                runtime: handle,
+                _stop: stop,
+                thread,
+            });
         }
-        Ok(workers)
+        Ok(Workers {
+            threads,
+            next: Cell::new(0),
+        })
     }
 
     /// Runs `work` (a connection) on the next thread, each in turn.
@@ -74,20 +83,14 @@ impl Workers {
         F: Future<Output = ()> + Send + 'static,
     {
         let i = self.next.get();
-        self.next.set((i + 1) % self.handles.len());
-        self.handles[i].spawn(work);
+        self.next.set((i + 1) % self.threads.len());
+        self.threads[i].runtime.spawn(work);
     }
 
-    /// Stops every thread, each once its blocking work is done or the grace period is over.
+    /// Stops every thread (all at once), each once its blocking work is done or the grace
+    /// period is over.
     pub fn stop(self) {
-        let threads: Vec<_> = self
-            .threads
-            .into_iter()
-            .map(|(stop, thread)| {
-                let _ = stop.send(());
-                thread
-            })
-            .collect();
+        let threads: Vec<_> = self.threads.into_iter().map(|w| w.thread).collect();
         for thread in threads {
             let _ = thread.join();
         }
