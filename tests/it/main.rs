@@ -10,6 +10,7 @@ mod completions;
 mod diff;
 mod driver;
 mod driver_reads;
+mod floats;
 mod endpoint;
 mod evidence;
 mod hardening;
