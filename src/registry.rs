@@ -24,6 +24,9 @@ pub enum SchemaSource {
         /// Its schema.
         schema: Box<Schema>,
     },
+    /// The front matter names no schema at all: a plain prompt, whose requests carry none and
+    /// are keyed with the empty schema ([`Schema::empty`]).
+    Plain,
     /// The front matter does not name a file (the schema is built in code): unknown here.
     Unknown {
         /// What the front matter says.
@@ -261,7 +264,7 @@ impl Registry {
                             counts.0 += 1;
                             self.problem(path, error.clone());
                         }
-                        SchemaSource::Unknown { .. } => {}
+                        SchemaSource::Unknown { .. } | SchemaSource::Plain => {}
                     }
                     prompt
                 }
@@ -390,6 +393,7 @@ impl Registry {
     pub fn schema(&self, task: &str, version: i64) -> Option<&Schema> {
         match &self.prompt(task, version)?.schema {
             SchemaSource::File { schema, .. } => Some(schema),
+            SchemaSource::Plain => Some(empty_schema()),
             SchemaSource::Unknown { .. } | SchemaSource::Broken { .. } => None,
         }
     }
@@ -400,6 +404,12 @@ impl Registry {
             .iter()
             .map(|(t, v)| (t.as_str(), v.keys().copied().collect()))
     }
+}
+
+/// The empty schema, made once (every plain prompt's).
+pub(crate) fn empty_schema() -> &'static Schema {
+    static EMPTY: std::sync::LazyLock<Schema> = std::sync::LazyLock::new(Schema::empty);
+    &EMPTY
 }
 
 /// `v12.md` → 12.
@@ -420,8 +430,11 @@ fn read_prompt(
         .map_err(|e| e.message)?;
     let loaded = crate::prompt_file::load_text(&content, version)?;
     let said = loaded.meta.get("schema").cloned().unwrap_or_default();
-    let schema = resolve_schema(&said, prompts, schemas)
-        .unwrap_or_else(|error| SchemaSource::Broken { error });
+    let schema = if said.trim().is_empty() {
+        SchemaSource::Plain
+    } else {
+        resolve_schema(&said, prompts, schemas).unwrap_or_else(|error| SchemaSource::Broken { error })
+    };
     Ok(PromptVersion {
         path: path.to_path_buf(),
         id: loaded.meta.get("id").cloned(),

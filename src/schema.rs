@@ -56,6 +56,21 @@ impl Schema {
         })
     }
 
+    /// The empty schema of a plain prompt (the front matter names none, the request carries
+    /// none): PHP keys it as `json_encode([])`, `[]`; as JSON Schema it admits every answer.
+    pub fn empty() -> Schema {
+        Schema {
+            value: Value::Object(serde_json::Map::new()),
+            canonical: "[]".into(),
+            source: "{}".into(),
+        }
+    }
+
+    /// Whether this is the empty schema (`{}` or `[]`: PHP reads both as the empty array).
+    pub fn is_empty(&self) -> bool {
+        self.canonical == "[]"
+    }
+
     /// The JSON text the schema was parsed from.
     pub fn source(&self) -> &str {
         &self.source

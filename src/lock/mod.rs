@@ -155,6 +155,10 @@ pub fn current(
             Some(crate::key::sha256_tagged(schema.canonical_json())),
             Some(path.clone()),
         ),
+        SchemaSource::Plain => (
+            Some(crate::key::sha256_tagged(crate::schema::Schema::empty().canonical_json())),
+            None,
+        ),
         SchemaSource::Unknown { .. } => (None, None),
         SchemaSource::Broken { .. } => return None,
     };

@@ -99,6 +99,7 @@ impl Request {
                 Schema::parse(raw.get())
                     .map_err(|e| Error::msg(format!("`schema`: {}", e.message)))?,
             ),
+            Some(raw) if raw.get() == "null" => None,
             Some(raw) => {
                 let other: Value = serde_json::from_str(raw.get()).unwrap_or(Value::Null);
                 return Err(Error::msg(format!(
@@ -125,13 +126,13 @@ impl Request {
                 Schema::parse(&v.to_string())
                     .map_err(|e| Error::msg(format!("`schema`: {}", e.message)))?,
             ),
+            Some(Value::Null) | None => None,
             Some(other) => {
                 return Err(Error::msg(format!(
                     "`schema` must be an object, not {}",
                     kind_of(other)
                 )))
             }
-            None => None,
         };
         Request::from_parts(obj.clone(), schema)
     }
@@ -182,16 +183,14 @@ impl Request {
         let system = text_field("system", "the system prompt text the app sent")?;
         let schema = match (schema, obj.get("schema")) {
             (Some(s), _) => s,
+            // A plain prompt's request carries no schema: keyed with the empty one, as the PHP
+            // driver keys `json_encode([])`.
+            (None, None | Some(Value::Null)) => Schema::empty(),
             (None, Some(other)) => {
                 return Err(Error::msg(format!(
                     "`schema` must be an object, not {}",
                     kind_of(other)
                 )))
-            }
-            (None, None) => {
-                return Err(Error::msg(
-                    "missing `schema` (the task's output JSON schema)",
-                ))
             }
         };
         // Taken out of the dump, not copied: block texts can be megabytes.

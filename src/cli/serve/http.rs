@@ -454,7 +454,9 @@ fn reply(
             )
         }
         Served::Miss { miss, resolved } => miss_reply(api, server, catalog, &miss, &resolved),
-        Served::Unresolved(why @ ulcas::wire::Unresolved::Ambiguous { .. }) => Reply::error(
+        Served::Unresolved(
+            why @ (Unresolved::Ambiguous { .. } | Unresolved::NotTheText { .. }),
+        ) => Reply::error(
             StatusCode::BAD_REQUEST,
             Failure::InvalidRequest,
             why.message(),

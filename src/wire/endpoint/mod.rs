@@ -83,6 +83,24 @@ pub enum Unresolved {
     /// `x-ulcas-prompt-version` is not an integer, or only one of the two headers is given
     /// while no registry holds the system text.
     BadOverride(String),
+    /// `x-ulcas-task` and `x-ulcas-prompt-version` name a prompt a registry holds, and the
+    /// system text is not its text: the headers choose between prompts that send one text,
+    /// they never stand for a text that is not theirs.
+    NotTheText {
+        /// The prompt the headers name (`task vN`).
+        named: String,
+        /// The prompt versions whose text the system text is (`task vN`), if any.
+        text_is: Vec<String>,
+    },
+    /// The headers name a prompt no registry holds, and no store holds recordings of it.
+    NoSuchPrompt {
+        /// The prompt the headers name (`task vN`).
+        named: String,
+        /// The versions of that task the registries hold (empty: the task is unknown).
+        versions: Vec<i64>,
+        /// Every task the registries hold, in order.
+        tasks: Vec<String>,
+    },
     /// The request is the prompt of more than one task (the same system text, and a schema
     /// that does not tell them apart): never a guess.
     Ambiguous {
@@ -134,6 +152,30 @@ impl Unresolved {
                 )
             }
             Unresolved::BadOverride(why) => why.clone(),
+            Unresolved::NotTheText { named, text_is } => match text_is.as_slice() {
+                [] => format!(
+                    "the headers name the prompt {named}, but the system text is not its text (nor any prompt's a registry holds): the prompt was edited without a version bump, or the headers name the wrong prompt; the registry's text of {named} is what the app must send"
+                ),
+                found => format!(
+                    "the headers name the prompt {named}, but the system text is the text of {}: send the headers of that prompt, or its text",
+                    found.join(", ")
+                ),
+            },
+            Unresolved::NoSuchPrompt { named, versions, tasks } => {
+                let task = named.rsplit_once(' ').map_or(named.as_str(), |(t, _)| t);
+                if versions.is_empty() {
+                    format!(
+                        "there is no prompt {named} in any registry, and no store holds recordings of it: the tasks there are {}",
+                        list_of(tasks)
+                    )
+                } else {
+                    let versions: Vec<String> = versions.iter().map(|v| format!("v{v}")).collect();
+                    format!(
+                        "there is no prompt {named} in any registry, and no store holds recordings of it: the registries hold {task} {}",
+                        versions.join(", ")
+                    )
+                }
+            }
             Unresolved::Ambiguous { candidates } => format!(
                 "the request is the prompt of {} tasks ({}): they send the same system text, and its schema does not tell them apart; the headers x-ulcas-task and x-ulcas-prompt-version say which",
                 distinct_tasks(candidates),
@@ -198,6 +240,15 @@ fn version_names<'a>(versions: impl Iterator<Item = (&'a String, i64)>) -> Vec<S
         }
     }
     names
+}
+
+/// Names in a list, at most twenty of them.
+fn list_of(names: &[String]) -> String {
+    match names.len() {
+        0 => "none".into(),
+        n if n > 20 => format!("{}, … ({n} in all)", names[..20].join(", ")),
+        _ => names.join(", "),
+    }
 }
 
 /// How many tasks `task vN` names hold.
@@ -465,6 +516,7 @@ impl Endpoint {
         let by_text = self.by_prompt.get(&*hash);
         match (&o.task, o.prompt_version, by_text) {
             (Some(task), Some(version), _) => {
+                self.check_named(task, version, by_text.map_or(&[][..], Vec::as_slice))?;
                 // Every store, the ones whose registry has the task first.
                 let mut all: Vec<Indexed> = (0..self.stores.len())
                     .map(|store| Indexed {
@@ -499,6 +551,53 @@ impl Endpoint {
                 nearest: self.nearest_prompts(&wire.system),
             }),
         }
+    }
+
+    /// Whether the prompt the headers name (`task` v`version`) may answer a request whose system
+    /// text is the prompt of `text_is`: a prompt a registry holds only for its own text; one no
+    /// registry holds only where no store has a registry, or a store holds its recordings.
+    fn check_named(&self, task: &str, version: i64, text_is: &[Indexed]) -> Result<(), Unresolved> {
+        let named = format!("{task} v{version}");
+        let known = self
+            .stores
+            .iter()
+            .any(|(_, registry)| registry.prompt(task, version).is_some());
+        if known {
+            if text_is.iter().any(|c| c.task == task && c.version == version) {
+                return Ok(());
+            }
+            return Err(Unresolved::NotTheText {
+                named,
+                text_is: version_names(text_is.iter().map(|c| (&c.task, c.version))),
+            });
+        }
+        let recorded = || {
+            self.stores.iter().any(|(driver, _)| {
+                crate::layout::version_dir(driver.root(), task, version).is_dir()
+            })
+        };
+        if self.prompts() == 0 || recorded() {
+            return Ok(());
+        }
+        let mut tasks: Vec<String> = Vec::new();
+        let mut versions: Vec<i64> = Vec::new();
+        for (_, registry) in &self.stores {
+            for (t, vs) in registry.tasks() {
+                if t == task {
+                    versions.extend(vs);
+                }
+                tasks.push(t.to_owned());
+            }
+        }
+        tasks.sort();
+        tasks.dedup();
+        versions.sort_unstable();
+        versions.dedup();
+        Err(Unresolved::NoSuchPrompt {
+            named,
+            versions,
+            tasks,
+        })
     }
 
     /// Answers a wire request in `mode` (`Record` answers as `Cassette`: the forwarding is the

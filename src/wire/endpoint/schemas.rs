@@ -36,7 +36,9 @@ impl<'a> Sent<'a> {
 impl Endpoint {
     /// The full schema of `c` whose provider form is the wire's: the registry's, else an
     /// exported one, else (when `recorded`: it reads the version's folder) a recorded one.
-    /// Without a wire schema, the registry's as it is.
+    /// A request that carries no schema is keyed with the empty one (a plain prompt's, as the
+    /// PHP driver keys `json_encode([])`), whatever the registry's schema: the key is what the
+    /// request carries.
     pub(super) fn full_schema(
         &self,
         c: &Indexed,
@@ -71,7 +73,8 @@ impl Endpoint {
         let registry = &self.stores[c.store].1;
         let own = registry.schema(&c.task, c.version);
         let Some(wire) = wire else {
-            return own.map(|s| (s, true));
+            let empty = crate::registry::empty_schema();
+            return Some((empty, own.is_some_and(Schema::is_empty)));
         };
         if let Some(schema) = own {
             *compared += 1;
