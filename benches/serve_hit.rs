@@ -11,7 +11,7 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ulcas::registry::{Registry, RegistrySource};
-use ulcas::wire::message::Answer;
+use ulcas::wire::{Answer, Shape};
 use ulcas::wire::{Endpoint, Overrides, WireRequest};
 
 fn bench(c: &mut Criterion) {
@@ -51,7 +51,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let wire = WireRequest::parse(black_box(&body)).expect("valid");
             let replay = endpoint.hit(&wire, &overrides).expect("a hit");
-            Answer::of_replay(replay).message_json()
+            Answer::of_replay(replay).message_json(&Shape::whole())
         })
     });
     // The same request again: the answer kept as its wire rendered it (the cassette still

@@ -131,6 +131,8 @@ pub fn digest(text: &str) -> [u8; 16] {
 /// Compiled output schemas: the registry's, compiled once, and stored ones, on demand.
 pub struct Validators {
     registry: HashMap<(String, i64), Result<Arc<Validator>, String>>,
+    /// The versions of plain prompts (no schema): their answers are text, not JSON objects.
+    plain: std::collections::HashSet<(String, i64)>,
     stored: Mutex<HashMap<[u8; 16], Option<Arc<Validator>>>>,
 }
 
@@ -141,9 +143,14 @@ impl Validators {
         // file share it.
         let mut by_schema: HashMap<[u8; 16], Result<Arc<Validator>, String>> = HashMap::new();
         let mut compiled = HashMap::new();
+        let mut plain = std::collections::HashSet::new();
         for (task, versions) in registry.tasks() {
             for version in versions {
                 if let Some(schema) = registry.schema(task, version) {
+                    if schema.is_empty() {
+                        plain.insert((task.to_owned(), version));
+                        continue;
+                    }
                     let validator = by_schema
                         .entry(digest(schema.canonical_json()))
                         .or_insert_with(|| crate::schema::compile_text(&schema.value).map(Arc::new))
@@ -154,6 +161,7 @@ impl Validators {
         }
         Validators {
             registry: compiled,
+            plain,
             stored: Mutex::new(HashMap::new()),
         }
     }
@@ -175,6 +183,15 @@ impl Validators {
             .collect();
         out.sort();
         out
+    }
+
+    /// Whether `task` at `version` is a plain prompt's (its registry or stored schema the empty
+    /// one): its answers are text, which no schema checks.
+    pub fn is_plain(&self, task: &str, version: i64, stored: Option<&str>) -> bool {
+        match stored {
+            Some(schema) => schema == "[]",
+            None => self.plain.contains(&(task.to_owned(), version)),
+        }
     }
 
     /// The registry's validator for `task` at `version`.

@@ -433,7 +433,8 @@ fn read_prompt(
     let schema = if said.trim().is_empty() {
         SchemaSource::Plain
     } else {
-        resolve_schema(&said, prompts, schemas).unwrap_or_else(|error| SchemaSource::Broken { error })
+        resolve_schema(&said, prompts, schemas)
+            .unwrap_or_else(|error| SchemaSource::Broken { error })
     };
     Ok(PromptVersion {
         path: path.to_path_buf(),

@@ -156,7 +156,9 @@ pub fn current(
             Some(path.clone()),
         ),
         SchemaSource::Plain => (
-            Some(crate::key::sha256_tagged(crate::schema::Schema::empty().canonical_json())),
+            Some(crate::key::sha256_tagged(
+                crate::schema::Schema::empty().canonical_json(),
+            )),
             None,
         ),
         SchemaSource::Unknown { .. } => (None, None),

@@ -4,19 +4,17 @@ use std::path::Path;
 
 use serde_json::{Map, Value};
 
+use super::findings::MAX_PER_CHECK;
 use super::{Check, Finding, Severity, StoreContext};
 use crate::advice::Advice;
 use crate::cassette::{is_recorder_format, USAGE_FIELDS};
-use crate::judge::{digest, is_object_answer, repaired_contents, validate_answer, AnswerVerdict};
+use crate::judge::{digest, repaired_contents};
 use crate::key::{hash_parts, is_hash};
 use crate::normalise::{id_matches, unknown_placeholders};
 use crate::request::kind_of;
 use crate::request::validate_task;
 use crate::secrets::find_secrets;
 use crate::store::CassetteFile;
-
-/// At most this many findings of one check per file (the rest are counted in the message).
-const MAX_PER_CHECK: usize = 5;
 
 /// The reference fields in the recorder's order.
 const FIELD_ORDER: [&str; 9] = [
@@ -115,9 +113,15 @@ pub fn check_bytes(file: &CassetteFile, bytes: &[u8], ctx: &StoreContext<'_>) ->
             .map(|r| &text[r]);
         check_material(file, &fields, (content, literal), schema, ctx, &mut r);
     }
-    if fields.stop_reason == "end_turn" {
-        check_answer(file, &fields, material.map(|m| m.1), ctx, &mut r);
-    }
+    let answer = super::answer::Answer {
+        text: fields.text,
+        stop_reason: fields.stop_reason,
+        stored_schema: material.map(|m| m.1),
+    };
+    let checked = super::answer::check(file, &answer, ctx);
+    r.findings.extend(checked.findings);
+    r.invalid_answer.extend(checked.invalid_answer);
+    r.unvalidated |= checked.unvalidated;
     r
 }
 
@@ -536,65 +540,6 @@ fn schema_changed_hint(file: &CassetteFile, ctx: &StoreContext<'_>) -> String {
             store.advise(Advice::Migrate { task, write: true }),
             store.record_hint(),
         ),
-    }
-}
-
-const NOT_OBJECT: &str = "the answer (an end_turn) is not a JSON object, even after stripping one code fence: replay makes the client send a repair turn, which misses unless it was recorded";
-
-fn check_answer(
-    file: &CassetteFile,
-    f: &Fields<'_>,
-    stored_schema: Option<&str>,
-    ctx: &StoreContext<'_>,
-    r: &mut FileResult,
-) {
-    let path = file.path.as_path();
-    let validator = ctx
-        .validators
-        .registry(&file.task, file.version)
-        .or_else(|| stored_schema.and_then(|s| ctx.validators.stored(s)));
-    let Some(validator) = validator else {
-        if !is_object_answer(f.text) {
-            r.invalid_answer
-                .push(Finding::new(path, Check::NotObject, NOT_OBJECT));
-        } else {
-            r.unvalidated = true;
-        }
-        return;
-    };
-    let errors = match validate_answer(f.text, &validator) {
-        AnswerVerdict::Valid => return,
-        AnswerVerdict::NotObject => {
-            r.invalid_answer
-                .push(Finding::new(path, Check::NotObject, NOT_OBJECT));
-            return;
-        }
-        AnswerVerdict::Invalid(errors) => errors,
-    };
-    let total = errors.len();
-    for (pointer, message) in errors.into_iter().take(MAX_PER_CHECK) {
-        let mut finding = Finding::new(
-            path,
-            Check::Schema,
-            format!(
-                "answer at {}: {message}: replay makes the client send a repair turn; re-record",
-                if pointer.is_empty() { "/" } else { &pointer }
-            ),
-        );
-        finding.pointer = Some(pointer);
-        r.invalid_answer.push(finding);
-    }
-    if total > MAX_PER_CHECK {
-        let mut more = Finding::new(
-            path,
-            Check::Schema,
-            format!(
-                "and {} more schema errors in the answer",
-                total - MAX_PER_CHECK
-            ),
-        );
-        more.pointer = Some(String::new());
-        r.invalid_answer.push(more);
     }
 }
 

@@ -52,6 +52,8 @@ pub enum Check {
     RawId,
     /// An `end_turn` answer that is not a JSON object: replay forces a repair turn.
     NotObject,
+    /// A `tool_use` answer with no text: a forced tool's call recorded without its input.
+    EmptyToolCall,
     /// The answer does not validate against the task's output schema.
     Schema,
     /// A secret in the file.
@@ -113,6 +115,7 @@ impl Check {
             | Check::HashFormat
             | Check::TaskName
             | Check::NotObject
+            | Check::EmptyToolCall
             | Check::Schema
             | Check::Secret
             | Check::KeyMismatch
@@ -205,3 +208,6 @@ impl VerifyReport {
 }
 
 crate::ser::named!(Severity, Check);
+
+/// At most this many findings of one check per file (the rest are counted in the message).
+pub(super) const MAX_PER_CHECK: usize = 5;

@@ -5,6 +5,7 @@
 //! later recorded turn) is gathered cheaply first or resolved after the pass, so memory stays
 //! proportional to the number of files, not their size.
 
+mod answer;
 mod checks;
 mod events;
 mod findings;

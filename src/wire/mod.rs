@@ -1,8 +1,10 @@
-//! The Messages API as the app's real driver speaks it, answered by the fake driver: a wire
-//! request ([`WireRequest`]) is resolved to the request the PHP driver keys ([`Endpoint`]), then
-//! replayed, answered synthetically, or missed with a diagnosis; [`message`] renders the answer
-//! as the API's message and stream. `ulcas serve` is thin HTTP glue over this module, and a Rust
-//! app can use it in-process.
+//! The model APIs the app's real driver and the official SDKs speak, answered by the fake
+//! driver: a [`Wire`] (the Messages API, Chat Completions, the Responses API; each a folder)
+//! reads its body into the neutral [`WireRequest`], which is resolved to the request the PHP
+//! driver keys ([`Endpoint`]), then replayed, answered synthetically, or missed with a
+//! diagnosis; the wire renders the neutral [`Answer`] in its API's shape and in the shape the
+//! request asked for (a forced tool's call, a stream with usage). `ulcas serve` is thin HTTP
+//! glue over this module, and a Rust app can use it in-process.
 //!
 //! The wire carries no task, prompt version or full schema. The system text names a prompt file
 //! (its hash, the text `ulcas.lock` hashes, is looked up in an index built once), and the full
@@ -46,140 +48,64 @@
 pub mod anthropic;
 mod endpoint;
 mod memo;
-pub mod message;
+mod neutral;
 pub mod openai;
-mod parse;
 mod provider;
+mod read;
 mod seam;
 
-use serde_json::Value;
-
-use crate::error::Error;
-use crate::request::{Block, Turn};
-
-pub use parse::MAX_SCHEMA;
+pub use read::MAX_SCHEMA;
 
 #[cfg(feature = "tools")]
 pub use endpoint::Explained;
-pub use endpoint::{Endpoint, Mode, Overrides, RenderedHit, Resolved, Served, Unresolved};
+pub use endpoint::{Endpoint, Mode, Nearest, Overrides, RenderedHit, Resolved, Served, Unresolved};
+pub use neutral::{Answer, Shape, Usage, WireRequest};
 pub use provider::{for_provider, same_in_php};
-pub use seam::{wire_at, Failure, Rendered, Wire, WIRES};
-
-/// What the server takes from a Messages API request body.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub struct WireRequest {
-    /// `model`.
-    pub model: String,
-    /// The system text: the text blocks of `system`, joined (the app sends one).
-    pub system: String,
-    /// The first user message's blocks (text, and base64 documents).
-    pub blocks: Vec<Block>,
-    /// The messages after it: the repair turns.
-    pub turns: Vec<Turn>,
-    /// `output_config.format.schema`: the provider form of the output schema (shared: the
-    /// same schema text sent again is the same tree).
-    pub schema: Option<std::sync::Arc<Value>>,
-    /// Whether the answer is streamed.
-    pub stream: bool,
-}
+pub use seam::{Failure, Rendered, Wire};
 
 /// The most a body may hold (the API's own limit for a request is 32 MB).
 pub const MAX_BODY: usize = 32 << 20;
 
-impl WireRequest {
-    /// Parses a request body in one pass; an error says in one line what is wrong and where
-    /// (a duplicate member anywhere, a member of the wrong type, a schema over
-    /// [`MAX_SCHEMA`]).
-    pub fn parse(body: &[u8]) -> Result<WireRequest, Error> {
-        parse::parse(body)
-    }
+/// Every wire, each at its own path.
+pub static WIRES: [&dyn Wire; 3] = [&anthropic::Anthropic, &openai::OpenAi, &openai::Responses];
+
+/// The wire posted to at `path`.
+pub fn wire_at(path: &str) -> Option<&'static dyn Wire> {
+    WIRES.iter().copied().find(|w| w.path() == path)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// On every wire, a stream ends where the API ends one: as rendered, or with the failure
+    /// event; a stream stopped at any event before its last is cut.
     #[test]
-    fn bad_bodies_say_what_is_wrong_in_one_line() {
-        let cases: [(&[u8], &str); 9] = [
-            (b"{\"model\": \"m\xff\"}", "1:13: invalid JSON: invalid unicode code point"),
-            (b"{", "invalid JSON"),
-            (b"[]", "not a JSON object"),
-            (br#"{"messages": [{"role": "user", "content": "x"}]}"#, "model: missing"),
-            (br#"{"model": 1}"#, "model: not a string"),
-            (br#"{"model": "m", "messages": []}"#, "messages: empty"),
-            (br#"{"model": "m", "messages": [{"role": "assistant", "content": "x"}]}"#, "not a user message"),
-            (br#"{"model": "m", "messages": [{"role": "user", "content": [{"type": "image"}]}]}"#, "messages[0].content[0]: type \"image\""),
-            (br#"{"model": "m", "messages": [{"role": "user", "content": "x"}], "stream": "yes"}"#, "stream: not a boolean"),
-        ];
-        for (body, says) in cases {
-            let e = WireRequest::parse(body).unwrap_err().to_string();
-            assert!(e.contains(says), "{e} (wanted {says})");
-            assert!(!e.contains('\n'));
+    fn a_stream_ends_only_where_its_api_ends_one() {
+        let answer = Answer {
+            id: "cassette:abc".into(),
+            model: "m".into(),
+            text: "{\"a\": \"data: [DONE]\"}\n".repeat(40),
+            stop_reason: "end_turn".into(),
+            refusal_category: None,
+            usage: Usage::default(),
+        };
+        let tool = Shape::new(true, Some("answer"), false);
+        let usage = Shape::new(true, None, true);
+        for (wire, shape) in WIRES
+            .iter()
+            .flat_map(|w| [Shape::streamed(), tool, usage].map(|s| (w, s)))
+        {
+            let stream = wire.render(&answer, &shape).body;
+            assert!(wire.stream_ended(stream.as_bytes()), "{}", wire.name());
+            let events: Vec<usize> = stream.match_indices("\n\n").map(|(i, _)| i + 2).collect();
+            for &end in &events[..events.len() - 1] {
+                let cut = &stream[..end];
+                assert!(!wire.stream_ended(cut.as_bytes()), "{}: {cut}", wire.name());
+                let told = format!("{cut}{}", wire.stream_failure("cut"));
+                assert!(wire.stream_ended(told.as_bytes()), "{}", wire.name());
+            }
+            assert!(!wire.stream_ended(b""), "{}", wire.name());
         }
-    }
-
-    #[test]
-    fn duplicate_members_anywhere_are_refused_naming_them() {
-        let cases: [(&[u8], &str); 8] = [
-            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "messages": [{"role": "user", "content": "b"}]}"#, "duplicate member \"messages\""),
-            (br#"{"model": "m", "model": "n", "messages": []}"#, "duplicate member \"model\""),
-            (br#"{"model": "m", "messages": [{"role": "user", "content": [{"type": "text", "text": "a", "text": "b"}]}]}"#, "messages[0].content[0]: duplicate member \"text\""),
-            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "metadata": {"x": [{"k": 1, "k": 2}]}}"#, "metadata.x[0]: duplicate member \"k\""),
-            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "output_config": {"format": {"schema": {"type": "object", "properties": {"a": {}, "a": {}}}}}}"#, "output_config.format.schema.properties: duplicate member \"a\""),
-            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "x\u0079": 1, "xy": 2}"#, "duplicate member \"xy\""),
-            // Past the names compared one by one: hashed.
-            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "metadata": {"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1, "g": 1, "h": 1, "i": 1, "j": 1, "k": 1, "l": 1, "m": 1, "n": 1, "o": 1, "p": 1, "q": 1, "r": 1, "b": 2}}"#, "metadata: duplicate member \"b\""),
-            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "metadata": {"a": 1, "b": 1, "c": 1, "d": 1, "e": 1, "f": 1, "g": 1, "h": 1, "i": 1, "j": 1, "k": 1, "l": 1, "m": 1, "n": 1, "o": 1, "p": 1, "q": 1, "r": 1, "r": 2}}"#, "metadata: duplicate member \"r\""),
-        ];
-        for (body, says) in cases {
-            let e = WireRequest::parse(body).unwrap_err().to_string();
-            assert!(e.contains(says), "{e} (wanted {says})");
-        }
-    }
-
-    #[test]
-    fn members_of_the_wrong_type_are_refused_naming_them() {
-        let cases: [(&[u8], &str); 5] = [
-            (br#"{"model": "m", "max_tokens": "lots", "messages": [{"role": "user", "content": "a"}]}"#, "max_tokens: not an integer"),
-            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "system": 5}"#, "system: not a string"),
-            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}], "output_config": {"format": {"type": "json_schema"}}}"#, "output_config.format.schema: missing"),
-            (br#"{"model": "m", "messages": [{"role": 4, "content": "a"}]}"#, "messages[0].role: not a string"),
-            (br#"{"model": "m", "messages": [{"role": "user", "content": "a"}, {"role": "assistant", "content": [{"type": "document"}]}]}"#, "messages[1]: content: a repair turn holds text blocks only"),
-        ];
-        for (body, says) in cases {
-            let e = WireRequest::parse(body).unwrap_err().to_string();
-            assert!(e.contains(says), "{e} (wanted {says})");
-        }
-        let big = format!(
-            r#"{{"model": "m", "messages": [{{"role": "user", "content": "a"}}], "output_config": {{"format": {{"schema": {{"x": "{}"}}}}}}}}"#,
-            "y".repeat(MAX_SCHEMA)
-        );
-        let e = WireRequest::parse(big.as_bytes()).unwrap_err().to_string();
-        assert!(e.contains("more than an output schema may hold"), "{e}");
-    }
-
-    #[test]
-    fn reads_what_the_app_sends() {
-        let body = br#"{"model": "claude", "max_tokens": 8, "stream": true,
-            "system": [{"type": "text", "text": "Be brief.", "cache_control": {"type": "ephemeral", "ttl": "1h"}}],
-            "messages": [
-              {"role": "user", "content": [{"type": "text", "text": "a"},
-                {"type": "document", "source": {"type": "base64", "media_type": "application/pdf", "data": "QUJD"}}]},
-              {"role": "assistant", "content": [{"type": "text", "text": "{}"}]},
-              {"role": "user", "content": [{"type": "text", "text": "errors"}]}],
-            "output_config": {"effort": "low", "format": {"type": "json_schema", "schema": {"type": "object"}}}}"#;
-        let w = WireRequest::parse(body).unwrap();
-        assert_eq!(
-            (w.model.as_str(), w.system.as_str(), w.stream),
-            ("claude", "Be brief.", true)
-        );
-        assert_eq!(w.blocks.len(), 2);
-        assert_eq!(w.turns[1].text, "errors");
-        assert_eq!(
-            w.schema.as_deref(),
-            Some(&serde_json::json!({"type": "object"}))
-        );
     }
 }

@@ -1,8 +1,8 @@
 //! The seam between the fake driver and the APIs that carry its requests: a [`Wire`] reads its
 //! API's request into the neutral [`WireRequest`] (the key does not depend on the wire: the
 //! same request content gives the same cassette on every wire), renders a neutral
-//! [`Answer`] and a [`Failure`] in its API's shape, and turns its upstream's whole answer into
-//! a [`Recording`]. Everything else (the prompt by its text, the schema by its provider form,
+//! [`Answer`] in its API's shape as the request asked for it ([`Shape`]) and a [`Failure`] in
+//! its API's shape, and turns its upstream's whole answer into a [`Recording`]. Everything else (the prompt by its text, the schema by its provider form,
 //! replay, synthetic answers, misses and their explanation) is the [`super::Endpoint`]'s,
 //! shared by every wire.
 //!
@@ -10,7 +10,7 @@
 //! use ulcas::wire::{Wire, WIRES};
 //!
 //! let paths: Vec<&str> = WIRES.iter().map(|w| w.path()).collect();
-//! assert_eq!(paths, ["/v1/messages", "/v1/chat/completions"]);
+//! assert_eq!(paths, ["/v1/messages", "/v1/chat/completions", "/v1/responses"]);
 //! let openai = ulcas::wire::wire_at("/v1/chat/completions").unwrap();
 //! let request = openai.parse(br#"{"model": "m", "messages": [
 //!     {"role": "system", "content": "You write outlines."},
@@ -19,8 +19,7 @@
 //! # Ok::<(), ulcas::Error>(())
 //! ```
 
-use super::message::Answer;
-use super::WireRequest;
+use super::neutral::{Answer, Shape, WireRequest};
 use crate::error::Error;
 use crate::store::Recording;
 
@@ -65,8 +64,9 @@ pub trait Wire: Send + Sync + std::fmt::Debug {
     /// The request a body carries, or what is wrong with it in one line naming the member.
     fn parse(&self, body: &[u8]) -> Result<WireRequest, Error>;
 
-    /// The answer, whole or (`stream`) as the API's event stream.
-    fn render(&self, answer: &Answer, stream: bool) -> Rendered;
+    /// The answer in the shape the request asked for: whole or as the API's event stream, a
+    /// forced tool's call where the schema came in a tool, a stream's usage where asked.
+    fn render(&self, answer: &Answer, shape: &Shape) -> Rendered;
 
     /// The body of a failure (its text as given: mask it first).
     fn failure(&self, failure: Failure, message: &str) -> String;
@@ -81,8 +81,16 @@ pub trait Wire: Send + Sync + std::fmt::Debug {
 
     /// The recording of the upstream's whole answer (a body, or an event stream that ended
     /// as a whole answer ends), else why it is not one. `request_model` is the model the
-    /// request named, for an answer that names none.
-    fn recording(&self, whole: &[u8], request_model: Option<&str>) -> Result<Recording, Error>;
+    /// request named, for an answer that names none; `tool` the forced tool that carried the
+    /// schema, whose call's input is then the answer's text (as the reference records the
+    /// answer JSON, so that one recording replays through every carrier). An answer with
+    /// neither text nor that input is no recording.
+    fn recording(
+        &self,
+        whole: &[u8],
+        request_model: Option<&str>,
+        tool: Option<&str>,
+    ) -> Result<Recording, Error>;
 }
 
 /// The data of the last event of an event stream (what follows `data:` on its last such
@@ -93,43 +101,4 @@ pub(crate) fn last_event_data(stream: &[u8]) -> Option<&str> {
         .rev()
         .find_map(|l| l.strip_prefix("data:"))
         .map(str::trim)
-}
-
-/// Every wire, each at its own path.
-pub static WIRES: [&dyn Wire; 2] = [&super::anthropic::Anthropic, &super::openai::OpenAi];
-
-/// The wire posted to at `path`.
-pub fn wire_at(path: &str) -> Option<&'static dyn Wire> {
-    WIRES.iter().copied().find(|w| w.path() == path)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// On every wire, a stream ends where the API ends one: as rendered, or with the failure
-    /// event; a stream stopped at any event before its last is cut.
-    #[test]
-    fn a_stream_ends_only_where_its_api_ends_one() {
-        let answer = Answer {
-            id: "cassette:abc".into(),
-            model: "m".into(),
-            text: "{\"a\": \"data: [DONE]\"}\n".repeat(40),
-            stop_reason: "end_turn".into(),
-            refusal_category: None,
-            usage: crate::wire::message::Usage::default(),
-        };
-        for wire in WIRES {
-            let stream = wire.render(&answer, true).body;
-            assert!(wire.stream_ended(stream.as_bytes()), "{}", wire.name());
-            let events: Vec<usize> = stream.match_indices("\n\n").map(|(i, _)| i + 2).collect();
-            for &end in &events[..events.len() - 1] {
-                let cut = &stream[..end];
-                assert!(!wire.stream_ended(cut.as_bytes()), "{}: {cut}", wire.name());
-                let told = format!("{cut}{}", wire.stream_failure("cut"));
-                assert!(wire.stream_ended(told.as_bytes()), "{}", wire.name());
-            }
-            assert!(!wire.stream_ended(b""), "{}", wire.name());
-        }
-    }
 }

@@ -284,7 +284,7 @@ fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
             .hit_rendered(api, &wire, &overrides)
             .expect("a hit");
         let replay = endpoint.hit(&wire, &overrides).expect("a hit");
-        let expected = api.render(&ulcas::wire::message::Answer::of_replay(replay), stream);
+        let expected = api.render(&ulcas::wire::Answer::of_replay(replay), &wire.shape());
         // OpenAI's `created` is the second of rendering: the one compared apart.
         let created = regex::Regex::new(r#""created":(\d+)"#).unwrap();
         let now = std::time::SystemTime::now()

@@ -88,8 +88,9 @@ fn the_checked_in_php_vectors() {
 #[test]
 fn a_schema_with_a_tied_double_keys_as_php_does() {
     assert_eq!(ulcas("26363981746409.312"), "26363981746409.312");
-    let schema = ulcas::schema::Schema::parse(r#"{"type": "number", "maximum": 26363981746409.312}"#)
-        .unwrap();
+    let schema =
+        ulcas::schema::Schema::parse(r#"{"type": "number", "maximum": 26363981746409.312}"#)
+            .unwrap();
     assert_eq!(
         schema.canonical_json(),
         r#"{"maximum":26363981746409.312,"type":"number"}"#

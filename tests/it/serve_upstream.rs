@@ -11,7 +11,7 @@ use serde_json::json;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use ulcas::wire::message::{Answer, Usage};
+use ulcas::wire::{Answer, Shape, Usage};
 
 use crate::serve::{monorepo, params, post, python, quiz_request, run_sdk, Server};
 
@@ -93,7 +93,7 @@ const SSE_HEAD: &str =
 
 /// The events of the whole answer, in 4-byte text deltas.
 fn events() -> Vec<String> {
-    answer().events(4)
+    answer().events(4, &Shape::streamed())
 }
 
 /// A monorepo served in record mode against `upstream`, with `extra` flags; the quiz request's
@@ -214,7 +214,7 @@ fn only_a_whole_message_is_recorded() {
 #[test]
 fn the_upstream_is_asked_for_the_identity_encoding() {
     fn gzip_if_asked(head: &str, s: &mut TcpStream) {
-        let body = answer().message().to_string();
+        let body = answer().message(&Shape::whole()).to_string();
         let gzip = head
             .lines()
             .any(|l| l.starts_with("accept-encoding:") && l.contains("gzip"));
@@ -424,7 +424,7 @@ fn record_mode_records_through_the_server_then_replays_with_fresh_ids() {
     let key = ulcas::key::key_of(&r.first);
     let bytes = std::fs::read(key.path_under(&store)).unwrap();
     let mut recording = ulcas::store::Recording::new(recorded_text, "claude-sonnet-5-5");
-    recording.usage = ulcas::wire::message::Usage {
+    recording.usage = ulcas::wire::Usage {
         input: got[0]["usage"]["input_tokens"].as_u64().unwrap(),
         output: got[0]["usage"]["output_tokens"].as_u64().unwrap(),
         ..Default::default()

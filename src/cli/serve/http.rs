@@ -13,9 +13,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use ulcas::driver::DriverError;
-use ulcas::wire::message::Answer;
+use ulcas::wire::Answer;
 use ulcas::wire::{Failure, Overrides, Served, Unresolved, Wire, WireRequest, WIRES};
 
+use super::reply::{api_error, replayed, Asked, Reply};
 use super::watch::Catalog;
 use super::Server;
 
@@ -139,13 +140,6 @@ async fn wrong_method(api: &dyn Wire) -> Response {
     )
 }
 
-/// Every error body the server sends, in the API's shape, its text masked (a token in a file
-/// name or an upstream's error never reaches a client whole).
-pub fn api_error(api: &dyn Wire, status: StatusCode, kind: Failure, text: &str) -> Response {
-    let body = api.failure(kind, &ulcas::secrets::mask(text));
-    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
-}
-
 /// `POST` to the path of the wire `api`.
 async fn answer(
     api: &'static dyn Wire,
@@ -166,7 +160,7 @@ async fn answer(
     // A miss to record: identical misses in flight wait for the first, then look again (or
     // get its error at once).
     let mut held = None;
-    if let (Decided::Forward(_, path), Some(upstream)) = (&decision, &server.upstream) {
+    if let (Decided::Forward(_, path, _), Some(upstream)) = (&decision, &server.upstream) {
         let slot = upstream.slot(path).lock_owned().await;
         if let Some(why) = slot.as_deref() {
             let why = format!("the identical request being recorded failed: {why}");
@@ -181,9 +175,9 @@ async fn answer(
             let Some(upstream) = &server.upstream else {
                 unreachable!("a miss is forwarded in record mode only")
             };
-            let resolved = match decision {
-                Decided::Forward(resolved, _) => Ok(*resolved),
-                Decided::Relay(why) => Err(why),
+            let (resolved, tool) = match decision {
+                Decided::Forward(resolved, _, tool) => (Ok(*resolved), tool),
+                Decided::Relay(why) => (Err(why), None),
                 Decided::Reply(_) => unreachable!("matched above"),
             };
             let path_and_query = uri
@@ -193,6 +187,7 @@ async fn answer(
             let miss = super::record::Miss {
                 api,
                 resolved,
+                tool,
                 path_and_query,
                 headers,
                 body: bytes,
@@ -215,8 +210,9 @@ async fn answer(
 enum Decided {
     /// Answer it.
     Reply(Reply),
-    /// Forward it to the upstream and record the answer as the cassette at the path.
-    Forward(Box<ulcas::wire::Resolved>, PathBuf),
+    /// Forward it to the upstream and record the answer as the cassette at the path (the
+    /// forced tool whose call's input is the answer, if the schema came in one).
+    Forward(Box<ulcas::wire::Resolved>, PathBuf, Option<String>),
     /// Forward it to the upstream and relay the answer without recording it: why not.
     Relay(String),
 }
@@ -263,95 +259,6 @@ async fn decided(
             "the request could not be answered".into(),
         ))
     })
-}
-
-/// A response with what the log says of it.
-struct Reply {
-    content: Content,
-    status_word: &'static str,
-    path: Option<PathBuf>,
-    why: Option<String>,
-}
-
-/// What a reply sends, before its wire renders it (or as it rendered it).
-enum Content {
-    Answer(Box<Answer>, bool),
-    Rendered(ulcas::wire::RenderedHit, bool),
-    Failure(StatusCode, Failure, String),
-}
-
-impl Reply {
-    fn error(status: StatusCode, kind: Failure, why: String) -> Reply {
-        Reply {
-            content: Content::Failure(status, kind, why.clone()),
-            status_word: "error",
-            path: None,
-            why: Some(why),
-        }
-    }
-
-    fn answer(
-        answer: Answer,
-        stream: bool,
-        status_word: &'static str,
-        path: Option<PathBuf>,
-    ) -> Reply {
-        Reply {
-            content: Content::Answer(Box::new(answer), stream),
-            status_word,
-            path,
-            why: None,
-        }
-    }
-
-    /// A hit as its wire rendered it.
-    fn rendered(hit: ulcas::wire::RenderedHit, stream: bool) -> Reply {
-        Reply {
-            path: Some(hit.path.clone()),
-            content: Content::Rendered(hit, stream),
-            status_word: "hit",
-            why: None,
-        }
-    }
-
-    /// The response in the shape of `api`.
-    fn response(self, api: &dyn Wire) -> Response {
-        let (content_type, body, stream) = match self.content {
-            Content::Failure(status, kind, why) => return api_error(api, status, kind, &why),
-            Content::Answer(answer, stream) => {
-                let rendered = api.render(&answer, stream);
-                (rendered.content_type, Body::from(rendered.body), stream)
-            }
-            Content::Rendered(hit, stream) => {
-                let shared = Bytes::from_owner(Shared(hit.body));
-                (hit.content_type, Body::from(shared), stream)
-            }
-        };
-        let mut response =
-            (StatusCode::OK, [(header::CONTENT_TYPE, content_type)], body).into_response();
-        if stream {
-            let no_cache = header::HeaderValue::from_static("no-cache");
-            response
-                .headers_mut()
-                .insert(header::CACHE_CONTROL, no_cache);
-        }
-        response
-    }
-}
-
-/// A rendered answer shared with the next identical hit, sent without a copy.
-struct Shared(Arc<String>);
-
-impl AsRef<[u8]> for Shared {
-    fn as_ref(&self) -> &[u8] {
-        self.0.as_bytes()
-    }
-}
-
-/// The answer of a cassette.
-fn replayed(replay: ulcas::driver::Replay, stream: bool) -> Reply {
-    let path = Some(replay.path.clone());
-    Reply::answer(Answer::of_replay(replay), stream, "hit", path)
 }
 
 /// The largest body keyed on the server's own threads (a larger one is keyed on the pool).
@@ -401,7 +308,7 @@ fn decide(api: &dyn Wire, server: &Server, wire: &WireRequest, overrides: &Overr
             }
             let root = catalog.endpoint.driver(resolved.store).root();
             let path = ulcas::key::key_of(&resolved.request).path_under(root);
-            return Decided::Forward(Box::new(resolved), path);
+            return Decided::Forward(Box::new(resolved), path, wire.tool.clone());
         }
         // A schema no one knows cannot be keyed: relayed, and said why it is not recorded.
         if let Served::Unresolved(why @ Unresolved::UnknownSchema { .. }) = &served {
@@ -438,7 +345,7 @@ fn reply(
     match served {
         Served::Hit { replay, resolved } => {
             server.dump(&resolved.request);
-            replayed(replay, wire.stream)
+            replayed(replay, Asked::of(wire))
         }
         Served::Synthetic {
             synthetic,
@@ -448,7 +355,7 @@ fn reply(
             let answer = Answer::of_synthetic(&synthetic);
             Reply::answer(
                 answer,
-                wire.stream,
+                Asked::of(wire),
                 "synthetic",
                 Some(synthetic.miss.path.clone()),
             )

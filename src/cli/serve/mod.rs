@@ -11,6 +11,7 @@ mod http;
 pub mod limits;
 mod log;
 mod record;
+mod reply;
 mod watch;
 mod workers;
 

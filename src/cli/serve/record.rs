@@ -44,6 +44,8 @@ pub struct Miss {
     pub api: &'static dyn Wire,
     /// The request as keyed, or why it cannot be (then its answer is relayed, not recorded).
     pub resolved: Result<Resolved, String>,
+    /// The forced tool whose call's input is the answer, if the schema came in one.
+    pub tool: Option<String>,
     /// The path and query it came to.
     pub path_and_query: String,
     /// Its headers (the key headers among them, passed on).
@@ -151,18 +153,24 @@ impl Upstream {
             }
         };
         let (parts, incoming) = answer.into_parts();
-        let not_recorded = miss.resolved.as_ref().err().map(|why| header_text(why));
+        let mut not_recorded = miss.resolved.as_ref().err().map(|why| header_text(why));
+        let event_stream = parts
+            .headers
+            .get(header::CONTENT_TYPE)
+            .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"));
+        // A whole answer is read whole before it is relayed, so that its headers can say why
+        // it was not recorded; a stream's headers leave before its end (the log says it).
+        let (tell, told) = tokio::sync::oneshot::channel();
         let (tx, rx) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(16);
         let relay = Relay {
             api: miss.api,
             server,
             resolved: miss.resolved,
+            tool: miss.tool,
             status: parts.status,
             encoding: parts.headers.get(header::CONTENT_ENCODING).cloned(),
-            event_stream: parts
-                .headers
-                .get(header::CONTENT_TYPE)
-                .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream")),
+            event_stream,
+            tell: (!event_stream).then_some(tell),
             started: miss.started,
             held: miss.held,
             timeout: self.timeout,
@@ -170,6 +178,11 @@ impl Upstream {
             _token: token,
         };
         tokio::spawn(relay.run(incoming, tx));
+        if !event_stream {
+            if let Ok(Some(why)) = told.await {
+                not_recorded = Some(header_text(&why));
+            }
+        }
         let stream = tokio_stream::wrappers::ReceiverStream::new(rx);
         let mut response = Response::new(Body::from_stream(stream));
         *response.status_mut() = parts.status;
@@ -232,9 +245,12 @@ struct Relay {
     api: &'static dyn Wire,
     server: Arc<Server>,
     resolved: Result<Resolved, String>,
+    tool: Option<String>,
     status: StatusCode,
     encoding: Option<HeaderValue>,
     event_stream: bool,
+    /// A whole answer's: why it was not recorded (`None`: recorded), told before it is relayed.
+    tell: Option<tokio::sync::oneshot::Sender<Option<String>>>,
     started: std::time::Instant,
     held: Option<OwnedMutexGuard<Option<String>>>,
     timeout: Duration,
@@ -248,18 +264,24 @@ type Sender = tokio::sync::mpsc::Sender<Result<Bytes, std::io::Error>>;
 impl Relay {
     async fn run(mut self, mut incoming: hyper::body::Incoming, tx: Sender) {
         let whole = self.relay(&mut incoming, &tx).await;
-        drop(tx);
         drop(incoming);
         let server = self.server.clone();
-        if let (Ok(_), Err(unknown)) = (&whole, &self.resolved) {
+        if let (Ok(whole), Err(unknown)) = (&whole, self.resolved.clone()) {
+            self.pass_whole(&tx, None, whole).await;
             let why = format!("not recorded: {unknown}");
             let elapsed = self.started.elapsed();
             return server.log.request("relayed", None, elapsed, Some(&why));
         }
         let outcome = match whole {
             Err(why) => Err(why),
-            Ok(whole) => self.record(whole).await,
+            Ok(whole) => {
+                let outcome = self.record(whole.clone()).await;
+                self.pass_whole(&tx, outcome.as_ref().err().cloned(), &whole)
+                    .await;
+                outcome
+            }
         };
+        drop(tx);
         match outcome {
             Ok(path) => server
                 .log
@@ -277,7 +299,17 @@ impl Relay {
         drop(self.held.take());
     }
 
-    /// Passes each piece on as it comes; the whole answer, or why it is not to be recorded.
+    /// A whole answer read before it is relayed: why it was not recorded told to the response's
+    /// headers, then the answer sent.
+    async fn pass_whole(&mut self, tx: &Sender, why: Option<String>, whole: &[u8]) {
+        if let Some(tell) = self.tell.take() {
+            let _ = tell.send(why);
+            let _ = tx.send(Ok(Bytes::copy_from_slice(whole))).await;
+        }
+    }
+
+    /// Passes each piece on as it comes (a whole answer's only once it is whole); the whole
+    /// answer, or why it is not to be recorded.
     async fn relay(
         &self,
         incoming: &mut hyper::body::Incoming,
@@ -312,8 +344,10 @@ impl Relay {
                 return Err(self.end_with_error(tx, why).await);
             }
             whole.extend_from_slice(data);
-            // A client that went away does not stop the recording.
-            let _ = tx.send(Ok(data.clone())).await;
+            if self.tell.is_none() {
+                // A client that went away does not stop the recording.
+                let _ = tx.send(Ok(data.clone())).await;
+            }
         }
         if self.event_stream && self.status.is_success() && !self.api.stream_ended(&whole) {
             // The SDKs take a stream that just stops for the whole answer: it ends with the
@@ -356,10 +390,12 @@ impl Relay {
             ));
         }
         let (server, resolved) = (self.server.clone(), self.resolved.clone()?);
-        let api = self.api;
-        tokio::task::spawn_blocking(move || record(api, &server, &resolved, &whole))
-            .await
-            .unwrap_or_else(|e| Err(e.to_string()))
+        let (api, tool) = (self.api, self.tool.clone());
+        tokio::task::spawn_blocking(move || {
+            record(api, &server, &resolved, tool.as_deref(), &whole)
+        })
+        .await
+        .unwrap_or_else(|e| Err(e.to_string()))
     }
 }
 
@@ -374,7 +410,7 @@ pub fn upstream_error(
     server
         .log
         .request("error", None, started.elapsed(), Some(&why));
-    super::http::api_error(api, StatusCode::BAD_GATEWAY, Failure::Api, &why)
+    super::reply::api_error(api, StatusCode::BAD_GATEWAY, Failure::Api, &why)
 }
 
 /// Writes the whole upstream answer (a message, or its event stream, in the wire's shape) as
@@ -383,10 +419,11 @@ fn record(
     api: &dyn Wire,
     server: &Server,
     resolved: &Resolved,
+    tool: Option<&str>,
     whole: &[u8],
 ) -> Result<PathBuf, String> {
     let recording = api
-        .recording(whole, resolved.request.model.as_deref())
+        .recording(whole, resolved.request.model.as_deref(), tool)
         .map_err(|e| format!("{e}: not recorded"))?;
     server
         .catalog

@@ -13,8 +13,7 @@ use crate::cassette::Cassette;
 use crate::driver::Replay;
 use crate::key::CassetteKey;
 use crate::normalise::{FnvBuild, PlaceholderMap};
-use crate::wire::message::Answer;
-use crate::wire::{Wire, WireRequest};
+use crate::wire::{Answer, Shape, Wire, WireRequest};
 
 /// The cassette of a hit, with the request's key and placeholder map.
 pub(super) struct Found {
@@ -68,6 +67,9 @@ struct Answered {
     second: u64,
     wire: &'static str,
     stream: bool,
+    include_usage: bool,
+    /// The forced tool it calls.
+    tool: Option<String>,
     model: String,
     map: PlaceholderMap,
     content_type: &'static str,
@@ -75,8 +77,14 @@ struct Answered {
 }
 
 impl Answers {
-    fn get(&self, found: &Found, now: u64, wire: (&str, bool), model: &str) -> Option<RenderedHit> {
-        let (wire, stream) = wire;
+    fn get(
+        &self,
+        found: &Found,
+        now: u64,
+        wire: (&str, &Shape),
+        model: &str,
+    ) -> Option<RenderedHit> {
+        let (wire, shape) = wire;
         let kept = self.by_cassette.lock().ok()?;
         let answered = kept
             .answers
@@ -85,7 +93,9 @@ impl Answers {
             .find(|a| {
                 a.second == now
                     && a.wire == wire
-                    && a.stream == stream
+                    && a.stream == shape.stream
+                    && a.include_usage == shape.include_usage
+                    && a.tool.as_deref() == shape.tool
                     && a.model == model
                     && a.map == found.map
             })?;
@@ -170,7 +180,7 @@ impl Endpoint {
         let now = second();
         if let Some(hit) = self
             .rendered
-            .get(&found, now, (api.name(), wire.stream), model)
+            .get(&found, now, (api.name(), &wire.shape()), model)
         {
             return Some(hit);
         }
@@ -182,7 +192,7 @@ impl Endpoint {
             found.key,
             found.path.clone(),
         );
-        let rendered = api.render(&Answer::of_replay(replay), wire.stream);
+        let rendered = api.render(&Answer::of_replay(replay), &wire.shape());
         let body = Arc::new(rendered.body);
         // A cassette no one else holds (the driver's cache keeps none larger than it caches)
         // is read anew for the next request: its answer would never be found again.
@@ -199,6 +209,8 @@ impl Endpoint {
             second: now,
             wire: api.name(),
             stream: wire.stream,
+            include_usage: wire.include_usage,
+            tool: wire.tool.clone(),
             model,
             map: found.map,
             content_type: rendered.content_type,

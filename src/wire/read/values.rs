@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 /// Where a value sits in the body, rendered only for an error.
 #[derive(Clone, Copy)]
-pub(super) enum At<'p> {
+pub(in crate::wire) enum At<'p> {
     Top,
     Key(&'p At<'p>, &'p str),
     Index(&'p At<'p>, usize),
@@ -29,13 +29,13 @@ impl fmt::Display for At<'_> {
 }
 
 impl<'p> At<'p> {
-    pub(super) fn key(&'p self, k: &'p str) -> At<'p> {
+    pub(in crate::wire) fn key(&'p self, k: &'p str) -> At<'p> {
         At::Key(self, k)
     }
-    pub(super) fn index(&'p self, i: usize) -> At<'p> {
+    pub(in crate::wire) fn index(&'p self, i: usize) -> At<'p> {
         At::Index(self, i)
     }
-    pub(super) fn err<E: de::Error>(&self, why: impl fmt::Display) -> E {
+    pub(in crate::wire) fn err<E: de::Error>(&self, why: impl fmt::Display) -> E {
         match self {
             At::Top => E::custom(why),
             at => E::custom(format!("{at}: {why}")),
@@ -45,7 +45,7 @@ impl<'p> At<'p> {
 
 /// An object member's name, borrowed from the body when it has no escapes.
 #[derive(PartialEq, Eq, Hash)]
-pub(super) struct Key<'de>(pub(super) Cow<'de, str>);
+pub(in crate::wire) struct Key<'de>(pub(in crate::wire) Cow<'de, str>);
 
 impl<'de> de::Deserialize<'de> for Key<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -69,7 +69,7 @@ impl<'de> de::Deserialize<'de> for Key<'de> {
 /// The member names of one object seen so far: a second one of a name is an error. The names
 /// of a small object are compared one by one (an object of the API has a handful), a large
 /// one's are hashed.
-pub(super) struct Members<'de> {
+pub(in crate::wire) struct Members<'de> {
     few: Vec<Key<'de>>,
     many: HashSet<Key<'de>, crate::normalise::FnvBuild>,
 }
@@ -78,7 +78,7 @@ pub(super) struct Members<'de> {
 const FEW: usize = 16;
 
 impl<'de> Members<'de> {
-    pub(super) fn new() -> Self {
+    pub(in crate::wire) fn new() -> Self {
         Members {
             few: Vec::new(),
             many: HashSet::default(),
@@ -86,7 +86,7 @@ impl<'de> Members<'de> {
     }
 
     /// The next member's name, refused when the object already had it.
-    pub(super) fn next<A: MapAccess<'de>>(
+    pub(in crate::wire) fn next<A: MapAccess<'de>>(
         &mut self,
         map: &mut A,
         at: &At,
@@ -130,6 +130,8 @@ macro_rules! refuse_others {
     };
 }
 
+pub(in crate::wire) use refuse_others;
+
 /// The seed of a visitor that takes any JSON type (and refuses what it does not take).
 macro_rules! seed {
     ($seed:ident => $value:ty) => {
@@ -142,8 +144,10 @@ macro_rules! seed {
     };
 }
 
+pub(in crate::wire) use seed;
+
 /// Any value, skipped, with no duplicate member anywhere inside it.
-pub(super) struct Skip<'p>(pub(super) At<'p>);
+pub(in crate::wire) struct Skip<'p>(pub(in crate::wire) At<'p>);
 
 seed!(Skip => ());
 
@@ -187,8 +191,8 @@ impl<'de> Visitor<'de> for Skip<'_> {
 }
 
 /// A string member.
-pub(super) struct Str<'p> {
-    pub(super) at: At<'p>,
+pub(in crate::wire) struct Str<'p> {
+    pub(in crate::wire) at: At<'p>,
 }
 
 seed!(Str => String);
@@ -209,14 +213,14 @@ impl<'de> Visitor<'de> for Str<'_> {
 
 /// A scalar member that may be null: a boolean (`stream`) or a whole number (`max_tokens`).
 #[derive(Clone, Copy)]
-pub(super) enum Scalar {
+pub(in crate::wire) enum Scalar {
     Bool,
     Integer,
 }
 
-pub(super) struct Nullable<'p> {
-    pub(super) at: At<'p>,
-    pub(super) kind: Scalar,
+pub(in crate::wire) struct Nullable<'p> {
+    pub(in crate::wire) at: At<'p>,
+    pub(in crate::wire) kind: Scalar,
 }
 
 impl Nullable<'_> {
@@ -268,7 +272,7 @@ impl<'de> Visitor<'de> for Nullable<'_> {
 }
 
 /// A string, or anything else (skipped) as `None`.
-pub(super) struct MaybeStr<'p>(pub(super) At<'p>);
+pub(in crate::wire) struct MaybeStr<'p>(pub(in crate::wire) At<'p>);
 
 seed!(MaybeStr => Option<String>);
 
@@ -304,8 +308,8 @@ impl<'de> Visitor<'de> for MaybeStr<'_> {
 }
 
 /// A JSON tree built with no duplicate member.
-pub(super) struct Tree<'p> {
-    pub(super) at: At<'p>,
+pub(in crate::wire) struct Tree<'p> {
+    pub(in crate::wire) at: At<'p>,
 }
 
 seed!(Tree => Value);

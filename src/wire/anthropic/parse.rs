@@ -10,18 +10,13 @@ use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, SeqA
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-#[macro_use]
-mod values;
-
-use values::{At, MaybeStr, Members, Nullable, Scalar, Skip, Str, Tree};
-
-use super::WireRequest;
 use crate::error::Error;
 use crate::request::{Block, Turn};
-
-/// The most JSON text `output_config.format.schema` may hold (real output schemas are a few
-/// KB): the one member kept as a JSON tree, so its size is bounded on its own.
-pub const MAX_SCHEMA: usize = 1 << 20;
+use crate::wire::read::values::{
+    refuse_others, seed, At, MaybeStr, Members, Nullable, Scalar, Skip, Str,
+};
+use crate::wire::read::{forced_tool, one_line, one_schema, schema_of, Choice, ToolDef, AGENT};
+use crate::wire::WireRequest;
 
 /// `system`: a string, or text blocks whose texts are joined.
 struct System<'p> {
@@ -100,6 +95,9 @@ impl RawBlock {
                     data,
                     media_type: source.media_type,
                 })
+            }
+            Some(kind @ ("tool_use" | "tool_result" | "server_tool_use")) => {
+                Err(format!("type {kind:?}: {AGENT}"))
             }
             Some(other) => Err(format!(
                 "type {other:?}: the app sends text and document blocks"
@@ -289,11 +287,21 @@ fn first_blocks(m: Message, at: &At) -> Result<Vec<Block>, String> {
 /// A repair turn: its role and the text of its content.
 fn turn(m: Message) -> Result<Turn, String> {
     let role = m.role.ok_or("role: missing or not a string")?;
+    if role != "user" && role != "assistant" {
+        return Err(format!(
+            "role {role:?}: a turn is the user's or the assistant's"
+        ));
+    }
     let text = match m.content {
         Some(Content::Text(t)) => t,
         Some(Content::Blocks(blocks)) => {
             let mut text = String::new();
-            for b in blocks {
+            for (i, b) in blocks.into_iter().enumerate() {
+                if let Some(kind @ ("tool_use" | "tool_result" | "server_tool_use")) =
+                    b.kind.as_deref()
+                {
+                    return Err(format!("content[{i}]: type {kind:?}: {AGENT}"));
+                }
                 text.push_str(
                     &b.into_text()
                         .ok_or("content: a repair turn holds text blocks only")?,
@@ -347,34 +355,116 @@ impl<'de> Visitor<'de> for OutputConfig<'_> {
     }
 }
 
-/// The schema's JSON tree, within [`MAX_SCHEMA`] and without duplicate members.
-fn schema_of<E: de::Error>(raw: &RawValue, at: &At) -> Result<Arc<Value>, E> {
-    let text = raw.get();
-    if !(text.starts_with('{') || text.starts_with('[')) {
-        return Err(at.err("missing or not an object"));
-    }
-    if text.len() > MAX_SCHEMA {
-        return Err(at.err(format_args!(
-            "{} bytes, more than an output schema may hold ({} KiB)",
-            text.len(),
-            MAX_SCHEMA >> 10
-        )));
-    }
-    if let Some(tree) = SEEN.get(text) {
-        return Ok(tree);
-    }
-    let mut d = serde_json::Deserializer::from_str(text);
-    let tree = Tree { at: *at }
-        .deserialize(&mut d)
-        .map_err(|e| E::custom(strip_position(&e)))?;
-    let tree = Arc::new(tree);
-    SEEN.keep(text, &tree);
-    Ok(tree)
+/// `tools`: each tool's name, type and input schema (kept as its text until the forced one is
+/// known: only that one is read into a tree).
+struct Tools<'p> {
+    at: At<'p>,
 }
 
-/// The trees of schema texts read before: reading one into a tree (each member checked for
-/// duplicates) costs more than the rest of the body, and the same text is the same tree.
-static SEEN: super::memo::Memo<Arc<Value>> = super::memo::Memo::new();
+impl<'de> DeserializeSeed<'de> for Tools<'_> {
+    type Value = Vec<ToolDef<&'de RawValue>>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Tools<'_> {
+    type Value = Vec<ToolDef<&'de RawValue>>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list of tools")
+    }
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(Vec::new())
+    }
+    refuse_others!("a list"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_str(&str); containers visit_map: MapAccess);
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut tools = Vec::new();
+        while let Some(tool) = seq.next_element_seed(ToolSeed {
+            at: self.at.index(tools.len()),
+        })? {
+            tools.push(tool);
+        }
+        Ok(tools)
+    }
+}
+
+/// One tool of `tools`.
+struct ToolSeed<'p> {
+    at: At<'p>,
+}
+
+impl<'de> DeserializeSeed<'de> for ToolSeed<'_> {
+    type Value = ToolDef<&'de RawValue>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ToolSeed<'_> {
+    type Value = ToolDef<&'de RawValue>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a tool")
+    }
+    refuse_others!("a tool (an object)"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_unit(), visit_str(&str); containers visit_seq: SeqAccess);
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut tool = ToolDef {
+            name: None,
+            kind: None,
+            schema: None,
+        };
+        let mut members = Members::new();
+        while let Some(key) = members.next(&mut map, &self.at)? {
+            let at = self.at.key(&key.0);
+            match &*key.0 {
+                "name" => tool.name = map.next_value_seed(MaybeStr(at))?,
+                "type" => tool.kind = map.next_value_seed(MaybeStr(at))?,
+                "input_schema" => tool.schema = Some(map.next_value::<&'de RawValue>()?),
+                _ => map.next_value_seed(Skip(at))?,
+            }
+        }
+        Ok(tool)
+    }
+}
+
+/// `tool_choice`: `{"type": "auto" | "any" | "none" | "tool", "name": …}`.
+struct ToolChoice<'p> {
+    at: At<'p>,
+}
+
+seed!(ToolChoice => Choice);
+
+impl<'de> Visitor<'de> for ToolChoice<'_> {
+    type Value = Choice;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a tool choice")
+    }
+    fn visit_unit<E>(self) -> Result<Choice, E> {
+        Ok(Choice::Auto)
+    }
+    refuse_others!("an object"; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64), visit_str(&str); containers visit_seq: SeqAccess);
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Choice, A::Error> {
+        let (mut kind, mut name) = (None, None);
+        let mut members = Members::new();
+        while let Some(key) = members.next(&mut map, &self.at)? {
+            let at = self.at.key(&key.0);
+            match &*key.0 {
+                "type" => kind = Some(map.next_value_seed(Str { at })?),
+                "name" => name = map.next_value_seed(MaybeStr(at))?,
+                _ => map.next_value_seed(Skip(at))?,
+            }
+        }
+        match (kind.as_deref(), name) {
+            (Some("tool"), Some(name)) => Ok(Choice::Named(name)),
+            (Some("tool"), None) => Err(self.at.key("name").err("missing or not a string")),
+            (Some("any"), _) => Ok(Choice::Any),
+            (Some("auto" | "none"), _) => Ok(Choice::Auto),
+            (Some(other), _) => Err(self.at.key("type").err(format_args!(
+                "{other:?}: not a tool choice (auto, any, tool, none)"
+            ))),
+            (None, _) => Err(self.at.key("type").err("missing")),
+        }
+    }
+}
 
 /// The top level.
 struct Body;
@@ -386,8 +476,9 @@ impl<'de> Visitor<'de> for Body {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<WireRequest, A::Error> {
         let top = At::Top;
-        let (mut model, mut system, mut messages, mut schema, mut stream) =
-            (None, String::new(), None, None, false);
+        let (mut model, mut system, mut messages, mut stream) = (None, String::new(), None, false);
+        let (mut format, mut output_format, mut tools, mut choice) =
+            (None, None, Vec::new(), Choice::Auto);
         let mut members = Members::new();
         while let Some(key) = members.next(&mut map, &top)? {
             let at = top.key(&key.0);
@@ -396,8 +487,14 @@ impl<'de> Visitor<'de> for Body {
                 "system" => system = map.next_value_seed(System { at })?,
                 "messages" => messages = Some(map.next_value_seed(Messages { at })?),
                 "output_config" => {
-                    schema = map.next_value_seed(OutputConfig { at, format: false })?;
+                    format = map.next_value_seed(OutputConfig { at, format: false })?;
                 }
+                // The structured-outputs beta's member (LiteLLM sends it): a format itself.
+                "output_format" => {
+                    output_format = map.next_value_seed(OutputConfig { at, format: true })?;
+                }
+                "tools" => tools = map.next_value_seed(Tools { at })?,
+                "tool_choice" => choice = map.next_value_seed(ToolChoice { at })?,
                 "stream" => {
                     stream = map
                         .next_value_seed(Nullable {
@@ -417,13 +514,34 @@ impl<'de> Visitor<'de> for Body {
         }
         let model = model.ok_or_else(|| de::Error::custom("model: missing"))?;
         let (blocks, turns) = messages.ok_or_else(|| de::Error::custom("messages: missing"))?;
+        let mut carried = Vec::new();
+        if let Some(s) = format {
+            carried.push(("output_config.format.schema".to_owned(), s));
+        }
+        if let Some(s) = output_format {
+            carried.push(("output_format.schema".to_owned(), s));
+        }
+        let forced = forced_tool(tools, choice, "tools", &["custom"]).map_err(de::Error::custom)?;
+        let tool = match forced {
+            Some((i, name, raw)) => {
+                let tools_at = top.key("tools");
+                let tool_at = tools_at.index(i);
+                let at = tool_at.key("input_schema");
+                carried.push((at.to_string(), schema_of(raw, &at)?));
+                Some(name)
+            }
+            None => None,
+        };
+        let schema = one_schema(carried).map_err(de::Error::custom)?;
         Ok(WireRequest {
             model,
             system,
             blocks,
             turns,
             schema,
+            tool,
             stream,
+            include_usage: false,
         })
     }
     fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<WireRequest, A::Error> {
@@ -449,17 +567,8 @@ impl<'de> Visitor<'de> for Body {
     }
 }
 
-/// serde_json's message without its " at line L column C".
-fn strip_position(e: &serde_json::Error) -> String {
-    let mut message = e.to_string();
-    if let Some(i) = message.rfind(" at line ") {
-        message.truncate(i);
-    }
-    message
-}
-
 /// Parses a request body in one pass.
-pub(super) fn parse(body: &[u8]) -> Result<WireRequest, Error> {
+pub(crate) fn parse(body: &[u8]) -> Result<WireRequest, Error> {
     // UTF-8 checked once for the whole body (then no string is checked again); a body that is
     // not UTF-8 is read from its bytes, for serde_json's error at the place it breaks.
     let parsed = match std::str::from_utf8(body) {
@@ -473,23 +582,4 @@ pub(super) fn parse(body: &[u8]) -> Result<WireRequest, Error> {
         }
     };
     parsed.map_err(|e| one_line(&e))
-}
-
-/// A whole body as a JSON tree, a duplicate member anywhere refused naming it (for a wire that
-/// reads its body whole).
-pub(super) fn tree(body: &[u8]) -> Result<Value, Error> {
-    let mut d = serde_json::Deserializer::from_slice(body);
-    let parsed = Tree { at: At::Top }
-        .deserialize(&mut d)
-        .and_then(|v| d.end().map(|()| v));
-    parsed.map_err(|e| one_line(&e))
-}
-
-/// A body's error in one line: what is wrong with the data, or where the JSON breaks.
-fn one_line(e: &serde_json::Error) -> Error {
-    if e.is_data() {
-        Error::msg(strip_position(e))
-    } else {
-        Error::json(e)
-    }
 }

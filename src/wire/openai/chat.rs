@@ -6,14 +6,17 @@
 //!   after it are the repair turns. The same content gives the same key as on the Messages
 //!   API: a cassette recorded through either wire replays through the other.
 //! - `response_format.json_schema.schema` carries the schema, full or in its provider form,
-//!   matched as on the Messages API (by its provider form).
+//!   matched as on the Messages API (by its provider form); so does a forced function's
+//!   `parameters` (`tool_choice` naming it, or `required` with one tool), whose call is then
+//!   the answer. Tools the model may call, and tool messages, are refused (a 400 naming them).
 //! - The answer is a `chat.completion` (or `chat.completion.chunk` events, then
 //!   `data: [DONE]`) whose id is the cassette's (`cassette:<hash>`); `prompt_tokens` counts
-//!   every input token, cached ones in `prompt_tokens_details.cached_tokens`.
+//!   every input token, cached ones in `prompt_tokens_details.cached_tokens`. A stream ends
+//!   with a chunk of usage (empty `choices`) when `stream_options.include_usage` asks for it.
+//!   `n` above 1 is refused: a replay has one answer.
 //!
 //! ```
-//! use ulcas::wire::message::{Answer, Usage};
-//! use ulcas::wire::{openai::OpenAi, Wire};
+//! use ulcas::wire::{openai::OpenAi, Answer, Shape, Usage, Wire};
 //!
 //! let request = OpenAi.parse(br#"{"model": "m", "stream": true, "messages": [
 //!     {"role": "system", "content": "You write outlines."},
@@ -28,10 +31,10 @@
 //! let answer = Answer { id: "cassette:abc".into(), model: "m".into(), text: "{}".into(),
 //!     stop_reason: "end_turn".into(), refusal_category: None,
 //!     usage: Usage { input: 10, output: 2, cache_read: 5, ..Usage::default() } };
-//! let streamed = OpenAi.render(&answer, true).body;
+//! let streamed = OpenAi.render(&answer, &Shape::new(true, None, true)).body;
 //! assert!(streamed.ends_with("data: [DONE]\n\n"));
 //! // What a recorder accumulates from that stream.
-//! let recording = OpenAi.recording(streamed.as_bytes(), None)?;
+//! let recording = OpenAi.recording(streamed.as_bytes(), None, None)?;
 //! assert_eq!((recording.text.as_str(), recording.stop_reason.as_str()), ("{}", "end_turn"));
 //! assert_eq!(recording.usage["cache_read_tokens"], 5);
 //! # Ok::<(), ulcas::Error>(())
@@ -39,15 +42,16 @@
 
 use serde_json::{json, Map, Value};
 
-use super::message::{Answer, Usage};
-use super::seam::{Failure, Rendered, Wire};
-use super::{WireRequest, MAX_SCHEMA};
+use super::{
+    bounded_schema, created, document_of, failure_body, forced_function, input_tokens, pieces,
+    refuse_legacy_functions, text_of, usage_of,
+};
 use crate::error::Error;
 use crate::request::{Block, Turn};
 use crate::store::Recording;
-
-/// How many bytes of text one chunk carries.
-const DELTA: usize = 1024;
+use crate::wire::neutral::{Answer, Shape, WireRequest};
+use crate::wire::read::{one_schema, AGENT};
+use crate::wire::seam::{Failure, Rendered, Wire};
 
 /// OpenAI Chat Completions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -67,27 +71,26 @@ impl Wire for OpenAi {
     }
 
     fn parse(&self, body: &[u8]) -> Result<WireRequest, Error> {
-        let tree = super::parse::tree(body)?;
+        let tree = crate::wire::read::tree(body)?;
         request_of(&tree).map_err(Error::msg)
     }
 
-    fn render(&self, answer: &Answer, stream: bool) -> Rendered {
-        if stream {
+    fn render(&self, answer: &Answer, shape: &Shape) -> Rendered {
+        if shape.stream {
             Rendered {
                 content_type: "text/event-stream",
-                body: chunks(answer),
+                body: chunks(answer, shape),
             }
         } else {
             Rendered {
                 content_type: "application/json",
-                body: completion(answer).to_string(),
+                body: completion(answer, shape).to_string(),
             }
         }
     }
 
     fn failure(&self, failure: Failure, text: &str) -> String {
-        let (kind, code) = kind(failure);
-        json!({"error": {"message": text, "type": kind, "param": null, "code": code}}).to_string()
+        failure_body(failure, text)
     }
 
     fn stream_failure(&self, text: &str) -> String {
@@ -95,49 +98,66 @@ impl Wire for OpenAi {
     }
 
     fn stream_ended(&self, stream: &[u8]) -> bool {
-        super::seam::last_event_data(stream).is_some_and(|data| {
+        crate::wire::seam::last_event_data(stream).is_some_and(|data| {
             data == "[DONE]"
                 || serde_json::from_str::<Value>(data)
                     .is_ok_and(|chunk| chunk.get("error").is_some())
         })
     }
 
-    fn recording(&self, whole: &[u8], request_model: Option<&str>) -> Result<Recording, Error> {
+    fn recording(
+        &self,
+        whole: &[u8],
+        request_model: Option<&str>,
+        tool: Option<&str>,
+    ) -> Result<Recording, Error> {
         let completion = accumulate(whole).map_err(Error::msg)?;
         let choice = &completion["choices"][0];
-        let text = choice["message"]["content"].as_str().unwrap_or_default();
+        let message = &choice["message"];
+        let call = tool.and_then(|name| {
+            message["tool_calls"]
+                .as_array()?
+                .iter()
+                .find(|c| c["function"]["name"] == name)
+        });
+        let (text, stop_reason) = match call {
+            Some(call) => {
+                let arguments = call["function"]["arguments"].as_str().unwrap_or_default();
+                (arguments.trim().to_owned(), "end_turn")
+            }
+            None => (
+                message["content"].as_str().unwrap_or_default().to_owned(),
+                stop_reason(choice["finish_reason"].as_str()),
+            ),
+        };
+        if let Some(refusal) = message["refusal"].as_str().filter(|r| !r.is_empty()) {
+            return Err(Error::msg(format!("the upstream refused ({refusal:?})")));
+        }
+        if text.is_empty() {
+            return Err(Error::msg(match tool {
+                Some(name) => format!(
+                    "the upstream's answer holds no text and no call of the forced tool {name:?}"
+                ),
+                None => "the upstream's answer holds no text".to_owned(),
+            }));
+        }
         let model = match completion["model"].as_str() {
             Some(m) if !m.is_empty() => m,
             _ => request_model.unwrap_or_default(),
         };
         let usage = &completion["usage"];
-        let count = |v: &Value| v.as_u64().unwrap_or(0);
-        let cached = count(&usage["prompt_tokens_details"]["cached_tokens"]);
-        let counts = Usage {
-            input: count(&usage["prompt_tokens"]).saturating_sub(cached),
-            output: count(&usage["completion_tokens"]),
-            cache_read: cached,
-            ..Usage::default()
-        };
+        let counts = usage_of(
+            &usage["prompt_tokens"],
+            &usage["prompt_tokens_details"]["cached_tokens"],
+            &usage["completion_tokens"],
+        );
         Ok(Recording {
-            text: text.to_owned(),
+            text,
             model: model.to_owned(),
-            stop_reason: stop_reason(choice["finish_reason"].as_str()).to_owned(),
+            stop_reason: stop_reason.to_owned(),
             refusal_category: None,
             usage: counts.to_cassette(),
         })
-    }
-}
-
-/// The API's error type and code of a failure.
-fn kind(failure: Failure) -> (&'static str, Option<&'static str>) {
-    match failure {
-        Failure::InvalidRequest => ("invalid_request_error", None),
-        Failure::Permission => ("invalid_request_error", Some("forbidden")),
-        Failure::NotFound => ("not_found_error", Some("not_found")),
-        Failure::TooLarge => ("invalid_request_error", Some("request_too_large")),
-        Failure::RateLimited => ("rate_limit_error", Some("rate_limit_exceeded")),
-        Failure::Api => ("server_error", None),
     }
 }
 
@@ -162,18 +182,30 @@ fn stop_reason(finish_reason: Option<&str>) -> &'static str {
 }
 
 /// The `usage` of an answer.
-fn usage(u: &Usage) -> Value {
-    let prompt = u.input + u.cache_write_5m + u.cache_write_1h + u.cache_read;
+fn usage(a: &Answer) -> Value {
+    let prompt = input_tokens(&a.usage);
     json!({
         "prompt_tokens": prompt,
-        "completion_tokens": u.output,
-        "total_tokens": prompt + u.output,
-        "prompt_tokens_details": {"cached_tokens": u.cache_read},
+        "completion_tokens": a.usage.output,
+        "total_tokens": prompt + a.usage.output,
+        "prompt_tokens_details": {"cached_tokens": a.usage.cache_read},
     })
 }
 
+/// The call of the forced tool `name` that the answer is (its arguments the answer's JSON).
+fn tool_call(a: &Answer, name: &str, arguments: &str) -> Value {
+    json!({"id": a.call_id("call_"), "type": "function", "function": {"name": name, "arguments": arguments}})
+}
+
 /// The whole `chat.completion`.
-fn completion(a: &Answer) -> Value {
+fn completion(a: &Answer, shape: &Shape) -> Value {
+    let message = match (shape.tool, a.tool_input()) {
+        (Some(name), Some(input)) => json!({
+            "role": "assistant", "content": null, "refusal": null,
+            "tool_calls": [tool_call(a, name, input)],
+        }),
+        _ => json!({"role": "assistant", "content": a.text, "refusal": null}),
+    };
     json!({
         "id": a.id,
         "object": "chat.completion",
@@ -181,58 +213,62 @@ fn completion(a: &Answer) -> Value {
         "model": a.model,
         "choices": [{
             "index": 0,
-            "message": {"role": "assistant", "content": a.text, "refusal": null},
+            "message": message,
             "logprobs": null,
-            "finish_reason": finish_reason(&a.stop_reason),
+            "finish_reason": finish_reason(a.stop_reason_in(shape)),
         }],
-        "usage": usage(&a.usage),
+        "usage": usage(a),
     })
 }
 
-/// The stream: a chunk with the role, the text in chunks of at most [`DELTA`] bytes (at
-/// character boundaries), a chunk with the finish reason and the usage, then `[DONE]`.
-fn chunks(a: &Answer) -> String {
+/// The stream: a chunk with the role (and the forced tool's call, its arguments empty), the
+/// text or the call's arguments in chunks of at most [`super::DELTA`] bytes (at character
+/// boundaries), a chunk with the finish reason, a chunk of usage with no choice when the
+/// request asked for it (`stream_options.include_usage`: then every other chunk's `usage` is
+/// null, as the API sends it), then `[DONE]`.
+fn chunks(a: &Answer, shape: &Shape) -> String {
     let created = created();
-    let chunk = |delta: Value, finish: Value, usage: Value| {
-        let chunk = json!({
+    let chunk = |choices: Value, usage: Option<Value>| {
+        let mut chunk = json!({
             "id": a.id,
             "object": "chat.completion.chunk",
             "created": created,
             "model": a.model,
-            "choices": [{"index": 0, "delta": delta, "logprobs": null, "finish_reason": finish}],
-            "usage": usage,
+            "choices": choices,
         });
+        if shape.include_usage {
+            chunk["usage"] = usage.unwrap_or(Value::Null);
+        }
         format!("data: {chunk}\n\n")
     };
-    let mut out = chunk(
-        json!({"role": "assistant", "content": ""}),
-        Value::Null,
-        Value::Null,
-    );
-    let mut rest = a.text.as_str();
-    while !rest.is_empty() {
-        let mut end = rest.len().min(DELTA);
-        while !rest.is_char_boundary(end) {
-            end -= 1;
+    let choice = |delta: Value, finish: Value| json!([{"index": 0, "delta": delta, "logprobs": null, "finish_reason": finish}]);
+    let mut out = String::with_capacity(a.text.len() * 5 / 4 + 1024);
+    match (shape.tool, a.tool_input()) {
+        (Some(name), Some(input)) => {
+            let mut call = tool_call(a, name, "");
+            call["index"] = json!(0);
+            let first = json!({"role": "assistant", "content": null, "tool_calls": [call]});
+            out.push_str(&chunk(choice(first, Value::Null), None));
+            for piece in pieces(input) {
+                let delta = json!({"tool_calls": [{"index": 0, "function": {"arguments": piece}}]});
+                out.push_str(&chunk(choice(delta, Value::Null), None));
+            }
         }
-        out.push_str(&chunk(
-            json!({"content": &rest[..end]}),
-            Value::Null,
-            Value::Null,
-        ));
-        rest = &rest[end..];
+        _ => {
+            let first = json!({"role": "assistant", "content": ""});
+            out.push_str(&chunk(choice(first, Value::Null), None));
+            for piece in pieces(&a.text) {
+                out.push_str(&chunk(choice(json!({"content": piece}), Value::Null), None));
+            }
+        }
     }
-    let finish = json!(finish_reason(&a.stop_reason));
-    out.push_str(&chunk(json!({}), finish, usage(&a.usage)));
+    let finish = json!(finish_reason(a.stop_reason_in(shape)));
+    out.push_str(&chunk(choice(json!({}), finish), None));
+    if shape.include_usage {
+        out.push_str(&chunk(json!([]), Some(usage(a))));
+    }
     out.push_str("data: [DONE]\n\n");
     out
-}
-
-/// Seconds since the epoch.
-fn created() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
 }
 
 /// The request a Chat Completions body carries.
@@ -249,6 +285,39 @@ fn request_of(tree: &Value) -> Result<WireRequest, String> {
         Some(_) => return Err("messages: not a list".into()),
         None => return Err("messages: missing".into()),
     };
+    let (system, blocks, turns) = messages_of(messages)?;
+    let (stream, include_usage) = options_of(body)?;
+    refuse_legacy_functions(body)?;
+    let mut carried = Vec::new();
+    if let Some(schema) = response_format(body)? {
+        carried.push(("response_format.json_schema.schema".to_owned(), schema));
+    }
+    let forced = forced_function(
+        body,
+        |tool| tool.get("function")?.get("name"),
+        ("function.parameters", |tool| {
+            tool.get("function")?.get("parameters")
+        }),
+    )?;
+    let tool = forced.map(|(at, name, schema)| {
+        carried.push((at, schema));
+        name
+    });
+    Ok(WireRequest {
+        model,
+        system,
+        blocks,
+        turns,
+        schema: one_schema(carried)?,
+        tool,
+        stream,
+        include_usage,
+    })
+}
+
+/// The prompt text (the system and developer messages before the first user message), the
+/// blocks of that message and the turns after it.
+fn messages_of(messages: &[Value]) -> Result<(String, Vec<Block>, Vec<Turn>), String> {
     let (mut system, mut blocks, mut turns) = (String::new(), None, Vec::new());
     for (i, m) in messages.iter().enumerate() {
         let at = format!("messages[{i}]");
@@ -257,41 +326,67 @@ fn request_of(tree: &Value) -> Result<WireRequest, String> {
             Some(Value::String(r)) => r.as_str(),
             _ => return Err(format!("{at}.role: missing or not a string")),
         };
+        if matches!(role, "tool" | "function") || m.get("tool_calls").is_some_and(|c| !c.is_null())
+        {
+            return Err(format!("{at}: a tool call or its result; {AGENT}"));
+        }
         let content = m.get("content").unwrap_or(&Value::Null);
         match (role, blocks.is_some()) {
-            ("system" | "developer", false) => system.push_str(&text_of(content, &at)?),
+            ("system" | "developer", false) => system.push_str(&text_of(content, &at, &["text"])?),
             ("system" | "developer", true) => {
                 return Err(format!(
                 "{at}: a {role} message after the first user message (the prompt text comes first)"
             ))
             }
             ("user", false) => blocks = Some(blocks_of(content, &at)?),
-            (_, false) => return Err(format!("{at}: not a user message")),
-            (_, true) => turns.push(Turn {
+            ("assistant", false) => return Err(format!("{at}: not a user message")),
+            ("user" | "assistant", true) => turns.push(Turn {
                 role: role.to_owned(),
-                text: text_of(content, &at)?,
+                text: text_of(content, &at, &["text"])?,
             }),
+            (other, _) => {
+                return Err(format!(
+                    "{at}.role: {other:?}: not a role of a replayed request (system, developer, user, assistant)"
+                ))
+            }
         }
     }
     let blocks = blocks.ok_or("messages: no user message")?;
+    Ok((system, blocks, turns))
+}
+
+/// `stream`, and whether a stream ends with its usage (`stream_options.include_usage`); `n`
+/// above 1 refused.
+fn options_of(body: &Map<String, Value>) -> Result<(bool, bool), String> {
     let stream = match body.get("stream") {
         None | Some(Value::Null) => false,
         Some(Value::Bool(b)) => *b,
         Some(_) => return Err("stream: not a boolean".into()),
     };
-    Ok(WireRequest {
-        model,
-        system,
-        blocks,
-        turns,
-        schema: schema_of(body)?,
-        stream,
-    })
+    match body.get("n") {
+        None | Some(Value::Null) => {}
+        Some(n) if n.as_u64() == Some(1) => {}
+        Some(n) if n.as_u64().is_some() => {
+            return Err(format!(
+                "n: {n} answers asked for, but a replay has one answer (send n: 1, or leave n out)"
+            ))
+        }
+        Some(_) => return Err("n: not a positive integer".into()),
+    }
+    let include_usage = match body
+        .get("stream_options")
+        .and_then(|o| o.get("include_usage"))
+    {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err("stream_options.include_usage: not a boolean".into()),
+    };
+    Ok((stream, include_usage))
 }
 
 /// `response_format`'s JSON schema, as sent (full or in its provider form: the endpoint
 /// matches either).
-fn schema_of(body: &Map<String, Value>) -> Result<Option<std::sync::Arc<Value>>, String> {
+fn response_format(body: &Map<String, Value>) -> Result<Option<std::sync::Arc<Value>>, String> {
     let format = match body.get("response_format") {
         None | Some(Value::Null) => return Ok(None),
         Some(Value::Object(f)) => f,
@@ -300,41 +395,8 @@ fn schema_of(body: &Map<String, Value>) -> Result<Option<std::sync::Arc<Value>>,
     if format.get("type").and_then(Value::as_str) != Some("json_schema") {
         return Ok(None);
     }
-    let schema = format
-        .get("json_schema")
-        .and_then(|s| s.get("schema"))
-        .filter(|s| s.is_object())
-        .ok_or("response_format.json_schema.schema: missing or not an object")?;
-    let size = serde_json::to_string(schema).map_or(0, |s| s.len());
-    if size > MAX_SCHEMA {
-        return Err(format!(
-            "response_format.json_schema.schema: {size} bytes, more than an output schema may hold ({} KiB)",
-            MAX_SCHEMA >> 10
-        ));
-    }
-    Ok(Some(std::sync::Arc::new(schema.clone())))
-}
-
-/// The text of a system message or a repair turn: a string, or text parts joined.
-fn text_of(content: &Value, at: &str) -> Result<String, String> {
-    match content {
-        Value::String(t) => Ok(t.clone()),
-        Value::Array(parts) => {
-            let mut text = String::new();
-            for (i, part) in parts.iter().enumerate() {
-                match (part["type"].as_str(), part["text"].as_str()) {
-                    (Some("text"), Some(t)) => text.push_str(t),
-                    _ => {
-                        return Err(format!(
-                            "{at}.content[{i}]: not a text part (this message holds text only)"
-                        ))
-                    }
-                }
-            }
-            Ok(text)
-        }
-        _ => Err(format!("{at}.content: not a string or a list")),
-    }
+    let schema = format.get("json_schema").and_then(|s| s.get("schema"));
+    bounded_schema(schema, "response_format.json_schema.schema").map(Some)
 }
 
 /// The blocks of the first user message: text parts, and PDFs as base64 data URLs.
@@ -352,7 +414,10 @@ fn blocks_of(content: &Value, at: &str) -> Result<Vec<Block>, String> {
                 Some(t) => blocks.push(Block::Text(t.to_owned())),
                 None => return Err(format!("{at}.text: missing or not a string")),
             },
-            Some("file") => blocks.push(document_of(&part["file"], &at)?),
+            Some("file") => blocks.push(document_of(
+                part["file"].get("file_data"),
+                &format!("{at}.file.file_data"),
+            )?),
             Some(other) => {
                 return Err(format!(
                     "{at}: type {other:?}: the app sends text and file parts"
@@ -364,27 +429,10 @@ fn blocks_of(content: &Value, at: &str) -> Result<Vec<Block>, String> {
     Ok(blocks)
 }
 
-/// A `file` part: `file_data` as `data:<media type>;base64,<data>` (the key hashes the base64
-/// text as written, as on the Messages API).
-fn document_of(file: &Value, at: &str) -> Result<Block, String> {
-    let data = file["file_data"].as_str().ok_or(format!(
-        "{at}.file.file_data: missing (an uploaded file's id cannot be keyed: send its data)"
-    ))?;
-    let (media_type, data) = data
-        .strip_prefix("data:")
-        .and_then(|rest| rest.split_once(";base64,"))
-        .ok_or(format!(
-            "{at}.file.file_data: not a data URL (data:<media type>;base64,<data>)"
-        ))?;
-    Ok(Block::Document {
-        data: data.to_owned(),
-        media_type: Some(media_type.to_owned()).filter(|m| !m.is_empty()),
-    })
-}
-
 /// The completion of a whole answer: a JSON body that is a `chat.completion`, or a stream of
 /// chunks that reached `[DONE]` after a finish reason, accumulated as the SDKs do (content
-/// deltas appended, the last usage kept). Anything else is not a whole answer, and says why.
+/// deltas appended, a tool call's arguments appended by its index, the last usage kept).
+/// Anything else is not a whole answer, and says why.
 fn accumulate(whole: &[u8]) -> Result<Value, String> {
     let text = std::str::from_utf8(whole).map_err(|_| "the upstream's answer is not UTF-8")?;
     if text.trim_start().starts_with('{') {
@@ -395,7 +443,9 @@ fn accumulate(whole: &[u8]) -> Result<Value, String> {
         }
         return Ok(completion);
     }
-    let (mut content, mut model, mut finish, mut usage) = (String::new(), None, None, Value::Null);
+    let (mut content, mut refusal, mut model, mut finish, mut usage) =
+        (String::new(), String::new(), None, None, Value::Null);
+    let mut calls: Vec<Value> = Vec::new();
     let mut done = false;
     for data in text.lines().filter_map(|l| l.strip_prefix("data:")) {
         let data = data.trim();
@@ -410,8 +460,25 @@ fn accumulate(whole: &[u8]) -> Result<Value, String> {
         }
         model = model.or_else(|| chunk["model"].as_str().map(str::to_owned));
         let choice = &chunk["choices"][0];
-        if let Some(piece) = choice["delta"]["content"].as_str() {
+        let delta = &choice["delta"];
+        if let Some(piece) = delta["content"].as_str() {
             content.push_str(piece);
+        }
+        if let Some(piece) = delta["refusal"].as_str() {
+            refusal.push_str(piece);
+        }
+        for call in delta["tool_calls"].as_array().into_iter().flatten() {
+            let i = call["index"].as_u64().unwrap_or(0) as usize;
+            if calls.len() <= i {
+                calls.resize(i + 1, json!({"function": {"name": "", "arguments": ""}}));
+            }
+            if let Some(name) = call["function"]["name"].as_str() {
+                calls[i]["function"]["name"] = json!(name);
+            }
+            if let Some(piece) = call["function"]["arguments"].as_str() {
+                let so_far = calls[i]["function"]["arguments"].as_str().unwrap_or("");
+                calls[i]["function"]["arguments"] = json!(format!("{so_far}{piece}"));
+            }
         }
         if let Some(f) = choice["finish_reason"].as_str() {
             finish = Some(f.to_owned());
@@ -425,10 +492,15 @@ fn accumulate(whole: &[u8]) -> Result<Value, String> {
             "the upstream's stream ended before a finish reason and [DONE]: a cut answer".into(),
         );
     }
+    let message = json!({
+        "role": "assistant", "content": content,
+        "refusal": Some(refusal).filter(|r| !r.is_empty()),
+        "tool_calls": calls,
+    });
     Ok(json!({
         "object": "chat.completion",
         "model": model,
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": finish}],
+        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
         "usage": usage,
     }))
 }
@@ -436,6 +508,7 @@ fn accumulate(whole: &[u8]) -> Result<Value, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wire::Usage;
 
     fn answer(text: &str) -> Answer {
         Answer {
@@ -457,11 +530,11 @@ mod tests {
     #[test]
     fn an_answer_streamed_or_not_accumulates_to_the_same_recording() {
         let a = answer(&"ą{\"x\": 1}\n".repeat(300));
-        let whole = OpenAi.render(&a, false).body;
-        let streamed = OpenAi.render(&a, true).body;
+        let whole = OpenAi.render(&a, &Shape::whole()).body;
+        let streamed = OpenAi.render(&a, &Shape::new(true, None, true)).body;
         assert!(streamed.ends_with("data: [DONE]\n\n"));
-        let one = OpenAi.recording(whole.as_bytes(), None).unwrap();
-        let other = OpenAi.recording(streamed.as_bytes(), None).unwrap();
+        let one = OpenAi.recording(whole.as_bytes(), None, None).unwrap();
+        let other = OpenAi.recording(streamed.as_bytes(), None, None).unwrap();
         assert_eq!(one, other);
         assert_eq!(
             (one.text.as_str(), one.stop_reason.as_str()),
@@ -472,7 +545,7 @@ mod tests {
         assert_eq!(one.usage["cache_read_tokens"], 3);
         let cut = &streamed[..streamed.len() - "data: [DONE]\n\n".len()];
         assert!(OpenAi
-            .recording(cut.as_bytes(), None)
+            .recording(cut.as_bytes(), None, None)
             .unwrap_err()
             .to_string()
             .contains("cut answer"));

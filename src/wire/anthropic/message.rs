@@ -3,35 +3,9 @@
 
 use serde_json::{json, Value};
 
-/// Token counts, as the API reports them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Usage {
-    /// `input_tokens`.
-    pub input: u64,
-    /// `output_tokens`.
-    pub output: u64,
-    /// `cache_creation.ephemeral_5m_input_tokens`.
-    pub cache_write_5m: u64,
-    /// `cache_creation.ephemeral_1h_input_tokens`.
-    pub cache_write_1h: u64,
-    /// `cache_read_input_tokens`.
-    pub cache_read: u64,
-}
+use crate::wire::neutral::{Answer, Shape, Usage};
 
 impl Usage {
-    /// A cassette's `usage` (`input_tokens`, `output_tokens`, `cache_write_5m_tokens`,
-    /// `cache_write_1h_tokens`, `cache_read_tokens`), one to one.
-    pub fn of_cassette(usage: &Value) -> Usage {
-        let n = |k: &str| usage.get(k).and_then(Value::as_u64).unwrap_or(0);
-        Usage {
-            input: n("input_tokens"),
-            output: n("output_tokens"),
-            cache_write_5m: n("cache_write_5m_tokens"),
-            cache_write_1h: n("cache_write_1h_tokens"),
-            cache_read: n("cache_read_tokens"),
-        }
-    }
-
     /// The usage of a message (`usage` of the API, `message_start` and `message_delta`
     /// merged as the SDKs accumulate them), as a cassette stores it.
     pub fn of_message(usage: &Value) -> Usage {
@@ -49,22 +23,6 @@ impl Usage {
             u.cache_write_1h = total;
         }
         u
-    }
-
-    /// As a cassette stores it ([`crate::cassette::usage_from`]: its fields, in its order).
-    pub fn to_cassette(self) -> Value {
-        let given: serde_json::Map<String, Value> = crate::cassette::USAGE_FIELDS
-            .iter()
-            .zip([
-                self.input,
-                self.output,
-                self.cache_write_5m,
-                self.cache_write_1h,
-                self.cache_read,
-            ])
-            .map(|(k, v)| ((*k).to_owned(), Value::from(v)))
-            .collect();
-        crate::cassette::usage_from(Some(&given))
     }
 
     /// [`Usage::input_side`] as JSON text (the same members in the same order), appended
@@ -103,55 +61,7 @@ impl Usage {
     }
 }
 
-/// One answer to render.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
-    /// `cassette:<hash>`, `synthetic`, or the upstream's id.
-    pub id: String,
-    /// The model that answered.
-    pub model: String,
-    /// The answer text.
-    pub text: String,
-    /// Why the model stopped.
-    pub stop_reason: String,
-    /// A refusal's category.
-    pub refusal_category: Option<String>,
-    /// The token counts.
-    pub usage: Usage,
-}
-
 impl Answer {
-    /// The answer a cassette replays: its id `cassette:<hash>`, its model, text, stop reason,
-    /// refusal category and counts.
-    pub fn of_replay(replay: crate::driver::Replay) -> Answer {
-        Answer {
-            id: replay.id(),
-            usage: Usage::of_cassette(&replay.usage),
-            model: replay.model,
-            text: replay.text,
-            stop_reason: replay.stop_reason,
-            refusal_category: replay.refusal_category,
-        }
-    }
-
-    /// The synthetic stand-in for a miss: id `synthetic`, `end_turn`, the app's estimates of
-    /// the counts.
-    #[cfg(feature = "synthetic")]
-    pub fn of_synthetic(synthetic: &crate::driver::Synthetic) -> Answer {
-        Answer {
-            id: "synthetic".into(),
-            model: synthetic.model.clone(),
-            text: synthetic.text.clone(),
-            stop_reason: "end_turn".into(),
-            refusal_category: None,
-            usage: Usage {
-                input: synthetic.input_tokens,
-                output: synthetic.output_tokens,
-                ..Usage::default()
-            },
-        }
-    }
-
     fn stop_details(&self) -> Value {
         match &self.refusal_category {
             Some(category) => json!({"type": "refusal", "category": category}),
@@ -159,15 +69,28 @@ impl Answer {
         }
     }
 
-    /// The whole message (a non-streaming answer).
-    pub fn message(&self) -> Value {
+    /// The content block of the answer in `shape`: its text, or a call of the forced tool.
+    fn block(&self, shape: &Shape) -> Value {
+        match (shape.tool, self.tool_input()) {
+            (Some(name), Some(input)) => json!({
+                "type": "tool_use",
+                "id": self.call_id(TOOL_ID),
+                "name": name,
+                "input": serde_json::from_str::<Value>(input).unwrap_or_default(),
+            }),
+            _ => json!({"type": "text", "text": self.text}),
+        }
+    }
+
+    /// The whole message (a non-streaming answer) in `shape`.
+    pub fn message(&self, shape: &Shape) -> Value {
         json!({
             "id": self.id,
             "type": "message",
             "role": "assistant",
             "model": self.model,
-            "content": [{"type": "text", "text": self.text}],
-            "stop_reason": self.stop_reason,
+            "content": [self.block(shape)],
+            "stop_reason": self.stop_reason_in(shape),
             "stop_sequence": null,
             "stop_details": self.stop_details(),
             "usage": self.usage.input_side(self.usage.output),
@@ -176,17 +99,30 @@ impl Answer {
 
     /// [`Answer::message`] as JSON text, written directly (the answer's text escaped in long
     /// unescaped runs, as the key's encoder escapes it: valid JSON, the same value).
-    pub fn message_json(&self) -> String {
+    pub fn message_json(&self, shape: &Shape) -> String {
         // Escapes make the text longer: room for one in eight bytes.
         let mut out = String::with_capacity(self.text.len() * 9 / 8 + 512);
         out.push_str("{\"id\":");
         push_str(&mut out, &self.id);
         out.push_str(",\"type\":\"message\",\"role\":\"assistant\",\"model\":");
         push_str(&mut out, &self.model);
-        out.push_str(",\"content\":[{\"type\":\"text\",\"text\":");
-        push_str(&mut out, &self.text);
+        match (shape.tool, self.tool_input()) {
+            (Some(name), Some(input)) => {
+                out.push_str(",\"content\":[{\"type\":\"tool_use\",\"id\":");
+                push_str(&mut out, &self.call_id(TOOL_ID));
+                out.push_str(",\"name\":");
+                push_str(&mut out, name);
+                out.push_str(",\"input\":");
+                // The answer's JSON as written: a JSON object, checked by tool_input.
+                out.push_str(input);
+            }
+            _ => {
+                out.push_str(",\"content\":[{\"type\":\"text\",\"text\":");
+                push_str(&mut out, &self.text);
+            }
+        }
         out.push_str("}],\"stop_reason\":");
-        push_str(&mut out, &self.stop_reason);
+        push_str(&mut out, self.stop_reason_in(shape));
         out.push_str(",\"stop_sequence\":null,\"stop_details\":");
         self.push_stop_details(&mut out);
         out.push_str(",\"usage\":");
@@ -207,25 +143,26 @@ impl Answer {
         }
     }
 
-    /// The stream: `message_start` (no content, the input side of the usage), one text block
-    /// in deltas of at most `chunk` bytes (at character boundaries), `message_delta` (stop
-    /// reason, stop details, output tokens), `message_stop`. Each item is one whole event
-    /// (`event: …\ndata: …\n\n`).
-    pub fn events(&self, chunk: usize) -> Vec<String> {
+    /// The stream in `shape`: `message_start` (no content, the input side of the usage), one
+    /// content block (text in `text_delta`s, or the forced tool's call with its input in
+    /// `input_json_delta`s) in deltas of at most `chunk` bytes (at character boundaries),
+    /// `message_delta` (stop reason, stop details, output tokens), `message_stop`. Each item is
+    /// one whole event (`event: …\ndata: …\n\n`).
+    pub fn events(&self, chunk: usize, shape: &Shape) -> Vec<String> {
         let mut out = Vec::new();
-        self.write_events(chunk, |event| out.push(event.to_owned()));
+        self.write_events(chunk, shape, |event| out.push(event.to_owned()));
         out
     }
 
     /// [`Answer::events`] as one text, written into one buffer.
-    pub fn events_text(&self, chunk: usize) -> String {
+    pub fn events_text(&self, chunk: usize, shape: &Shape) -> String {
         let mut out = String::with_capacity(self.text.len() * 5 / 4 + 1024);
-        self.write_events(chunk, |event| out.push_str(event));
+        self.write_events(chunk, shape, |event| out.push_str(event));
         out
     }
 
     /// Each event of the stream, in order, to `emit`.
-    fn write_events(&self, chunk: usize, mut emit: impl FnMut(&str)) {
+    fn write_events(&self, chunk: usize, shape: &Shape, mut emit: impl FnMut(&str)) {
         let mut event = String::with_capacity(chunk.max(4) * 5 / 4 + 256);
         event.push_str(
             "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":",
@@ -237,10 +174,24 @@ impl Answer {
         self.usage.push_input_side(&mut event, 1);
         event.push_str("}}\n\n");
         emit(&event);
-        emit("event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n");
-        for piece in pieces(&self.text, chunk.max(4)) {
+        let (text, delta) = match (shape.tool, self.tool_input()) {
+            (Some(name), Some(input)) => {
+                let block = json!({"type": "tool_use", "id": self.call_id(TOOL_ID), "name": name, "input": {}});
+                emit(&sse(
+                    "content_block_start",
+                    &json!({"type": "content_block_start", "index": 0, "content_block": block}),
+                ));
+                (input, "{\"type\":\"input_json_delta\",\"partial_json\":")
+            }
+            _ => {
+                emit("event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n");
+                (self.text.as_str(), "{\"type\":\"text_delta\",\"text\":")
+            }
+        };
+        for piece in pieces(text, chunk.max(4)) {
             event.clear();
-            event.push_str("event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":");
+            event.push_str("event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":");
+            event.push_str(delta);
             push_str(&mut event, piece);
             event.push_str("}}\n\n");
             emit(&event);
@@ -250,13 +201,16 @@ impl Answer {
             "message_delta",
             &json!({
                 "type": "message_delta",
-                "delta": {"stop_reason": self.stop_reason, "stop_sequence": null, "stop_details": self.stop_details()},
+                "delta": {"stop_reason": self.stop_reason_in(shape), "stop_sequence": null, "stop_details": self.stop_details()},
                 "usage": {"output_tokens": self.usage.output},
             }),
         ));
         emit("event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n");
     }
 }
+
+/// How a tool call's id starts, as the API's do.
+const TOOL_ID: &str = "toolu_";
 
 /// `s` as a JSON string literal.
 fn push_str(out: &mut String, s: &str) {
@@ -319,17 +273,17 @@ mod tests {
                     cache_read: 7,
                 },
             };
-            let written = a.message_json();
+            let written = a.message_json(&Shape::whole());
             assert_eq!(
                 serde_json::from_str::<Value>(&written).unwrap(),
-                a.message()
+                a.message(&Shape::whole())
             );
             // The same member order as the tree's.
             assert_eq!(
                 written.replace("\\u2028", "\u{2028}"),
-                a.message().to_string()
+                a.message(&Shape::whole()).to_string()
             );
-            for event in a.events(3) {
+            for event in a.events(3, &Shape::whole()) {
                 let data = event
                     .lines()
                     .nth(1)
@@ -354,7 +308,7 @@ mod tests {
             refusal_category: None,
             usage: Usage::default(),
         };
-        let events = a.events(5);
+        let events = a.events(5, &Shape::whole());
         let deltas: Vec<&String> = events
             .iter()
             .filter(|e| e.starts_with("event: content_block_delta"))

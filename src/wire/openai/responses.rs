@@ -1,0 +1,617 @@
+//! The OpenAI Responses API (`POST /v1/responses`), as the official SDKs speak it
+//! (`client.responses.create`, `.stream`, `.parse`; `@ai-sdk/openai`'s default model).
+//!
+//! - `instructions`, then the `system` or `developer` input items before the first `user`
+//!   item, are the prompt text; that item's content (a string, or `input_text` parts and
+//!   `input_file` parts holding a base64 PDF as a data URL) is the request's blocks in order;
+//!   the `assistant`/`user` items after it are the repair turns. A string `input` is one text
+//!   block. The same content gives the same key as on the other wires.
+//! - `text.format` (`json_schema`) carries the schema, matched by its provider form as on
+//!   every wire; so does a forced function tool's `parameters`, whose call is then the answer.
+//!   Tools the model may call, and function calls or their outputs among the items, are
+//!   refused (a 400 naming them).
+//! - The answer is a `response` whose id is the cassette's (`cassette:<hash>`): one `message`
+//!   output item with an `output_text` part (or a `function_call` item), `usage` with every
+//!   input token and the cached ones in `input_tokens_details.cached_tokens`; streamed as the
+//!   API streams one (`response.created` … `response.output_text.delta` …
+//!   `response.completed`).
+//!
+//! ```
+//! use ulcas::wire::{openai::Responses, Answer, Shape, Usage, Wire};
+//!
+//! let request = Responses.parse(br#"{"model": "m", "instructions": "You write outlines.",
+//!     "input": [{"role": "user", "content": [{"type": "input_text", "text": "Grind"}]}],
+//!     "text": {"format": {"type": "json_schema", "name": "outline",
+//!         "schema": {"type": "object", "title": "Outline"}}}}"#)?;
+//! assert_eq!((request.system.as_str(), request.blocks.len()), ("You write outlines.", 1));
+//! assert!(request.schema.is_some());
+//!
+//! let answer = Answer { id: "cassette:abc".into(), model: "m".into(), text: "{}".into(),
+//!     stop_reason: "end_turn".into(), refusal_category: None,
+//!     usage: Usage { input: 10, output: 2, cache_read: 5, ..Usage::default() } };
+//! let streamed = Responses.render(&answer, &Shape::streamed()).body;
+//! assert!(streamed.contains("event: response.completed\n"));
+//! let recording = Responses.recording(streamed.as_bytes(), None, None)?;
+//! assert_eq!((recording.text.as_str(), recording.usage["cache_read_tokens"].as_u64()), ("{}", Some(5)));
+//! # Ok::<(), ulcas::Error>(())
+//! ```
+
+use serde_json::{json, Map, Value};
+
+use super::{
+    bounded_schema, created, document_of, failure_body, forced_function, input_tokens, pieces,
+    text_of, usage_of,
+};
+use crate::error::Error;
+use crate::request::{Block, Turn};
+use crate::store::Recording;
+use crate::wire::neutral::{Answer, Shape, WireRequest};
+use crate::wire::read::{one_schema, AGENT};
+use crate::wire::seam::{Failure, Rendered, Wire};
+
+/// The OpenAI Responses API.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Responses;
+
+impl Wire for Responses {
+    fn name(&self) -> &'static str {
+        "responses"
+    }
+
+    fn path(&self) -> &'static str {
+        "/v1/responses"
+    }
+
+    fn upstream(&self) -> &'static str {
+        "https://api.openai.com"
+    }
+
+    fn parse(&self, body: &[u8]) -> Result<WireRequest, Error> {
+        let tree = crate::wire::read::tree(body)?;
+        request_of(&tree).map_err(Error::msg)
+    }
+
+    fn render(&self, answer: &Answer, shape: &Shape) -> Rendered {
+        if shape.stream {
+            Rendered {
+                content_type: "text/event-stream",
+                body: events(answer, shape),
+            }
+        } else {
+            Rendered {
+                content_type: "application/json",
+                body: response(answer, shape, "completed").to_string(),
+            }
+        }
+    }
+
+    fn failure(&self, failure: Failure, text: &str) -> String {
+        failure_body(failure, text)
+    }
+
+    fn stream_failure(&self, text: &str) -> String {
+        // The API's error event, with the error object the SDKs raise an error event by.
+        let error = json!({
+            "type": "error", "code": "server_error", "message": text, "param": null,
+            "sequence_number": 0, "error": {"type": "server_error", "message": text},
+        });
+        format!("event: error\ndata: {error}\n\n")
+    }
+
+    fn stream_ended(&self, stream: &[u8]) -> bool {
+        crate::wire::seam::last_event_data(stream)
+            .and_then(|data| serde_json::from_str::<Value>(data).ok())
+            .is_some_and(|event| {
+                matches!(
+                    event["type"].as_str(),
+                    Some(
+                        "response.completed" | "response.incomplete" | "response.failed" | "error"
+                    )
+                )
+            })
+    }
+
+    fn recording(
+        &self,
+        whole: &[u8],
+        request_model: Option<&str>,
+        tool: Option<&str>,
+    ) -> Result<Recording, Error> {
+        let response = accumulate(whole).map_err(Error::msg)?;
+        let items = response["output"].as_array().map_or(&[][..], Vec::as_slice);
+        let call = tool.and_then(|name| {
+            items
+                .iter()
+                .find(|i| i["type"] == "function_call" && i["name"] == name)
+        });
+        let parts = || {
+            items
+                .iter()
+                .filter(|i| i["type"] == "message")
+                .filter_map(|i| i["content"].as_array())
+                .flatten()
+        };
+        if let Some(refusal) = parts().find_map(|p| p["refusal"].as_str()) {
+            return Err(Error::msg(format!("the upstream refused ({refusal:?})")));
+        }
+        let text = match call {
+            Some(call) => call["arguments"]
+                .as_str()
+                .unwrap_or_default()
+                .trim()
+                .to_owned(),
+            None => parts()
+                .filter(|p| p["type"] == "output_text")
+                .filter_map(|p| p["text"].as_str())
+                .collect(),
+        };
+        if text.is_empty() {
+            return Err(Error::msg(match tool {
+                Some(name) => format!(
+                    "the upstream's answer holds no text and no call of the forced tool {name:?}"
+                ),
+                None => "the upstream's answer holds no text".to_owned(),
+            }));
+        }
+        let stop_reason = match (
+            &response["status"],
+            &response["incomplete_details"]["reason"],
+        ) {
+            (status, reason) if status == "incomplete" && reason == "max_output_tokens" => {
+                "max_tokens"
+            }
+            _ => "end_turn",
+        };
+        let model = match response["model"].as_str() {
+            Some(m) if !m.is_empty() => m,
+            _ => request_model.unwrap_or_default(),
+        };
+        let usage = &response["usage"];
+        let counts = usage_of(
+            &usage["input_tokens"],
+            &usage["input_tokens_details"]["cached_tokens"],
+            &usage["output_tokens"],
+        );
+        Ok(Recording {
+            text,
+            model: model.to_owned(),
+            stop_reason: stop_reason.to_owned(),
+            refusal_category: None,
+            usage: counts.to_cassette(),
+        })
+    }
+}
+
+/// The output item of the answer: a message with its text (or a refusal), or the forced
+/// tool's call; `status` its status.
+fn item(a: &Answer, shape: &Shape, status: &str, whole: bool) -> Value {
+    if let (Some(name), Some(input)) = (shape.tool, a.tool_input()) {
+        return json!({
+            "type": "function_call", "id": a.call_id("fc_"), "call_id": a.call_id("call_"),
+            "name": name, "arguments": if whole { input } else { "" }, "status": status,
+        });
+    }
+    let content = if whole { vec![part(a)] } else { Vec::new() };
+    json!({
+        "type": "message", "id": a.call_id("msg_"), "status": status, "role": "assistant",
+        "content": content,
+    })
+}
+
+/// The content part of a message answer: its text, or a refusal's.
+fn part(a: &Answer) -> Value {
+    if a.stop_reason == "refusal" {
+        json!({"type": "refusal", "refusal": a.text})
+    } else {
+        json!({"type": "output_text", "text": a.text, "annotations": [], "logprobs": []})
+    }
+}
+
+/// The whole `response` (`status` `completed`, or `in_progress` with no output yet while
+/// streaming).
+fn response(a: &Answer, shape: &Shape, status: &str) -> Value {
+    let done = status == "completed";
+    let out_of_tokens = done && a.stop_reason == "max_tokens";
+    let input = input_tokens(&a.usage);
+    json!({
+        "id": a.id,
+        "object": "response",
+        "created_at": created(),
+        "status": if out_of_tokens { "incomplete" } else { status },
+        "error": null,
+        "incomplete_details": if out_of_tokens { json!({"reason": "max_output_tokens"}) } else { Value::Null },
+        "instructions": null,
+        "max_output_tokens": null,
+        "model": a.model,
+        "output": if done { vec![item(a, shape, "completed", true)] } else { Vec::new() },
+        "parallel_tool_calls": true,
+        "previous_response_id": null,
+        "reasoning": {"effort": null, "summary": null},
+        "store": false,
+        "temperature": null,
+        "text": {"format": {"type": "text"}},
+        "tool_choice": "auto",
+        "tools": [],
+        "top_p": null,
+        "truncation": "disabled",
+        "usage": if done { json!({
+            "input_tokens": input,
+            "input_tokens_details": {"cached_tokens": a.usage.cache_read},
+            "output_tokens": a.usage.output,
+            "output_tokens_details": {"reasoning_tokens": 0},
+            "total_tokens": input + a.usage.output,
+        }) } else { Value::Null },
+        "metadata": {},
+    })
+}
+
+/// The stream: `response.created`, `response.in_progress`, the output item added, its text
+/// (or the call's arguments) in deltas of at most [`super::DELTA`] bytes, the item done, then
+/// `response.completed` (or `response.incomplete`) with the whole response. Every event has
+/// its `sequence_number`.
+fn events(a: &Answer, shape: &Shape) -> String {
+    let mut out = String::with_capacity(a.text.len() * 5 / 2 + 4096);
+    let mut sequence = 0;
+    let mut emit = |kind: &str, mut data: Value| {
+        data["type"] = json!(kind);
+        data["sequence_number"] = json!(sequence);
+        sequence += 1;
+        out.push_str(&format!("event: {kind}\ndata: {data}\n\n"));
+    };
+    let started = response(a, shape, "in_progress");
+    emit("response.created", json!({"response": started}));
+    emit("response.in_progress", json!({"response": started}));
+    let added = item(a, shape, "in_progress", false);
+    let item_id = added["id"].clone();
+    emit(
+        "response.output_item.added",
+        json!({"output_index": 0, "item": added}),
+    );
+    match (shape.tool, a.tool_input()) {
+        (Some(name), Some(input)) => {
+            for piece in pieces(input) {
+                emit(
+                    "response.function_call_arguments.delta",
+                    json!({"item_id": item_id, "output_index": 0, "delta": piece}),
+                );
+            }
+            emit(
+                "response.function_call_arguments.done",
+                json!({"item_id": item_id, "output_index": 0, "name": name, "arguments": input}),
+            );
+        }
+        _ => text_events(a, &item_id, &mut emit),
+    }
+    emit(
+        "response.output_item.done",
+        json!({"output_index": 0, "item": item(a, shape, "completed", true)}),
+    );
+    let whole = response(a, shape, "completed");
+    let last = if whole["status"] == "incomplete" {
+        "response.incomplete"
+    } else {
+        "response.completed"
+    };
+    emit(last, json!({"response": whole}));
+    out
+}
+
+/// The events of a message answer's one content part: added, its text (or refusal) in
+/// deltas, done.
+fn text_events(a: &Answer, item_id: &Value, emit: &mut impl FnMut(&str, Value)) {
+    let empty = match part(a) {
+        mut p if p["type"] == "refusal" => {
+            p["refusal"] = json!("");
+            p
+        }
+        mut p => {
+            p["text"] = json!("");
+            p
+        }
+    };
+    let at = json!({"item_id": item_id, "output_index": 0, "content_index": 0});
+    let with = |extra: Value| {
+        let mut v = at.clone();
+        for (k, x) in extra.as_object().into_iter().flatten() {
+            v[k] = x.clone();
+        }
+        v
+    };
+    emit("response.content_part.added", with(json!({"part": empty})));
+    let refusal = a.stop_reason == "refusal";
+    let (delta, done) = if refusal {
+        ("response.refusal.delta", "response.refusal.done")
+    } else {
+        ("response.output_text.delta", "response.output_text.done")
+    };
+    for piece in pieces(&a.text) {
+        let delta_data = if refusal {
+            json!({"delta": piece})
+        } else {
+            json!({"delta": piece, "logprobs": []})
+        };
+        emit(delta, with(delta_data));
+    }
+    let done_data = if refusal {
+        json!({"refusal": a.text})
+    } else {
+        json!({"text": a.text, "logprobs": []})
+    };
+    emit(done, with(done_data));
+    emit("response.content_part.done", with(json!({"part": part(a)})));
+}
+
+/// The request a Responses API body carries.
+fn request_of(tree: &Value) -> Result<WireRequest, String> {
+    let body = tree.as_object().ok_or("the body is not a JSON object")?;
+    let model = match body.get("model") {
+        Some(Value::String(m)) => m.clone(),
+        Some(_) => return Err("model: not a string".into()),
+        None => return Err("model: missing".into()),
+    };
+    let mut system = match body.get("instructions") {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(t)) => t.clone(),
+        Some(_) => return Err("instructions: not a string".into()),
+    };
+    if body
+        .get("previous_response_id")
+        .is_some_and(|v| !v.is_null())
+    {
+        return Err("previous_response_id: a conversation kept by the server cannot be keyed: send its whole input".into());
+    }
+    let (blocks, turns) = match body.get("input") {
+        Some(Value::String(t)) => (vec![Block::Text(t.clone())], Vec::new()),
+        Some(Value::Array(items)) => items_of(items, &mut system)?,
+        Some(_) => return Err("input: not a string or a list".into()),
+        None => return Err("input: missing".into()),
+    };
+    let stream = match body.get("stream") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err("stream: not a boolean".into()),
+    };
+    let mut carried = Vec::new();
+    if let Some(schema) = text_format(body)? {
+        carried.push(("text.format.schema".to_owned(), schema));
+    }
+    let forced = forced_function(
+        body,
+        |tool| tool.get("name"),
+        ("parameters", |tool| tool.get("parameters")),
+    )?;
+    let tool = forced.map(|(at, name, schema)| {
+        carried.push((at, schema));
+        name
+    });
+    Ok(WireRequest {
+        model,
+        system,
+        blocks,
+        turns,
+        schema: one_schema(carried)?,
+        tool,
+        stream,
+        include_usage: false,
+    })
+}
+
+/// `text.format`'s JSON schema, as sent.
+fn text_format(body: &Map<String, Value>) -> Result<Option<std::sync::Arc<Value>>, String> {
+    let format = match body.get("text").and_then(|t| t.get("format")) {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Object(f)) => f,
+        Some(_) => return Err("text.format: not an object".into()),
+    };
+    if format.get("type").and_then(Value::as_str) != Some("json_schema") {
+        return Ok(None);
+    }
+    bounded_schema(format.get("schema"), "text.format.schema").map(Some)
+}
+
+/// The blocks and turns of `input`'s items; the prompt text of its system and developer
+/// items appended to `system`.
+fn items_of(items: &[Value], system: &mut String) -> Result<(Vec<Block>, Vec<Turn>), String> {
+    let (mut blocks, mut turns) = (None, Vec::new());
+    for (i, item) in items.iter().enumerate() {
+        let at = format!("input[{i}]");
+        let item = item.as_object().ok_or(format!("{at}: not an object"))?;
+        match item.get("type").and_then(Value::as_str) {
+            None | Some("message") => {}
+            Some(
+                kind @ ("function_call"
+                | "function_call_output"
+                | "custom_tool_call"
+                | "custom_tool_call_output"),
+            ) => return Err(format!("{at}: type {kind:?}: {AGENT}")),
+            Some(kind) => {
+                return Err(format!(
+                    "{at}: type {kind:?}: not a message of a replayed request"
+                ))
+            }
+        }
+        let role = item
+            .get("role")
+            .and_then(Value::as_str)
+            .ok_or(format!("{at}.role: missing or not a string"))?;
+        let content = item.get("content").unwrap_or(&Value::Null);
+        match (role, blocks.is_some()) {
+            ("system" | "developer", false) => {
+                system.push_str(&text_of(content, &at, &["input_text"])?)
+            }
+            ("system" | "developer", true) => {
+                return Err(format!(
+                    "{at}: a {role} item after the first user item (the prompt text comes first)"
+                ))
+            }
+            ("user", false) => blocks = Some(blocks_of(content, &at)?),
+            ("assistant", false) => return Err(format!("{at}: not a user message")),
+            ("user" | "assistant", true) => turns.push(Turn {
+                role: role.to_owned(),
+                text: text_of(content, &at, &["input_text", "output_text"])?,
+            }),
+            (other, _) => {
+                return Err(format!(
+                    "{at}.role: {other:?}: not a role of a replayed request (system, developer, user, assistant)"
+                ))
+            }
+        }
+    }
+    let blocks = blocks.ok_or("input: no user item")?;
+    Ok((blocks, turns))
+}
+
+/// The blocks of the first user item: `input_text` parts, and PDFs as base64 data URLs.
+fn blocks_of(content: &Value, at: &str) -> Result<Vec<Block>, String> {
+    let parts = match content {
+        Value::String(t) => return Ok(vec![Block::Text(t.clone())]),
+        Value::Array(parts) => parts,
+        _ => return Err(format!("{at}.content: not a string or a list")),
+    };
+    let mut blocks = Vec::with_capacity(parts.len());
+    for (i, part) in parts.iter().enumerate() {
+        let at = format!("{at}.content[{i}]");
+        match part["type"].as_str() {
+            Some("input_text") => match part["text"].as_str() {
+                Some(t) => blocks.push(Block::Text(t.to_owned())),
+                None => return Err(format!("{at}.text: missing or not a string")),
+            },
+            Some("input_file") => blocks.push(document_of(
+                part.get("file_data"),
+                &format!("{at}.file_data"),
+            )?),
+            Some(other) => {
+                return Err(format!(
+                    "{at}: type {other:?}: the app sends input_text and input_file parts"
+                ))
+            }
+            None => return Err(format!("{at}.type: missing or not a string")),
+        }
+    }
+    Ok(blocks)
+}
+
+/// The response of a whole answer: a JSON body that is a `response`, or a stream that reached
+/// `response.completed` (or `response.incomplete`), whose event holds the whole response.
+fn accumulate(whole: &[u8]) -> Result<Value, String> {
+    let text = std::str::from_utf8(whole).map_err(|_| "the upstream's answer is not UTF-8")?;
+    if text.trim_start().starts_with('{') {
+        let response: Value =
+            serde_json::from_str(text).map_err(|e| format!("the upstream's response: {e}"))?;
+        if response["object"] != "response" || !response["output"].is_array() {
+            return Err("the upstream's answer is no response with an output".into());
+        }
+        return Ok(response);
+    }
+    for data in text.lines().filter_map(|l| l.strip_prefix("data:")) {
+        let event: Value =
+            serde_json::from_str(data.trim()).map_err(|e| format!("an upstream event: {e}"))?;
+        match event["type"].as_str() {
+            Some("response.completed" | "response.incomplete") => {
+                return Ok(event["response"].clone())
+            }
+            Some("response.failed" | "error") => {
+                return Err(format!("the upstream sent an error: {event}"))
+            }
+            _ => {}
+        }
+    }
+    Err("the upstream's stream ended before response.completed: a cut answer".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::Usage;
+
+    fn answer(text: &str, stop: &str) -> Answer {
+        Answer {
+            id: "cassette:abc".into(),
+            model: "m".into(),
+            text: text.into(),
+            stop_reason: stop.into(),
+            refusal_category: None,
+            usage: Usage {
+                input: 10,
+                output: 4,
+                cache_write_5m: 1,
+                cache_write_1h: 2,
+                cache_read: 3,
+            },
+        }
+    }
+
+    #[test]
+    fn an_answer_streamed_or_not_accumulates_to_the_same_recording() {
+        for stop in ["end_turn", "max_tokens"] {
+            let a = answer(&"ą{\"x\": 1}\n".repeat(300), stop);
+            let whole = Responses.render(&a, &Shape::whole()).body;
+            let streamed = Responses.render(&a, &Shape::streamed()).body;
+            assert!(Responses.stream_ended(streamed.as_bytes()));
+            let one = Responses.recording(whole.as_bytes(), None, None).unwrap();
+            let other = Responses
+                .recording(streamed.as_bytes(), None, None)
+                .unwrap();
+            assert_eq!(one, other);
+            assert_eq!(
+                (one.text.as_str(), one.stop_reason.as_str()),
+                (a.text.as_str(), stop)
+            );
+            assert_eq!(one.usage["input_tokens"], 13);
+            assert_eq!(one.usage["cache_read_tokens"], 3);
+        }
+        let tool = Shape {
+            tool: Some("answer"),
+            ..Shape::streamed()
+        };
+        let a = answer("{\"x\": [1, 2]}", "end_turn");
+        let streamed = Responses.render(&a, &tool).body;
+        assert!(streamed.contains("response.function_call_arguments.delta"));
+        let recorded = Responses
+            .recording(streamed.as_bytes(), None, Some("answer"))
+            .unwrap();
+        assert_eq!(
+            (recorded.text.as_str(), recorded.stop_reason.as_str()),
+            ("{\"x\": [1, 2]}", "end_turn")
+        );
+        let no_tool = Responses
+            .recording(streamed.as_bytes(), None, None)
+            .unwrap_err();
+        assert!(no_tool.to_string().contains("no text"), "{no_tool}");
+    }
+
+    #[test]
+    fn reads_instructions_items_and_turns() {
+        let r = Responses
+            .parse(br#"{"model": "m", "instructions": "P", "input": [
+                {"role": "developer", "content": "Q"},
+                {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "a"},
+                    {"type": "input_file", "filename": "x.pdf", "file_data": "data:application/pdf;base64,JVBERi0="}]},
+                {"role": "assistant", "content": [{"type": "output_text", "text": "bad"}]},
+                {"role": "user", "content": "errors"}]}"#)
+            .unwrap();
+        assert_eq!(r.system, "PQ");
+        assert_eq!(r.blocks.len(), 2);
+        assert_eq!(
+            (r.turns[0].text.as_str(), r.turns[1].role.as_str()),
+            ("bad", "user")
+        );
+        assert_eq!(r.schema, None);
+    }
+
+    #[test]
+    fn bad_bodies_say_what_is_wrong_naming_the_member() {
+        let cases: [(&[u8], &str); 6] = [
+            (br#"{"model": "m"}"#, "input: missing"),
+            (br#"{"model": "m", "input": [{"role": "assistant", "content": "x"}]}"#, "input[0]: not a user message"),
+            (br#"{"model": "m", "input": [{"role": "user", "content": "x"}, {"type": "function_call_output", "call_id": "c", "output": "1"}]}"#, "input[1]: type \"function_call_output\": tool-use conversations are not replayed"),
+            (br#"{"model": "m", "input": "x", "tools": [{"type": "function", "name": "f", "parameters": {}}]}"#, "tools: tool-use conversations are not replayed"),
+            (br#"{"model": "m", "input": "x", "tools": [{"type": "web_search"}], "tool_choice": "required"}"#, "tools[0]: a \"web_search\" tool is the API's own"),
+            (br#"{"model": "m", "input": "x", "text": {"format": {"type": "json_schema", "name": "a", "schema": {"type": "object"}}}, "tools": [{"type": "function", "name": "f", "parameters": {"type": "string"}}], "tool_choice": {"type": "function", "name": "f"}}"#, "text.format.schema and tools[0].parameters: two different output schemas"),
+        ];
+        for (body, says) in cases {
+            let e = Responses.parse(body).unwrap_err().to_string();
+            assert!(e.contains(says), "{e} (wanted {says})");
+        }
+    }
+}
