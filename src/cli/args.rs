@@ -79,16 +79,19 @@ pub enum Command {
     /// schema; `verify` then fails when a prompt or schema is edited without a version bump. An
     /// entry that differs is never changed unless its version is named with --accept.
     Lock(LockArgs),
-    /// Serve the stores as a local Messages API endpoint that the app's real driver calls.
+    /// Serve the stores as a local model API (Messages, Chat Completions, Responses) endpoint.
     ///
-    /// Two wires, one key: the Anthropic Messages API (`POST /v1/messages`) and OpenAI Chat
-    /// Completions (`POST /v1/chat/completions`); what was recorded through one replays
-    /// through the other. Point the app at it (`ANTHROPIC_BASE_URL=http://127.0.0.1:PORT`,
-    /// or an OpenAI client's base URL `http://127.0.0.1:PORT/v1`): each request is keyed
-    /// exactly as the PHP driver keys it (task and prompt version from the system text, the full
-    /// schema by its provider form, the content from the messages) and answered from its
-    /// cassette; a miss is a 404 that says why. `--mode synthetic` answers a miss with the
-    /// synthetic answer, `--mode record` forwards it to --upstream and records the answer.
+    /// Three wires, one key: the Anthropic Messages API (`POST /v1/messages`), OpenAI Chat
+    /// Completions (`POST /v1/chat/completions`) and the OpenAI Responses API (`POST
+    /// /v1/responses`); what was recorded through one replays through the others. Point the app
+    /// at it (`ANTHROPIC_BASE_URL=http://127.0.0.1:PORT`, or an OpenAI client's base URL
+    /// `http://127.0.0.1:PORT/v1`): each request is keyed exactly as the PHP driver keys it (task
+    /// and prompt version from the system text, the full schema by its provider form whatever
+    /// carried it, a response format or a forced tool, the content from the messages) and
+    /// answered from its cassette, in the shape asked (a forced tool's call, a stream); a miss
+    /// is a 404 that says why. `--mode synthetic` answers a miss with the synthetic answer,
+    /// `--mode record` forwards it to --upstream and records the answer. Tools the model may
+    /// call are refused with a 400: a replay answers one request with one answer.
     ///
     /// The headers `x-ulcas-task` and `x-ulcas-prompt-version` name the prompt instead of the
     /// system text (for an app without a registry, or prompts of two tasks that send one text:

@@ -50,6 +50,68 @@ pub struct Rendered {
     pub body: String,
 }
 
+impl Rendered {
+    /// A whole answer or a failure: JSON.
+    pub fn json(body: String) -> Rendered {
+        Rendered {
+            content_type: "application/json",
+            body,
+        }
+    }
+
+    /// An answer as the API's event stream.
+    pub fn event_stream(body: String) -> Rendered {
+        Rendered {
+            content_type: "text/event-stream",
+            body,
+        }
+    }
+}
+
+/// What an upstream's whole answer holds for a recording, in every wire's terms.
+pub(crate) struct Upstreamed<'a> {
+    /// The answer: its text, or the forced tool's input.
+    pub text: String,
+    /// The model the answer names, if any.
+    pub model: Option<&'a str>,
+    /// Why the model stopped, in a cassette's words.
+    pub stop_reason: &'a str,
+    /// A refusal's category.
+    pub refusal_category: Option<String>,
+    /// Its counts.
+    pub usage: crate::wire::Usage,
+}
+
+impl Upstreamed<'_> {
+    /// The recording, the request's model standing in for one the answer does not name; an
+    /// answer with nothing to replay (no text, no forced tool's input) is none.
+    pub(crate) fn recording(
+        self,
+        request_model: Option<&str>,
+        tool: Option<&str>,
+    ) -> Result<Recording, Error> {
+        if self.text.is_empty() {
+            return Err(Error::msg(match tool {
+                Some(name) => format!(
+                    "the upstream's answer holds no text and no call of the forced tool {name:?}"
+                ),
+                None => "the upstream's answer holds no text".to_owned(),
+            }));
+        }
+        let model = match self.model {
+            Some(m) if !m.is_empty() => m,
+            _ => request_model.unwrap_or_default(),
+        };
+        Ok(Recording {
+            text: self.text,
+            model: model.to_owned(),
+            stop_reason: self.stop_reason.to_owned(),
+            refusal_category: self.refusal_category,
+            usage: self.usage.to_cassette(),
+        })
+    }
+}
+
 /// One API that carries the fake driver's requests.
 pub trait Wire: Send + Sync + std::fmt::Debug {
     /// Its short name (`anthropic`, `openai`).

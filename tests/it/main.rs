@@ -45,6 +45,7 @@ mod serve_kit;
 mod serve_limits;
 mod serve_openai;
 mod serve_prompts;
+mod serve_record_shapes;
 mod serve_shapes;
 mod serve_upstream;
 mod smaller;

@@ -244,7 +244,11 @@ fn the_log_flags_do_what_serve_help_says() {
 fn the_readme_requests_hit_the_sample_store() {
     let readme = std::fs::read_to_string(Path::new(MANIFEST).join("README.md")).unwrap();
     let block = |kind: &str| {
-        let fence = if kind == "openai" { "python" } else { kind };
+        let fence = if matches!(kind, "openai" | "responses") {
+            "python"
+        } else {
+            kind
+        };
         let marker = format!("<!-- serve-example: {kind} -->\n```{fence}\n");
         let start = readme.find(&marker).map(|i| i + marker.len()).unwrap();
         readme[start..start + readme[start..].find("```").unwrap()].to_owned()
@@ -275,7 +279,12 @@ fn the_readme_requests_hit_the_sample_store() {
             .as_ref()
             .map(|p| {
                 let python = |kind| format!("{} - <<'PY'\n{}PY", p.display(), on_port(block(kind)));
-                format!("{}\n{}", python("python"), python("openai"))
+                format!(
+                    "{}\n{}\n{}",
+                    python("python"),
+                    python("openai"),
+                    python("responses")
+                )
             })
             .unwrap_or_default()
     );
@@ -305,6 +314,10 @@ fn the_readme_requests_hit_the_sample_store() {
         );
         assert!(
             stdout.contains(&format!("\n{hit} stop\n")),
+            "{stdout}{stderr}"
+        );
+        assert!(
+            stdout.contains(&format!("\n{hit} completed\n")),
             "{stdout}{stderr}"
         );
     }

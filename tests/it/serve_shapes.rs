@@ -32,11 +32,18 @@ fn quiz() -> (tempfile::TempDir, Request, String, Value, Server) {
     let cassette = ulcas::key::key_of(&quiz).path_under(&ws.path().join("cassettes"));
     let mut recorded: Value = serde_json::from_slice(&std::fs::read(cassette).unwrap()).unwrap();
     let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
-    let (status, hit) = post(&server.url, params(&quiz, &system).to_string().as_bytes(), &[]);
+    let (status, hit) = post(
+        &server.url,
+        params(&quiz, &system).to_string().as_bytes(),
+        &[],
+    );
     assert_eq!(status, 200, "{hit}");
     let hit: Value = serde_json::from_str(&hit).unwrap();
     recorded["text"] = hit["content"][0]["text"].clone();
-    assert!(!recorded["text"].as_str().unwrap().contains("{{frg_"), "the ids mapped back");
+    assert!(
+        !recorded["text"].as_str().unwrap().contains("{{frg_"),
+        "the ids mapped back"
+    );
     (ws, quiz, system, recorded, server)
 }
 
@@ -66,7 +73,11 @@ fn every_messages_carrier_keys_the_same_cassette_and_answers_in_its_shape() {
     let named = forced_tool(&quiz, &system, json!({"type": "tool", "name": "Quiz"}));
     let any = forced_tool(&quiz, &system, json!({"type": "any"}));
     let mut beta = params(&quiz, &system);
-    let format = beta.as_object_mut().unwrap().remove("output_config").unwrap();
+    let format = beta
+        .as_object_mut()
+        .unwrap()
+        .remove("output_config")
+        .unwrap();
     beta["output_format"] = format["format"].clone();
     let calls = json!([
         {"name": "named", "api": "messages", "params": named},
@@ -81,7 +92,11 @@ fn every_messages_carrier_keys_the_same_cassette_and_answers_in_its_shape() {
         assert_eq!(call["id"], id, "{call}");
         assert_eq!(call["stop_reason"], "tool_use", "{call}");
         let block = &call["content"][0];
-        assert_eq!((block["type"].as_str(), block["name"].as_str()), (Some("tool_use"), Some("Quiz")), "{call}");
+        assert_eq!(
+            (block["type"].as_str(), block["name"].as_str()),
+            (Some("tool_use"), Some("Quiz")),
+            "{call}"
+        );
         assert_eq!(block["input"], answer_of(&recorded), "{call}");
         assert_eq!(call["content"].as_array().unwrap().len(), 1);
     }
@@ -103,7 +118,10 @@ fn another_schema_in_any_carrier_is_not_answered_with_the_prompts_cassette() {
     let mut tool = forced_tool(&quiz, &system, json!({"type": "tool", "name": "Quiz"}));
     tool["tools"][0]["input_schema"] = haiku.clone();
     let headers = [("x-ulcas-task", "quiz"), ("x-ulcas-prompt-version", "1")];
-    for body in [&tool] {
+    let mut beta_only = params(&quiz, &system);
+    beta_only.as_object_mut().unwrap().remove("output_config");
+    beta_only["output_format"] = json!({"type": "json_schema", "schema": haiku});
+    for body in [&tool, &beta_only] {
         let (status, answer) = post(&server.url, body.to_string().as_bytes(), &headers);
         assert_eq!(status, 404, "{answer}");
         assert!(answer.contains("the output schema is unknown"), "{answer}");
@@ -121,7 +139,10 @@ fn another_schema_in_any_carrier_is_not_answered_with_the_prompts_cassette() {
     both["tool_choice"] = json!({"type": "tool", "name": "H"});
     let (status, answer) = post(&server.url, both.to_string().as_bytes(), &[]);
     assert_eq!(status, 400, "{answer}");
-    assert!(answer.contains("output_config.format.schema and tools[0].input_schema"), "{answer}");
+    assert!(
+        answer.contains("output_config.format.schema and tools[0].input_schema"),
+        "{answer}"
+    );
     server.stop();
 }
 
@@ -142,7 +163,10 @@ fn agent_requests_are_refused_naming_the_tools() {
     let mut chat = chat_params(&quiz, &system);
     chat["tools"] = json!([{"type": "function", "function": {"name": "search", "parameters": {"type": "object"}}}]);
     let mut chat_result = chat_params(&quiz, &system);
-    chat_result["messages"].as_array_mut().unwrap().push(json!({"role": "tool", "tool_call_id": "c", "content": "found"}));
+    chat_result["messages"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"role": "tool", "tool_call_id": "c", "content": "found"}));
     let calls = json!([
         {"name": "auto", "api": "messages", "params": auto},
         {"name": "two", "api": "messages", "params": two},
@@ -162,7 +186,9 @@ fn agent_requests_are_refused_naming_the_tools() {
         assert_eq!(call["error"], "BadRequestError", "{call}");
         assert_eq!(call["status"], 400, "{call}");
         let body = &call["body"];
-        let message = body["error"]["message"].as_str().or(body["message"].as_str());
+        let message = body["error"]["message"]
+            .as_str()
+            .or(body["message"].as_str());
         assert!(message.unwrap().contains(says), "{call} (wanted {says})");
     }
     server.stop();
@@ -176,8 +202,14 @@ fn chat_completions_answers_as_the_request_asked() {
     let Some(python) = python() else { return };
     let (_ws, quiz, system, recorded, server) = quiz();
     let mut named = chat_params(&quiz, &system);
-    let schema = named.as_object_mut().unwrap().remove("response_format").unwrap()["json_schema"]["schema"].clone();
-    named["tools"] = json!([{"type": "function", "function": {"name": "Quiz", "parameters": schema}}]);
+    let schema = named
+        .as_object_mut()
+        .unwrap()
+        .remove("response_format")
+        .unwrap()["json_schema"]["schema"]
+        .clone();
+    named["tools"] =
+        json!([{"type": "function", "function": {"name": "Quiz", "parameters": schema}}]);
     named["tool_choice"] = json!({"type": "function", "function": {"name": "Quiz"}});
     let mut required = named.clone();
     required["tool_choice"] = json!("required");
@@ -195,16 +227,48 @@ fn chat_completions_answers_as_the_request_asked() {
     let got = run(&python, &server.url, &calls);
     for call in &got[..2] {
         assert_eq!(call["finish_reason"], "tool_calls", "{call}");
-        assert_eq!(call["tool_calls"], json!([{"name": "Quiz", "input": answer_of(&recorded)}]), "{call}");
+        assert_eq!(
+            call["tool_calls"],
+            json!([{"name": "Quiz", "input": answer_of(&recorded)}]),
+            "{call}"
+        );
         assert!(call["text"].is_null() || call["text"] == "", "{call}");
     }
-    assert_eq!((got[2]["error"].as_str(), got[2]["status"].as_u64()), (Some("BadRequestError"), Some(400)), "{}", got[2]);
-    assert!(got[2]["body"]["message"].as_str().unwrap().starts_with("bad request: n: 2 answers asked for"), "{}", got[2]);
+    assert_eq!(
+        (got[2]["error"].as_str(), got[2]["status"].as_u64()),
+        (Some("BadRequestError"), Some(400)),
+        "{}",
+        got[2]
+    );
+    assert!(
+        got[2]["body"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("bad request: n: 2 answers asked for"),
+        "{}",
+        got[2]
+    );
     assert_eq!(got[3]["text"], recorded["text"]);
-    assert_eq!((got[3]["usage_chunks"].as_u64(), got[3]["usage"].is_null()), (Some(0), true), "{}", got[3]);
+    assert_eq!(
+        (got[3]["usage_chunks"].as_u64(), got[3]["usage"].is_null()),
+        (Some(0), true),
+        "{}",
+        got[3]
+    );
     assert_eq!(got[4]["text"], recorded["text"]);
-    assert_eq!((got[4]["usage_chunks"].as_u64(), got[4]["empty_choice_chunks"].as_u64()), (Some(1), Some(1)), "{}", got[4]);
-    assert_eq!(got[4]["usage"]["completion_tokens"], recorded["usage"]["output_tokens"]);
+    assert_eq!(
+        (
+            got[4]["usage_chunks"].as_u64(),
+            got[4]["empty_choice_chunks"].as_u64()
+        ),
+        (Some(1), Some(1)),
+        "{}",
+        got[4]
+    );
+    assert_eq!(
+        got[4]["usage"]["completion_tokens"],
+        recorded["usage"]["output_tokens"]
+    );
     server.stop();
 }
 
@@ -230,7 +294,8 @@ fn the_responses_api_replays_what_the_messages_api_recorded() {
         "input": [{"role": "user", "content": content}],
     });
     let mut formatted = base.clone();
-    formatted["text"] = json!({"format": {"type": "json_schema", "name": "quiz", "schema": for_provider(&schema)}});
+    formatted["text"] =
+        json!({"format": {"type": "json_schema", "name": "quiz", "schema": for_provider(&schema)}});
     let mut parse = base.clone();
     parse["text_format_schema"] = schema.clone();
     let mut tool = base.clone();
@@ -247,25 +312,60 @@ fn the_responses_api_replays_what_the_messages_api_recorded() {
     let got = run(&python, &server.url, &calls);
     let id = format!("cassette:{}", ulcas::key::key_of(&quiz).hash);
     let usage = &recorded["usage"];
-    let input = ["input_tokens", "cache_write_5m_tokens", "cache_write_1h_tokens", "cache_read_tokens"]
-        .iter()
-        .map(|k| usage[k].as_u64().unwrap())
-        .sum::<u64>();
+    let input = [
+        "input_tokens",
+        "cache_write_5m_tokens",
+        "cache_write_1h_tokens",
+        "cache_read_tokens",
+    ]
+    .iter()
+    .map(|k| usage[k].as_u64().unwrap())
+    .sum::<u64>();
     for call in &got[..2] {
-        assert_eq!((&call["id"], &call["status"]), (&json!(id), &json!("completed")), "{call}");
+        assert_eq!(
+            (&call["id"], &call["status"]),
+            (&json!(id), &json!("completed")),
+            "{call}"
+        );
         assert_eq!(call["text"], recorded["text"], "{call}");
         assert_eq!(call["usage"]["input_tokens"], input, "{call}");
-        assert_eq!(call["usage"]["cached_tokens"], usage["cache_read_tokens"], "{call}");
-        assert_eq!(call["usage"]["output_tokens"], usage["output_tokens"], "{call}");
+        assert_eq!(
+            call["usage"]["cached_tokens"], usage["cache_read_tokens"],
+            "{call}"
+        );
+        assert_eq!(
+            call["usage"]["output_tokens"], usage["output_tokens"],
+            "{call}"
+        );
     }
-    let events: Vec<&str> = got[1]["events"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    let events: Vec<&str> = got[1]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
     assert_eq!(events.first(), Some(&"response.created"), "{events:?}");
     assert!(events.contains(&"response.output_text.delta"), "{events:?}");
     assert_eq!(events.last(), Some(&"response.completed"), "{events:?}");
-    assert_eq!(got[2]["tool_calls"], json!([{"name": "Quiz", "input": answer_of(&recorded)}]), "{}", got[2]);
+    assert_eq!(
+        got[2]["tool_calls"],
+        json!([{"name": "Quiz", "input": answer_of(&recorded)}]),
+        "{}",
+        got[2]
+    );
     let miss = &got[3];
-    assert_eq!((miss["error"].as_str(), miss["status"].as_u64()), (Some("NotFoundError"), Some(404)), "{miss}");
-    assert!(miss["body"]["message"].as_str().unwrap().starts_with("No cassette for task \"quiz\" (prompt v1) at "), "{miss}");
+    assert_eq!(
+        (miss["error"].as_str(), miss["status"].as_u64()),
+        (Some("NotFoundError"), Some(404)),
+        "{miss}"
+    );
+    assert!(
+        miss["body"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("No cassette for task \"quiz\" (prompt v1) at "),
+        "{miss}"
+    );
     server.stop();
 }
 
@@ -301,7 +401,13 @@ fn responses_parse_reads_the_answer_it_gets() {
     more_prompts(ws.path());
     let server = Server::start(
         ws.path(),
-        &["cassettes", "--prompts", "fixtures/prompts", "--mode", "synthetic"],
+        &[
+            "cassettes",
+            "--prompts",
+            "fixtures/prompts",
+            "--mode",
+            "synthetic",
+        ],
     );
     let calls = json!([{"name": "parse", "api": "responses", "method": "parse", "params": {
         "model": "m", "instructions": "You write haiku.", "input": "Bread.",
@@ -326,15 +432,33 @@ fn a_plain_prompt_is_recorded_and_replayed_on_every_wire() {
     crate::common::copy_tree(ws.path(), upstream_ws.path());
     let upstream = Server::start(
         upstream_ws.path(),
-        &["cassettes", "--prompts", "fixtures/prompts", "--mode", "synthetic"],
+        &[
+            "cassettes",
+            "--prompts",
+            "fixtures/prompts",
+            "--mode",
+            "synthetic",
+        ],
     );
     let recorder = Server::start(
         ws.path(),
-        &["cassettes", "--prompts", "fixtures/prompts", "--mode", "record", "--upstream", &upstream.url],
+        &[
+            "cassettes",
+            "--prompts",
+            "fixtures/prompts",
+            "--mode",
+            "record",
+            "--upstream",
+            &upstream.url,
+        ],
     );
     let messages = json!({"model": "m", "max_tokens": 100, "system": system,
         "messages": [{"role": "user", "content": "Why does dough rise?"}]});
-    let recorded = run(&python, &recorder.url, &json!([{"name": "record", "api": "messages", "method": "stream", "params": messages}]));
+    let recorded = run(
+        &python,
+        &recorder.url,
+        &json!([{"name": "record", "api": "messages", "method": "stream", "params": messages}]),
+    );
     assert_eq!(recorded[0]["id"], "synthetic", "{}", recorded[0]);
     let log = recorder.stop();
     assert!(log.contains("recorded "), "{log}");
@@ -349,7 +473,38 @@ fn a_plain_prompt_is_recorded_and_replayed_on_every_wire() {
     assert_eq!(hash.code, 0, "{}", hash.stderr);
     let key: Value = serde_json::from_str(hash.stdout.lines().next().unwrap()).unwrap();
     let path = ws.path().join(key["path"].as_str().unwrap());
-    assert!(path.is_file(), "the recording is where ulcas hash says: {}", path.display());
+    assert!(
+        path.is_file(),
+        "the recording is where ulcas hash says: {}",
+        path.display()
+    );
+    let lookup = crate::common::ulcas_in(
+        ws.path(),
+        &["lookup", "--cassettes", "cassettes", "plain.json"],
+    );
+    assert_eq!(
+        lookup.code, 0,
+        "lookup hits it: {}{}",
+        lookup.stdout, lookup.stderr
+    );
+    // `ulcas record` of the same dump writes to the same path (here into another store).
+    std::fs::write(ws.path().join("answer.txt"), "It rises.").unwrap();
+    let record = crate::common::ulcas_in(
+        ws.path(),
+        &[
+            "record",
+            "--cassettes",
+            "elsewhere",
+            "--response",
+            "answer.txt",
+            "--format",
+            "json",
+            "plain.json",
+        ],
+    );
+    assert_eq!(record.code, 0, "{}", record.stderr);
+    let hash = format!("\"hash\":\"{}\"", key["hash"].as_str().unwrap());
+    assert!(record.stdout.contains(&hash), "{}", record.stdout);
     let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
     let calls = json!([
         {"name": "messages", "api": "messages", "params": messages},
@@ -361,12 +516,34 @@ fn a_plain_prompt_is_recorded_and_replayed_on_every_wire() {
     let got = run(&python, &server.url, &calls);
     let id = format!("cassette:{}", key["hash"].as_str().unwrap());
     let text = recorded[0]["content"][0]["text"].clone();
-    assert_eq!((&got[0]["id"], &got[0]["content"][0]["text"]), (&json!(id), &text), "{}", got[0]);
-    assert_eq!((&got[1]["id"], &got[1]["text"]), (&json!(id), &text), "{}", got[1]);
-    assert_eq!((&got[2]["id"], &got[2]["text"]), (&json!(id), &text), "{}", got[2]);
+    assert_eq!(
+        (&got[0]["id"], &got[0]["content"][0]["text"]),
+        (&json!(id), &text),
+        "{}",
+        got[0]
+    );
+    assert_eq!(
+        (&got[1]["id"], &got[1]["text"]),
+        (&json!(id), &text),
+        "{}",
+        got[1]
+    );
+    assert_eq!(
+        (&got[2]["id"], &got[2]["text"]),
+        (&json!(id), &text),
+        "{}",
+        got[2]
+    );
     server.stop();
-    let verify = crate::common::ulcas_in(ws.path(), &["verify", "cassettes", "--prompts", "fixtures/prompts"]);
-    assert_eq!(verify.code, 0, "a plain prompt's text answer is no finding: {}", verify.stdout);
+    let verify = crate::common::ulcas_in(
+        ws.path(),
+        &["verify", "cassettes", "--prompts", "fixtures/prompts"],
+    );
+    assert_eq!(
+        verify.code, 0,
+        "a plain prompt's text answer is no finding: {}",
+        verify.stdout
+    );
 }
 
 /// Headers choose between prompts that send one text: a text that is not the named prompt's
@@ -379,19 +556,36 @@ fn headers_never_stand_for_a_text_that_is_not_theirs() {
     let quiz_headers = [("x-ulcas-task", "quiz"), ("x-ulcas-prompt-version", "1")];
     let (status, answer) = post(&server.url, pirate.to_string().as_bytes(), &quiz_headers);
     assert_eq!(status, 400, "{answer}");
-    assert!(answer.contains("the headers name the prompt quiz v1, but the system text is not its text"), "{answer}");
+    assert!(
+        answer.contains("the headers name the prompt quiz v1, but the system text is not its text"),
+        "{answer}"
+    );
     let other = params(&quiz, "You write haiku.");
     let (status, answer) = post(&server.url, other.to_string().as_bytes(), &quiz_headers);
     assert_eq!(status, 400, "{answer}");
-    assert!(answer.contains("but the system text is the text of haiku v1"), "{answer}");
+    assert!(
+        answer.contains("but the system text is the text of haiku v1"),
+        "{answer}"
+    );
     let nope = [("x-ulcas-task", "nope"), ("x-ulcas-prompt-version", "1")];
-    let (status, answer) = post(&server.url, params(&quiz, &system).to_string().as_bytes(), &nope);
+    let (status, answer) = post(
+        &server.url,
+        params(&quiz, &system).to_string().as_bytes(),
+        &nope,
+    );
     assert_eq!(status, 404, "{answer}");
     assert!(
         answer.contains("there is no prompt nope v1 in any registry, and no store holds recordings of it: the tasks there are chat, haiku, lesson, metadata, outline, quiz"),
         "{answer}"
     );
-    let (status, answer) = post(&server.url, params(&quiz, &system).to_string().as_bytes(), &quiz_headers);
-    assert_eq!(status, 200, "the prompt's own text with its headers: {answer}");
+    let (status, answer) = post(
+        &server.url,
+        params(&quiz, &system).to_string().as_bytes(),
+        &quiz_headers,
+    );
+    assert_eq!(
+        status, 200,
+        "the prompt's own text with its headers: {answer}"
+    );
     server.stop();
 }

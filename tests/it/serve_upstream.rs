@@ -16,15 +16,15 @@ use ulcas::wire::{Answer, Shape, Usage};
 use crate::serve::{monorepo, params, post, python, quiz_request, run_sdk, Server};
 
 /// What the stand-in does with one request: its head (lower-cased) and the connection.
-type Script = fn(&str, &mut TcpStream);
+pub(crate) type Script = fn(&str, &mut TcpStream);
 
 /// A stand-in upstream on loopback; the heads of the requests it got.
-struct Upstream {
-    url: String,
+pub(crate) struct Upstream {
+    pub(crate) url: String,
     heads: Arc<Mutex<Vec<String>>>,
 }
 
-fn upstream(script: Script) -> Upstream {
+pub(crate) fn upstream(script: Script) -> Upstream {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
     let heads = Arc::new(Mutex::new(Vec::new()));
@@ -88,7 +88,7 @@ fn answer() -> Answer {
     }
 }
 
-const SSE_HEAD: &str =
+pub(crate) const SSE_HEAD: &str =
     "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\nconnection: close\r\n\r\n";
 
 /// The events of the whole answer, in 4-byte text deltas.
@@ -98,7 +98,10 @@ fn events() -> Vec<String> {
 
 /// A monorepo served in record mode against `upstream`, with `extra` flags; the quiz request's
 /// body (a miss) and where its cassette would be.
-fn recorder(upstream: &Upstream, extra: &[&str]) -> (tempfile::TempDir, Server, String, PathBuf) {
+pub(crate) fn recorder(
+    upstream: &Upstream,
+    extra: &[&str],
+) -> (tempfile::TempDir, Server, String, PathBuf) {
     let ws = monorepo();
     let mut args = vec!["--mode", "record", "--upstream", &upstream.url];
     args.extend_from_slice(extra);

@@ -33,7 +33,7 @@ pub mod message;
 mod parse;
 
 use super::neutral::{Answer, Shape, Usage, WireRequest};
-use super::seam::{Failure, Rendered, Wire};
+use super::seam::{Failure, Rendered, Upstreamed, Wire};
 use crate::error::Error;
 use crate::store::Recording;
 
@@ -63,15 +63,9 @@ impl Wire for Anthropic {
 
     fn render(&self, answer: &Answer, shape: &Shape) -> Rendered {
         if shape.stream {
-            Rendered {
-                content_type: "text/event-stream",
-                body: answer.events_text(DELTA, shape),
-            }
+            Rendered::event_stream(answer.events_text(DELTA, shape))
         } else {
-            Rendered {
-                content_type: "application/json",
-                body: answer.message_json(shape),
-            }
+            Rendered::json(answer.message_json(shape))
         }
     }
 
@@ -111,7 +105,7 @@ impl Wire for Anthropic {
                     Some(written) if !written.trim().is_empty() => written.trim().to_owned(),
                     _ => block["input"].to_string(),
                 };
-                (input, "end_turn".to_owned())
+                (input, "end_turn")
             }
             None => {
                 let text: String = blocks
@@ -119,32 +113,20 @@ impl Wire for Anthropic {
                     .filter(|b| b["type"] == "text")
                     .filter_map(|b| b["text"].as_str())
                     .collect();
-                let stop = message["stop_reason"].as_str().unwrap_or("end_turn");
-                (text, stop.to_owned())
+                (text, message["stop_reason"].as_str().unwrap_or("end_turn"))
             }
         };
-        if text.is_empty() {
-            return Err(Error::msg(match tool {
-                Some(name) => format!(
-                    "the upstream's answer holds no text and no call of the forced tool {name:?}"
-                ),
-                None => "the upstream's answer holds no text".to_owned(),
-            }));
-        }
-        let model = match message["model"].as_str() {
-            Some(m) if !m.is_empty() => m.to_owned(),
-            _ => request_model.unwrap_or_default().to_owned(),
-        };
-        Ok(Recording {
+        Upstreamed {
             text,
-            model,
+            model: message["model"].as_str(),
             stop_reason,
             refusal_category: message
                 .pointer("/stop_details/category")
                 .and_then(Value::as_str)
                 .map(str::to_owned),
-            usage: Usage::of_message(&message["usage"]).to_cassette(),
-        })
+            usage: Usage::of_message(&message["usage"]),
+        }
+        .recording(request_model, tool)
     }
 }
 

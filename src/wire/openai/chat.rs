@@ -51,7 +51,7 @@ use crate::request::{Block, Turn};
 use crate::store::Recording;
 use crate::wire::neutral::{Answer, Shape, WireRequest};
 use crate::wire::read::{one_schema, AGENT};
-use crate::wire::seam::{Failure, Rendered, Wire};
+use crate::wire::seam::{Failure, Rendered, Upstreamed, Wire};
 
 /// OpenAI Chat Completions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -77,15 +77,9 @@ impl Wire for OpenAi {
 
     fn render(&self, answer: &Answer, shape: &Shape) -> Rendered {
         if shape.stream {
-            Rendered {
-                content_type: "text/event-stream",
-                body: chunks(answer, shape),
-            }
+            Rendered::event_stream(chunks(answer, shape))
         } else {
-            Rendered {
-                content_type: "application/json",
-                body: completion(answer, shape).to_string(),
-            }
+            Rendered::json(completion(answer, shape).to_string())
         }
     }
 
@@ -133,31 +127,19 @@ impl Wire for OpenAi {
         if let Some(refusal) = message["refusal"].as_str().filter(|r| !r.is_empty()) {
             return Err(Error::msg(format!("the upstream refused ({refusal:?})")));
         }
-        if text.is_empty() {
-            return Err(Error::msg(match tool {
-                Some(name) => format!(
-                    "the upstream's answer holds no text and no call of the forced tool {name:?}"
-                ),
-                None => "the upstream's answer holds no text".to_owned(),
-            }));
-        }
-        let model = match completion["model"].as_str() {
-            Some(m) if !m.is_empty() => m,
-            _ => request_model.unwrap_or_default(),
-        };
         let usage = &completion["usage"];
-        let counts = usage_of(
-            &usage["prompt_tokens"],
-            &usage["prompt_tokens_details"]["cached_tokens"],
-            &usage["completion_tokens"],
-        );
-        Ok(Recording {
+        Upstreamed {
             text,
-            model: model.to_owned(),
-            stop_reason: stop_reason.to_owned(),
+            model: completion["model"].as_str(),
+            stop_reason,
             refusal_category: None,
-            usage: counts.to_cassette(),
-        })
+            usage: usage_of(
+                &usage["prompt_tokens"],
+                &usage["prompt_tokens_details"]["cached_tokens"],
+                &usage["completion_tokens"],
+            ),
+        }
+        .recording(request_model, tool)
     }
 }
 

@@ -47,7 +47,7 @@ use crate::request::{Block, Turn};
 use crate::store::Recording;
 use crate::wire::neutral::{Answer, Shape, WireRequest};
 use crate::wire::read::{one_schema, AGENT};
-use crate::wire::seam::{Failure, Rendered, Wire};
+use crate::wire::seam::{Failure, Rendered, Upstreamed, Wire};
 
 /// The OpenAI Responses API.
 #[derive(Debug, Clone, Copy, Default)]
@@ -73,15 +73,9 @@ impl Wire for Responses {
 
     fn render(&self, answer: &Answer, shape: &Shape) -> Rendered {
         if shape.stream {
-            Rendered {
-                content_type: "text/event-stream",
-                body: events(answer, shape),
-            }
+            Rendered::event_stream(events(answer, shape))
         } else {
-            Rendered {
-                content_type: "application/json",
-                body: response(answer, shape, "completed").to_string(),
-            }
+            Rendered::json(response(answer, shape, "completed").to_string())
         }
     }
 
@@ -145,14 +139,6 @@ impl Wire for Responses {
                 .filter_map(|p| p["text"].as_str())
                 .collect(),
         };
-        if text.is_empty() {
-            return Err(Error::msg(match tool {
-                Some(name) => format!(
-                    "the upstream's answer holds no text and no call of the forced tool {name:?}"
-                ),
-                None => "the upstream's answer holds no text".to_owned(),
-            }));
-        }
         let stop_reason = match (
             &response["status"],
             &response["incomplete_details"]["reason"],
@@ -162,23 +148,19 @@ impl Wire for Responses {
             }
             _ => "end_turn",
         };
-        let model = match response["model"].as_str() {
-            Some(m) if !m.is_empty() => m,
-            _ => request_model.unwrap_or_default(),
-        };
         let usage = &response["usage"];
-        let counts = usage_of(
-            &usage["input_tokens"],
-            &usage["input_tokens_details"]["cached_tokens"],
-            &usage["output_tokens"],
-        );
-        Ok(Recording {
+        Upstreamed {
             text,
-            model: model.to_owned(),
-            stop_reason: stop_reason.to_owned(),
+            model: response["model"].as_str(),
+            stop_reason,
             refusal_category: None,
-            usage: counts.to_cassette(),
-        })
+            usage: usage_of(
+                &usage["input_tokens"],
+                &usage["input_tokens_details"]["cached_tokens"],
+                &usage["output_tokens"],
+            ),
+        }
+        .recording(request_model, tool)
     }
 }
 
