@@ -153,29 +153,60 @@ fn no_web_page_drives_it() {
     server.stop();
 }
 
-/// Four bodies of 32 MiB at once (`{"x":[0,0,…]}`, the shape that costs most as a JSON tree)
+/// Four bodies of 32 MiB at once on every wire (`{"x":[0,0,…]}`, the shape that costs most as a
+/// JSON tree, beside the members a wire reads or inside one)
 /// stay under 512 MB of resident memory, and each is answered.
 #[test]
 fn large_bodies_cost_a_small_multiple_of_their_size() {
     let (_ws, server, _) = served(&[]);
-    let mut body = Vec::with_capacity(32 << 20);
-    body.extend_from_slice(
-        br#"{"model": "m", "messages": [{"role": "user", "content": "x"}], "x": ["#,
-    );
-    while body.len() < (32 << 20) - 16 {
-        body.extend_from_slice(b"0,");
+    // Each wire's body, its ignored member holding 16 million small values: at the top level,
+    // and inside a member the wire reads.
+    let bodies: [(&str, &[u8], &[u8]); 5] = [
+        (
+            "v1/messages",
+            br#"{"model": "m", "messages": [{"role": "user", "content": "x"}], "x": ["#,
+            b"0]}",
+        ),
+        (
+            "v1/chat/completions",
+            br#"{"model": "m", "messages": [{"role": "user", "content": "x"}], "x": ["#,
+            b"0]}",
+        ),
+        (
+            "v1/chat/completions",
+            br#"{"model": "m", "messages": [{"role": "user", "content": "x", "x": ["#,
+            b"0]}]}",
+        ),
+        (
+            "v1/responses",
+            br#"{"model": "m", "input": "x", "x": ["#,
+            b"0]}",
+        ),
+        (
+            "v1/responses",
+            br#"{"model": "m", "input": [{"role": "user", "content": "x", "x": ["#,
+            b"0]}]}",
+        ),
+    ];
+    for (path, start, end) in bodies {
+        let mut body = Vec::with_capacity(32 << 20);
+        body.extend_from_slice(start);
+        while body.len() < (32 << 20) - 16 {
+            body.extend_from_slice(b"0,");
+        }
+        body.extend_from_slice(end);
+        let url = format!("{}/{path}", server.url);
+        let answers: Vec<u16> = std::thread::scope(|s| {
+            let calls: Vec<_> = (0..4)
+                .map(|_| s.spawn(|| post(&url, &body, &[]).0))
+                .collect();
+            calls.into_iter().map(|c| c.join().unwrap()).collect()
+        });
+        assert!(
+            answers.iter().all(|s| *s == 404 || *s == 429),
+            "{path}: {answers:?}"
+        );
     }
-    body.extend_from_slice(b"0]}");
-    let answers: Vec<u16> = std::thread::scope(|s| {
-        let calls: Vec<_> = (0..4)
-            .map(|_| s.spawn(|| post(&server.url, &body, &[]).0))
-            .collect();
-        calls.into_iter().map(|c| c.join().unwrap()).collect()
-    });
-    assert!(
-        answers.iter().all(|s| *s == 404 || *s == 429),
-        "{answers:?}"
-    );
     let peak = peak_rss_mb(server.pid());
     server.stop();
     assert!(peak < 512, "peak RSS {peak} MB");

@@ -43,13 +43,14 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    bounded_schema, created, document_of, failure_body, forced_function, input_tokens, pieces,
-    refuse_legacy_functions, text_of, usage_of,
+    bounded_schema, created, document_of, failure_body, forced_function, input_tokens, list,
+    object, pieces, refuse_legacy_functions, text_of, usage_of, RAW, SCALAR,
 };
 use crate::error::Error;
 use crate::request::{Block, Turn};
 use crate::store::Recording;
 use crate::wire::neutral::{Answer, Shape, WireRequest};
+use crate::wire::read::pruned::Spec;
 use crate::wire::read::{one_schema, AGENT};
 use crate::wire::seam::{Failure, Rendered, Upstreamed, Wire};
 
@@ -71,7 +72,7 @@ impl Wire for OpenAi {
     }
 
     fn parse(&self, body: &[u8]) -> Result<WireRequest, Error> {
-        let tree = crate::wire::read::tree(body)?;
+        let tree = crate::wire::read::pruned::read(body, &BODY)?;
         request_of(&tree).map_err(Error::msg)
     }
 
@@ -142,6 +143,51 @@ impl Wire for OpenAi {
         .recording(request_model, tool)
     }
 }
+
+/// What the key and the answer read of a body; the rest is skipped as it is read.
+static BODY: Spec = object(&[
+    ("model", SCALAR),
+    (
+        "messages",
+        &list(&object(&[
+            ("role", SCALAR),
+            (
+                "content",
+                &list(&object(&[
+                    ("type", SCALAR),
+                    ("text", SCALAR),
+                    ("file", &object(&[("file_data", SCALAR)])),
+                ])),
+            ),
+            ("tool_calls", SCALAR),
+        ])),
+    ),
+    ("stream", SCALAR),
+    ("stream_options", &object(&[("include_usage", SCALAR)])),
+    ("n", SCALAR),
+    (
+        "response_format",
+        &object(&[
+            ("type", SCALAR),
+            ("json_schema", &object(&[("schema", RAW)])),
+        ]),
+    ),
+    (
+        "tools",
+        &list(&object(&[
+            ("type", SCALAR),
+            (
+                "function",
+                &object(&[("name", SCALAR), ("parameters", RAW)]),
+            ),
+        ])),
+    ),
+    (
+        "tool_choice",
+        &object(&[("type", SCALAR), ("function", &object(&[("name", SCALAR)]))]),
+    ),
+    ("functions", SCALAR),
+]);
 
 /// Why the model stopped, in Chat Completions' words.
 fn finish_reason(stop_reason: &str) -> &'static str {

@@ -14,9 +14,9 @@ use std::sync::Arc;
 use serde_json::{json, Map, Value};
 
 use super::neutral::Usage;
-use super::read::{forced_tool, Choice, ToolDef, AGENT};
+use super::read::pruned::Spec;
+use super::read::{forced_tool, schema_text, Choice, ToolDef, AGENT};
 use super::seam::Failure;
-use super::MAX_SCHEMA;
 use crate::request::Block;
 
 /// How many bytes of text one chunk or delta carries.
@@ -82,19 +82,38 @@ fn pieces(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// A schema as sent, an object within [`MAX_SCHEMA`].
+/// A schema as sent (kept as its JSON text by the body's [`Spec`]), as a tree: an object
+/// within [`crate::wire::MAX_SCHEMA`].
 fn bounded_schema(schema: Option<&Value>, at: &str) -> Result<Arc<Value>, String> {
-    let schema = schema
-        .filter(|s| s.is_object())
-        .ok_or(format!("{at}: missing or not an object"))?;
-    let size = serde_json::to_string(schema).map_or(0, |s| s.len());
-    if size > MAX_SCHEMA {
-        return Err(format!(
-            "{at}: {size} bytes, more than an output schema may hold ({} KiB)",
-            MAX_SCHEMA >> 10
-        ));
+    match schema {
+        Some(Value::String(text)) => schema_text(text, at),
+        _ => Err(format!("{at}: missing or not an object")),
     }
-    Ok(Arc::new(schema.clone()))
+}
+
+/// What both APIs keep of a member they read only as a scalar (a string, a number), or whose
+/// presence only they read (an object or a list is kept empty).
+const SCALAR: &Spec = &Spec::SCALAR;
+
+/// A member holding a schema: kept as its JSON text.
+const RAW: &Spec = &Spec::RAW;
+
+/// An object whose `members` are kept.
+const fn object(members: &'static [(&'static str, &'static Spec)]) -> Spec {
+    Spec {
+        members,
+        items: None,
+        raw: false,
+    }
+}
+
+/// A list whose items are kept by `items` (a string in its place is kept too).
+const fn list(items: &'static Spec) -> Spec {
+    Spec {
+        members: &[],
+        items: Some(items),
+        raw: false,
+    }
 }
 
 /// A base64 PDF as a data URL (`data:<media type>;base64,<data>`): the key hashes the base64
@@ -150,13 +169,14 @@ fn forced_function(
         Some(Value::Array(tools)) => tools
             .iter()
             .enumerate()
-            .map(|(i, t)| {
-                let t = t.as_object().ok_or(format!("tools[{i}]: not an object"))?;
-                let tool = Value::Object(t.clone());
+            .map(|(i, tool)| {
+                if !tool.is_object() {
+                    return Err(format!("tools[{i}]: not an object"));
+                }
                 Ok(ToolDef {
-                    name: tool_name(&tool).and_then(Value::as_str).map(str::to_owned),
-                    kind: t.get("type").and_then(Value::as_str).map(str::to_owned),
-                    schema: Some(tool_schema.1(&tool).cloned()),
+                    name: tool_name(tool).and_then(Value::as_str).map(str::to_owned),
+                    kind: tool["type"].as_str().map(str::to_owned),
+                    schema: Some(tool_schema.1(tool)),
                 })
             })
             .collect::<Result<_, String>>()?,
@@ -188,7 +208,7 @@ fn forced_function(
         return Ok(None);
     };
     let at = format!("tools[{i}].{}", tool_schema.0);
-    let schema = bounded_schema(schema.as_ref(), &at)?;
+    let schema = bounded_schema(schema, &at)?;
     Ok(Some((at, name, schema)))
 }
 

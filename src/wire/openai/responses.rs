@@ -39,13 +39,14 @@
 use serde_json::{json, Map, Value};
 
 use super::{
-    bounded_schema, created, document_of, failure_body, forced_function, input_tokens, pieces,
-    text_of, usage_of,
+    bounded_schema, created, document_of, failure_body, forced_function, input_tokens, list,
+    object, pieces, text_of, usage_of, RAW, SCALAR,
 };
 use crate::error::Error;
 use crate::request::{Block, Turn};
 use crate::store::Recording;
 use crate::wire::neutral::{Answer, Shape, WireRequest};
+use crate::wire::read::pruned::Spec;
 use crate::wire::read::{one_schema, AGENT};
 use crate::wire::seam::{Failure, Rendered, Upstreamed, Wire};
 
@@ -67,7 +68,7 @@ impl Wire for Responses {
     }
 
     fn parse(&self, body: &[u8]) -> Result<WireRequest, Error> {
-        let tree = crate::wire::read::tree(body)?;
+        let tree = crate::wire::read::pruned::read(body, &BODY)?;
         request_of(&tree).map_err(Error::msg)
     }
 
@@ -163,6 +164,45 @@ impl Wire for Responses {
         .recording(request_model, tool)
     }
 }
+
+/// What the key and the answer read of a body; the rest is skipped as it is read.
+static BODY: Spec = object(&[
+    ("model", SCALAR),
+    ("instructions", SCALAR),
+    ("previous_response_id", SCALAR),
+    (
+        "input",
+        &list(&object(&[
+            ("type", SCALAR),
+            ("role", SCALAR),
+            (
+                "content",
+                &list(&object(&[
+                    ("type", SCALAR),
+                    ("text", SCALAR),
+                    ("file_data", SCALAR),
+                ])),
+            ),
+        ])),
+    ),
+    ("stream", SCALAR),
+    (
+        "text",
+        &object(&[("format", &object(&[("type", SCALAR), ("schema", RAW)]))]),
+    ),
+    (
+        "tools",
+        &list(&object(&[
+            ("type", SCALAR),
+            ("name", SCALAR),
+            ("parameters", RAW),
+        ])),
+    ),
+    (
+        "tool_choice",
+        &object(&[("type", SCALAR), ("name", SCALAR)]),
+    ),
+]);
 
 /// The output item of the answer: a message with its text (or a refusal), or the forced
 /// tool's call; `status` its status.

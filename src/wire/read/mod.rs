@@ -8,6 +8,7 @@ use serde::de::{self, DeserializeSeed};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
+pub(in crate::wire) mod pruned;
 #[macro_use]
 pub(in crate::wire) mod values;
 
@@ -57,14 +58,29 @@ pub(in crate::wire) fn strip_position(e: &serde_json::Error) -> String {
     message
 }
 
-/// A whole body as a JSON tree, a duplicate member anywhere refused naming it (for a wire that
-/// reads its body whole).
-pub(in crate::wire) fn tree(body: &[u8]) -> Result<Value, Error> {
-    let mut d = serde_json::Deserializer::from_slice(body);
-    let parsed = Tree { at: At::Top }
+/// A schema sent as its JSON text (a [`pruned::Spec::RAW`] member), as a tree: within
+/// [`MAX_SCHEMA`], an object, without duplicate members; the same text is the same tree.
+pub(in crate::wire) fn schema_text(text: &str, at: &str) -> Result<Arc<Value>, String> {
+    if !text.starts_with('{') {
+        return Err(format!("{at}: missing or not an object"));
+    }
+    if text.len() > MAX_SCHEMA {
+        return Err(format!(
+            "{at}: {} bytes, more than an output schema may hold ({} KiB)",
+            text.len(),
+            MAX_SCHEMA >> 10
+        ));
+    }
+    if let Some(tree) = SEEN.get(text) {
+        return Ok(tree);
+    }
+    let mut d = serde_json::Deserializer::from_str(text);
+    let tree = Tree { at: At::Top }
         .deserialize(&mut d)
-        .and_then(|v| d.end().map(|()| v));
-    parsed.map_err(|e| one_line(&e))
+        .map_err(|e| format!("{at}: {}", strip_position(&e)))?;
+    let tree = Arc::new(tree);
+    SEEN.keep(text, &tree);
+    Ok(tree)
 }
 
 /// A body's error in one line: what is wrong with the data, or where the JSON breaks.

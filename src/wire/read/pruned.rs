@@ -1,0 +1,188 @@
+//! A body read in one pass into the part of its JSON tree that a wire reads: the members a
+//! [`Spec`] names are kept (a schema as its JSON text, to be read into a tree only when it is
+//! the one), everything else is skipped as it streams by, so memory is a small multiple of
+//! what is kept, whatever the body holds beside it. A duplicate member anywhere is an error
+//! naming it, as on the Messages API.
+
+use std::fmt;
+
+use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
+use serde_json::{Map, Value};
+
+use super::values::{At, Members, Skip};
+
+/// What of a value is kept. A scalar is always kept; an object keeps the members named (each
+/// read by its own spec) and skips the others; a list keeps its items by `items`, or is kept
+/// empty; a `raw` value is kept as its JSON text (a string), not as a tree.
+#[derive(Debug)]
+pub(in crate::wire) struct Spec {
+    pub members: &'static [(&'static str, &'static Spec)],
+    pub items: Option<&'static Spec>,
+    pub raw: bool,
+}
+
+impl Spec {
+    /// A value whose scalars are kept (an object or a list of it is kept empty).
+    pub const SCALAR: Spec = Spec {
+        members: &[],
+        items: None,
+        raw: false,
+    };
+    /// A value kept as its JSON text.
+    pub const RAW: Spec = Spec {
+        members: &[],
+        items: None,
+        raw: true,
+    };
+
+    fn member(&self, name: &str) -> Option<&'static Spec> {
+        self.members
+            .iter()
+            .find_map(|(n, spec)| (*n == name).then_some(*spec))
+    }
+}
+
+/// The kept part of a value, per its spec.
+struct Pruned<'p> {
+    at: At<'p>,
+    spec: &'static Spec,
+}
+
+impl<'de> DeserializeSeed<'de> for Pruned<'_> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        if self.spec.raw {
+            let raw = <&'de RawValue as serde::Deserialize>::deserialize(d)?;
+            return Ok(Value::String(raw.get().to_owned()));
+        }
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Pruned<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(v.into())
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let Some(items) = self.spec.items else {
+            Skip(self.at).visit_seq(seq)?;
+            return Ok(Value::Array(Vec::new()));
+        };
+        let mut kept = Vec::new();
+        while let Some(v) = seq.next_element_seed(Pruned {
+            at: self.at.index(kept.len()),
+            spec: items,
+        })? {
+            kept.push(v);
+        }
+        Ok(Value::Array(kept))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        let mut members = Members::new();
+        while let Some(key) = members.next(&mut map, &self.at)? {
+            let at = self.at.key(&key.0);
+            match self.spec.member(&key.0) {
+                Some(spec) => {
+                    let value = map.next_value_seed(Pruned { at, spec })?;
+                    object.insert(key.0.into_owned(), value);
+                }
+                None => map.next_value_seed(Skip(at))?,
+            }
+        }
+        Ok(Value::Object(object))
+    }
+}
+
+/// A whole body read in one pass, only what `spec` keeps; a duplicate member anywhere refused
+/// naming it.
+pub(in crate::wire) fn read(body: &[u8], spec: &'static Spec) -> Result<Value, crate::Error> {
+    let parsed = match std::str::from_utf8(body) {
+        Ok(text) => {
+            let mut d = serde_json::Deserializer::from_str(text);
+            let top = Pruned { at: At::Top, spec };
+            top.deserialize(&mut d).and_then(|v| d.end().map(|()| v))
+        }
+        Err(_) => {
+            let mut d = serde_json::Deserializer::from_slice(body);
+            let top = Pruned { at: At::Top, spec };
+            top.deserialize(&mut d).and_then(|v| d.end().map(|()| v))
+        }
+    };
+    parsed.map_err(|e| super::one_line(&e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static PART: Spec = Spec {
+        members: &[("text", &Spec::SCALAR)],
+        items: None,
+        raw: false,
+    };
+    static TOP: Spec = Spec {
+        members: &[
+            (
+                "keep",
+                &Spec {
+                    members: &[],
+                    items: Some(&PART),
+                    raw: false,
+                },
+            ),
+            ("schema", &Spec::RAW),
+            ("n", &Spec::SCALAR),
+        ],
+        items: None,
+        raw: false,
+    };
+
+    #[test]
+    fn keeps_what_the_spec_names_and_skips_the_rest() {
+        let body = br#"{"keep": [{"text": "a", "x": [1, 2]}, {"text": {"deep": 1}}], "schema": {"a": [1, 2]}, "n": 2, "other": {"big": [1, 2, 3]}}"#;
+        let v = read(body, &TOP).unwrap();
+        assert_eq!(
+            v,
+            serde_json::json!({"keep": [{"text": "a"}, {"text": {}}], "schema": "{\"a\": [1, 2]}", "n": 2})
+        );
+    }
+
+    #[test]
+    fn a_duplicate_member_anywhere_is_refused_naming_it() {
+        for (body, says) in [
+            (
+                &br#"{"keep": [{"text": "a", "text": "b"}]}"#[..],
+                "keep[0]: duplicate member \"text\"",
+            ),
+            (
+                br#"{"other": {"x": 1, "x": 2}}"#,
+                "other: duplicate member \"x\"",
+            ),
+            (br#"{"n": 1, "n": 2}"#, "duplicate member \"n\""),
+        ] {
+            let e = read(body, &TOP).unwrap_err().to_string();
+            assert!(e.contains(says), "{e} (wanted {says})");
+        }
+    }
+}
