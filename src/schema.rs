@@ -26,6 +26,15 @@ impl PartialEq for Schema {
 impl Schema {
     /// Parses schema JSON text.
     pub fn parse(text: &str) -> Result<Schema, DecodeError> {
+        // Bounded as a cassette is: an `enum` of a million small objects in a schema file (a
+        // pull request's) would cost gigabytes as PHP and JSON Schema trees.
+        if let Some(why) = crate::input::json_too_big(text.as_bytes()) {
+            return Err(DecodeError {
+                line: 1,
+                column: 1,
+                message: format!("{why} for an output schema"),
+            });
+        }
         // A schema sits one level inside the request PHP decodes.
         let mut php = php::decode_to_depth(text, php::MAX_DEPTH - 1)?;
         if !matches!(php, PhpValue::Array(_)) {

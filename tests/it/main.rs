@@ -39,6 +39,7 @@ mod review_against;
 mod review_against_edges;
 mod safety;
 mod safety_output;
+mod schema_bounds;
 mod serve;
 mod serve_answers;
 mod serve_kit;

@@ -369,8 +369,15 @@ fn a_hostile_store_reaches_no_terminal_and_no_outside() {
     assert!(!log.contains(&token), "{log}");
     let line = log
         .lines()
-        .find(|l| l.contains("pwned"))
+        .find(|l| l.contains("pwned") && l.contains(r#""type":"request""#))
         .expect("the nearest prompt is logged");
+    // Every line, the registry's warnings among them, is JSON with the raw bytes escaped.
+    for line in log.lines() {
+        assert!(
+            !line.chars().any(|c| c.is_control() || c == '\u{202e}'),
+            "{line:?}"
+        );
+    }
     assert!(
         !line.chars().any(|c| c.is_control() || c == '\u{202e}'),
         "{line:?}"

@@ -144,6 +144,7 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
         watch::spawn(Arc::downgrade(&server));
         server.log.listening(local);
         server.warn_indistinguishable(&server.catalog.get().endpoint.indistinguishable());
+        server.warn_problems(&server.catalog.get().problems());
         let app = http::router(server.clone());
         let unfinished = conn::serve(server.clone(), listener, &workers, app, shutdown).await;
         server.log.stopped(unfinished.as_deref());

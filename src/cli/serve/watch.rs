@@ -31,6 +31,20 @@ pub struct Catalog {
 }
 
 impl Catalog {
+    /// The problems of every store's registry, each once, in order.
+    pub fn problems(&self) -> Vec<String> {
+        let mut all: Vec<String> = Vec::new();
+        for store in &self.stores {
+            for problem in &store.registry.problems {
+                let text = problem.to_string();
+                if !all.contains(&text) {
+                    all.push(text);
+                }
+            }
+        }
+        all
+    }
+
     /// The catalog of `stores` as their registries read now.
     pub fn new(stores: Vec<StoreSettings>) -> ulcas::Result<Catalog> {
         let endpoint =
@@ -58,6 +72,8 @@ pub enum Change {
     Read {
         prompts: usize,
         indistinguishable: Vec<Vec<String>>,
+        /// The registries' problems the reading before did not have.
+        problems: Vec<String>,
     },
     /// They could not be read again (the reading before stays): why.
     Failed(String),
@@ -119,10 +135,14 @@ impl Watched {
             Ok(catalog) => {
                 // Groups warned of before are not warned of again at each reading.
                 let before = current.endpoint.indistinguishable();
+                let problems_before = current.problems();
                 let change = Change::Read {
                     prompts: catalog.endpoint.prompts(),
                     indistinguishable: (catalog.endpoint.indistinguishable().into_iter())
                         .filter(|group| !before.contains(group))
+                        .collect(),
+                    problems: (catalog.problems().into_iter())
+                        .filter(|p| !problems_before.contains(p))
                         .collect(),
                 };
                 announce(&change);
@@ -259,6 +279,7 @@ impl Server {
             Change::Read {
                 prompts,
                 indistinguishable,
+                problems,
             } => {
                 self.log.note(
                     "info",
@@ -267,6 +288,7 @@ impl Server {
                     ),
                 );
                 self.warn_indistinguishable(indistinguishable);
+                self.warn_problems(problems);
             }
             Change::Failed(why) => self.log.note(
                 "warning",
@@ -274,6 +296,17 @@ impl Server {
                     "prompts changed, but cannot be read again (the last reading stays): {why}"
                 ),
             ),
+        }
+    }
+
+    /// Warns of each problem of the registries: a prompt whose schema cannot be read answers
+    /// no request but says so, so the log says it first.
+    pub fn warn_problems(&self, problems: &[String]) {
+        for problem in problems {
+            self.log.note(
+                "warning",
+                &format!("a registry problem (its prompt version is not served): {problem}"),
+            );
         }
     }
 
