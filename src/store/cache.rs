@@ -1,9 +1,12 @@
 //! Parsed cassettes kept between replays (`ulcas serve` replays the same few thousand times a
-//! second): an entry is used only while the opened file is the very file it was parsed from
-//! (device, inode, size, modification and change times, asked of the opened handle), so a
-//! cassette changed, replaced or re-linked on disk is read again, never answered stale. Where
-//! the kernel reports changes ([`super::fresh`]), an entry checked since the last change is
-//! used without opening the file at all.
+//! second): an entry is used only while the file is the very file it was parsed from (device,
+//! inode, size, modification and change times), so a cassette changed, replaced or re-linked
+//! on disk is read again, never answered stale. Where the kernel reports changes
+//! ([`super::fresh`]), an entry checked since the last change is not opened again, but its
+//! stamp is still asked of the file system on every use (a write through a shared mapping, or
+//! on a network file system, raises no news). The store's folder is the one its path names now:
+//! asked on every use, and opened again when it is another folder (removed and restored, or
+//! replaced by a copy).
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -27,6 +30,17 @@ pub struct Stamp {
 }
 
 impl Stamp {
+    /// The stamp of a file's status as the system call gives it.
+    fn of_stat(st: &rustix::fs::Stat) -> Stamp {
+        Stamp {
+            dev: st.st_dev,
+            ino: st.st_ino,
+            size: st.st_size as u64,
+            mtime: (st.st_mtime, st.st_mtime_nsec as i64),
+            ctime: (st.st_ctime, st.st_ctime_nsec as i64),
+        }
+    }
+
     /// The stamp of an opened file's metadata.
     pub fn of(meta: &std::fs::Metadata) -> Stamp {
         Stamp {
@@ -45,13 +59,52 @@ const MAX_BYTES: u64 = 64 << 20;
 /// A cassette larger than this is parsed each time (it would crowd the rest out).
 const MAX_ENTRY: u64 = 1 << 20;
 
-/// A cached cassette: the stamp of the file it was parsed from, and the generation of the
-/// kernel's news in which that file was last checked (`None`: check it each time).
+/// A cached cassette: the stamp of the file it was parsed from, the opening of the store's
+/// folder it was read beneath, and the generation of the kernel's news in which that file was
+/// last checked (`None`: open it each time).
 #[derive(Debug)]
 struct Entry {
     stamp: Stamp,
+    opening: u64,
     checked_in: Option<u64>,
     cassette: Arc<Cassette>,
+}
+
+/// The store's folder as opened: its handle, which folder it is, and the kernel's news of it.
+#[derive(Debug, Default)]
+pub struct Opened {
+    fd: Option<std::os::fd::OwnedFd>,
+    /// Device and inode of the folder the handle holds.
+    id: Option<(u64, u64)>,
+    fresh: Option<super::fresh::Freshness>,
+    /// Which opening of the folder this is (entries of another are never used).
+    opening: u64,
+}
+
+impl Opened {
+    /// The handle of the store's folder.
+    pub fn fd(&self) -> Option<&std::os::fd::OwnedFd> {
+        self.fd.as_ref()
+    }
+
+    /// Opens the folder `real_root` beneath which cassettes are read, and watches it where
+    /// the system allows.
+    fn of(real_root: &Path, opening: u64) -> Opened {
+        use rustix::fs::{Mode, OFlags};
+        let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        let fd = rustix::fs::open(real_root, flags, Mode::empty()).ok();
+        let id = fd
+            .as_ref()
+            .and_then(|fd| rustix::fs::fstat(fd).ok())
+            .map(|st| (st.st_dev, st.st_ino));
+        let fresh = fd.as_ref().and_then(super::fresh::Freshness::of);
+        Opened {
+            fd,
+            id,
+            fresh,
+            opening,
+        }
+    }
 }
 
 /// Cassettes by path relative to the store's folder (its bytes: a `Path` hashes component by
@@ -63,8 +116,9 @@ type Entries = HashMap<OsString, Entry, crate::normalise::FnvBuild>;
 #[derive(Debug, Default)]
 pub struct CassetteCache {
     entries: Mutex<(Entries, u64)>,
-    root: Option<std::os::fd::OwnedFd>,
-    fresh: Option<super::fresh::Freshness>,
+    /// The store's folder by its path, when cassettes are read beneath a handle on it.
+    real_root: Option<PathBuf>,
+    opened: std::sync::RwLock<Arc<Opened>>,
 }
 
 impl CassetteCache {
@@ -76,42 +130,80 @@ impl CassetteCache {
     /// An empty cache of the store whose folder is `real_root`: cassettes are opened beneath
     /// a handle on it, and its changes are watched where the system allows.
     pub fn beneath(real_root: &Path) -> CassetteCache {
-        use rustix::fs::{Mode, OFlags};
-        let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
-        let root = rustix::fs::open(real_root, flags, Mode::empty()).ok();
-        let fresh = root.as_ref().and_then(super::fresh::Freshness::of);
         CassetteCache {
             entries: Mutex::default(),
-            root,
-            fresh,
+            real_root: Some(real_root.to_path_buf()),
+            opened: std::sync::RwLock::new(Arc::new(Opened::of(real_root, 1))),
         }
     }
 
-    /// The handle of the store's folder.
-    pub fn root(&self) -> Option<&std::os::fd::OwnedFd> {
-        self.root.as_ref()
+    /// The store's folder as opened: the folder its path names now. A folder removed and
+    /// restored, or replaced by a copy, is another folder: opened again, and the cassettes read
+    /// beneath the one before are forgotten. A path that names no folder now has no handle
+    /// (cassettes are then looked for by path, and found missing).
+    pub fn opened(&self) -> Arc<Opened> {
+        let current = self
+            .opened
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let Some(real_root) = &self.real_root else {
+            return current;
+        };
+        let now = rustix::fs::stat(real_root)
+            .ok()
+            .map(|st| (st.st_dev, st.st_ino));
+        if now.is_some() && now == current.id {
+            return current;
+        }
+        let mut opened = self.opened.write().unwrap_or_else(|e| e.into_inner());
+        if opened.id == now && now.is_some() {
+            return opened.clone();
+        }
+        let again = Arc::new(match now {
+            Some(_) => Opened::of(real_root, opened.opening + 1),
+            None => Opened {
+                opening: opened.opening + 1,
+                ..Opened::default()
+            },
+        });
+        *opened = again.clone();
+        *self.entries.lock().unwrap_or_else(|e| e.into_inner()) = (Entries::default(), 0);
+        again
     }
 
-    /// The cassette at `path` when nothing changed since it was last checked.
-    pub(crate) fn get_unchanged(&self, path: &Path) -> Option<Arc<Cassette>> {
-        let generation = self.generation()?;
-        let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        match entries.0.get(path.as_os_str()) {
-            Some(e) if e.checked_in == Some(generation) => Some(e.cassette.clone()),
-            _ => None,
-        }
+    /// The cassette at `path` beneath `opened` when nothing changed since it was last checked:
+    /// no news of it, and the file's status (asked by path, without opening it) still its stamp.
+    pub(crate) fn get_unchanged(&self, opened: &Opened, path: &Path) -> Option<Arc<Cassette>> {
+        let generation = self.generation(opened)?;
+        let (stamp, cassette) = {
+            let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+            match entries.0.get(path.as_os_str()) {
+                Some(e) if e.checked_in == Some(generation) && e.opening == opened.opening => {
+                    (e.stamp, e.cassette.clone())
+                }
+                _ => return None,
+            }
+        };
+        let st = rustix::fs::statat(
+            opened.fd.as_ref()?,
+            path,
+            rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
+        )
+        .ok()?;
+        (Stamp::of_stat(&st) == stamp).then_some(cassette)
     }
 
     /// The current generation of the kernel's news (the files it names forgotten), when the
     /// store is watched.
-    fn generation(&self) -> Option<u64> {
-        Some(self.fresh.as_ref()?.generation(|p| self.forget(p)))
+    fn generation(&self, opened: &Opened) -> Option<u64> {
+        Some(opened.fresh.as_ref()?.generation(|p| self.forget(p)))
     }
 
     /// Watches the way to the cassette at `path` before it is checked: the generation the
     /// check holds in.
-    pub(crate) fn watch(&self, path: &Path) -> Option<u64> {
-        self.fresh.as_ref()?.watch_path(path, |p| self.forget(p))
+    pub(crate) fn watch(&self, opened: &Opened, path: &Path) -> Option<u64> {
+        opened.fresh.as_ref()?.watch_path(path, |p| self.forget(p))
     }
 
     /// Forgets the cassette at `path`.
@@ -122,11 +214,17 @@ impl CassetteCache {
         }
     }
 
-    /// The cassette parsed from `path` when it had `stamp` (then checked anew in `checked_in`).
-    pub fn get(&self, path: &Path, stamp: Stamp, checked_in: Option<u64>) -> Option<Arc<Cassette>> {
+    /// The cassette parsed from `path` beneath the `opening` of the store's folder when it had
+    /// `stamp` (then checked anew in `checked_in`).
+    pub fn get(
+        &self,
+        path: &Path,
+        (stamp, opening): (Stamp, u64),
+        checked_in: Option<u64>,
+    ) -> Option<Arc<Cassette>> {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         match entries.0.get_mut(path.as_os_str()) {
-            Some(e) if e.stamp == stamp => {
+            Some(e) if e.stamp == stamp && e.opening == opening => {
                 e.checked_in = checked_in;
                 Some(e.cassette.clone())
             }
@@ -138,7 +236,7 @@ impl CassetteCache {
     pub fn put(
         &self,
         path: PathBuf,
-        stamp: Stamp,
+        (stamp, opening): (Stamp, u64),
         checked_in: Option<u64>,
         cassette: Arc<Cassette>,
     ) {
@@ -152,6 +250,7 @@ impl CassetteCache {
         entries.1 += stamp.size;
         let entry = Entry {
             stamp,
+            opening,
             checked_in,
             cassette,
         };
@@ -172,15 +271,16 @@ pub fn load_within_cached(
 ) -> Result<Option<(PathBuf, std::sync::Arc<Cassette>)>> {
     let relative = key.relative_path();
     let path = root.join(&relative);
-    if let Some(cassette) = cache.get_unchanged(&relative) {
+    let opened = cache.opened();
+    if let Some(cassette) = cache.get_unchanged(&opened, &relative) {
         return Ok(Some((path, cassette)));
     }
     // Watched before it is opened: a change from now on is news to the next replay.
-    let checked_in = cache.watch(&relative);
+    let checked_in = cache.watch(&opened, &relative);
     // Where the file lies is asked each time: the same file reached through a folder moved
     // out of the store and linked back is no longer the store's. The kernel answers it in the
     // open itself when it can (openat2 beneath the store's folder); else it is asked after.
-    let (file, meta) = match cache.root().map(|fd| open_beneath(fd, &relative)) {
+    let (file, meta) = match opened.fd().map(|fd| open_beneath(fd, &relative)) {
         Some(Ok(Some(opened))) => opened,
         Some(Ok(None)) => return Ok(None),
         Some(Err(())) | None => {
@@ -191,10 +291,16 @@ pub fn load_within_cached(
             };
             refuse_outside(&file, &path, real_root)?;
             // Opened the slower way: checked on each replay.
-            return cached(file, meta, (relative, path), None, cache);
+            return cached(file, meta, (relative, path), (None, opened.opening), cache);
         }
     };
-    cached(file, meta, (relative, path), checked_in, cache)
+    cached(
+        file,
+        meta,
+        (relative, path),
+        (checked_in, opened.opening),
+        cache,
+    )
 }
 
 /// The cassette in the opened `file`: the cached one when it is the file it was parsed from.
@@ -202,15 +308,15 @@ fn cached(
     file: std::fs::File,
     meta: std::fs::Metadata,
     (relative, path): (PathBuf, PathBuf),
-    checked_in: Option<u64>,
+    (checked_in, opening): (Option<u64>, u64),
     cache: &CassetteCache,
 ) -> Result<Option<(PathBuf, std::sync::Arc<Cassette>)>> {
     let stamp = Stamp::of(&meta);
-    if let Some(cassette) = cache.get(&relative, stamp, checked_in) {
+    if let Some(cassette) = cache.get(&relative, (stamp, opening), checked_in) {
         return Ok(Some((path, cassette)));
     }
     let cassette = std::sync::Arc::new(read_opened(file, meta.len(), &path)?);
-    cache.put(relative, stamp, checked_in, cassette.clone());
+    cache.put(relative, (stamp, opening), checked_in, cassette.clone());
     Ok(Some((path, cassette)))
 }
 
@@ -257,7 +363,7 @@ mod tests {
             } else {
                 CassetteCache::new()
             };
-            assert_eq!(cache.fresh.is_some(), watched);
+            assert_eq!(cache.opened().fresh.is_some(), watched);
             let request = crate::request::Request::from_slice(
                 br#"{"task": "quiz", "prompt_version": 1, "schema": {"type": "object"},
                     "blocks": [{"type": "text", "text": "x"}]}"#,
