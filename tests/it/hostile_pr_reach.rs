@@ -301,7 +301,7 @@ fn the_lock_and_the_cassettes_never_disagree_under_concurrent_writers() {
     .unwrap();
     request["prompt_version"] = serde_json::json!(1);
     let mut disagreements = Vec::new();
-    for trial in 0..12 {
+    for trial in 0..24 {
         std::fs::remove_dir_all(d.join("cassettes")).unwrap();
         crate::common::copy_tree(pristine.path(), &d.join("cassettes"));
         request["blocks"][0]["text"] = serde_json::json!(format!("trial {trial}"));
@@ -316,9 +316,9 @@ fn the_lock_and_the_cassettes_never_disagree_under_concurrent_writers() {
                 .spawn()
                 .unwrap()
         };
-        let children = vec![
-            spawn(&["prune", "cassettes", "--prompts", "prompts", "--delete"]),
-            spawn(&[
+        let commands: [&[&str]; 3] = [
+            &["prune", "cassettes", "--prompts", "prompts", "--delete"],
+            &[
                 "record",
                 "req.json",
                 "--response",
@@ -327,9 +327,33 @@ fn the_lock_and_the_cassettes_never_disagree_under_concurrent_writers() {
                 "cassettes",
                 "--prompts",
                 "prompts",
-            ]),
-            spawn(&["lock", "cassettes", "--prompts", "prompts"]),
+            ],
+            &["lock", "cassettes", "--prompts", "prompts"],
         ];
+        // As wide as the race: each order of the three writers, each started a few
+        // milliseconds after the one before (0 to 20 ms, varied by trial), so that the record's
+        // write of the cassette and of its entry falls before, inside and after prune's removal
+        // of the version and of its entry.
+        let order = [
+            [0, 1, 2],
+            [1, 0, 2],
+            [2, 0, 1],
+            [0, 2, 1],
+            [1, 2, 0],
+            [2, 1, 0],
+        ][trial % 6];
+        let children: Vec<_> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                if i > 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(
+                        (trial as u64 * 7 + i as u64 * 3) % 21,
+                    ));
+                }
+                spawn(commands[c])
+            })
+            .collect();
         for mut c in children {
             c.wait().unwrap();
         }
