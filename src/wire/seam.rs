@@ -31,6 +31,8 @@ pub enum Failure {
     InvalidRequest,
     /// The request is refused (a host or origin that is not allowed).
     Permission,
+    /// The request lacks the credentials the server asks for (its token).
+    Authentication,
     /// Nothing answers it (a miss, an unknown route).
     NotFound,
     /// The body is larger than allowed.

@@ -67,25 +67,49 @@ fn a_miss_says_the_reference_line_then_why() {
     );
 }
 
-/// `GET /health`: 200 with the stores, prompts, cassettes and mode, whatever Host a probe
-/// names.
+/// `GET /health`: 200 with the stores, prompts, cassettes (counted in the background) and
+/// mode, to a probe naming the server's address or an IP literal at its port (a pod's); a
+/// name it is not reached at (DNS rebinding), a web page's Origin and two Host headers are
+/// refused, as on every route.
 #[test]
 fn health_answers_a_probe() {
     let (ws, _) = workspace();
     let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
     let addr = server.url.strip_prefix("http://").unwrap().to_owned();
-    let mut s = std::net::TcpStream::connect(&addr).unwrap();
-    std::io::Write::write_all(
-        &mut s,
-        b"GET /health HTTP/1.1\r\nhost: 10.1.2.3:8089\r\nconnection: close\r\n\r\n",
-    )
-    .unwrap();
-    let mut out = String::new();
-    std::io::Read::read_to_string(&mut s, &mut out).unwrap();
+    let port = addr.rsplit_once(':').unwrap().1.to_owned();
+    let probe = |head: String| {
+        let mut s = std::net::TcpStream::connect(&addr).unwrap();
+        std::io::Write::write_all(&mut s, head.as_bytes()).unwrap();
+        let mut out = String::new();
+        std::io::Read::read_to_string(&mut s, &mut out).unwrap();
+        out
+    };
+    let head = |extra: &str| {
+        format!("GET /health HTTP/1.1\r\nhost: 10.1.2.3:{port}\r\n{extra}connection: close\r\n\r\n")
+    };
+    // The first count may still be under way: a probe never waits for it.
+    let mut body = serde_json::Value::Null;
+    for _ in 0..50 {
+        let out = probe(head(""));
+        assert!(out.starts_with("HTTP/1.1 200"), "{out}");
+        body = serde_json::from_str(out.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+        if !body["cassettes"].is_null() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(40));
+    }
+    for refused in [
+        format!(
+            "GET /health HTTP/1.1\r\nhost: rebind.evil.example:{port}\r\nconnection: close\r\n\r\n"
+        ),
+        head("origin: https://evil.example\r\n"),
+        head(&format!("host: evil.example:{port}\r\n")),
+        format!("GET /health HTTP/1.1\r\nhost: 0.0.0.0:{port}\r\nconnection: close\r\n\r\n"),
+    ] {
+        let out = probe(refused.clone());
+        assert!(out.starts_with("HTTP/1.1 403"), "{refused}: {out}");
+    }
     server.stop();
-    assert!(out.starts_with("HTTP/1.1 200"), "{out}");
-    let body: serde_json::Value =
-        serde_json::from_str(out.split("\r\n\r\n").nth(1).unwrap()).unwrap();
     let cassettes = walkdir::WalkDir::new(ws.path().join("cassettes"))
         .into_iter()
         .filter_map(Result::ok)
@@ -96,6 +120,48 @@ fn health_answers_a_probe() {
     assert_eq!(body["stores"], 1);
     assert_eq!(body["cassettes"], cassettes as u64, "{body}");
     assert!(body["prompts"].as_u64().unwrap() >= 4, "{body}");
+}
+
+/// `--token`: every request but `GET /health` carries it (as the OpenAI SDK's key, the
+/// Anthropic SDK's `x-api-key`, or `x-ulcas-token`), else a 401 in the API's shape; a server
+/// listening beyond loopback without one warns at start.
+#[test]
+fn a_token_guards_every_route_but_health() {
+    let (ws, _) = workspace();
+    let quiz =
+        ulcas::request::Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
+    let body = crate::serve::params(&quiz, &crate::serve::prompt_text("quiz", 1)).to_string();
+    let server = Server::start(
+        ws.path(),
+        &[
+            "cassettes",
+            "--prompts",
+            "fixtures/prompts",
+            "--token",
+            "t0ken",
+        ],
+    );
+    let (status, answer) = post(&server.url, body.as_bytes(), &[]);
+    assert_eq!(status, 401, "{answer}");
+    assert!(answer.contains("authentication_error"), "{answer}");
+    for (name, value) in [
+        ("x-ulcas-token", "t0ken"),
+        ("authorization", "Bearer t0ken"),
+    ] {
+        let (status, answer) = post(&server.url, body.as_bytes(), &[(name, value)]);
+        assert_eq!(status, 200, "{name}: {answer}");
+    }
+    // The harness's x-api-key is another key: refused.
+    let (status, _) = post(&server.url, body.as_bytes(), &[("x-ulcas-token", "wrong")]);
+    assert_eq!(status, 401);
+    let log = server.stop();
+    assert!(!log.contains("t0ken"), "{log}");
+    let exposed = Server::start(
+        ws.path(),
+        &["cassettes", "--listen", "0.0.0.0:0", "--expose"],
+    );
+    let log = exposed.stop();
+    assert!(log.contains("without a token"), "{log}");
 }
 
 /// Synthetic mode answers a schema with conditional subschemas, and a schema that admits no

@@ -3,6 +3,11 @@
 //! from a web `Origin` not explicitly allowed, or posting a body that is not JSON (a form or
 //! `text/plain`, which a page sends without a preflight) is refused; no CORS preflight is
 //! granted but to an allowed origin. The SDKs send none of these, so nothing they do changes.
+//! A request with two `Host` headers is refused (the guard and the router might read
+//! different ones), and so is the unspecified address (`Host: 0.0.0.0:PORT`) of a server
+//! listening on all of them. With a token (`--token`), every route but `/health` asks for it.
+//! `/health` is guarded as the rest, but answers an IP literal at the listening port as Host
+//! too (a container's probe names the pod's address; a rebinding page always a name).
 
 use std::net::SocketAddr;
 use ulcas::wire::Failure;
@@ -20,6 +25,8 @@ pub struct Refusal {
 #[derive(Debug)]
 pub struct Guard {
     port: u16,
+    /// The token every request but a probe must carry.
+    token: Option<String>,
     /// Lower-case host names (IPv6 in brackets), without the port.
     hosts: Vec<String>,
     /// Origins as given, compared without case and a trailing slash.
@@ -28,21 +35,42 @@ pub struct Guard {
 
 impl Guard {
     /// The guard of a server listening at `local`, with the extra names and origins allowed.
-    pub fn new(local: SocketAddr, allow_hosts: &[String], allow_origins: &[String]) -> Guard {
+    pub fn new(
+        local: SocketAddr,
+        allow_hosts: &[String],
+        allow_origins: &[String],
+        token: Option<String>,
+    ) -> Guard {
         let mut hosts: Vec<String> = ["127.0.0.1", "localhost", "[::1]"]
             .iter()
             .map(|h| (*h).to_owned())
             .collect();
-        hosts.push(match local.ip() {
-            std::net::IpAddr::V4(ip) => ip.to_string(),
-            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
-        });
+        // The unspecified address (0.0.0.0, ::) is no address a client reaches the server at.
+        if !local.ip().is_unspecified() {
+            hosts.push(match local.ip() {
+                std::net::IpAddr::V4(ip) => ip.to_string(),
+                std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+            });
+        }
         hosts.extend(allow_hosts.iter().map(|h| h.to_ascii_lowercase()));
         Guard {
             port: local.port(),
+            token: token.filter(|t| !t.is_empty()),
             hosts,
             origins: allow_origins.iter().map(|o| origin_form(o)).collect(),
         }
+    }
+
+    /// Whether the server asks every request for a token.
+    pub fn has_token(&self) -> bool {
+        self.token.is_some()
+    }
+
+    /// Refuses a probe of `/health` that no probe sends: a Host that is neither an address
+    /// this server is reached at nor an IP literal at its port, or a web page's Origin.
+    pub fn check_health(&self, headers: &HeaderMap) -> Result<(), Refusal> {
+        self.host(headers, true)?;
+        self.origin(headers).map(drop)
     }
 
     /// Refuses what no caller of the API sends: checked before the body is read. The request's
@@ -52,7 +80,52 @@ impl Guard {
         method: &Method,
         headers: &HeaderMap,
     ) -> Result<Option<HeaderValue>, Refusal> {
-        self.check_host(headers)?;
+        self.host(headers, false)?;
+        let origin = self.origin(headers)?;
+        if method == Method::POST && !is_json(headers) {
+            let given = headers
+                .get(header::CONTENT_TYPE)
+                .map_or_else(|| "none".to_owned(), quoted);
+            return Err(Refusal {
+                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                kind: Failure::InvalidRequest,
+                why: format!("content-type {given}: the body must be application/json"),
+            });
+        }
+        // A browser's preflight carries no credentials; the request after it does.
+        if method != Method::OPTIONS {
+            self.token(headers)?;
+        }
+        Ok(origin)
+    }
+
+    /// The request's token, when the server asks for one: `x-ulcas-token`, `Authorization:
+    /// Bearer`, or `x-api-key` (an SDK sends its key there), compared in constant time.
+    fn token(&self, headers: &HeaderMap) -> Result<(), Refusal> {
+        let Some(token) = &self.token else {
+            return Ok(());
+        };
+        let given = |name: &str, prefix: &str| {
+            headers.get_all(name).iter().any(|v| {
+                v.to_str()
+                    .ok()
+                    .and_then(|v| v.strip_prefix(prefix))
+                    .is_some_and(|v| same(v.trim().as_bytes(), token.as_bytes()))
+            })
+        };
+        if given("x-ulcas-token", "") || given("authorization", "Bearer ") || given("x-api-key", "")
+        {
+            return Ok(());
+        }
+        Err(Refusal {
+            status: StatusCode::UNAUTHORIZED,
+            kind: Failure::Authentication,
+            why: "this server asks for its token (--token, or ULCAS_SERVE_TOKEN): send it as x-ulcas-token, Authorization: Bearer, or the client's API key".into(),
+        })
+    }
+
+    /// The request's `Origin` when it names an allowed one; a web page's other origin refused.
+    fn origin(&self, headers: &HeaderMap) -> Result<Option<HeaderValue>, Refusal> {
         let origin = match headers.get(header::ORIGIN) {
             None => None,
             Some(origin) => {
@@ -72,35 +145,38 @@ impl Guard {
                 Some(origin.clone())
             }
         };
-        if method == Method::POST && !is_json(headers) {
-            let given = headers
-                .get(header::CONTENT_TYPE)
-                .map_or_else(|| "none".to_owned(), quoted);
-            return Err(Refusal {
-                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                kind: Failure::InvalidRequest,
-                why: format!("content-type {given}: the body must be application/json"),
-            });
-        }
         Ok(origin)
     }
 
-    fn check_host(&self, headers: &HeaderMap) -> Result<(), Refusal> {
+    /// Refuses a Host this server is not reached at (`ip_literal`: an IP literal at its port
+    /// too), and a request with two.
+    fn host(&self, headers: &HeaderMap, ip_literal: bool) -> Result<(), Refusal> {
         let refuse = |why: String| Refusal {
             status: StatusCode::FORBIDDEN,
             kind: Failure::Permission,
             why,
         };
-        let Some(value) = headers.get(header::HOST) else {
+        let mut hosts = headers.get_all(header::HOST).iter();
+        let Some(value) = hosts.next() else {
             return Err(refuse("a request without a Host header".into()));
         };
+        if hosts.next().is_some() {
+            return Err(refuse(
+                "a request with two Host headers: which one it is for cannot be told".into(),
+            ));
+        }
         let host = value.to_str().unwrap_or("").to_ascii_lowercase();
         let (name, port) = split_host(&host);
         let port_ok = match port {
             Some(p) => p.parse::<u16>().ok() == Some(self.port),
             None => self.port == 80,
         };
-        if port_ok && self.hosts.iter().any(|h| *h == name) {
+        let literal = || {
+            let bare = name.trim_start_matches('[').trim_end_matches(']');
+            bare.parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| !ip.is_unspecified())
+        };
+        if port_ok && (self.hosts.iter().any(|h| *h == name) || (ip_literal && literal())) {
             return Ok(());
         }
         Err(refuse(format!(
@@ -123,6 +199,11 @@ impl Guard {
             HeaderValue::from_static("content-type, x-api-key, authorization, anthropic-version, anthropic-beta, x-ulcas-task, x-ulcas-prompt-version"),
         );
     }
+}
+
+/// Whether `a` and `b` are the same bytes, in a time that does not depend on where they differ.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
 /// `name[:port]` of a Host value (an IPv6 name keeps its brackets).
@@ -177,6 +258,7 @@ mod tests {
             "127.0.0.1:8080".parse().unwrap(),
             &[],
             &["http://localhost:3000/".into()],
+            None,
         );
         let json = ("content-type", "application/json; charset=utf-8");
         for ok in [
@@ -224,12 +306,91 @@ mod tests {
             .unwrap_err();
         assert_eq!(e.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
         assert!(g.check(&Method::GET, &headers(&[host])).is_ok());
-        let exposed = Guard::new("0.0.0.0:80".parse().unwrap(), &["Box.lan".into()], &[]);
+        let exposed = Guard::new(
+            "0.0.0.0:80".parse().unwrap(),
+            &["Box.lan".into()],
+            &[],
+            None,
+        );
         assert!(exposed
             .check(&Method::GET, &headers(&[("host", "box.lan")]))
             .is_ok());
         assert!(exposed
             .check(&Method::GET, &headers(&[("host", "other.lan")]))
             .is_err());
+        // The unspecified address is no Host of the server; a probe may name an IP literal.
+        for host in ["0.0.0.0", "0.0.0.0:80", "[::]:80"] {
+            assert!(
+                exposed
+                    .check(&Method::GET, &headers(&[("host", host)]))
+                    .is_err(),
+                "{host}"
+            );
+            assert!(
+                exposed.check_health(&headers(&[("host", host)])).is_err(),
+                "{host}"
+            );
+        }
+        assert!(exposed
+            .check_health(&headers(&[("host", "10.1.2.3:80")]))
+            .is_ok());
+        assert!(exposed
+            .check(&Method::GET, &headers(&[("host", "10.1.2.3:80")]))
+            .is_err());
+        assert!(exposed
+            .check_health(&headers(&[("host", "evil.example:80")]))
+            .is_err());
+    }
+
+    #[test]
+    fn two_host_headers_are_refused() {
+        let g = Guard::new("127.0.0.1:8080".parse().unwrap(), &[], &[], None);
+        let mut h = headers(&[("host", "127.0.0.1:8080")]);
+        h.append("host", HeaderValue::from_static("evil.example:8080"));
+        let e = g.check(&Method::GET, &h).unwrap_err();
+        assert!(e.why.contains("two Host headers"), "{}", e.why);
+    }
+
+    #[test]
+    fn a_token_is_asked_of_every_request_but_a_preflight() {
+        let g = Guard::new(
+            "127.0.0.1:8080".parse().unwrap(),
+            &[],
+            &[],
+            Some("s3cret".into()),
+        );
+        let host = ("host", "127.0.0.1:8080");
+        let json = ("content-type", "application/json");
+        let e = g.check(&Method::POST, &headers(&[host, json])).unwrap_err();
+        assert_eq!(
+            (e.status, e.kind),
+            (StatusCode::UNAUTHORIZED, Failure::Authentication)
+        );
+        for (name, value) in [
+            ("x-ulcas-token", "s3cret"),
+            ("authorization", "Bearer s3cret"),
+            ("x-api-key", "s3cret"),
+        ] {
+            assert!(
+                g.check(&Method::POST, &headers(&[host, json, (name, value)]))
+                    .is_ok(),
+                "{name}"
+            );
+        }
+        for (name, value) in [
+            ("x-ulcas-token", "s3cre"),
+            ("authorization", "s3cret"),
+            ("x-api-key", "s3cret!"),
+        ] {
+            assert!(
+                g.check(&Method::POST, &headers(&[host, json, (name, value)]))
+                    .is_err(),
+                "{name}: {value}"
+            );
+        }
+        assert!(
+            g.check_health(&headers(&[host])).is_ok(),
+            "a probe carries no token"
+        );
     }
 }

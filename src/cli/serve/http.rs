@@ -33,19 +33,19 @@ pub fn router(server: Arc<Server>) -> Router {
     routes
         .fallback(not_found)
         .layer(axum::middleware::from_fn_with_state(server.clone(), guard))
-        // After the guard's layer: a container's probe names whatever host it likes, and the
-        // answer holds counts only (no web page can read it: no CORS headers).
+        // After the guard's layer: a container's probe names the pod's address as Host, and
+        // carries no token; `health` guards itself (Guard::check_health).
         .route("/health", get(health))
         .with_state(server)
 }
 
 /// `GET /health`: 200 and what is served, for a compose or Kubernetes probe. The cassettes are
 /// counted at most once every ten seconds, whatever the probes' rate.
-async fn health(State(server): State<Arc<Server>>) -> Response {
-    let counted = server.clone();
-    let cassettes = tokio::task::spawn_blocking(move || counted.cassettes())
-        .await
-        .unwrap_or(0);
+async fn health(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
+    if let Err(refusal) = server.guard.check_health(&headers) {
+        return refused(WIRES[0], &server, Instant::now(), refusal);
+    }
+    let cassettes = server.cassettes();
     let body = serde_json::json!({
         "status": "ok",
         "mode": match server.mode {

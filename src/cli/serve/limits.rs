@@ -50,6 +50,12 @@ pub struct Limits {
     /// is refused (a web page reaching the server through DNS rebinding).
     #[arg(long = "allow-host", value_name = "NAME", requires = "expose")]
     pub allow_hosts: Vec<String>,
+    /// A token every request must carry (as `x-ulcas-token`, `Authorization: Bearer`, or the
+    /// client's `x-api-key`), but `GET /health`; else a 401. The environment variable
+    /// ULCAS_SERVE_TOKEN gives it without showing it to other users of the machine. Meant for
+    /// --expose; in record mode send it as `x-ulcas-token` (the key headers go upstream).
+    #[arg(long, value_name = "TOKEN")]
+    pub token: Option<String>,
     /// A web origin whose pages may call the server (repeatable, e.g. http://localhost:3000):
     /// it gets CORS headers. A request from any other Origin is refused before any work.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]

@@ -48,31 +48,51 @@ pub struct Server {
     pub budget: Arc<tokio::sync::Semaphore>,
     /// Recordings a shutdown waits for.
     pub recordings: conn::InFlight,
-    /// The cassettes of every store, and when they were counted (for `/health`).
-    pub counted: std::sync::Mutex<Option<(std::time::Instant, usize)>>,
+    /// The cassettes of every store as last counted (for `/health`): `None` before the first
+    /// count ends.
+    pub counted: std::sync::Mutex<Option<usize>>,
 }
 
+/// How often the stores' cassettes are counted for `/health`.
+const COUNT_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
 impl Server {
-    /// How many cassettes the stores hold: counted again when the last count is ten seconds
-    /// old (one count at a time; the others wait for it).
-    pub fn cassettes(&self) -> usize {
-        let mut counted = self.counted.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((at, n)) = *counted {
-            if at.elapsed() < std::time::Duration::from_secs(10) {
-                return n;
-            }
-        }
-        let n = self
-            .catalog
+    /// How many cassettes the stores held at the last count (`None` before the first).
+    pub fn cassettes(&self) -> Option<usize> {
+        *self.counted.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Counts the stores' cassettes now (a store of a million folders takes seconds).
+    fn count(&self) -> usize {
+        self.catalog
             .get()
             .stores
             .iter()
             .filter_map(|s| ulcas::store::census(&s.root).ok())
             .flat_map(|c| c.into_values())
             .flat_map(|versions| versions.into_values())
-            .sum();
-        *counted = Some((std::time::Instant::now(), n));
-        n
+            .sum()
+    }
+
+    /// Counts the cassettes on a thread of its own every [`COUNT_EVERY`], for as long as the
+    /// server lives: a probe never waits for a count, and probes never fill a pool.
+    fn count_in_background(server: std::sync::Weak<Server>) {
+        let log_to = server.clone();
+        let counting = std::thread::Builder::new()
+            .name("ulcas-count".into())
+            .spawn(move || loop {
+                let Some(alive) = server.upgrade() else {
+                    return;
+                };
+                let n = alive.count();
+                *alive.counted.lock().unwrap_or_else(|e| e.into_inner()) = Some(n);
+                drop(alive);
+                std::thread::sleep(COUNT_EVERY);
+            });
+        if let (Err(e), Some(server)) = (counting, log_to.upgrade()) {
+            let why = format!("/health counts no cassettes: {e}");
+            server.log.note("warning", &why);
+        }
     }
 
     /// Writes `request` as a dump when `--dump-dir` is given; the file, or why not.
@@ -130,7 +150,15 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
             .transpose()?,
         upstream,
         record_into,
-        guard: guard::Guard::new(local, &args.limits.allow_hosts, &args.limits.allow_origins),
+        guard: guard::Guard::new(
+            local,
+            &args.limits.allow_hosts,
+            &args.limits.allow_origins,
+            args.limits
+                .token
+                .clone()
+                .or_else(|| std::env::var("ULCAS_SERVE_TOKEN").ok()),
+        ),
         budget: Arc::new(tokio::sync::Semaphore::new(args.limits.body_budget())),
         limits: args.limits,
         recordings: conn::InFlight::new(),
@@ -142,7 +170,14 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
         let shutdown = http::shutdown()?;
         // The prompts are watched from before the start line on.
         watch::spawn(Arc::downgrade(&server));
+        Server::count_in_background(Arc::downgrade(&server));
         server.log.listening(local);
+        if args.expose && !server.guard.has_token() {
+            server.log.note(
+                "warning",
+                &format!("listening on {local}, which other machines reach, without a token: whoever reaches it reads every cassette and the requests' texts; --token (or ULCAS_SERVE_TOKEN) makes every request but GET /health carry it"),
+            );
+        }
         server.warn_indistinguishable(&server.catalog.get().endpoint.indistinguishable());
         server.warn_problems(&server.catalog.get().problems());
         let app = http::router(server.clone());

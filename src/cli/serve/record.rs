@@ -72,6 +72,7 @@ const NOT_FORWARDED: &[&str] = &[
     "origin",
     "x-ulcas-task",
     "x-ulcas-prompt-version",
+    "x-ulcas-token",
 ];
 
 impl Upstream {

@@ -135,6 +135,7 @@ pub(crate) fn kind(failure: Failure) -> &'static str {
     match failure {
         Failure::InvalidRequest => "invalid_request_error",
         Failure::Permission => "permission_error",
+        Failure::Authentication => "authentication_error",
         Failure::NotFound => "not_found_error",
         Failure::TooLarge => "request_too_large",
         Failure::RateLimited => "rate_limit_error",

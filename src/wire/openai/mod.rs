@@ -33,6 +33,7 @@ fn kind(failure: Failure) -> (&'static str, Option<&'static str>) {
     match failure {
         Failure::InvalidRequest => ("invalid_request_error", None),
         Failure::Permission => ("invalid_request_error", Some("forbidden")),
+        Failure::Authentication => ("invalid_request_error", Some("invalid_api_key")),
         Failure::NotFound => ("not_found_error", Some("not_found")),
         Failure::TooLarge => ("invalid_request_error", Some("request_too_large")),
         Failure::RateLimited => ("rate_limit_error", Some("rate_limit_exceeded")),
