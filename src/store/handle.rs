@@ -226,12 +226,13 @@ impl StoreDir {
         let Some(folder) = self.folder(slot, false)? else {
             return Ok(None);
         };
-        read_in(&folder, &slot.name, &self.path_of(slot))
+        read_in(&folder, &slot.name, &self.path_of(slot), CASSETTE)
     }
 
     /// Reads the file `name` at the store root (its `ulcas.lock`), as [`StoreDir::read`] reads.
     pub fn read_root(&self, name: &str) -> Result<Option<FileRead>> {
-        read_in(&self.fd, name, &self.shown.join(name))
+        let limit = (crate::input::MAX_SMALL_FILE, "lock file");
+        read_in(&self.fd, name, &self.shown.join(name), limit)
     }
 
     /// The version folder of `slot`, opened without following links; created (with its task
@@ -308,7 +309,14 @@ impl StoreDir {
 
 /// Reads `name` in the folder `folder` (shown as `shown`): never through a link, never a pipe,
 /// never more than [`MAX_CASSETTE`]; `None` when it does not exist.
-fn read_in(folder: &OwnedFd, name: &str, shown: &Path) -> Result<Option<FileRead>> {
+/// Reads the file `name` in `folder` (shown as `shown`), a regular file of at most `limit.0`
+/// bytes (a `limit.1`, in the error that says it is larger).
+fn read_in(
+    folder: &OwnedFd,
+    name: &str,
+    shown: &Path,
+    limit: (u64, &str),
+) -> Result<Option<FileRead>> {
     let at = |why: String| Error::in_file(shown, why);
     let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
     let file = match rustix::fs::openat(folder, name, flags, Mode::empty()) {
@@ -323,11 +331,11 @@ fn read_in(folder: &OwnedFd, name: &str, shown: &Path) -> Result<Option<FileRead
     }
     let mut bytes = Vec::with_capacity(usize::try_from(stat.st_size).unwrap_or(0).min(1 << 20));
     std::fs::File::from(file)
-        .take(MAX_CASSETTE + 1)
+        .take(limit.0 + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| at(crate::error::io_message(&e)))?;
-    if bytes.len() as u64 > MAX_CASSETTE {
-        return Err(at(too_large()));
+    if bytes.len() as u64 > limit.0 {
+        return Err(at(too_large(limit)));
     }
     Ok(Some(FileRead {
         bytes,
@@ -700,12 +708,15 @@ fn errno(e: Errno) -> String {
     crate::error::io_message(&std::io::Error::from(e))
 }
 
-fn too_large() -> String {
+fn too_large((limit, what): (u64, &str)) -> String {
     format!(
-        "larger than {} MiB: too large for a cassette (never read whole)",
-        MAX_CASSETTE >> 20
+        "larger than {} MiB: too large for a {what} (never read whole)",
+        limit >> 20
     )
 }
+
+/// What a cassette may hold at most, as the store's write path reads it.
+const CASSETTE: (u64, &str) = (MAX_CASSETTE, "cassette");
 
 #[cfg(test)]
 mod tests {

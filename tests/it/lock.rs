@@ -543,3 +543,23 @@ fn migrate_adds_a_missing_entry() {
         verify.stdout
     );
 }
+
+/// A lock file over the 64 MiB any command reads is named as a lock file by `lock` as by
+/// `verify` (it was called "too large for a cassette (16 MiB)").
+#[test]
+fn a_huge_lock_is_called_a_lock_file_by_every_command() {
+    let dir = crate::common::sample_with_registry();
+    let lock = dir.path().join("cassettes/ulcas.lock");
+    let mut text = std::fs::read_to_string(&lock).unwrap();
+    text.push_str(&format!("# {}\n", "x".repeat(70 << 20)));
+    std::fs::write(&lock, text).unwrap();
+    for command in ["lock", "verify"] {
+        let run =
+            crate::common::ulcas_in(dir.path(), &[command, "cassettes", "--prompts", "prompts"]);
+        let said = format!("{}{}", run.stdout, run.stderr);
+        assert!(
+            said.contains("ulcas.lock: larger than 64 MiB: too large for a lock file"),
+            "{command}: {said}"
+        );
+    }
+}

@@ -504,8 +504,10 @@ fn record_mode_refuses_stores_it_cannot_choose_between() {
     server.stop();
 }
 
-/// A cassette that disappears or is broken while the server runs: a miss, then a 500 in the
-/// API's shape naming the file (never a panic), and the server goes on serving.
+/// A cassette that disappears or is broken while the server runs: a miss, then a 422 in the
+/// API's shape naming the file (never a panic, never a 5xx the SDKs retry in vain), and the
+/// server goes on serving; a cassette that is a link inside the store is a 422 naming the link,
+/// as `verify` refuses it.
 #[test]
 fn a_cassette_that_changes_while_served() {
     let (ws, _) = workspace();
@@ -521,11 +523,21 @@ fn a_cassette_that_changes_while_served() {
     assert!(text.contains(r#"No cassette for task \"quiz\""#), "{text}");
     std::fs::write(&path, b"{ not json").unwrap();
     let (status, text) = post(&server.url, body.as_bytes(), &[]);
-    assert_eq!(status, 500, "{text}");
+    assert_eq!(status, 422, "{text}");
     assert!(
-        text.contains("\"api_error\"") && text.contains(".json"),
+        text.contains("\"invalid_request_error\"") && text.contains(".json"),
         "{text}"
     );
+    // A link inside the store, to a good copy beside it.
+    let copy = path.with_file_name("copy.json");
+    std::fs::write(&copy, &good).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink(&copy, &path).unwrap();
+    let (status, text) = post(&server.url, body.as_bytes(), &[]);
+    assert_eq!(status, 422, "{text}");
+    assert!(text.contains("a symbolic link"), "{text}");
+    std::fs::remove_file(&path).unwrap();
+    std::fs::remove_file(&copy).unwrap();
     std::fs::write(&path, &good).unwrap();
     assert_eq!(
         post(&server.url, body.as_bytes(), &[]).0,

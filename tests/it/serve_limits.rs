@@ -342,7 +342,7 @@ fn a_hostile_store_reaches_no_terminal_and_no_outside() {
     let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
     let hit = params(&quiz, &prompt_text("quiz", 1)).to_string();
     let (status, body) = post(&server.url, hit.as_bytes(), &[]);
-    assert_eq!(status, 500, "{body}");
+    assert_eq!(status, 422, "{body}");
     assert!(
         body.contains("leads out of the store") && body.contains("cassettes/quiz"),
         "{body}"

@@ -374,8 +374,12 @@ fn reply(
             reply.status_word = "miss";
             reply
         }
-        // The request is fine but its schema admits no answer: a 4xx the SDKs do not retry.
-        Served::Failed(e @ DriverError::Unsatisfiable(_)) => Reply::error(
+        // The request is fine but its schema admits no answer, or its cassette cannot be
+        // replayed (a link, not a regular file, not a cassette): a 4xx naming why, which the
+        // SDKs do not retry (it would fail again).
+        Served::Failed(
+            e @ (DriverError::Unsatisfiable(_) | DriverError::CorruptCassette { .. }),
+        ) => Reply::error(
             StatusCode::UNPROCESSABLE_ENTITY,
             Failure::InvalidRequest,
             e.to_string(),
