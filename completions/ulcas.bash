@@ -847,7 +847,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__serve)
-            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --listen --expose --mode --upstream --record-into --dump-dir --format --max-body --read-timeout --min-body-rate --max-connections --grace --max-answer --upstream-connect-timeout --upstream-timeout --allow-host --allow-origin --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --listen --expose --mode --upstream --record-into --dump-dir --format --max-body --read-timeout --min-body-rate --max-connections --grace --max-answer --upstream-connect-timeout --upstream-timeout --max-dumps --upstream-total --allow-host --token --allow-origin --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -929,7 +929,19 @@ _ulcas() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-dumps)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --upstream-total)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --allow-host)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --token)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -42,6 +42,7 @@ mod safety_output;
 mod schema_bounds;
 mod serve;
 mod serve_answers;
+mod serve_bounds;
 mod serve_fresh;
 mod serve_kit;
 mod serve_limits;

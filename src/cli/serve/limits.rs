@@ -45,6 +45,16 @@ pub struct Limits {
     #[arg(long, value_name = "SECONDS", default_value_t = 600,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub upstream_timeout: u64,
+    /// With --dump-dir: the most MiB of request dumps this server writes (an identical request
+    /// rewrites its dump); past it no new dump is written, and the log says so once.
+    #[arg(long, value_name = "MIB", default_value_t = 1024,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_dumps: u64,
+    /// With --mode record: seconds an upstream answer may take in all, its pings included
+    /// (past them the relay ends with an error and nothing is recorded).
+    #[arg(long, value_name = "SECONDS", default_value_t = 1800,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub upstream_total: u64,
     /// With --expose: a host name clients may use for this server (repeatable). Loopback names
     /// (127.0.0.1, localhost, [::1]) at the listening port are always served; any other Host
     /// is refused (a web page reaching the server through DNS rebinding).
@@ -86,6 +96,16 @@ impl Limits {
     pub fn body_time(&self, bytes: usize) -> Duration {
         let rate = self.min_body_rate.saturating_mul(1024).max(1);
         self.read_timeout() + Duration::from_secs_f64(bytes as f64 / rate as f64)
+    }
+
+    /// The most bytes of request dumps.
+    pub fn max_dumps(&self) -> u64 {
+        self.max_dumps.saturating_mul(1 << 20)
+    }
+
+    /// The most time an upstream answer takes in all.
+    pub fn upstream_total(&self) -> Duration {
+        Duration::from_secs(self.upstream_total)
     }
 
     pub fn grace(&self) -> Duration {

@@ -98,11 +98,13 @@ impl Server {
     /// Writes `request` as a dump when `--dump-dir` is given; the file, or why not.
     pub fn dump(&self, request: &ulcas::request::Request) -> Option<Result<PathBuf, String>> {
         let written = self.dumps.as_ref()?.write(request);
-        if let Err(why) = &written {
-            self.log
-                .note("warning", &format!("request dump not written: {why}"));
-        }
-        Some(written)
+        Some(written.map_err(|not| {
+            if not.tell {
+                let why = format!("request dump not written: {}", not.why);
+                self.log.note("warning", &why);
+            }
+            not.why
+        }))
     }
 }
 
@@ -146,7 +148,7 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
         dumps: args
             .dump_dir
             .as_deref()
-            .map(dump::Dumps::open)
+            .map(|dir| dump::Dumps::open(dir, args.limits.max_dumps()))
             .transpose()?,
         upstream,
         record_into,

@@ -32,6 +32,8 @@ pub struct Upstream {
     base: Uri,
     /// To the first byte of an answer, and between two pieces of it.
     timeout: Duration,
+    /// An answer in all (a stream that pings for ever ends).
+    total: Duration,
     /// The largest answer relayed and recorded.
     max_answer: usize,
     /// Cassette path → the lock its recording holds.
@@ -100,6 +102,7 @@ impl Upstream {
             client,
             base,
             timeout: limits.upstream_timeout(),
+            total: limits.upstream_total(),
             max_answer: limits.max_answer(),
             in_flight: Mutex::new(HashMap::new()),
         })
@@ -175,6 +178,7 @@ impl Upstream {
             started: miss.started,
             held: miss.held,
             timeout: self.timeout,
+            total: self.total,
             max_answer: self.max_answer,
             _token: token,
         };
@@ -255,6 +259,7 @@ struct Relay {
     started: std::time::Instant,
     held: Option<OwnedMutexGuard<Option<String>>>,
     timeout: Duration,
+    total: Duration,
     max_answer: usize,
     /// A shutdown waits until the recording is written.
     _token: super::conn::Token,
@@ -317,8 +322,17 @@ impl Relay {
         tx: &Sender,
     ) -> Result<Vec<u8>, String> {
         let mut whole = Vec::new();
+        let deadline = tokio::time::Instant::now() + self.total;
         loop {
-            let frame = match tokio::time::timeout(self.timeout, incoming.frame()).await {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let frame = match tokio::time::timeout(self.timeout.min(left), incoming.frame()).await {
+                Err(_) if self.timeout > left => {
+                    let why = format!(
+                        "the upstream's answer took longer than {} s in all (--upstream-total): cut, not recorded",
+                        self.total.as_secs()
+                    );
+                    return Err(self.end_with_error(tx, why).await);
+                }
                 Err(_) => {
                     let why = format!(
                         "the upstream stopped sending for {} s (--upstream-timeout): not recorded",
