@@ -82,3 +82,37 @@ fn request_dumps_stop_at_their_bound() {
     assert!(written > 0);
     assert_eq!(log.matches("(--max-dumps)").count(), 1, "said once: {log}");
 }
+
+/// Two connections that declare 32 MiB bodies and send nothing hold none of the body budget:
+/// another request is answered at once (it waited 10 s, then got a 429).
+#[test]
+fn a_declared_body_holds_no_budget_until_it_arrives() {
+    let (ws, _) = crate::serve::workspace();
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let addr = server.url.strip_prefix("http://").unwrap().to_owned();
+    let idle: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut s = TcpStream::connect(&addr).unwrap();
+            let head = format!(
+                "POST /v1/messages HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{{",
+                32 << 20
+            );
+            s.write_all(head.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let quiz =
+        ulcas::request::Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
+    let body = crate::serve::params(&quiz, &crate::serve::prompt_text("quiz", 1)).to_string();
+    let started = Instant::now();
+    let (status, answer) = post(&server.url, body.as_bytes(), &[]);
+    assert_eq!(status, 200, "{answer}");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    drop(idle);
+    server.stop();
+}

@@ -1,7 +1,8 @@
 //! A request body read within bounds: at most `--max-body`, at `--min-body-rate` after
-//! `--read-timeout`, into one buffer sized by its `content-length`; and the bytes of bodies
-//! read and keyed at once bounded as a whole (twice `--max-body`), so that memory stays a
-//! small multiple of what clients send, however many send it.
+//! `--read-timeout`; and the bytes of bodies read and keyed at once bounded as a whole (twice
+//! `--max-body`), each body's share taken as its bytes arrive (never as its `content-length`
+//! declares them: connections that declare a large body and send nothing hold nothing), so
+//! that memory stays a small multiple of what clients send, however many send it.
 
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -42,42 +43,62 @@ pub async fn read(server: &Server, headers: &HeaderMap, body: Body) -> Result<Re
     if declared.is_some_and(|n| n > max) {
         return Err(too_large());
     }
-    let share = declared.unwrap_or(max).max(1);
-    let wait = tokio::time::timeout(
-        server.limits.read_timeout(),
-        server.budget.clone().acquire_many_owned(share as u32),
-    )
-    .await;
-    let budget = match wait {
-        Ok(Ok(permit)) => permit,
-        _ => {
-            return Err(Refusal {
-                status: StatusCode::TOO_MANY_REQUESTS,
-                kind: Failure::RateLimited,
-                why: format!(
-                    "more bodies are being read than {} MB at once (twice --max-body): try again",
-                    server.limits.body_budget() >> 20
-                ),
-            })
-        }
-    };
-    let bytes = collect(server, body, declared, max).await?;
+    let (bytes, budget) = collect(server, body, declared, max).await?;
     Ok(Read {
         bytes,
         _budget: budget,
     })
 }
 
-/// The body's bytes, each piece before the deadline its size so far allows. A body that arrives
-/// in one piece is kept as it came (no copy); more pieces are joined.
+/// How long a body that holds part of the budget waits for more, before it lets go of it with a
+/// 429: bodies that each hold a part and wait for the rest would otherwise wait on each other.
+const MORE_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// `held` and `n` more bytes of the budget: a body's first bytes wait up to --read-timeout for
+/// room, later ones [`MORE_BUDGET`]; then a 429 (letting go of what the body held).
+async fn take(
+    server: &Server,
+    held: Option<OwnedSemaphorePermit>,
+    n: usize,
+) -> Result<OwnedSemaphorePermit, Refusal> {
+    let patience = match held {
+        Some(_) => MORE_BUDGET.min(server.limits.read_timeout()),
+        None => server.limits.read_timeout(),
+    };
+    let wait = tokio::time::timeout(
+        patience,
+        server.budget.clone().acquire_many_owned(n.max(1) as u32),
+    )
+    .await;
+    match (wait, held) {
+        (Ok(Ok(more)), Some(mut held)) => {
+            held.merge(more);
+            Ok(held)
+        }
+        (Ok(Ok(more)), None) => Ok(more),
+        _ => Err(Refusal {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            kind: Failure::RateLimited,
+            why: format!(
+                "more bodies are being read than {} MB at once (twice --max-body): try again",
+                server.limits.body_budget() >> 20
+            ),
+        }),
+    }
+}
+
+/// The body's bytes, each piece before the deadline its size so far allows, and the share of
+/// the budget they hold (taken piece by piece). A body that arrives in one piece is kept as it
+/// came (no copy); more pieces are joined.
 async fn collect(
     server: &Server,
     mut body: Body,
     declared: Option<usize>,
     max: usize,
-) -> Result<Bytes, Refusal> {
+) -> Result<(Bytes, OwnedSemaphorePermit), Refusal> {
     let started = tokio::time::Instant::now();
     let mut pieces = Pieces::default();
+    let mut held = None;
     loop {
         let expected = declared.unwrap_or(pieces.len() + (64 << 10));
         let deadline = started + server.limits.body_time(expected);
@@ -113,9 +134,14 @@ async fn collect(
                 why: format!("the body is larger than {} MB (--max-body)", max >> 20),
             });
         }
-        pieces.push(data, declared);
+        held = Some(take(server, held.take(), data.len()).await?);
+        pieces.push(data);
     }
-    Ok(pieces.whole())
+    let budget = match held {
+        Some(held) => held,
+        None => take(server, None, 1).await?,
+    };
+    Ok((pieces.whole(), budget))
 }
 
 /// A body's pieces as they came: the first one kept whole, the others joined to it.
@@ -130,13 +156,13 @@ impl Pieces {
         self.first.as_ref().map_or(0, Bytes::len) + self.joined.len()
     }
 
-    fn push(&mut self, data: Bytes, declared: Option<usize>) {
+    /// Joins `data`: the buffer grows with what arrived, never by what was declared.
+    fn push(&mut self, data: Bytes) {
         match self.first.take() {
             None if self.joined.is_empty() => self.first = Some(data),
             kept => {
                 if let Some(kept) = kept {
-                    self.joined
-                        .reserve(declared.unwrap_or(0).max(kept.len() + data.len()));
+                    self.joined.reserve(kept.len() + data.len());
                     self.joined.extend_from_slice(&kept);
                 }
                 self.joined.extend_from_slice(&data);
