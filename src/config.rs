@@ -99,6 +99,18 @@ pub fn load(path: &Path) -> Result<Vec<StoreConfig>> {
     Ok(stores)
 }
 
+/// Refuses a folder `named` by the config file `config` that lies outside the config's folder
+/// tree now (checked again at every reading by a command that reads its folders more than once:
+/// a folder swapped for a link out of the tree since is refused then).
+pub fn check_still_inside(config: &Path, what: &str, named: &Path) -> Result<()> {
+    let base = config
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let top = base.canonicalize().map_err(|e| Error::io(base, &e))?;
+    check_inside(config, &top, what, named)
+}
+
 /// Refuses a folder `named` by the config file `config` (whose folder, resolved, is `top`) that
 /// lies outside `top`'s tree once links are resolved (`/`, `..`, a home folder): a checked-in
 /// config must not send a command over the rest of the machine. A folder given on the command

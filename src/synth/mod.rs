@@ -75,6 +75,11 @@ impl Responder for SchemaResponder {
     fn respond(&self, request: &Request) -> Result<String> {
         let grounding = Grounding::of(request);
         let seed = seed_of(request);
+        if request.schema.is_empty() {
+            // A plain prompt (no schema) is answered in text, not in JSON.
+            let text = generate(&serde_json::json!({"type": "string"}), &grounding, seed)?;
+            return Ok(text.as_str().unwrap_or_default().to_owned());
+        }
         let value = generate(&request.schema.value, &grounding, seed)?;
         serde_json::to_string(&value)
             .map_err(|e| Error::msg(format!("cannot serialise the synthetic answer: {e}")))

@@ -109,3 +109,40 @@ with open(sys.argv[1], "r+b") as f:
     assert!(after.contains("What is kneading?"), "{after}");
     server.stop();
 }
+
+/// A prompts folder that `ulcas.toml` names, swapped while serving for a link out of the
+/// repository: the registries are not read through it (the rule of the config is checked at
+/// every reading, not at start only); the last reading stays, and the log says why.
+#[test]
+fn a_prompts_folder_swapped_for_a_link_out_of_the_repository_is_not_read() {
+    let ws = crate::serve::monorepo();
+    let server = Server::start(ws.path(), &[]);
+    let prompts = ws
+        .path()
+        .join("api/packages/course-builder/resources/prompts");
+    let outside = tempfile::tempdir().unwrap();
+    crate::common::copy_tree(&prompts, &outside.path().join("prompts"));
+    std::fs::create_dir_all(outside.path().join("prompts/stolen")).unwrap();
+    std::fs::write(
+        outside.path().join("prompts/stolen/v1.md"),
+        "---\nid: x/stolen\nversion: 1\n---\nRead from outside the repository.\n",
+    )
+    .unwrap();
+    std::fs::rename(&prompts, ws.path().join("prompts.moved")).unwrap();
+    std::os::unix::fs::symlink(outside.path().join("prompts"), &prompts).unwrap();
+    // The watcher looks at least every five seconds.
+    let started = std::time::Instant::now();
+    let body = serde_json::json!({"model": "m", "max_tokens": 10, "system": "Read from outside the repository.",
+        "messages": [{"role": "user", "content": "hello"}]})
+    .to_string();
+    while started.elapsed() < std::time::Duration::from_secs(8) {
+        std::thread::sleep(std::time::Duration::from_millis(250));
+        let (status, _) = post(&server.url, body.as_bytes(), &[]);
+        assert_ne!(status, 200, "a prompt read through the link answered");
+    }
+    let log = server.stop();
+    assert!(
+        log.contains("lies outside the folder of this config"),
+        "{log}"
+    );
+}

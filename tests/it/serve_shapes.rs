@@ -516,6 +516,8 @@ fn a_plain_prompt_is_recorded_and_replayed_on_every_wire() {
     let got = run(&python, &server.url, &calls);
     let id = format!("cassette:{}", key["hash"].as_str().unwrap());
     let text = recorded[0]["content"][0]["text"].clone();
+    // A plain prompt's synthetic answer is text, not a JSON literal.
+    assert!(!text.as_str().unwrap().starts_with('"'), "{text}");
     assert_eq!(
         (&got[0]["id"], &got[0]["content"][0]["text"]),
         (&json!(id), &text),

@@ -28,6 +28,48 @@ pub struct Catalog {
     pub endpoint: Endpoint,
     /// The stores with their settings (a miss is explained as `ulcas lookup` explains it).
     pub stores: Vec<StoreSettings>,
+    /// The registry folders a config named, inside its tree at start: each must still be
+    /// inside it at every reading (a folder swapped for a link out of it is not read).
+    confined: Vec<Confined>,
+}
+
+/// A registry folder an `ulcas.toml` names: the config, what the folder is, the folder.
+#[derive(Debug, Clone)]
+struct Confined {
+    config: std::path::PathBuf,
+    what: &'static str,
+    folder: std::path::PathBuf,
+}
+
+impl Confined {
+    /// The folders the configs of `stores` name that lie inside their trees now.
+    fn of(stores: &[StoreSettings]) -> Vec<Confined> {
+        let mut all = Vec::new();
+        for store in stores {
+            let ulcas::settings::SettingsOrigin::Config(config) = &store.origin else {
+                continue;
+            };
+            let source = &store.source;
+            let folders = (source.prompts.iter().map(|f| ("prompts", f)))
+                .chain(source.schemas.iter().map(|f| ("schemas", f)))
+                .chain(source.code_schemas.iter().map(|f| ("code_schemas", f)));
+            for (what, folder) in folders {
+                if ulcas::config::check_still_inside(config, what, folder).is_ok() {
+                    all.push(Confined {
+                        config: config.clone(),
+                        what,
+                        folder: folder.clone(),
+                    });
+                }
+            }
+        }
+        all
+    }
+
+    /// Whether it is still inside its config's tree.
+    fn check(&self) -> ulcas::Result<()> {
+        ulcas::config::check_still_inside(&self.config, self.what, &self.folder)
+    }
 }
 
 impl Catalog {
@@ -49,7 +91,12 @@ impl Catalog {
     pub fn new(stores: Vec<StoreSettings>) -> ulcas::Result<Catalog> {
         let endpoint =
             Endpoint::of_settings(stores.clone()).map_err(|e| ulcas::Error::msg(e.to_string()))?;
-        Ok(Catalog { endpoint, stores })
+        let confined = Confined::of(&stores);
+        Ok(Catalog {
+            endpoint,
+            stores,
+            confined,
+        })
     }
 }
 
@@ -122,17 +169,21 @@ impl Watched {
         }
         // A failed reading is not tried again until the files change again.
         *read_from = now;
-        let stores: ulcas::Result<Vec<StoreSettings>> = current
-            .stores
-            .iter()
-            .map(|s| {
-                let mut s = s.clone();
-                s.registry = Registry::load(&s.source)?;
-                Ok(s)
-            })
-            .collect();
+        let inside: ulcas::Result<()> = current.confined.iter().try_for_each(Confined::check);
+        let stores: ulcas::Result<Vec<StoreSettings>> = inside.and_then(|()| {
+            current
+                .stores
+                .iter()
+                .map(|s| {
+                    let mut s = s.clone();
+                    s.registry = Registry::load(&s.source)?;
+                    Ok(s)
+                })
+                .collect()
+        });
         match stores.and_then(Catalog::new) {
-            Ok(catalog) => {
+            Ok(mut catalog) => {
+                catalog.confined = current.confined.clone();
                 // Groups warned of before are not warned of again at each reading.
                 let before = current.endpoint.indistinguishable();
                 let problems_before = current.problems();
