@@ -395,3 +395,54 @@ fn a_schema_recorded_while_serving_is_known_at_once() {
     server.stop();
     assert_eq!(after, 200, "{answer}");
 }
+
+/// The time on a CPU the thread `name` of process `pid` has had so far.
+fn cpu_of(pid: u32, name: &str) -> Duration {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
+    for task in tasks.filter_map(Result::ok) {
+        let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+        if comm.trim_end() == name {
+            let stat = std::fs::read_to_string(task.path().join("schedstat")).unwrap();
+            let ns: u64 = stat.split_whitespace().next().unwrap().parse().unwrap();
+            return Duration::from_nanos(ns);
+        }
+    }
+    panic!("no thread {name} in process {pid}")
+}
+
+/// A file written fifty times a second beside `prompts/` (a log in the folder that holds it)
+/// wakes the watcher but never makes it walk the registry's 2,000 prompt files: news of the
+/// holding folder counts only when it names the registry's folder.
+#[test]
+fn news_beside_the_prompts_folder_costs_no_walk() {
+    let (ws, _) = workspace();
+    let prompts = ws.path().join("fixtures/prompts");
+    for i in 0..2000 {
+        let dir = prompts.join(format!("task{i}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("v1.md"),
+            format!("---\nid: t/{i}\nversion: 1\n---\nPrompt number {i}.\n"),
+        )
+        .unwrap();
+    }
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let before = cpu_of(server.pid(), "ulcas-watch");
+    let log = ws.path().join("fixtures/app.log");
+    for i in 0..100 {
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&log)
+            .unwrap();
+        std::io::Write::write_all(&mut f, format!("line {i}\n").as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let spent = cpu_of(server.pid(), "ulcas-watch") - before;
+    server.stop();
+    assert!(
+        spent < Duration::from_millis(100),
+        "the watcher spent {spent:?} on 100 writes beside prompts/"
+    );
+}

@@ -261,8 +261,10 @@ async fn decided(
     })
 }
 
-/// The largest body keyed on the server's own threads (a larger one is keyed on the pool).
-const INLINE_BODY: usize = 256 << 10;
+/// The largest body keyed on the server's own threads (a larger one is keyed on the pool): a
+/// body of hundreds of KB takes milliseconds to key, which every other client of the thread
+/// would wait.
+const INLINE_BODY: usize = 64 << 10;
 
 /// The request and its headers' overrides, or what is wrong with them.
 fn read_request(

@@ -244,20 +244,31 @@ pub fn spawn(server: Weak<Server>) {
 }
 
 /// The kernel's news (inotify) of the folders the registries are read from, and of the folders
-/// that hold them (a folder made or replaced).
+/// that hold them (a folder made or replaced). Of a folder that holds one, only news naming it
+/// counts: a log file written fifty times a second beside `prompts/` wakes the watcher, but
+/// never makes it walk the prompts.
 struct News {
     inotify: std::os::fd::OwnedFd,
+    /// The watches on folders that hold a registry folder: the names that matter in each.
+    parents: std::collections::HashMap<i32, Vec<std::ffi::OsString>>,
 }
 
-/// The most folders one look watches (each user's watches are shared by all their programs).
-const MAX_WATCHED: usize = 1024;
+/// The most folders one look watches (each user's watches are shared by all their programs):
+/// a quarter of the user's watches, from 1,024 to 65,536.
+fn max_watched() -> usize {
+    std::fs::read_to_string("/proc/sys/fs/inotify/max_user_watches")
+        .ok()
+        .and_then(|n| n.trim().parse::<usize>().ok())
+        .map_or(1024, |n| (n / 4).clamp(1024, 65536))
+}
 
 impl News {
     /// Watches the registries' folders of `stores`; `None` where the system gives no news
     /// (then the files are looked at every [`EVERY`]).
     fn of(stores: &[StoreSettings]) -> Option<News> {
         use rustix::fs::inotify::{self, WatchFlags};
-        let inotify = inotify::init(inotify::CreateFlags::CLOEXEC).ok()?;
+        let inotify =
+            inotify::init(inotify::CreateFlags::CLOEXEC | inotify::CreateFlags::NONBLOCK).ok()?;
         let flags = WatchFlags::CREATE
             | WatchFlags::DELETE
             | WatchFlags::MODIFY
@@ -269,42 +280,87 @@ impl News {
             | WatchFlags::MOVE_SELF
             | WatchFlags::ONLYDIR;
         let mut watched = 0;
-        // Whether to go on: a folder that is not there (yet) is news of its parent; too many
-        // folders, or no watch left, is no news at all.
-        let mut watch = |dir: &std::path::Path| {
+        let most = max_watched();
+        // The watch placed (`None`: a folder that is not there yet, which is news of its
+        // parent), or `Err` to stop: too many folders, or no watch left, is no news at all.
+        let mut watch = |dir: &std::path::Path| -> Result<Option<i32>, ()> {
             use rustix::io::Errno;
             watched += 1;
-            watched <= MAX_WATCHED
-                && match inotify::add_watch(&inotify, dir, flags) {
-                    Ok(_) => true,
-                    Err(e) => {
-                        [Errno::NOENT, Errno::NOTDIR, Errno::ACCESS, Errno::LOOP].contains(&e)
-                    }
+            if watched > most {
+                return Err(());
+            }
+            match inotify::add_watch(&inotify, dir, flags) {
+                Ok(wd) => Ok(Some(wd)),
+                Err(e)
+                    if [Errno::NOENT, Errno::NOTDIR, Errno::ACCESS, Errno::LOOP].contains(&e) =>
+                {
+                    Ok(None)
                 }
+                Err(_) => Err(()),
+            }
         };
+        let mut parents: std::collections::HashMap<i32, Vec<std::ffi::OsString>> =
+            std::collections::HashMap::new();
+        let mut own = std::collections::HashSet::new();
         for (folder, depth) in stores.iter().flat_map(|s| s.source.folders()) {
             // The folder that holds it: the folder made, removed or replaced.
             let parent = folder.parent().filter(|p| !p.as_os_str().is_empty());
-            if !watch(parent.unwrap_or(std::path::Path::new("."))) {
-                return None;
+            let wd = watch(parent.unwrap_or(std::path::Path::new("."))).ok()?;
+            if let (Some(wd), Some(name)) = (wd, folder.file_name()) {
+                parents.entry(wd).or_default().push(name.to_owned());
             }
             // Each folder down to the one that holds the deepest files.
             let dirs = walkdir::WalkDir::new(&folder).max_depth(depth.saturating_sub(1));
             for entry in dirs.into_iter().filter_map(Result::ok) {
-                if entry.file_type().is_dir() && !watch(entry.path()) {
-                    return None;
+                if entry.file_type().is_dir() {
+                    if let Some(wd) = watch(entry.path()).ok()? {
+                        own.insert(wd);
+                    }
                 }
             }
         }
-        Some(News { inotify })
+        // A registry's own folder counts whatever the news names, even where it also holds one.
+        parents.retain(|wd, _| !own.contains(wd));
+        Some(News { inotify, parents })
     }
 
-    /// Sleeps until there is news, or `at_most`.
+    /// Sleeps until there is news that counts, or `at_most`: news of a registry's folder, or
+    /// of a folder that holds one naming that one (or the holding folder itself).
     fn wait(&self, at_most: Duration) {
         use rustix::event::{poll, PollFd, PollFlags, Timespec};
-        let mut fds = [PollFd::new(&self.inotify, PollFlags::IN)];
-        let timeout = Timespec::try_from(at_most).ok();
-        let _ = poll(&mut fds, timeout.as_ref());
+        let until = std::time::Instant::now() + at_most;
+        loop {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            let mut fds = [PollFd::new(&self.inotify, PollFlags::IN)];
+            let timeout = Timespec::try_from(left).ok();
+            if !matches!(poll(&mut fds, timeout.as_ref()), Ok(n) if n > 0) || self.counts() {
+                return;
+            }
+        }
+    }
+
+    /// Whether the news waiting (read now) counts.
+    fn counts(&self) -> bool {
+        use std::os::unix::ffi::OsStrExt;
+        let mut buf = [std::mem::MaybeUninit::<u8>::uninit(); 4096];
+        let mut reader = rustix::fs::inotify::Reader::new(&self.inotify, &mut buf);
+        let mut counts = false;
+        // Every event waiting is read: the next wait starts on news not yet seen.
+        loop {
+            match reader.next() {
+                Ok(event) => {
+                    counts |= match (self.parents.get(&event.wd()), event.file_name()) {
+                        (Some(names), Some(name)) => {
+                            names.iter().any(|n| n.as_bytes() == name.to_bytes())
+                        }
+                        _ => true,
+                    };
+                }
+                // Nothing more to read now (or the reader failed: look anyway).
+                Err(rustix::io::Errno::AGAIN) => return counts,
+                Err(_) => return true,
+            }
+        }
     }
 }
 
