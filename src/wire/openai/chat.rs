@@ -581,7 +581,7 @@ mod tests {
 
     #[test]
     fn bad_bodies_say_what_is_wrong_naming_the_member() {
-        let cases: [(&[u8], &str); 7] = [
+        let cases: [(&[u8], &str); 9] = [
             (br#"{"messages": []}"#, "model: missing"),
             (br#"{"model": "m", "messages": [{"role": "assistant", "content": "x"}]}"#, "messages[0]: not a user message"),
             (br#"{"model": "m", "messages": [{"role": "user", "content": [{"type": "image_url"}]}]}"#, "messages[0].content[0]: type \"image_url\""),
@@ -589,6 +589,8 @@ mod tests {
             (br#"{"model": "m", "messages": [{"role": "user", "content": "x"}, {"role": "system", "content": "y"}]}"#, "messages[1]: a system message after"),
             (br#"{"model": "m", "messages": [{"role": "user", "content": "x", "content": "y"}]}"#, "duplicate member \"content\""),
             (br#"{"model": "m", "messages": [{"role": "user", "content": "x"}], "response_format": {"type": "json_schema", "json_schema": {}}}"#, "json_schema.schema: missing"),
+            (br#"{"model": "m", "messages": [{"role": "user", "content": "x"}, {"role": "critic", "content": "y"}]}"#, "messages[1].role: \"critic\": not a role"),
+            (br#"{"model": "m", "messages": [{"role": "user", "content": "x"}, {"role": "tool", "content": "y"}]}"#, "messages[1]: a tool call or its result"),
         ];
         for (body, says) in cases {
             let e = OpenAi.parse(body).unwrap_err().to_string();
