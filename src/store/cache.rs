@@ -172,25 +172,28 @@ impl CassetteCache {
         again
     }
 
-    /// The cassette at `path` beneath `opened` when nothing changed since it was last checked:
-    /// no news of it, and the file's status (asked by path, without opening it) still its stamp.
-    pub(crate) fn get_unchanged(&self, opened: &Opened, path: &Path) -> Option<Arc<Cassette>> {
-        let generation = self.generation(opened)?;
+    /// The cassette at `relative` when nothing changed since it was last checked: no news of
+    /// the store's folder as opened (a folder moved, removed or replaced is news of it), and the
+    /// file its path `path` names now (asked without opening it) still has its stamp, so a
+    /// change the kernel did not report (a write through a shared mapping) is seen all the same.
+    pub(crate) fn get_unchanged(&self, relative: &Path, path: &Path) -> Option<Arc<Cassette>> {
+        let opened = self
+            .opened
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let generation = self.generation(&opened)?;
         let (stamp, cassette) = {
             let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-            match entries.0.get(path.as_os_str()) {
+            match entries.0.get(relative.as_os_str()) {
                 Some(e) if e.checked_in == Some(generation) && e.opening == opened.opening => {
                     (e.stamp, e.cassette.clone())
                 }
                 _ => return None,
             }
         };
-        let st = rustix::fs::statat(
-            opened.fd.as_ref()?,
-            path,
-            rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
-        )
-        .ok()?;
+        let flags = rustix::fs::AtFlags::SYMLINK_NOFOLLOW;
+        let st = rustix::fs::statat(rustix::fs::CWD, path, flags).ok()?;
         (Stamp::of_stat(&st) == stamp).then_some(cassette)
     }
 
@@ -271,10 +274,11 @@ pub fn load_within_cached(
 ) -> Result<Option<(PathBuf, std::sync::Arc<Cassette>)>> {
     let relative = key.relative_path();
     let path = root.join(&relative);
-    let opened = cache.opened();
-    if let Some(cassette) = cache.get_unchanged(&opened, &relative) {
+    if let Some(cassette) = cache.get_unchanged(&relative, &path) {
         return Ok(Some((path, cassette)));
     }
+    // The store's folder the path names now (opened again when it is another).
+    let opened = cache.opened();
     // Watched before it is opened: a change from now on is news to the next replay.
     let checked_in = cache.watch(&opened, &relative);
     // Where the file lies is asked each time: the same file reached through a folder moved
