@@ -95,6 +95,20 @@ impl Server {
         }
     }
 
+    /// What the log says after the start line: a server others reach without a token, the
+    /// prompts the wire cannot tell apart, the registries' problems.
+    fn warn_at_start(&self, local: SocketAddr, exposed: bool) {
+        if exposed && !self.guard.has_token() {
+            self.log.note(
+                "warning",
+                &format!("listening on {local}, which other machines reach, without a token: whoever reaches it reads every cassette and the requests' texts; --token (or ULCAS_SERVE_TOKEN) makes every request but GET /health carry it"),
+            );
+        }
+        let catalog = self.catalog.get();
+        self.warn_indistinguishable(&catalog.endpoint.indistinguishable());
+        self.warn_problems(&catalog.problems());
+    }
+
     /// Writes `request` as a dump when `--dump-dir` is given; the file, or why not.
     pub fn dump(&self, request: &ulcas::request::Request) -> Option<Result<PathBuf, String>> {
         let written = self.dumps.as_ref()?.write(request);
@@ -174,14 +188,7 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
         watch::spawn(Arc::downgrade(&server));
         Server::count_in_background(Arc::downgrade(&server));
         server.log.listening(local);
-        if args.expose && !server.guard.has_token() {
-            server.log.note(
-                "warning",
-                &format!("listening on {local}, which other machines reach, without a token: whoever reaches it reads every cassette and the requests' texts; --token (or ULCAS_SERVE_TOKEN) makes every request but GET /health carry it"),
-            );
-        }
-        server.warn_indistinguishable(&server.catalog.get().endpoint.indistinguishable());
-        server.warn_problems(&server.catalog.get().problems());
+        server.warn_at_start(local, args.expose);
         let app = http::router(server.clone());
         let unfinished = conn::serve(server.clone(), listener, &workers, app, shutdown).await;
         server.log.stopped(unfinished.as_deref());
