@@ -847,7 +847,7 @@ _ulcas() {
             return 0
             ;;
         ulcas__subcmd__serve)
-            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --listen --expose --mode --upstream --record-into --dump-dir --format --max-body --read-timeout --min-body-rate --max-connections --grace --max-answer --upstream-connect-timeout --upstream-timeout --max-dumps --upstream-total --allow-host --token --allow-origin --color --quiet --verbose --help --version"
+            opts="-q -v -h -V --cassettes --prompts --schemas --pin --config --listen --expose --mode --fault --no-fault-routes --upstream --record-into --dump-dir --format --max-body --read-timeout --min-body-rate --max-connections --grace --max-answer --upstream-connect-timeout --upstream-timeout --max-dumps --upstream-total --allow-host --token --allow-origin --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -879,6 +879,10 @@ _ulcas() {
                     ;;
                 --mode)
                     COMPREPLY=($(compgen -W "cassette synthetic record" -- "${cur}"))
+                    return 0
+                    ;;
+                --fault)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --upstream)

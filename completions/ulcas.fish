@@ -239,6 +239,7 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l listen -d 'The add
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l mode -d 'What a request without a cassette gets' -r -f -a "cassette\t'A miss is a 404 naming the expected cassette and why (the app\'s tests)'
 synthetic\t'A miss gets the deterministic, schema-valid synthetic answer (id `synthetic`)'
 record\t'A miss is forwarded to --upstream, streamed back and recorded as a cassette'"
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l fault -d 'Faults on cue, `TARGET:FAULT[,FAULT…]` (repeatable): the successive requests that match TARGET (`*`, a task, `task@vN`, a cassette\'s hash) get the faults in order, one each, then their answers. FAULT: ok, rate-limit[:retry-after=S], overloaded, server-error[:STATUS], cut:N, stream-error:N, latency:MS. Armed at run time too (`POST /_ulcas/faults`), or for one request by the header `x-ulcas-fault`' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l upstream -d 'With --mode record: the API a miss is forwarded to (the client\'s key headers passed through, never printed or written)' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l record-into -d 'With --mode record: the store a miss is recorded into when several stores read its prompt and not exactly one holds it in its own prompts folder' -r -F
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l dump-dir -d 'Write every request served as a request dump here, as the PHP hook writes them (for `verify --requests`, `prune --requests --complete-run`, `backfill --requests`)' -r -F
@@ -261,6 +262,7 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l color -d 'When to 
 always\t'Always colour'
 never\t'Never colour'"
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l expose -d 'Listen on an address other machines reach (anything but loopback): the store\'s answers and the requests\' texts become visible there'
+complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -l no-fault-routes -d 'Serve no `/_ulcas/faults` (faults are then armed only by --fault and `x-ulcas-fault`)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -s q -l quiet -d 'Print only errors and the verdict line (the exit code is the same); no progress bar (serve: no log line for a request answered from a cassette or synthetically)'
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -s v -l verbose -d 'Say more: verify lists every finding on its own line, as found; serve logs each miss\'s whole explanation'
 complete -c ulcas -n "__fish_ulcas_using_subcommand serve" -s h -l help -d 'Print help (see more with \'--help\')'

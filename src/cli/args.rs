@@ -436,6 +436,16 @@ pub struct ServeArgs {
     /// What a request without a cassette gets.
     #[arg(long, value_enum, default_value_t = ServeMode::Cassette)]
     pub mode: ServeMode,
+    /// Faults on cue, `TARGET:FAULT[,FAULT…]` (repeatable): the successive requests that match
+    /// TARGET (`*`, a task, `task@vN`, a cassette's hash) get the faults in order, one each, then
+    /// their answers. FAULT: ok, rate-limit[:retry-after=S], overloaded, server-error[:STATUS],
+    /// cut:N, stream-error:N, latency:MS. Armed at run time too (`POST /_ulcas/faults`), or for
+    /// one request by the header `x-ulcas-fault`.
+    #[arg(long = "fault", value_name = "SPEC")]
+    pub faults: Vec<String>,
+    /// Serve no `/_ulcas/faults` (faults are then armed only by --fault and `x-ulcas-fault`).
+    #[arg(long)]
+    pub no_fault_routes: bool,
     /// With --mode record: the API a miss is forwarded to (the client's key headers passed
     /// through, never printed or written).
     #[arg(long, value_name = "URL", required_if_eq("mode", "record"))]

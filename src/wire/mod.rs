@@ -102,7 +102,7 @@ mod tests {
             for &end in &events[..events.len() - 1] {
                 let cut = &stream[..end];
                 assert!(!wire.stream_ended(cut.as_bytes()), "{}: {cut}", wire.name());
-                let told = format!("{cut}{}", wire.stream_failure("cut"));
+                let told = format!("{cut}{}", wire.stream_failure(Failure::Api, "cut"));
                 assert!(wire.stream_ended(told.as_bytes()), "{}", wire.name());
             }
             assert!(!wire.stream_ended(b""), "{}", wire.name());

@@ -39,6 +39,8 @@ pub enum Failure {
     TooLarge,
     /// Too much at once: try again.
     RateLimited,
+    /// The API is overloaded: try again later.
+    Overloaded,
     /// The server or its upstream failed.
     Api,
 }
@@ -136,7 +138,27 @@ pub trait Wire: Send + Sync + std::fmt::Debug {
     fn failure(&self, failure: Failure, message: &str) -> String;
 
     /// The event that ends a stream cut by a failure, in the API's stream syntax.
-    fn stream_failure(&self, message: &str) -> String;
+    fn stream_failure(&self, failure: Failure, message: &str) -> String;
+
+    /// The HTTP status the API answers `failure` with (an overloaded Messages API: 529).
+    fn status_of(&self, failure: Failure) -> u16 {
+        match failure {
+            Failure::InvalidRequest => 400,
+            Failure::Authentication => 401,
+            Failure::Permission => 403,
+            Failure::NotFound => 404,
+            Failure::TooLarge => 413,
+            Failure::RateLimited => 429,
+            Failure::Api => 500,
+            Failure::Overloaded => 503,
+        }
+    }
+
+    /// The header that carries the id of the request, as the API names it (`request-id`).
+    fn request_id_header(&self) -> &'static str;
+
+    /// The API's headers of a request refused for its rate limit (the requests left: none).
+    fn rate_limit_headers(&self) -> &'static [(&'static str, &'static str)];
 
     /// Whether an event stream came to an end as the API ends one: its last event ends a whole
     /// answer (`message_stop`, `[DONE]`) or is the API's error. A stream that stopped before

@@ -43,6 +43,7 @@ mod schema_bounds;
 mod serve;
 mod serve_answers;
 mod serve_bounds;
+mod serve_faults;
 mod serve_fresh;
 mod serve_kit;
 mod serve_limits;

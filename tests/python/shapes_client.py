@@ -5,16 +5,19 @@ sends: the Messages API (`messages.create`, `messages.stream`), Chat Completions
 
     python shapes_client.py BASE_URL CALLS.json
 
-CALLS.json is a list of {"name", "api", "method", "params", "headers"}: `api` is `messages`,
+CALLS.json is a list of {"name", "api", "method", "params", "headers", "max_retries"} (the SDK's
+retries, 0 unless given): `api` is `messages`,
 `chat` or `responses`; `method` is `create`, `stream` or `parse` (`parse` makes a pydantic model
 of `params["text_format"]`, `[name, {field: "str" | "int"}]`, and returns `output_parsed` too). Members
 the SDK's signature lacks go through `extra_body`. Prints one JSON line per call: what the SDK
-parsed (id, stop or finish reason, the text, the tool calls with their input, usage), or the API
-error it raised (its class, status and body).
+parsed (id, stop or finish reason, the text, the tool calls with their input, usage), or the
+error it raised (its class, status and body; a broken connection's class too), and `elapsed`: the
+call's seconds, retries included.
 """
 
 import json
 import sys
+import time
 
 import anthropic
 import openai
@@ -120,16 +123,21 @@ def main():
     for call in calls:
         headers = call.get("headers") or None
         api, method, params = call["api"], call.get("method", "create"), call["params"]
+        retries = call.get("max_retries", 0)
+        started = time.monotonic()
         try:
             if api == "messages":
-                out = messages(claude, method, params, headers)
+                out = messages(claude.with_options(max_retries=retries), method, params, headers)
             elif api == "chat":
-                out = chat(gpt, method, params, headers)
+                out = chat(gpt.with_options(max_retries=retries), method, params, headers)
             else:
-                out = responses(gpt, method, params, headers)
+                out = responses(gpt.with_options(max_retries=retries), method, params, headers)
         except (anthropic.APIError, openai.APIError) as e:
             out = {"error": type(e).__name__, "status": getattr(e, "status_code", None),
                    "body": getattr(e, "body", None)}
+        except Exception as e:  # a connection cut mid-answer: httpx's own error
+            out = {"error": type(e).__name__, "status": None, "body": str(e)}
+        out["elapsed"] = time.monotonic() - started
         print(json.dumps({"name": call["name"], **out}), flush=True)
 
 

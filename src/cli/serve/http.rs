@@ -16,6 +16,7 @@ use ulcas::driver::DriverError;
 use ulcas::wire::Answer;
 use ulcas::wire::{Failure, Overrides, Served, Unresolved, Wire, WireRequest, WIRES};
 
+use super::faults::Fault;
 use super::reply::{api_error, replayed, Asked, Reply};
 use super::watch::Catalog;
 use super::Server;
@@ -28,6 +29,12 @@ pub fn router(server: Arc<Server>) -> Router {
             api.path(),
             post(move |state, uri, headers, body| answer(api, state, uri, headers, body))
                 .fallback(move || wrong_method(api)),
+        );
+    }
+    if server.fault_routes {
+        routes = routes.route(
+            FAULTS,
+            post(arm_faults).delete(disarm_faults).get(list_faults),
         );
     }
     routes
@@ -118,6 +125,56 @@ fn refused(
     api_error(api, refusal.status, refusal.kind, &refusal.why)
 }
 
+/// The run-time route of faults on cue (guarded as every route).
+const FAULTS: &str = "/_ulcas/faults";
+
+/// `POST /_ulcas/faults`: arms `{"target": …, "faults": […]}` after what is armed.
+async fn arm_faults(State(server): State<Arc<Server>>, body: Bytes) -> Response {
+    match super::faults::parse_arming(&body) {
+        Ok((target, faults)) => {
+            let armed = format!(
+                "{target}:{}",
+                faults
+                    .iter()
+                    .map(Fault::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+            server.faults.arm(target, faults);
+            server.log.note("info", &format!("faults armed: {armed}"));
+            faults_listed(&server)
+        }
+        Err(why) => api_error(
+            WIRES[0],
+            StatusCode::BAD_REQUEST,
+            Failure::InvalidRequest,
+            &format!("{FAULTS}: {why}"),
+        ),
+    }
+}
+
+/// `DELETE /_ulcas/faults`: disarms every fault.
+async fn disarm_faults(State(server): State<Arc<Server>>) -> Response {
+    server.faults.disarm();
+    server.log.note("info", "faults disarmed");
+    faults_listed(&server)
+}
+
+/// `GET /_ulcas/faults`: what is armed.
+async fn list_faults(State(server): State<Arc<Server>>) -> Response {
+    faults_listed(&server)
+}
+
+fn faults_listed(server: &Server) -> Response {
+    let body = serde_json::json!({"armed": server.faults.listed()});
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
+}
+
 async fn not_found() -> Response {
     let routes: Vec<String> = WIRES.iter().map(|w| format!("POST {}", w.path())).collect();
     api_error(
@@ -155,6 +212,26 @@ async fn answer(
     };
     let bytes = read.bytes.clone();
     let headers = Arc::new(headers);
+    let fault = match super::inject::fault_of(api, &server, &headers, &bytes).await {
+        Ok(fault) => fault.map(|(fault, of)| {
+            server.log.fault(&fault.to_string(), of.as_deref());
+            fault
+        }),
+        Err(answer) => return answer,
+    };
+    if let Some(fault) = fault {
+        let streamed = is_streamed(&bytes);
+        if let Some(answer) = super::inject::answer_of(api, &server, fault, streamed) {
+            return answer;
+        }
+        if let super::faults::Fault::Latency(ms) = fault {
+            tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+        }
+    }
+    let changed = |response: Response| match fault {
+        Some(fault) => super::inject::changed(api, response, fault),
+        None => response,
+    };
     let mut decision = decided(api, &server, &headers, &bytes).await;
     drop(read);
     // A miss to record: identical misses in flight wait for the first, then look again (or
@@ -175,11 +252,15 @@ async fn answer(
             let Some(upstream) = &server.upstream else {
                 unreachable!("a miss is forwarded in record mode only")
             };
-            let (resolved, tool) = match decision {
+            let (mut resolved, tool) = match decision {
                 Decided::Forward(resolved, _, tool) => (Ok(*resolved), tool),
                 Decided::Relay(why) => (Err(why), None),
                 Decided::Reply(_) => unreachable!("matched above"),
             };
+            // An answer a fault changes is never taken for a recording.
+            if let Some(fault @ (Fault::Cut(_) | Fault::StreamError(_))) = fault {
+                resolved = Err(format!("a fault was injected ({fault})"));
+            }
             let path_and_query = uri
                 .path_and_query()
                 .map_or(api.path(), |p| p.as_str())
@@ -194,7 +275,7 @@ async fn answer(
                 started,
                 held,
             };
-            return upstream.forward(server.clone(), miss).await;
+            return changed(upstream.forward(server.clone(), miss).await);
         }
     };
     server.log.request(
@@ -203,7 +284,18 @@ async fn answer(
         started.elapsed(),
         reply.why.as_deref(),
     );
-    reply.response(api)
+    changed(reply.response(api))
+}
+
+/// Whether a body asks for a stream (`"stream": true`), read without parsing it whole: only
+/// where a fault needs to know.
+fn is_streamed(body: &[u8]) -> bool {
+    serde_json::from_slice::<StreamOnly>(body).is_ok_and(|b| b.stream == Some(true))
+}
+
+#[derive(serde::Deserialize)]
+struct StreamOnly {
+    stream: Option<bool>,
 }
 
 /// What to do with a request.
@@ -267,7 +359,7 @@ async fn decided(
 const INLINE_BODY: usize = 64 << 10;
 
 /// The request and its headers' overrides, or what is wrong with them.
-fn read_request(
+pub(super) fn read_request(
     api: &dyn Wire,
     headers: &HeaderMap,
     body: &Bytes,

@@ -89,6 +89,22 @@ impl Log {
         self.emit(&line);
     }
 
+    /// A fault injected into a request: which, and which request it took (`quiz v1 <hash>`;
+    /// `None`: one naming no known prompt). Never left out by `-q`.
+    pub fn fault(&self, fault: &str, request: Option<&str>) {
+        let line = if self.json {
+            json!({"type": "request", "status": "fault", "fault": fault, "request": request})
+                .to_string()
+        } else {
+            let word = self.status_word("fault");
+            let of = request.map_or_else(String::new, |r| format!(" ({r})"));
+            let mut err = std::io::stderr().lock();
+            let _ = writeln!(err, "{word} {}", self.safe(&format!("{fault}{of}")));
+            return;
+        };
+        self.emit(&line);
+    }
+
     /// The status word, padded, and coloured when the log is.
     fn status_word(&self, status: &str) -> String {
         use owo_colors::OwoColorize;

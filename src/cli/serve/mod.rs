@@ -6,8 +6,10 @@
 mod body;
 mod conn;
 mod dump;
+mod faults;
 mod guard;
 mod http;
+mod inject;
 pub mod limits;
 mod log;
 mod record;
@@ -51,6 +53,10 @@ pub struct Server {
     /// The cassettes of every store as last counted (for `/health`): `None` before the first
     /// count ends.
     pub counted: std::sync::Mutex<Option<usize>>,
+    /// The faults armed (`--fault`, `POST /_ulcas/faults`).
+    pub faults: faults::Faults,
+    /// Whether `/_ulcas/faults` is served (not with `--no-fault-routes`).
+    pub fault_routes: bool,
 }
 
 /// How often the stores' cassettes are counted for `/health`.
@@ -137,6 +143,11 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
         }
         (None, _) => None,
     };
+    let faults = faults::Faults::default();
+    for spec in &args.faults {
+        let (target, list) = faults::parse_spec(spec).map_err(ulcas::Error::msg)?;
+        faults.arm(target, list);
+    }
     let catalog = watch::Catalog::new(stores)?;
     let record_into = record_into(&args, &catalog, upstream.is_some())?;
     let json = args.format == ServeFormat::Json;
@@ -179,6 +190,8 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
         limits: args.limits,
         recordings: conn::InFlight::new(),
         counted: std::sync::Mutex::new(None),
+        faults,
+        fault_routes: !args.no_fault_routes,
     });
     let grace = server.limits.grace();
     let workers = workers::Workers::start(cores, 2, grace).map_err(cannot)?;

@@ -75,6 +75,7 @@ const NOT_FORWARDED: &[&str] = &[
     "x-ulcas-task",
     "x-ulcas-prompt-version",
     "x-ulcas-token",
+    "x-ulcas-fault",
 ];
 
 impl Upstream {
@@ -377,7 +378,9 @@ impl Relay {
     async fn end_with_error(&self, tx: &Sender, why: String) -> String {
         if self.event_stream {
             // The stream ends with the API's error event, which the SDKs raise.
-            let text = self.api.stream_failure(&ulcas::secrets::mask(&why));
+            let text = self
+                .api
+                .stream_failure(Failure::Api, &ulcas::secrets::mask(&why));
             let _ = tx.send(Ok(Bytes::from(text))).await;
         } else {
             // A message cannot say it was cut: the answer is aborted.

@@ -73,9 +73,33 @@ impl Wire for Anthropic {
         message::error(kind(failure), text).to_string()
     }
 
-    fn stream_failure(&self, text: &str) -> String {
-        let event = message::error(kind(Failure::Api), text);
+    fn stream_failure(&self, failure: Failure, text: &str) -> String {
+        let event = message::error(kind(failure), text);
         format!("event: error\ndata: {event}\n\n")
+    }
+
+    fn status_of(&self, failure: Failure) -> u16 {
+        match failure {
+            Failure::Overloaded => 529,
+            Failure::InvalidRequest => 400,
+            Failure::Authentication => 401,
+            Failure::Permission => 403,
+            Failure::NotFound => 404,
+            Failure::TooLarge => 413,
+            Failure::RateLimited => 429,
+            Failure::Api => 500,
+        }
+    }
+
+    fn request_id_header(&self) -> &'static str {
+        "request-id"
+    }
+
+    fn rate_limit_headers(&self) -> &'static [(&'static str, &'static str)] {
+        &[
+            ("anthropic-ratelimit-requests-limit", "50"),
+            ("anthropic-ratelimit-requests-remaining", "0"),
+        ]
     }
 
     fn stream_ended(&self, stream: &[u8]) -> bool {
@@ -139,6 +163,7 @@ pub(crate) fn kind(failure: Failure) -> &'static str {
         Failure::NotFound => "not_found_error",
         Failure::TooLarge => "request_too_large",
         Failure::RateLimited => "rate_limit_error",
+        Failure::Overloaded => "overloaded_error",
         Failure::Api => "api_error",
     }
 }

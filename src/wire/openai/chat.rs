@@ -88,8 +88,16 @@ impl Wire for OpenAi {
         failure_body(failure, text)
     }
 
-    fn stream_failure(&self, text: &str) -> String {
-        format!("data: {}\n\n", self.failure(Failure::Api, text))
+    fn stream_failure(&self, failure: Failure, text: &str) -> String {
+        format!("data: {}\n\n", self.failure(failure, text))
+    }
+
+    fn request_id_header(&self) -> &'static str {
+        "x-request-id"
+    }
+
+    fn rate_limit_headers(&self) -> &'static [(&'static str, &'static str)] {
+        super::RATE_LIMIT_HEADERS
     }
 
     fn stream_ended(&self, stream: &[u8]) -> bool {

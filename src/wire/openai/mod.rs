@@ -37,9 +37,16 @@ fn kind(failure: Failure) -> (&'static str, Option<&'static str>) {
         Failure::NotFound => ("not_found_error", Some("not_found")),
         Failure::TooLarge => ("invalid_request_error", Some("request_too_large")),
         Failure::RateLimited => ("rate_limit_error", Some("rate_limit_exceeded")),
+        Failure::Overloaded => ("server_error", Some("overloaded")),
         Failure::Api => ("server_error", None),
     }
 }
+
+/// The rate-limit headers of both APIs.
+const RATE_LIMIT_HEADERS: &[(&str, &str)] = &[
+    ("x-ratelimit-limit-requests", "60"),
+    ("x-ratelimit-remaining-requests", "0"),
+];
 
 /// Every input token, as both APIs count them (cache writes and reads among them).
 fn input_tokens(u: &Usage) -> u64 {

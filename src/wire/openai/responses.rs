@@ -84,13 +84,22 @@ impl Wire for Responses {
         failure_body(failure, text)
     }
 
-    fn stream_failure(&self, text: &str) -> String {
+    fn stream_failure(&self, failure: Failure, text: &str) -> String {
         // The API's error event, with the error object the SDKs raise an error event by.
+        let (kind, code) = super::kind(failure);
         let error = json!({
-            "type": "error", "code": "server_error", "message": text, "param": null,
-            "sequence_number": 0, "error": {"type": "server_error", "message": text},
+            "type": "error", "code": code.unwrap_or(kind), "message": text, "param": null,
+            "sequence_number": 0, "error": {"type": kind, "code": code, "message": text},
         });
         format!("event: error\ndata: {error}\n\n")
+    }
+
+    fn request_id_header(&self) -> &'static str {
+        "x-request-id"
+    }
+
+    fn rate_limit_headers(&self) -> &'static [(&'static str, &'static str)] {
+        super::RATE_LIMIT_HEADERS
     }
 
     fn stream_ended(&self, stream: &[u8]) -> bool {
