@@ -358,3 +358,49 @@ fn the_php_sdk_retries_an_overload() {
     );
     assert_eq!(log.matches("fault     overloaded").count(), 2, "{log}");
 }
+
+/// docs/serve.md's pytest recipe, run by pytest as written, its fixtures a server on the sample
+/// store and the quiz request's body.
+#[test]
+fn the_docs_pytest_recipe_runs_as_written() {
+    let Some(python) = crate::serve::python_with("anthropic, httpx, pytest") else {
+        return;
+    };
+    let docs =
+        std::fs::read_to_string(Path::new(crate::common::MANIFEST).join("docs/serve.md")).unwrap();
+    let marker =
+        "A pytest one, for code that calls the API through the official SDK:\n\n```python\n";
+    let start = docs.find(marker).unwrap() + marker.len();
+    let recipe = &docs[start..start + docs[start..].find("```").unwrap()];
+    let (ws, _) = workspace();
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("test_recipe.py"), recipe).unwrap();
+    let wire = Path::new(crate::common::MANIFEST).join("tests/fixtures/wire/quiz.json");
+    std::fs::write(
+        dir.path().join("conftest.py"),
+        format!(
+            "import json, pytest\n\n@pytest.fixture\ndef ulcas_url():\n    return {:?}\n\n@pytest.fixture\ndef quiz_body():\n    return json.load(open({:?}))\n",
+            server.url,
+            wire.display().to_string()
+        ),
+    )
+    .unwrap();
+    let out = std::process::Command::new(&python)
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let log = server.stop();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("2 passed"), "{said}");
+    assert!(
+        log.contains("fault     cut:3") && log.contains("fault     rate-limit:retry-after=1"),
+        "{log}"
+    );
+}
