@@ -606,6 +606,24 @@ mod tests {
         }
     }
 
+    /// An upstream refusal (`content: null` with a `refusal` text), whole or streamed, is no
+    /// recording: it was recorded as an empty `end_turn` answer.
+    #[test]
+    fn a_refusal_is_never_recorded_as_an_empty_answer() {
+        let whole = br#"{"id": "c", "object": "chat.completion", "model": "m", "choices": [{"index": 0,
+            "message": {"role": "assistant", "content": null, "refusal": "No."}, "finish_reason": "stop"}]}"#;
+        let streamed = concat!(
+            "data: {\"id\":\"c\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"refusal\":\"\"}}]}\n\n",
+            "data: {\"id\":\"c\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{\"refusal\":\"No.\"}}]}\n\n",
+            "data: {\"id\":\"c\",\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n",
+            "data: [DONE]\n\n"
+        );
+        for body in [&whole[..], streamed.as_bytes()] {
+            let e = OpenAi.recording(body, None, None).unwrap_err().to_string();
+            assert!(e.contains("the upstream refused (\"No.\")"), "{e}");
+        }
+    }
+
     #[test]
     fn a_pdf_part_is_the_document_block_the_messages_api_carries() {
         let body = br#"{"model": "m", "messages": [
