@@ -45,6 +45,23 @@ pub enum Failure {
     Api,
 }
 
+impl Failure {
+    /// The HTTP status most APIs answer it with (a wire may answer some with its own:
+    /// [`Wire::status_of`]).
+    pub fn status(self) -> u16 {
+        match self {
+            Failure::InvalidRequest => 400,
+            Failure::Authentication => 401,
+            Failure::Permission => 403,
+            Failure::NotFound => 404,
+            Failure::TooLarge => 413,
+            Failure::RateLimited => 429,
+            Failure::Api => 500,
+            Failure::Overloaded => 503,
+        }
+    }
+}
+
 /// An answer or failure as its API sends it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rendered {
@@ -142,16 +159,7 @@ pub trait Wire: Send + Sync + std::fmt::Debug {
 
     /// The HTTP status the API answers `failure` with (an overloaded Messages API: 529).
     fn status_of(&self, failure: Failure) -> u16 {
-        match failure {
-            Failure::InvalidRequest => 400,
-            Failure::Authentication => 401,
-            Failure::Permission => 403,
-            Failure::NotFound => 404,
-            Failure::TooLarge => 413,
-            Failure::RateLimited => 429,
-            Failure::Api => 500,
-            Failure::Overloaded => 503,
-        }
+        failure.status()
     }
 
     /// The header that carries the id of the request, as the API names it (`request-id`).

@@ -81,13 +81,7 @@ impl Wire for Anthropic {
     fn status_of(&self, failure: Failure) -> u16 {
         match failure {
             Failure::Overloaded => 529,
-            Failure::InvalidRequest => 400,
-            Failure::Authentication => 401,
-            Failure::Permission => 403,
-            Failure::NotFound => 404,
-            Failure::TooLarge => 413,
-            Failure::RateLimited => 429,
-            Failure::Api => 500,
+            other => other.status(),
         }
     }
 
