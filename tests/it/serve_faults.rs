@@ -363,7 +363,7 @@ fn the_php_sdk_retries_an_overload() {
 /// store and the quiz request's body.
 #[test]
 fn the_docs_pytest_recipe_runs_as_written() {
-    let Some(python) = crate::serve::python_with("anthropic, httpx, pytest") else {
+    let Some(python) = crate::serve::python_with("anthropic, pytest") else {
         return;
     };
     let docs =

@@ -32,21 +32,34 @@ pub fn health(url: &str) -> Value {
     serde_json::from_str(out.split("\r\n\r\n").nth(1).unwrap()).unwrap()
 }
 
+/// The `/proc` folder of the thread `name` of process `pid`: a thread names itself once it
+/// runs, which may be after the start line was read (waited for, up to five seconds).
+fn thread_of(pid: u32, name: &str) -> std::path::PathBuf {
+    let started = Instant::now();
+    loop {
+        let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
+        for task in tasks.filter_map(Result::ok) {
+            let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
+            if comm.trim_end() == name {
+                return task.path();
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "no thread {name} in process {pid}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// How many times the thread `name` of process `pid` has gone to sleep so far.
 fn sleeps_of(pid: u32, name: &str) -> u64 {
-    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
-    for task in tasks.filter_map(Result::ok) {
-        let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
-        if comm.trim_end() == name {
-            let status = std::fs::read_to_string(task.path().join("status")).unwrap();
-            let line = status
-                .lines()
-                .find_map(|l| l.strip_prefix("voluntary_ctxt_switches:"))
-                .unwrap();
-            return line.trim().parse().unwrap();
-        }
-    }
-    panic!("no thread {name} in process {pid}")
+    let status = std::fs::read_to_string(thread_of(pid, name).join("status")).unwrap();
+    let line = status
+        .lines()
+        .find_map(|l| l.strip_prefix("voluntary_ctxt_switches:"))
+        .unwrap();
+    line.trim().parse().unwrap()
 }
 
 /// The watcher sleeps on the kernel's news of the prompt folders: an idle server does not wake
@@ -398,16 +411,9 @@ fn a_schema_recorded_while_serving_is_known_at_once() {
 
 /// The time on a CPU the thread `name` of process `pid` has had so far.
 fn cpu_of(pid: u32, name: &str) -> Duration {
-    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
-    for task in tasks.filter_map(Result::ok) {
-        let comm = std::fs::read_to_string(task.path().join("comm")).unwrap_or_default();
-        if comm.trim_end() == name {
-            let stat = std::fs::read_to_string(task.path().join("schedstat")).unwrap();
-            let ns: u64 = stat.split_whitespace().next().unwrap().parse().unwrap();
-            return Duration::from_nanos(ns);
-        }
-    }
-    panic!("no thread {name} in process {pid}")
+    let stat = std::fs::read_to_string(thread_of(pid, name).join("schedstat")).unwrap();
+    let ns: u64 = stat.split_whitespace().next().unwrap().parse().unwrap();
+    Duration::from_nanos(ns)
 }
 
 /// A file written fifty times a second beside `prompts/` (a log in the folder that holds it)

@@ -180,6 +180,16 @@ pub struct Faults {
 }
 
 impl Faults {
+    /// The faults `--fault` arms, each spec in turn.
+    pub fn of_specs(specs: &[String]) -> Result<Faults, String> {
+        let faults = Faults::default();
+        for spec in specs {
+            let (target, list) = parse_spec(spec)?;
+            faults.arm(target, list);
+        }
+        Ok(faults)
+    }
+
     /// Arms `faults` for `target`, after whatever is armed.
     pub fn arm(&self, target: Target, faults: Vec<Fault>) {
         let mut armed = self.armed.lock().unwrap_or_else(|e| e.into_inner());

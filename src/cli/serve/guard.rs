@@ -61,6 +61,13 @@ impl Guard {
         }
     }
 
+    /// The guard of a server listening at `local` with `limits`' names, origins and token
+    /// (`--token`, else the environment's `ULCAS_SERVE_TOKEN`).
+    pub fn of_limits(local: SocketAddr, limits: &super::limits::Limits) -> Guard {
+        let token = (limits.token.clone()).or_else(|| std::env::var("ULCAS_SERVE_TOKEN").ok());
+        Guard::new(local, &limits.allow_hosts, &limits.allow_origins, token)
+    }
+
     /// Whether the server asks every request for a token.
     pub fn has_token(&self) -> bool {
         self.token.is_some()

@@ -212,22 +212,10 @@ async fn answer(
     };
     let bytes = read.bytes.clone();
     let headers = Arc::new(headers);
-    let fault = match super::inject::fault_of(api, &server, &headers, &bytes).await {
-        Ok(fault) => fault.map(|(fault, of)| {
-            server.log.fault(&fault.to_string(), of.as_deref());
-            fault
-        }),
+    let fault = match take_fault(api, &server, &headers, &bytes).await {
+        Ok(fault) => fault,
         Err(answer) => return answer,
     };
-    if let Some(fault) = fault {
-        let streamed = is_streamed(&bytes);
-        if let Some(answer) = super::inject::answer_of(api, &server, fault, streamed) {
-            return answer;
-        }
-        if let super::faults::Fault::Latency(ms) = fault {
-            tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
-        }
-    }
     let changed = |response: Response| match fault {
         Some(fault) => super::inject::changed(api, response, fault),
         None => response,
@@ -285,6 +273,27 @@ async fn answer(
         reply.why.as_deref(),
     );
     changed(reply.response(api))
+}
+
+/// The fault the request takes, said in the log: `Err` is its own answer (a rate limit, an
+/// overload, a server error, or a bad `x-ulcas-fault`); a latency is waited here.
+async fn take_fault(
+    api: &'static dyn Wire,
+    server: &Arc<Server>,
+    headers: &Arc<HeaderMap>,
+    bytes: &Bytes,
+) -> Result<Option<Fault>, Response> {
+    let Some((fault, of)) = super::inject::fault_of(api, server, headers, bytes).await? else {
+        return Ok(None);
+    };
+    server.log.fault(&fault.to_string(), of.as_deref());
+    if let Some(answer) = super::inject::answer_of(api, server, fault, is_streamed(bytes)) {
+        return Err(answer);
+    }
+    if let Fault::Latency(ms) = fault {
+        tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+    }
+    Ok(Some(fault))
 }
 
 /// Whether a body asks for a stream (`"stream": true`), read without parsing it whole: only

@@ -143,11 +143,7 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
         }
         (None, _) => None,
     };
-    let faults = faults::Faults::default();
-    for spec in &args.faults {
-        let (target, list) = faults::parse_spec(spec).map_err(ulcas::Error::msg)?;
-        faults.arm(target, list);
-    }
+    let faults = faults::Faults::of_specs(&args.faults).map_err(ulcas::Error::msg)?;
     let catalog = watch::Catalog::new(stores)?;
     let record_into = record_into(&args, &catalog, upstream.is_some())?;
     let json = args.format == ServeFormat::Json;
@@ -177,15 +173,7 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
             .transpose()?,
         upstream,
         record_into,
-        guard: guard::Guard::new(
-            local,
-            &args.limits.allow_hosts,
-            &args.limits.allow_origins,
-            args.limits
-                .token
-                .clone()
-                .or_else(|| std::env::var("ULCAS_SERVE_TOKEN").ok()),
-        ),
+        guard: guard::Guard::of_limits(local, &args.limits),
         budget: Arc::new(tokio::sync::Semaphore::new(args.limits.body_budget())),
         limits: args.limits,
         recordings: conn::InFlight::new(),
