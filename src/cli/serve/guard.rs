@@ -199,11 +199,11 @@ impl Guard {
         headers.insert(header::VARY, HeaderValue::from_static("origin"));
         headers.insert(
             header::ACCESS_CONTROL_ALLOW_METHODS,
-            HeaderValue::from_static("POST, GET"),
+            HeaderValue::from_static("POST, GET, DELETE"),
         );
         headers.insert(
             header::ACCESS_CONTROL_ALLOW_HEADERS,
-            HeaderValue::from_static("content-type, x-api-key, authorization, anthropic-version, anthropic-beta, x-ulcas-task, x-ulcas-prompt-version"),
+            HeaderValue::from_static("content-type, x-api-key, authorization, anthropic-version, anthropic-beta, x-ulcas-task, x-ulcas-prompt-version, x-ulcas-token, x-ulcas-fault"),
         );
     }
 }
