@@ -174,9 +174,9 @@ impl CassetteCache {
 
     /// The cassette at `relative` when nothing changed since it was last checked: no news of
     /// the store's folder as opened (a folder moved, removed or replaced is news of it), and the
-    /// file its path `path` names now (asked without opening it) still has its stamp, so a
+    /// file `relative` names beneath it (asked without opening it) still has its stamp, so a
     /// change the kernel did not report (a write through a shared mapping) is seen all the same.
-    pub(crate) fn get_unchanged(&self, relative: &Path, path: &Path) -> Option<Arc<Cassette>> {
+    pub(crate) fn get_unchanged(&self, relative: &Path) -> Option<Arc<Cassette>> {
         let opened = self
             .opened
             .read()
@@ -192,8 +192,10 @@ impl CassetteCache {
                 _ => return None,
             }
         };
+        // Beneath the folder as opened: with no news of it, it is still the folder the path
+        // names (a folder moved, removed or replaced is news), and one name less to walk.
         let flags = rustix::fs::AtFlags::SYMLINK_NOFOLLOW;
-        let st = rustix::fs::statat(rustix::fs::CWD, path, flags).ok()?;
+        let st = rustix::fs::statat(opened.fd.as_ref()?, relative, flags).ok()?;
         (Stamp::of_stat(&st) == stamp).then_some(cassette)
     }
 
@@ -274,7 +276,7 @@ pub fn load_within_cached(
 ) -> Result<Option<(PathBuf, std::sync::Arc<Cassette>)>> {
     let relative = key.relative_path();
     let path = root.join(&relative);
-    if let Some(cassette) = cache.get_unchanged(&relative, &path) {
+    if let Some(cassette) = cache.get_unchanged(&relative) {
         return Ok(Some((path, cassette)));
     }
     // The store's folder the path names now (opened again when it is another).
