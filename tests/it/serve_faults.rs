@@ -155,6 +155,13 @@ fn streams_cut_or_ended_by_an_error_raise() {
     let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
     let m = params(&quiz, &system);
     let c = chat_params(&quiz, &system);
+    let r = json!({"model": "m", "instructions": system,
+        "input": [{"role": "user", "content": quiz.blocks.iter().map(|b| match b {
+            ulcas::request::Block::Text(t) => json!({"type": "input_text", "text": t}),
+            ulcas::request::Block::Document { .. } => unreachable!("the quiz has text only"),
+        }).collect::<Vec<_>>()}],
+        "text": {"format": {"type": "json_schema", "name": "quiz",
+            "schema": ulcas::wire::for_provider(&quiz.schema.value)}}});
     let fault = |f: &str| json!({"x-ulcas-fault": f});
     let got = run(
         &python,
@@ -167,6 +174,11 @@ fn streams_cut_or_ended_by_an_error_raise() {
             {"name": "slow", "api": "messages", "params": m, "headers": fault("latency:800")},
             {"name": "fast", "api": "messages", "params": m},
             {"name": "bad-gateway", "api": "messages", "params": m, "headers": fault("server-error:502")},
+            {"name": "responses-cut", "api": "responses", "method": "stream", "params": r, "headers": fault("cut:3")},
+            {"name": "responses-stream-error", "api": "responses", "method": "stream", "params": r, "headers": fault("stream-error:3")},
+            {"name": "responses-overloaded", "api": "responses", "params": r, "headers": fault("overloaded")},
+            {"name": "responses-rate-limit", "api": "responses", "params": r, "headers": fault("rate-limit")},
+            {"name": "responses-ok", "api": "responses", "params": r},
         ]),
     );
     for call in &got[..4] {
@@ -194,6 +206,35 @@ fn streams_cut_or_ended_by_an_error_raise() {
         got[4]
     );
     assert_eq!(got[6]["status"], 502, "{}", got[6]);
+    // The Responses API: the same faults in its shape.
+    for call in &got[7..9] {
+        assert!(
+            call["error"].is_string() && call["id"].is_null(),
+            "raised: {call}"
+        );
+    }
+    assert!(
+        got[8]["body"].to_string().contains("overloaded"),
+        "{}",
+        got[8]
+    );
+    assert_eq!(
+        (got[9]["error"].as_str(), got[9]["status"].as_u64()),
+        (Some("InternalServerError"), Some(503)),
+        "{}",
+        got[9]
+    );
+    assert_eq!(
+        (got[10]["error"].as_str(), got[10]["status"].as_u64()),
+        (Some("RateLimitError"), Some(429)),
+        "{}",
+        got[10]
+    );
+    assert!(
+        got[11]["id"].as_str().unwrap().starts_with("cassette:"),
+        "{}",
+        got[11]
+    );
     server.stop();
 }
 
