@@ -516,10 +516,10 @@ impl<'de> Visitor<'de> for Body {
         let (blocks, turns) = messages.ok_or_else(|| de::Error::custom("messages: missing"))?;
         let mut carried = Vec::new();
         if let Some(s) = format {
-            carried.push(("output_config.format.schema".to_owned(), s));
+            carried.push(("output_config.format.schema".into(), s));
         }
         if let Some(s) = output_format {
-            carried.push(("output_format.schema".to_owned(), s));
+            carried.push(("output_format.schema".into(), s));
         }
         let forced = forced_tool(tools, choice, "tools", &["custom"]).map_err(de::Error::custom)?;
         let tool = match forced {
@@ -527,7 +527,7 @@ impl<'de> Visitor<'de> for Body {
                 let tools_at = top.key("tools");
                 let tool_at = tools_at.index(i);
                 let at = tool_at.key("input_schema");
-                carried.push((at.to_string(), schema_of(raw, &at)?));
+                carried.push((at.to_string().into(), schema_of(raw, &at)?));
                 Some(name)
             }
             None => None,

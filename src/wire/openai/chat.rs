@@ -326,7 +326,7 @@ fn request_of(tree: &Value) -> Result<WireRequest, String> {
     refuse_legacy_functions(body)?;
     let mut carried = Vec::new();
     if let Some(schema) = response_format(body)? {
-        carried.push(("response_format.json_schema.schema".to_owned(), schema));
+        carried.push(("response_format.json_schema.schema".into(), schema));
     }
     let forced = forced_function(
         body,
@@ -336,7 +336,7 @@ fn request_of(tree: &Value) -> Result<WireRequest, String> {
         }),
     )?;
     let tool = forced.map(|(at, name, schema)| {
-        carried.push((at, schema));
+        carried.push((at.into(), schema));
         name
     });
     Ok(WireRequest {

@@ -404,7 +404,7 @@ fn request_of(tree: &Value) -> Result<WireRequest, String> {
     };
     let mut carried = Vec::new();
     if let Some(schema) = text_format(body)? {
-        carried.push(("text.format.schema".to_owned(), schema));
+        carried.push(("text.format.schema".into(), schema));
     }
     let forced = forced_function(
         body,
@@ -412,7 +412,7 @@ fn request_of(tree: &Value) -> Result<WireRequest, String> {
         ("parameters", |tool| tool.get("parameters")),
     )?;
     let tool = forced.map(|(at, name, schema)| {
-        carried.push((at, schema));
+        carried.push((at.into(), schema));
         name
     });
     Ok(WireRequest {

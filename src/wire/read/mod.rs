@@ -99,7 +99,7 @@ pub(in crate::wire) const AGENT: &str = "tool-use conversations are not replayed
 /// The one output schema of a request, of the members that carried one (`(member, schema)`,
 /// in the body's order): two that differ are an error naming both (the key has one schema).
 pub(in crate::wire) fn one_schema(
-    carried: Vec<(String, Arc<Value>)>,
+    carried: Vec<(std::borrow::Cow<'static, str>, Arc<Value>)>,
 ) -> Result<Option<Arc<Value>>, String> {
     let mut carried = carried.into_iter();
     let Some((first_at, first)) = carried.next() else {
