@@ -80,7 +80,7 @@ Register-ArgumentCompleter -Native -CommandName 'ulcas' -ScriptBlock {
         }
         'ulcas;record' {
             [CompletionResult]::new('--response', '--response', [CompletionResultType]::ParameterName, 'The model''s raw answer: a file, or `-` for standard input (taken byte for byte)')
-            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model that answered')
+            [CompletionResult]::new('--model', '--model', [CompletionResultType]::ParameterName, 'The model that answered [default: the dump''s `model`, else `recorded`]')
             [CompletionResult]::new('--stop-reason', '--stop-reason', [CompletionResultType]::ParameterName, 'Why the model stopped')
             [CompletionResult]::new('--refusal-category', '--refusal-category', [CompletionResultType]::ParameterName, 'The refusal category, for a refusal')
             [CompletionResult]::new('--usage', '--usage', [CompletionResultType]::ParameterName, 'Usage counters as a JSON object (missing reference counters are 0)')

@@ -74,7 +74,7 @@ set edit:completion:arg-completer[ulcas] = {|@words|
         }
         &'ulcas;record'= {
             cand --response 'The model''s raw answer: a file, or `-` for standard input (taken byte for byte)'
-            cand --model 'The model that answered'
+            cand --model 'The model that answered [default: the dump''s `model`, else `recorded`]'
             cand --stop-reason 'Why the model stopped'
             cand --refusal-category 'The refusal category, for a refusal'
             cand --usage 'Usage counters as a JSON object (missing reference counters are 0)'

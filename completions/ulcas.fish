@@ -70,7 +70,7 @@ complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s v -l verbose -d 'Sa
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c ulcas -n "__fish_ulcas_using_subcommand hash" -s V -l version -d 'Print version'
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l response -d 'The model\'s raw answer: a file, or `-` for standard input (taken byte for byte)' -r -F
-complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l model -d 'The model that answered' -r
+complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l model -d 'The model that answered [default: the dump\'s `model`, else `recorded`]' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l stop-reason -d 'Why the model stopped' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l refusal-category -d 'The refusal category, for a refusal' -r
 complete -c ulcas -n "__fish_ulcas_using_subcommand record" -l usage -d 'Usage counters as a JSON object (missing reference counters are 0)' -r

@@ -28,6 +28,9 @@ pub enum Advice<'a> {
         /// The cassettes of tasks without a prompt too.
         orphans: bool,
     },
+    /// Delete what prune finds can go, the last recordings of a task whose current version has
+    /// none yet included (prune keeps those by default).
+    PruneLast,
     /// Carry the answers of `task` over to its current schema's key (`write`: for real, else
     /// plan only).
     Migrate {
@@ -112,6 +115,7 @@ impl Phrasebook for Plain {
         match *advice {
             Advice::Prune { orphans: false } => "prune::run(delete)".into(),
             Advice::Prune { orphans: true } => "prune::run(delete, orphans)".into(),
+            Advice::PruneLast => "prune::run(delete, include_last_recordings)".into(),
             Advice::Migrate { task, write } => {
                 format!(
                     "migrate::run({task:?}{})",

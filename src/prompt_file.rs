@@ -238,6 +238,12 @@ pub(crate) fn load_text(content: &[u8], version: i64) -> Result<Loaded, String> 
                 ),
             }
         };
+        if parsed.matched && parsed.too_long.is_none() && said.is_some() && cast > 0 {
+            // A bump written into the old file: the version is the file's name.
+            return Err(format!(
+                "its front matter says version {cast}, but the file is v{version}.md: a new prompt version is a new file; add v{cast}.md beside v{version}.md (with `version: {cast}`) and keep `version: {version}` here (the app refuses this file: \"front matter version must be {version}\")"
+            ));
+        }
         return Err(format!(
             "the app refuses it: \"front matter version must be {version}\" ({why})"
         ));
@@ -313,6 +319,14 @@ mod tests {
         }
         // The last duplicate wins.
         assert!(text("---\nversion: 1\nversion: 2\n---\nHi", 1).is_err());
+    }
+
+    #[test]
+    fn a_bump_written_into_the_old_file_says_which_file_to_add() {
+        let e = text("---\nversion: 2\n---\nHi", 1).unwrap_err();
+        assert!(e.contains("add v2.md beside v1.md"), "{e}");
+        assert!(e.contains("front matter version must be 1"), "{e}");
+        assert_eq!(e.matches("front matter version").count(), 1, "{e}");
     }
 
     #[test]

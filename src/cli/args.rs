@@ -236,9 +236,9 @@ pub struct RecordArgs {
     /// The model's raw answer: a file, or `-` for standard input (taken byte for byte).
     #[arg(long, value_name = "FILE")]
     pub response: PathBuf,
-    /// The model that answered.
-    #[arg(long, value_name = "M", default_value = "recorded")]
-    pub model: String,
+    /// The model that answered [default: the dump's `model`, else `recorded`].
+    #[arg(long, value_name = "M")]
+    pub model: Option<String>,
     /// Why the model stopped.
     #[arg(long, value_name = "S", default_value = "end_turn")]
     pub stop_reason: String,

@@ -29,6 +29,7 @@ impl Phrasebook for Cli {
         match *advice {
             Advice::Prune { orphans: false } => run("prune", &[], &["--delete"]),
             Advice::Prune { orphans: true } => run("prune", &[], &["--orphans", "--delete"]),
+            Advice::PruneLast => run("prune", &[], &["--include-last-recordings", "--delete"]),
             Advice::Migrate { task, write } => {
                 run("migrate", &[task], if write { &["--write"] } else { &[] })
             }

@@ -25,6 +25,36 @@ pub fn resolve(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<StoreSettings>
         .collect())
 }
 
+/// [`resolve`] for `verify`: every store, those of `ulcas.toml` whose folder does not exist
+/// included (verify warns of each); the default store must exist.
+pub fn resolve_for_verify(
+    args: &StoreArgs,
+    roots: &[PathBuf],
+) -> Result<Vec<StoreSettings>, Error> {
+    let stores = resolve(args, roots)?;
+    default_must_exist(&stores)?;
+    Ok(stores)
+}
+
+/// When no store was named and no `ulcas.toml` found, the store is `./cassettes`: a clear
+/// error when it is not there, saying what was looked for.
+fn default_must_exist(stores: &[StoreSettings]) -> Result<(), Error> {
+    if let [only] = stores {
+        if !only.named
+            && only.origin == settings::SettingsOrigin::Flags
+            && std::fs::symlink_metadata(&only.root).is_err()
+        {
+            let cwd = std::env::current_dir().unwrap_or_default();
+            return Err(Error::msg(format!(
+                "no store named, no ulcas.toml in {} or a folder above it, and no `{}` folder here: name the store (`ulcas COMMAND PATH` or --cassettes PATH) or write an ulcas.toml (see `ulcas verify --help`)",
+                cwd.display(),
+                only.root.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// [`resolve`] for a command that reads the stores (verify, prune, lock, review, migrate,
 /// backfill): a store that `ulcas.toml` names but whose folder does not exist yet (a new
 /// package, before its first recording) is left out with a note on stderr, so that it neither
@@ -32,6 +62,7 @@ pub fn resolve(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<StoreSettings>
 /// exist, as must at least one store.
 pub fn resolve_existing(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<StoreSettings>, Error> {
     let stores = resolve(args, roots)?;
+    default_must_exist(&stores)?;
     let (absent, present): (Vec<StoreSettings>, Vec<StoreSettings>) =
         stores.into_iter().partition(|s| {
             !s.named

@@ -6,7 +6,9 @@ use super::stores;
 
 /// `ulcas verify`.
 pub fn verify(args: VerifyArgs, ctx: Ctx) -> Exit {
-    let jobs = stores::resolve_existing(&args.stores, &args.roots)?;
+    // A store of ulcas.toml whose folder does not exist is verified too: a `no-cassettes`
+    // warning in every format (a mistyped root must not pass the gate in silence).
+    let jobs = stores::resolve_for_verify(&args.stores, &args.roots)?;
     let mut reporter = ctx.reporter(args.format.into());
     let asked = ulcas::verify::VerifyRequest {
         requests: args.requests,

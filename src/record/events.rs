@@ -20,6 +20,10 @@ pub enum RecordEvent<'a> {
         hash: &'a str,
         /// What happened to the file.
         status: RecordStatus,
+        /// Why the answer fails the request's output schema (`pointer: message`), when it
+        /// does: it is recorded as the model gave it, and its replay makes the app repair it.
+        #[serde(skip_serializing_if = "<[String]>::is_empty")]
+        fails_schema: &'a [String],
     },
 }
 

@@ -22,8 +22,8 @@ pub struct RecordRequest {
     pub response: PathBuf,
     /// The prompt id to write instead of the dump's.
     pub prompt_id: Option<String>,
-    /// The model that answered.
-    pub model: String,
+    /// The model that answered (else the dump's `model`, else `recorded`).
+    pub model: Option<String>,
     /// Why it stopped.
     pub stop_reason: String,
     /// The refusal category, if it refused.
@@ -54,7 +54,12 @@ pub fn run(
     }
     let recording = Recording {
         text: crate::input::read_answer(&asked.response)?,
-        model: asked.model.clone(),
+        // The dump's model, as the app's recorder writes the model that answered.
+        model: asked
+            .model
+            .clone()
+            .or_else(|| request.model.clone())
+            .unwrap_or_else(|| "recorded".to_owned()),
         stop_reason: asked.stop_reason.clone(),
         refusal_category: asked.refusal_category.clone(),
         usage: match &asked.usage {
@@ -67,12 +72,41 @@ pub fn run(
     sink.emit_common(&Common::StoreOfRequest(store))?;
     let recorded = record_into(store, &request, &recording, asked.options)
         .map_err(|e| e.with_file(crate::input::shown_name(&asked.response)))?;
+    let fails_schema = schema_errors(&request, &recording);
     sent(sink.record(&RecordEvent::Recorded {
         path: &recorded.path,
         hash: &recorded.key.hash,
         status: recorded.status,
+        fails_schema: &fails_schema,
     }))?;
     Ok(recorded)
+}
+
+/// Why the answer of `recording` fails the output schema of `request` (`pointer: message`);
+/// empty when it passes, when it is no `end_turn` answer, or when the request has no schema.
+fn schema_errors(request: &Request, recording: &Recording) -> Vec<String> {
+    if request.schema.is_empty() || recording.stop_reason != "end_turn" {
+        return Vec::new();
+    }
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(request.schema.source()) else {
+        return Vec::new();
+    };
+    let Ok(validator) = crate::schema::compile(&value) else {
+        return Vec::new();
+    };
+    match crate::judge::validate_answer(&recording.text, &validator) {
+        crate::judge::AnswerVerdict::Valid => Vec::new(),
+        crate::judge::AnswerVerdict::NotObject => {
+            vec!["the answer is not a JSON object".to_owned()]
+        }
+        crate::judge::AnswerVerdict::Invalid(errors) => errors
+            .into_iter()
+            .map(|(pointer, message)| match pointer.as_str() {
+                "" => message,
+                _ => format!("{pointer}: {message}"),
+            })
+            .collect(),
+    }
 }
 
 /// Records `recording` as the answer of `request` into `store` through its write path, with

@@ -193,13 +193,23 @@ impl Review {
                 .filter(|u| u.side == Side::From && u.why == why)
                 .count()
         };
+        let record_first = from_side(UnpairedWhy::NotRerecorded);
+        // The last recordings of a task whose current version has none are kept by a plain
+        // prune: retiring them now (nothing left to record first) takes
+        // --include-last-recordings.
+        let last = current.is_some_and(|c| !recorded.contains(&c))
+            && recorded.iter().filter(|&&v| Some(v) < current).max() == Some(&self.from_version);
         Retire {
             version: current
                 .filter(|&c| self.from_version < c)
                 .map(|_| self.from_version),
             current,
-            command: store.advise(Advice::Prune { orphans: false }),
-            record_first: from_side(UnpairedWhy::NotRerecorded),
+            command: store.advise(if last && record_first == 0 {
+                Advice::PruneLast
+            } else {
+                Advice::Prune { orphans: false }
+            }),
+            record_first,
             backfill_first: from_side(UnpairedWhy::NoMaterial),
         }
     }

@@ -92,6 +92,8 @@ pub enum Check {
     ModelChanged,
     /// `--requests`: a dump's system prompt differs from the registry's prompt text.
     PromptMismatch,
+    /// The store folder does not exist or holds no cassettes: nothing is checked there.
+    NoCassettes,
 }
 
 impl Check {
@@ -107,7 +109,8 @@ impl Check {
             | Check::UnrecordedVersion
             | Check::Unlocked
             | Check::ModelChanged
-            | Check::PromptMismatch => Severity::Warning,
+            | Check::PromptMismatch
+            | Check::NoCassettes => Severity::Warning,
             Check::Unreadable
             | Check::Json
             | Check::Fields

@@ -7,6 +7,7 @@
 
 mod answer;
 mod checks;
+mod empty;
 mod events;
 mod findings;
 mod links;
@@ -204,7 +205,9 @@ pub fn run(
         }
         Ok(())
     })?;
+    let mut told = std::collections::HashSet::new();
     for (store, dumps) in stores.iter().zip(&dumps) {
+        let store = &*untold_problems(store, &mut told);
         sink.emit_common(&Common::Store(store))?;
         let mut verdict = verify_walk(store, dumps, progress, sink)?;
         verdict.deny_warnings = asked.deny_warnings;
@@ -215,6 +218,29 @@ pub fn run(
     summary.verdict = Outcome::verdict(&summary);
     sent(sink.verify(&VerifyEvent::Summary(&summary)))?;
     Ok(summary)
+}
+
+/// `store` without the registry problems an earlier store of the run reported (a prompts
+/// folder that two stores read is one folder: its problems are said once, in the first).
+fn untold_problems<'s>(
+    store: &'s StoreSettings,
+    told: &mut std::collections::HashSet<(PathBuf, String)>,
+) -> std::borrow::Cow<'s, StoreSettings> {
+    let problems = &store.registry.problems;
+    let fresh: Vec<bool> = problems
+        .iter()
+        .map(|p| told.insert((p.path.clone(), p.message.clone())))
+        .collect();
+    if fresh.iter().all(|&f| f) {
+        return std::borrow::Cow::Borrowed(store);
+    }
+    let mut store = store.clone();
+    let mut fresh = fresh.into_iter();
+    store
+        .registry
+        .problems
+        .retain(|_| fresh.next().unwrap_or(true));
+    std::borrow::Cow::Owned(store)
 }
 
 /// Checks every file of the store at `root` with `registry` (hints name the root alone) and

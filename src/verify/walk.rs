@@ -40,12 +40,18 @@ pub fn verify_walk(
     sink: &mut dyn VerifySink,
 ) -> Result<StoreVerdict> {
     let root = store.root.as_path();
-    crate::store::check_folder(root)?;
     let mut verdict = StoreVerdict {
         root: root.to_path_buf(),
         registry: store.registry.present,
         ..Default::default()
     };
+    if let Some(config) = absent_config_store(store) {
+        let finding = super::empty::missing_store(root, config.parent());
+        verdict.count(&finding);
+        crate::sink::sent(sink.verify(&VerifyEvent::Finding(&finding)))?;
+        return Ok(verdict);
+    }
+    crate::store::check_folder(root)?;
     let census = crate::store::census(root)?;
     let ctx = StoreContext {
         store,
@@ -76,6 +82,10 @@ pub fn verify_walk(
     })?;
     walked.map_err(Error::output)?;
     out.rest().map_err(Error::output)?;
+    if out.verdict.cassettes == 0 {
+        out.send(&super::empty::empty_store(root, skipped.len()))
+            .map_err(Error::output)?;
+    }
     progress.finish();
     for s in &skipped {
         sink.emit_common(&Common::Skipped {
@@ -85,6 +95,31 @@ pub fn verify_walk(
     }
     verdict.skipped = skipped.len();
     Ok(verdict)
+}
+
+/// Whether the registry refuses a prompt file of `task` (a `registry` finding says why).
+fn refused(ctx: &StoreContext<'_>, task: &str) -> bool {
+    ctx.store.registry.problems.iter().any(|p| {
+        p.path
+            .parent()
+            .and_then(Path::file_name)
+            .is_some_and(|n| n == task)
+    })
+}
+
+/// The config file of a store that `ulcas.toml` names (not the command line) whose folder does
+/// not exist: verify says so as a warning rather than failing or passing in silence.
+fn absent_config_store(store: &StoreSettings) -> Option<&Path> {
+    match &store.origin {
+        crate::settings::SettingsOrigin::Config(config)
+            if !store.named
+                && std::fs::symlink_metadata(&store.root)
+                    .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) =>
+        {
+            Some(config.as_path())
+        }
+        _ => None,
+    }
 }
 
 /// What verify makes of an entry of the walk that is not a folder of cassettes: a link is
@@ -247,7 +282,9 @@ fn verify_folder(
             .collect();
         for mut r in results {
             repairs.extend(r.repair_prefixes.drain(..));
-            if r.unvalidated {
+            // A task whose prompt the registry refuses is an error of its own, not a schema
+            // built in code.
+            if r.unvalidated && !refused(ctx, &batch[0].task) {
                 out.verdict
                     .unvalidated_tasks
                     .insert(batch[0].task.to_string());

@@ -118,7 +118,12 @@ fn a_prompt_edited_without_a_bump_fails_verify() {
     // --accept: the recordings were re-made with the new text.
     let run = m.ulcas(&["lock", "--accept", "quiz/v1"]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
-    assert!(run.stdout.contains("accepted  quiz/v1"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains(&format!("accepted  {CB_STORE}/quiz/v1")),
+        "{}",
+        run.stdout
+    );
     assert_eq!(m.findings("prompt-edited").1, Vec::new());
 }
 
@@ -201,7 +206,12 @@ fn recordings_added_after_the_lock_are_unlocked() {
     assert_eq!(unlocked.len(), 1, "{unlocked:?}");
     assert_eq!(unlocked[0].0, format!("{CB_STORE}/quiz/v2"));
     let run = m.ulcas(&["lock"]);
-    assert!(run.stdout.contains("added     quiz/v2"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains(&format!("added     {CB_STORE}/quiz/v2")),
+        "{}",
+        run.stdout
+    );
     assert_eq!(m.findings("unlocked").1, Vec::new());
 }
 

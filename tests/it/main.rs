@@ -31,6 +31,7 @@ mod prompt_vectors;
 mod properties;
 mod prune;
 mod readme;
+mod record;
 mod release;
 mod reports;
 mod reports_library;

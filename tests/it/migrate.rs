@@ -328,7 +328,11 @@ fn the_sample_store_after_a_schema_change() {
         "quiz/v1",
     ]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
-    assert!(run.stdout.contains("accepted  quiz/v1"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("accepted  cassettes/quiz/v1"),
+        "{}",
+        run.stdout
+    );
 
     // The repaired answer and its repair are both carried over: verify has only the two old
     // cassettes to report (schema-changed), and the new ones are clean.

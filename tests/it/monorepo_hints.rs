@@ -378,3 +378,96 @@ fn one_review_page_for_both_stores() {
         "the other kept"
     );
 }
+
+/// A gate that checks nothing does not pass in silence (issue 57): a mistyped `root` in
+/// `ulcas.toml` is a `no-cassettes` warning in every format, naming the folder meant, and
+/// `--deny warnings` fails on it; a folder above the store likewise.
+#[test]
+fn a_mistyped_root_or_a_folder_above_the_store_is_a_warning_naming_the_store() {
+    let m = Monorepo::new(false);
+    m.write(
+        "ulcas.toml",
+        &CONFIG.replacen(
+            "course-builder/tests/cassettes\"",
+            "course-builder/tests/casettes\"",
+            1,
+        ),
+    );
+    let meant = format!("did you mean {CB_STORE}?");
+    let strict = m.ulcas(&["verify", "--deny", "warnings"]);
+    assert_eq!(strict.code, 1, "{}{}", strict.stdout, strict.stderr);
+    assert!(strict.stdout.contains(&meant), "{}", strict.stdout);
+    for format in ["json", "github", "sarif"] {
+        let run = m.ulcas(&["verify", "--format", format]);
+        assert_eq!(run.code, 0, "{format}: {}", run.stderr);
+        assert!(
+            run.stdout.contains("no-cassettes") && run.stdout.contains(&meant),
+            "{format}: {}",
+            run.stdout
+        );
+    }
+    // Run on the package folder instead of its store: the store is named.
+    std::fs::write(m.path("ulcas.toml"), CONFIG).unwrap();
+    let above = m.ulcas(&["verify", "api/packages/course-builder"]);
+    assert_eq!(above.code, 0, "{}", above.stderr);
+    assert!(
+        above.stdout.contains("1 warning (no-cassettes 1)") && above.stdout.contains(&meant),
+        "{}",
+        above.stdout
+    );
+}
+
+/// A prompt bumped inside its old file (`version: 2` in `v1.md`) is said once, with the file
+/// to add, and its task is not called a schema built in code.
+#[test]
+fn a_bump_written_into_the_old_file_is_said_once_with_the_file_to_add() {
+    let m = Monorepo::new(true);
+    let file = "api/packages/course-builder/resources/prompts/metadata/v1.md";
+    let text = std::fs::read_to_string(m.path(file)).unwrap();
+    m.write(file, &text.replacen("version: 1", "version: 2", 1));
+    let run = m.ulcas(&["verify"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.stdout.matches("add v2.md beside v1.md").count(),
+        1,
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("no known schema: metadata"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// Without a store named or an `ulcas.toml`, the error says what was looked for.
+#[test]
+fn no_store_and_no_config_says_what_was_looked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in ["verify", "lock", "prune"] {
+        let run = common::ulcas_in(dir.path(), &[command]);
+        assert_eq!(run.code, 2, "{command}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("no ulcas.toml in")
+                && run.stderr.contains("no `cassettes` folder here"),
+            "{command}: {}",
+            run.stderr
+        );
+    }
+}
+
+/// `lock` over two stores that lock the same task names each entry's store.
+#[test]
+fn lock_names_the_store_of_each_entry() {
+    let m = Monorepo::new(true);
+    let run = m.ulcas(&["lock"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for store in [CB_STORE, LC_STORE] {
+        assert!(
+            run.stdout
+                .contains(&format!("added     {store}/grounding/v1")),
+            "{}",
+            run.stdout
+        );
+    }
+}

@@ -203,8 +203,9 @@ fn complete_run_never_empties_a_store_no_evidence_touched() {
 }
 
 /// A store `ulcas.toml` names whose folder does not exist yet (a new package) is a note, not
-/// a failed CI gate that hides the other stores' results; named on the command line it is an
-/// error.
+/// a failed CI gate that hides the other stores' results (for verify, the gate, a
+/// `no-cassettes` warning: a mistyped root must not pass in silence); named on the command
+/// line it is an error.
 #[test]
 fn a_configured_store_not_created_yet_is_a_note() {
     let dir = sample_with_registry();
@@ -216,9 +217,24 @@ fn a_configured_store_not_created_yet_is_a_note() {
     .unwrap();
     std::fs::create_dir_all(d.join("dumps")).unwrap();
     std::fs::copy(fixture("requests/quiz.json"), d.join("dumps/quiz.json")).unwrap();
+    let verify = ulcas_in(d, &["verify", "-q"]);
+    assert_eq!(verify.code, 0, "{}{}", verify.stdout, verify.stderr);
+    assert!(
+        verify
+            .stdout
+            .contains("new-package/cassettes — 0 cassettes, 0 errors, 1 warning (no-cassettes 1)"),
+        "{}",
+        verify.stdout
+    );
+    let strict = ulcas_in(d, &["verify", "--deny", "warnings", "--format", "json"]);
+    assert_eq!(strict.code, 1, "{}", strict.stdout);
+    assert!(
+        strict.stdout.contains("\"check\":\"no-cassettes\""),
+        "{}",
+        strict.stdout
+    );
     for args in [
-        &["verify", "-q"][..],
-        &["prune"],
+        &["prune"][..],
         &["lock"],
         &["migrate", "quiz"],
         &["backfill", "--requests", "dumps"],

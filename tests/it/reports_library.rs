@@ -286,7 +286,7 @@ fn the_record_run_reports_what_the_command_prints() {
         request: "tests/fixtures/requests/quiz.json".into(),
         response: "tests/fixtures/responses/quiz.json".into(),
         prompt_id: None,
-        model: "claude-sonnet-5-5".into(),
+        model: Some("claude-sonnet-5-5".into()),
         stop_reason: "end_turn".into(),
         refusal_category: None,
         usage: Some(usage.into()),

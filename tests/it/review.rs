@@ -384,3 +384,59 @@ fn review_and_prune_give_one_advice_for_recordings_without_material() {
         prune.stdout
     );
 }
+
+/// `review TASK`'s retire advice does what it says (issue 57): the last recordings of a task
+/// whose current version has none are kept by a plain prune, so the advice to retire them now
+/// carries `--include-last-recordings`, and run as written it removes them.
+#[test]
+fn the_retire_advice_removes_what_it_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    crate::common::copy_tree(
+        &std::path::Path::new(crate::common::MANIFEST).join("tests/fixtures"),
+        &d.join("fixtures"),
+    );
+    let dump = std::fs::read_to_string(d.join("fixtures/requests/outline.json"))
+        .unwrap()
+        .replace("\"prompt_version\": 2", "\"prompt_version\": 1");
+    std::fs::write(d.join("v1.json"), dump).unwrap();
+    std::fs::write(d.join("answer.json"), "{\"modules\": []}").unwrap();
+    let store = [
+        "--cassettes",
+        "store",
+        "--prompts",
+        "fixtures/prompts",
+        "--schemas",
+        "fixtures/schemas",
+    ];
+    let recorded = crate::common::ulcas_in(
+        d,
+        &[
+            &[
+                "record",
+                "v1.json",
+                "--response",
+                "answer.json",
+                "--no-request-material",
+            ][..],
+            &store,
+        ]
+        .concat(),
+    );
+    assert_eq!(recorded.code, 0, "{}", recorded.stderr);
+    let review = crate::common::ulcas_in(d, &[&["review", "outline"][..], &store].concat());
+    let advice = review
+        .stdout
+        .split('`')
+        .chain(review.stdout.split(": "))
+        .find_map(|part| part.trim().strip_prefix("ulcas prune ").map(str::to_owned))
+        .unwrap_or_else(|| panic!("no retire advice: {}", review.stdout));
+    assert!(
+        advice.contains("--include-last-recordings --delete"),
+        "{advice}"
+    );
+    let args: Vec<&str> = advice.split_whitespace().collect();
+    let pruned = crate::common::ulcas_in(d, &[&["prune"][..], &args].concat());
+    assert_eq!(pruned.code, 0, "{}{}", pruned.stdout, pruned.stderr);
+    assert!(!d.join("store/outline/v1").exists(), "{}", pruned.stdout);
+}

@@ -3,14 +3,44 @@
 
 use std::io;
 
-use ulcas::lock::{LockChange, LockSummary, LockedVersion};
+use ulcas::lock::{LockChange, LockEvent, LockSummary, LockedVersion};
 
 use crate::cli::output::{Out, Tone};
 use crate::cli::report::shown;
 
-/// One version's entry (unchanged ones only with `--verbose`).
-pub fn locked(out: &mut Out, v: &LockedVersion, verbose: bool) -> io::Result<()> {
+/// An event of `lock` in the store `store`.
+pub fn event(
+    out: &mut Out,
+    store: Option<&std::path::Path>,
+    event: &LockEvent<'_>,
+    detail: crate::cli::report::Detail,
+) -> io::Result<()> {
+    match event {
+        LockEvent::Locked(v) if !detail.quiet => locked(out, store, v, detail.verbose),
+        LockEvent::NoPrompt {
+            task,
+            version,
+            path,
+        } if !detail.quiet => no_prompt(out, task, *version, path),
+        LockEvent::Locked(_) | LockEvent::NoPrompt { .. } => Ok(()),
+        LockEvent::Summary(s) => total(out, s),
+        _ => Ok(()),
+    }
+}
+
+/// One version's entry (unchanged ones only with `--verbose`), named by its folder in `store`
+/// (two stores may lock the same task and version).
+pub fn locked(
+    out: &mut Out,
+    store: Option<&std::path::Path>,
+    v: &LockedVersion,
+    verbose: bool,
+) -> io::Result<()> {
     let name = format!("{}/v{}", v.task, v.version);
+    let folder = match store {
+        Some(root) => shown(&root.join(&v.task).join(format!("v{}", v.version))),
+        None => name.clone(),
+    };
     let (tone, label, rest) = match v.change {
         LockChange::Unchanged if !verbose => return Ok(()),
         LockChange::Unchanged => (Tone::Dim, "unchanged", String::new()),
@@ -33,7 +63,7 @@ pub fn locked(out: &mut Out, v: &LockedVersion, verbose: bool) -> io::Result<()>
         _ => (Tone::Dim, "changed  ", String::new()),
     };
     let label = out.paint(tone, label);
-    out.line(&format!("{label} {name}{rest}"))
+    out.line(&format!("{label} {folder}{rest}"))
 }
 
 /// A recorded version without a prompt file.

@@ -18,7 +18,6 @@ use std::path::PathBuf;
 use crate::cli::report::event::{Event, Report};
 use ulcas::backfill::BackfillEvent;
 use ulcas::diff::DiffEvent;
-use ulcas::lock::LockEvent;
 use ulcas::migrate::MigrateEvent;
 use ulcas::prune::PruneEvent;
 use ulcas::review::ReviewEvent;
@@ -41,6 +40,8 @@ pub struct Human {
     noted: BTreeSet<PathBuf>,
     /// What the command being reported gathers (a run reports one command).
     gathered: Gathered,
+    /// The root of the store being reported (its lines name it: a run may have several).
+    store: Option<PathBuf>,
 }
 
 /// One command's state, made at its first event that needs it.
@@ -124,6 +125,7 @@ impl Human {
             skipped: Vec::new(),
             noted: Default::default(),
             gathered: Gathered::Nothing,
+            store: None,
         }
     }
 }
@@ -171,7 +173,10 @@ impl Human {
                 self.skipped.push((path.to_path_buf(), why.to_string()));
                 Ok(())
             }
-            Common::Store(store) => store_settings(&mut self.out, store, quiet),
+            Common::Store(store) => {
+                self.store = Some(store.root.clone());
+                store_settings(&mut self.out, store, quiet)
+            }
             Common::StoreOfRequest(store) => {
                 note_store_once(&mut self.noted, store, quiet);
                 Ok(())
@@ -262,7 +267,6 @@ impl Report for Human {
             return Ok(());
         }
         let quiet = self.detail.quiet;
-        let verbose = self.detail.verbose;
         let out = &mut self.out;
         match event {
             Event::Common(e) => self.common(e),
@@ -326,14 +330,7 @@ impl Report for Human {
                 | ReviewEvent::Rejected(_)
                 | ReviewEvent::AgainstSummary(_),
             ) => Ok(()),
-            Event::Lock(LockEvent::Locked(v)) if !quiet => lock::locked(out, v, verbose),
-            Event::Lock(LockEvent::NoPrompt {
-                task,
-                version,
-                path,
-            }) if !quiet => lock::no_prompt(out, task, *version, path),
-            Event::Lock(LockEvent::Locked(_) | LockEvent::NoPrompt { .. }) => Ok(()),
-            Event::Lock(LockEvent::Summary(s)) => lock::total(out, s),
+            Event::Lock(e) => lock::event(out, self.store.as_deref(), e, self.detail),
             _ => Ok(()),
         }
     }

@@ -36,10 +36,26 @@ pub fn event(out: &mut Out, event: &RequestEvent<'_>) -> io::Result<()> {
 
 /// The event of `record`.
 pub fn record(out: &mut Out, event: &RecordEvent<'_>, quiet: bool) -> io::Result<()> {
-    let RecordEvent::Recorded { path, status, .. } = event else {
+    let RecordEvent::Recorded {
+        path,
+        status,
+        fails_schema,
+        ..
+    } = event
+    else {
         return Ok(());
     };
-    recorded(out, path, *status, quiet)
+    recorded(out, path, *status, quiet)?;
+    if let Some(first) = fails_schema.first() {
+        let more = match fails_schema.len() {
+            1 => String::new(),
+            n => format!(" (and {} more)", n - 1),
+        };
+        note(&format!(
+            "warning: the answer fails the request's output schema: {first}{more}; it is recorded as given, and its replay makes the app send a repair turn (verify reports it as `schema`)"
+        ));
+    }
+    Ok(())
 }
 
 /// The normalised content, its placeholders highlighted, and the placeholder map.
