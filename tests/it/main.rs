@@ -24,6 +24,7 @@ mod migrate;
 mod monorepo;
 mod monorepo_hints;
 mod month;
+mod packaging;
 mod no_panic;
 mod php_hook;
 mod prompt_text;

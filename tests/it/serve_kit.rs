@@ -22,7 +22,12 @@ pub struct Server {
 
 impl Server {
     pub fn start(dir: &Path, args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ulcas"))
+        Server::start_binary(Path::new(env!("CARGO_BIN_EXE_ulcas")), dir, args)
+    }
+
+    /// [`Server::start`] with another `ulcas` binary (an installed wheel's, an npm package's).
+    pub fn start_binary(binary: &Path, dir: &Path, args: &[&str]) -> Server {
+        let mut child = Command::new(binary)
             .arg("serve")
             .args(args)
             .current_dir(dir)
