@@ -92,7 +92,7 @@ fn every_pin_of_the_guide_names_the_last_release() {
     let last = last_release();
     let guide = crate::common::guide();
     let pins = Regex::new(
-        r"pip install ulcas==([0-9]\S*?)`|npm install --save-dev ulcas@([0-9]\S*?)`|cargo install ulcas --version (\S+) |version: (\S+)  # the ulcas release|releases/download/v([0-9][^/]*)/ulcas-([0-9][^-]*)-",
+        r"pip install ulcas==([0-9]\S*?)`|npm install --save-dev ulcas@([0-9]\S*?)`|cargo install ulcas --version ([0-9]\S*?)[` ]|version: (\S+)  # the ulcas release|releases/download/v([0-9][^/]*)/ulcas-([0-9][^-]*)-",
     )
     .unwrap();
     let mut kinds = std::collections::BTreeSet::new();
@@ -418,8 +418,16 @@ fn cutting_a_release_is_one_command() {
     assert!(readme.contains(&format!("uses: ulcas/ulcas@{}", action.trim())));
     let manifest = std::fs::read_to_string(repo.join("Cargo.toml")).unwrap();
     assert!(manifest.contains(&format!("version = \"{next}\"")));
-    // A second cut of the same version is refused.
+    // On main, the next version; its man pages as clap_mangen writes them (roff's `\-`).
     git(&["checkout", "-q", "main"]);
+    let page = std::fs::read_to_string(repo.join("completions/ulcas-diff.1")).unwrap();
+    let dev = format!("{major}.{}.0", minor + 2);
+    assert!(
+        page.contains(&format!(".TH ulcas-diff 1  \"diff {dev}-dev\""))
+            && page.contains(&format!("\nv{dev}\\-dev\n")),
+        "{page}"
+    );
+    // A second cut of the same version is refused.
     let again = Command::new("bash")
         .current_dir(repo)
         .args([".ci/release", &next])
