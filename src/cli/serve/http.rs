@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::body::{Body, Bytes};
-use axum::extract::State;
-use axum::http::{header, HeaderMap, StatusCode, Uri};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -17,6 +17,7 @@ use ulcas::wire::Answer;
 use ulcas::wire::{Failure, Overrides, Served, Unresolved, Wire, WireRequest, WIRES};
 
 use super::faults::Fault;
+use super::journal::{test_of, TEST_HEADER, TEST_PREFIX};
 use super::reply::{api_error, replayed, Asked, Reply};
 use super::watch::Catalog;
 use super::Server;
@@ -30,7 +31,22 @@ pub fn router(server: Arc<Server>) -> Router {
             post(move |state, uri, headers, body| answer(api, state, uri, headers, body))
                 .fallback(move || wrong_method(api)),
         );
+        // The same, for a client that names its test in the base URL (its headers cannot be
+        // set): `/_ulcas/test/<id>/v1/messages`.
+        routes = routes.route(
+            &format!("{TEST_PREFIX}{{test}}{}", api.path()),
+            post(
+                move |Path(test): Path<String>, state, uri, mut headers: HeaderMap, body| {
+                    if let Ok(value) = HeaderValue::from_str(&test) {
+                        headers.insert(TEST_HEADER, value);
+                    }
+                    answer(api, state, uri, headers, body)
+                },
+            )
+            .fallback(move || wrong_method(api)),
+        );
     }
+    routes = routes.route(JOURNAL, get(journal));
     if server.fault_routes {
         routes = routes.route(
             FAULTS,
@@ -50,7 +66,7 @@ pub fn router(server: Arc<Server>) -> Router {
 /// counted at most once every ten seconds, whatever the probes' rate.
 async fn health(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
     if let Err(refusal) = server.guard.check_health(&headers) {
-        return refused(WIRES[0], &server, Instant::now(), refusal);
+        return refused(WIRES[0], &server, Instant::now(), refusal, None);
     }
     let cassettes = server.cassettes();
     let body = serde_json::json!({
@@ -99,7 +115,8 @@ async fn guard(
         Ok(origin) => origin,
         Err(refusal) => {
             let api = ulcas::wire::wire_at(request.uri().path()).unwrap_or(WIRES[0]);
-            return refused(api, &server, started, refusal);
+            let test = test_of(request.headers());
+            return refused(api, &server, started, refusal, test);
         }
     };
     let mut response = match (&origin, request.method()) {
@@ -118,11 +135,32 @@ fn refused(
     server: &Server,
     started: Instant,
     refusal: super::guard::Refusal,
+    test: Option<&str>,
 ) -> Response {
-    server
-        .log
-        .request("refused", None, started.elapsed(), Some(&refusal.why));
+    server.said(test, "refused", None, started.elapsed(), Some(&refusal.why));
     api_error(api, refusal.status, refusal.kind, &refusal.why)
+}
+
+/// The journal's route (guarded as every route).
+const JOURNAL: &str = "/_ulcas/journal";
+
+/// What `GET /_ulcas/journal` may ask: one test's requests, those after a `seq`.
+#[derive(serde::Deserialize)]
+struct JournalQuery {
+    test: Option<String>,
+    #[serde(default)]
+    since: u64,
+}
+
+/// `GET /_ulcas/journal[?test=ID][&since=SEQ]`: what each request got.
+async fn journal(State(server): State<Arc<Server>>, Query(q): Query<JournalQuery>) -> Response {
+    let body = server.journal.listed(q.test.as_deref(), q.since);
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
 }
 
 /// The run-time route of faults on cue (guarded as every route).
@@ -208,7 +246,7 @@ async fn answer(
     let started = Instant::now();
     let read = match super::body::read(&server, &headers, body).await {
         Ok(read) => read,
-        Err(refusal) => return refused(api, &server, started, refusal),
+        Err(refusal) => return refused(api, &server, started, refusal, test_of(&headers)),
     };
     let bytes = read.bytes.clone();
     let headers = Arc::new(headers);
@@ -229,7 +267,8 @@ async fn answer(
         let slot = upstream.slot(path).lock_owned().await;
         if let Some(why) = slot.as_deref() {
             let why = format!("the identical request being recorded failed: {why}");
-            return super::record::upstream_error(api, &server, started, why);
+            let test = test_of(&headers);
+            return super::record::upstream_error(api, &server, started, why, test);
         }
         held = Some(slot);
         decision = decided(api, &server, &headers, &bytes).await;
@@ -266,7 +305,8 @@ async fn answer(
             return changed(upstream.forward(server.clone(), miss).await);
         }
     };
-    server.log.request(
+    server.said(
+        test_of(&headers),
         reply.status_word,
         reply.path.as_deref(),
         started.elapsed(),

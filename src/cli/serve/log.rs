@@ -52,7 +52,15 @@ impl Log {
     /// One request: its status (`hit`, `miss`, `synthetic`, `recorded`, `relayed`, `refused`,
     /// `error`), the cassette path, the time taken and, for an error (or a miss with `-v`),
     /// why: in human text, its lines after the first follow indented.
-    pub fn request(&self, status: &str, path: Option<&Path>, took: Duration, why: Option<&str>) {
+    /// `test`: the test the request names (`x-ulcas-test`), said after the time.
+    pub fn request(
+        &self,
+        status: &str,
+        path: Option<&Path>,
+        took: Duration,
+        why: Option<&str>,
+        test: Option<&str>,
+    ) {
         if self.quiet && matches!(status, "hit" | "synthetic") {
             return;
         }
@@ -64,6 +72,7 @@ impl Log {
                 "path": path.map(|p| p.display().to_string()),
                 "ms": (ms * 1000.0).round() / 1000.0,
                 "error": why,
+                "test": test,
             })
             .to_string()
         } else {
@@ -73,6 +82,9 @@ impl Log {
                 line.push(' ');
             }
             line.push_str(&format!("{ms:.2} ms"));
+            if let Some(test) = test {
+                line.push_str(&format!(" [{test}]"));
+            }
             let mut more = why.into_iter().flat_map(str::lines);
             if let Some(first) = more.next() {
                 line.push_str(": ");

@@ -10,6 +10,7 @@ mod faults;
 mod guard;
 mod http;
 mod inject;
+mod journal;
 pub mod limits;
 mod log;
 mod record;
@@ -57,12 +58,27 @@ pub struct Server {
     pub faults: faults::Faults,
     /// Whether `/_ulcas/faults` is served (not with `--no-fault-routes`).
     pub fault_routes: bool,
+    /// What each request got, for the test kits (`GET /_ulcas/journal`).
+    pub journal: journal::Journal,
 }
 
 /// How often the stores' cassettes are counted for `/health`.
 const COUNT_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Server {
+    /// Says what one request got: a line of the log, an entry of the journal.
+    pub fn said(
+        &self,
+        test: Option<&str>,
+        status: &str,
+        path: Option<&std::path::Path>,
+        took: std::time::Duration,
+        why: Option<&str>,
+    ) {
+        self.journal.add(test, status, path, took, why);
+        self.log.request(status, path, took, why, test);
+    }
+
     /// How many cassettes the stores held at the last count (`None` before the first).
     pub fn cassettes(&self) -> Option<usize> {
         *self.counted.lock().unwrap_or_else(|e| e.into_inner())
@@ -180,6 +196,7 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
         counted: std::sync::Mutex::new(None),
         faults,
         fault_routes: !args.no_fault_routes,
+        journal: journal::Journal::default(),
     });
     let grace = server.limits.grace();
     let workers = workers::Workers::start(cores, 2, grace).map_err(cannot)?;

@@ -177,6 +177,7 @@ impl Upstream {
             event_stream,
             tell: (!event_stream).then_some(tell),
             started: miss.started,
+            test: super::journal::test_of(&miss.headers).map(str::to_owned),
             held: miss.held,
             timeout: self.timeout,
             total: self.total,
@@ -230,7 +231,8 @@ fn failed(server: &Server, miss: &mut Miss, why: String) -> Response {
     if let Some(held) = &mut miss.held {
         **held = Some(why.clone());
     }
-    upstream_error(miss.api, server, miss.started, why)
+    let test = super::journal::test_of(&miss.headers);
+    upstream_error(miss.api, server, miss.started, why, test)
 }
 
 /// An error and its sources, in one line.
@@ -258,6 +260,8 @@ struct Relay {
     /// A whole answer's: why it was not recorded (`None`: recorded), told before it is relayed.
     tell: Option<tokio::sync::oneshot::Sender<Option<String>>>,
     started: std::time::Instant,
+    /// The test the request names (`x-ulcas-test`).
+    test: Option<String>,
     held: Option<OwnedMutexGuard<Option<String>>>,
     timeout: Duration,
     total: Duration,
@@ -277,7 +281,8 @@ impl Relay {
             self.pass_whole(&tx, None, whole).await;
             let why = format!("not recorded: {unknown}");
             let elapsed = self.started.elapsed();
-            return server.log.request("relayed", None, elapsed, Some(&why));
+            let test = self.test.as_deref();
+            return server.said(test, "relayed", None, elapsed, Some(&why));
         }
         let outcome = match whole {
             Err(why) => Err(why),
@@ -290,13 +295,21 @@ impl Relay {
         };
         drop(tx);
         match outcome {
-            Ok(path) => server
-                .log
-                .request("recorded", Some(&path), self.started.elapsed(), None),
+            Ok(path) => server.said(
+                self.test.as_deref(),
+                "recorded",
+                Some(&path),
+                self.started.elapsed(),
+                None,
+            ),
             Err(why) => {
-                server
-                    .log
-                    .request("error", None, self.started.elapsed(), Some(&why));
+                server.said(
+                    self.test.as_deref(),
+                    "error",
+                    None,
+                    self.started.elapsed(),
+                    Some(&why),
+                );
                 if let Some(held) = &mut self.held {
                     **held = Some(why);
                 }
@@ -424,10 +437,9 @@ pub fn upstream_error(
     server: &Server,
     started: std::time::Instant,
     why: String,
+    test: Option<&str>,
 ) -> Response {
-    server
-        .log
-        .request("error", None, started.elapsed(), Some(&why));
+    server.said(test, "error", None, started.elapsed(), Some(&why));
     super::reply::api_error(api, StatusCode::BAD_GATEWAY, Failure::Api, &why)
 }
 

@@ -1,0 +1,163 @@
+//! The journal: what each request got (hit, miss, synthetic, recorded, …), kept in memory and
+//! served at `GET /_ulcas/journal`, so that a test kit fails the test whose request missed with
+//! ulcas's own explanation. A request names its test with the header `x-ulcas-test`, or by the
+//! path prefix `/_ulcas/test/<id>/` for a client whose headers cannot be set (the base URL of
+//! the app's driver).
+
+use std::collections::{BTreeMap, VecDeque};
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use axum::http::HeaderMap;
+use serde_json::{json, Value};
+
+/// The header that names the test a request belongs to.
+pub const TEST_HEADER: &str = "x-ulcas-test";
+
+/// The longest test id kept (a longer one is cut, at a character boundary).
+const MAX_TEST: usize = 512;
+
+/// The entries kept (the oldest go first); the counts cover every request.
+const MAX_ENTRIES: usize = 10_000;
+
+/// The longest explanation kept per entry.
+const MAX_WHY: usize = 16 << 10;
+
+/// One request: its test, status, cassette and why.
+struct Entry {
+    seq: u64,
+    test: Option<String>,
+    status: String,
+    path: Option<String>,
+    why: Option<String>,
+    ms: f64,
+}
+
+/// What the server answered, request by request.
+#[derive(Default)]
+pub struct Journal {
+    inner: Mutex<Kept>,
+}
+
+#[derive(Default)]
+struct Kept {
+    entries: VecDeque<Entry>,
+    next: u64,
+    counts: BTreeMap<String, u64>,
+}
+
+impl Journal {
+    /// Adds one request.
+    pub fn add(
+        &self,
+        test: Option<&str>,
+        status: &str,
+        path: Option<&Path>,
+        took: Duration,
+        why: Option<&str>,
+    ) {
+        let mut kept = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        kept.next += 1;
+        let seq = kept.next;
+        *kept.counts.entry(status.to_owned()).or_default() += 1;
+        if kept.entries.len() == MAX_ENTRIES {
+            kept.entries.pop_front();
+        }
+        kept.entries.push_back(Entry {
+            seq,
+            test: test.map(str::to_owned),
+            status: status.to_owned(),
+            path: path.map(|p| p.display().to_string()),
+            why: why.map(|w| cut(w, MAX_WHY).to_owned()),
+            ms: (took.as_secs_f64() * 1e6).round() / 1e3,
+        });
+    }
+
+    /// The journal as JSON: `{"requests": [...], "counts": {...}}`, the requests of `test`
+    /// only when given, after `since` (a `seq`) when given.
+    pub fn listed(&self, test: Option<&str>, since: u64) -> Value {
+        let kept = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let requests: Vec<Value> = kept
+            .entries
+            .iter()
+            .filter(|e| e.seq > since && (test.is_none() || e.test.as_deref() == test))
+            .map(|e| {
+                json!({
+                    "seq": e.seq,
+                    "test": e.test,
+                    "status": e.status,
+                    "path": e.path,
+                    "why": e.why,
+                    "ms": e.ms,
+                })
+            })
+            .collect();
+        json!({"requests": requests, "counts": kept.counts, "last": kept.next})
+    }
+}
+
+/// The test a request names in its `x-ulcas-test` header (valid UTF-8, cut to a bound).
+pub fn test_of(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(TEST_HEADER)?;
+    let text = std::str::from_utf8(value.as_bytes()).ok()?.trim();
+    (!text.is_empty()).then(|| cut(text, MAX_TEST))
+}
+
+/// The path prefix that names a test (`/_ulcas/test/<id>/v1/messages`).
+pub const TEST_PREFIX: &str = "/_ulcas/test/";
+
+/// `text` cut to at most `max` bytes, at a character boundary.
+fn cut(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_the_last_entries_and_every_count() {
+        let journal = Journal::default();
+        for i in 0..MAX_ENTRIES + 5 {
+            let test = format!("t{}", i % 2);
+            journal.add(Some(&test), "hit", None, Duration::ZERO, None);
+        }
+        journal.add(Some("t1"), "miss", None, Duration::ZERO, Some("why"));
+        let all = journal.listed(None, 0);
+        assert_eq!(all["requests"].as_array().unwrap().len(), MAX_ENTRIES);
+        assert_eq!(all["counts"]["hit"], MAX_ENTRIES as u64 + 5);
+        let t1 = journal.listed(Some("t1"), MAX_ENTRIES as u64);
+        let statuses: Vec<&str> = t1["requests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["status"].as_str().unwrap())
+            .collect();
+        assert_eq!(statuses.last(), Some(&"miss"));
+    }
+
+    #[test]
+    fn a_test_id_is_cut_at_a_character_boundary() {
+        let mut headers = HeaderMap::new();
+        let long = "é".repeat(400);
+        headers.insert(
+            TEST_HEADER,
+            long.parse().unwrap_or_else(|_| "x".parse().unwrap()),
+        );
+        // Header values are bytes: a non-ASCII value arrives as raw UTF-8.
+        headers.insert(
+            TEST_HEADER,
+            axum::http::HeaderValue::from_bytes(long.as_bytes()).unwrap(),
+        );
+        let test = test_of(&headers).unwrap();
+        assert!(test.len() <= MAX_TEST && test.chars().all(|c| c == 'é'));
+    }
+}
