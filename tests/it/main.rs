@@ -17,6 +17,7 @@ mod hardening;
 mod hostile_pr;
 mod hostile_pr_reach;
 mod json_output;
+mod kits;
 mod ksort;
 mod lock;
 mod lookup;

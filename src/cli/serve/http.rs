@@ -305,13 +305,17 @@ async fn answer(
             return changed(upstream.forward(server.clone(), miss).await);
         }
     };
-    server.said(
-        test_of(&headers),
+    let test = test_of(&headers);
+    let took = started.elapsed();
+    let (path, why) = (reply.path.as_deref(), reply.why.as_deref());
+    server.journal.add(
+        test,
         reply.status_word,
-        reply.path.as_deref(),
-        started.elapsed(),
-        reply.why.as_deref(),
+        path,
+        took,
+        reply.explained.as_deref().or(why),
     );
+    server.log.request(reply.status_word, path, took, why, test);
     changed(reply.response(api))
 }
 
@@ -327,6 +331,14 @@ async fn take_fault(
         return Ok(None);
     };
     server.log.fault(&fault.to_string(), of.as_deref());
+    // In the journal too: what the test armed, the request it took (`ok` is no fault).
+    if fault != Fault::Ok {
+        let why = format!("fault injected: {fault}");
+        let test = test_of(headers);
+        server
+            .journal
+            .add(test, "fault", None, std::time::Duration::ZERO, Some(&why));
+    }
     if let Some(answer) = super::inject::answer_of(api, server, fault, is_streamed(bytes)) {
         return Err(answer);
     }
@@ -557,10 +569,11 @@ fn miss_reply(
         .verbose
         .then(|| text.split_once('\n').map(|(_, why)| why.to_owned()))
         .flatten();
-    let mut reply = Reply::error(StatusCode::NOT_FOUND, Failure::NotFound, text);
+    let mut reply = Reply::error(StatusCode::NOT_FOUND, Failure::NotFound, text.clone());
     reply.status_word = "miss";
     reply.path = Some(miss.path.clone());
     reply.why = why;
+    reply.explained = Some(text);
     reply
 }
 

@@ -22,6 +22,8 @@ pub struct Reply {
     pub status_word: &'static str,
     pub path: Option<PathBuf>,
     pub why: Option<String>,
+    /// The whole explanation the client got (a miss's), for the journal.
+    pub explained: Option<String>,
 }
 
 /// How a request asked for its answer ([`ulcas::wire::Shape`], owned).
@@ -55,6 +57,7 @@ impl Reply {
             status_word: "error",
             path: None,
             why: Some(why),
+            explained: None,
         }
     }
 
@@ -69,6 +72,7 @@ impl Reply {
             status_word,
             path,
             why: None,
+            explained: None,
         }
     }
 
@@ -79,6 +83,7 @@ impl Reply {
             content: Content::Rendered(hit, stream),
             status_word: "hit",
             why: None,
+            explained: None,
         }
     }
 

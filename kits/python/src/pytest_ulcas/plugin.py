@@ -1,0 +1,274 @@
+"""The pytest plugin: ``ulcas serve`` for the session, each test's requests attributed to it,
+and a test whose request missed its cassette failed with ulcas's own explanation.
+
+A test takes part when it asks for the ``ulcas`` fixture, has the ``ulcas`` marker, or when the
+ini option ``ulcas_all = true`` makes every test take part. During such a test:
+
+- ``ANTHROPIC_BASE_URL`` and ``OPENAI_BASE_URL`` point at the server (with the test's id in the
+  path), ``ANTHROPIC_API_KEY`` and ``OPENAI_API_KEY`` are set to a dummy when unset, and
+  ``ULCAS_URL`` is the server's URL;
+- every request an ``httpx`` client (the official SDKs' transport) sends to the server carries
+  the test's id in the ``x-ulcas-test`` header, so clients made before the test count too;
+- after the test, a request that missed (or was refused) fails the test with ulcas's message.
+
+``@pytest.mark.ulcas(mode="synthetic")`` runs one test against a server in another mode.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import os
+from pathlib import Path
+from typing import Any, Dict, Iterator, List, Optional, Sequence
+
+import pytest
+
+from .server import FAILING, Server, UlcasError, failure_message, journal_folder, summary, test_base_url
+
+#: The test whose requests are being sent (for the transport's header): a context variable
+#: for asyncio tasks, and the test of the run for a thread that does not carry the context.
+_CURRENT: contextvars.ContextVar[Optional[str]] = contextvars.ContextVar("ulcas_test", default=None)
+_RUNNING: List[Optional[str]] = [None]
+
+
+class Ulcas:
+    """What the ``ulcas`` fixture gives a test."""
+
+    def __init__(self, server: Server, test: str) -> None:
+        self.server = server
+        self.test = test
+        #: The server's URL (``http://127.0.0.1:PORT``).
+        self.url = server.url
+        #: The base URL for an Anthropic client, naming this test.
+        self.base_url = test_base_url(server.url, test)
+        #: The base URL for an OpenAI client, naming this test.
+        self.openai_base_url = self.base_url + "/v1"
+        self.mode = server.mode
+
+    def fault(self, target: str, *faults: str) -> None:
+        """Arms faults for the next requests of ``target`` (``"*"``, ``"quiz"``, ``"quiz@v1"``
+        or a cassette hash): ``ulcas.fault("quiz", "overloaded", "ok")``."""
+        self.server.arm_fault(target, faults)
+
+    def requests(self) -> List[Dict[str, Any]]:
+        """What this test's requests got so far (``status``, ``path``, ``why``)."""
+        return self.server.requests(self.test)["requests"]
+
+
+class _Kit:
+    """The session's servers (one per mode, started when a test first needs it)."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.root = Path(str(config.rootpath))
+        self.servers: Dict[str, Server] = {}
+        self._journal: Optional[Path] = None
+
+    @property
+    def journal(self) -> Path:
+        if self._journal is None:
+            self._journal = journal_folder(self.root)
+        return self._journal
+
+    def server(self, mode: Optional[str]) -> Server:
+        mode = mode or os.environ.get("ULCAS_MODE") or "cassette"
+        if mode not in self.servers:
+            try:
+                self.servers[mode] = Server.start(mode, Path.cwd(), self.journal)
+            except UlcasError as e:
+                raise pytest.UsageError(f"ulcas: {e}") from None
+        return self.servers[mode]
+
+    def finish(self) -> Optional[str]:
+        """Stops the servers; the summary line (``None`` when none ran)."""
+        if not self.servers:
+            return None
+        counts: Dict[str, int] = {}
+        everything: List[Dict[str, Any]] = []
+        for server in self.servers.values():
+            try:
+                listed = server.requests()
+            except OSError:
+                listed = {"requests": [], "counts": {}}
+            for k, v in listed["counts"].items():
+                counts[k] = counts.get(k, 0) + v
+            for r in listed["requests"]:
+                everything.append({**r, "mode": server.mode})
+            server.stop()
+        (self.journal / "journal.json").write_text(
+            json.dumps({"kit": "pytest", "counts": counts, "requests": everything}, indent=2) + "\n"
+        )
+        self.servers.clear()
+        return summary(counts, self.journal)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini("ulcas_all", "every test takes part in ulcas (not only those that ask)", type="bool", default=False)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        'ulcas(mode="cassette"): run the test against ulcas serve (mode: cassette, synthetic or record)',
+    )
+    config.stash[_KIT] = _Kit(config)
+    _patch_transports()
+
+
+_KIT = pytest.StashKey[_Kit]()
+
+
+def _takes_part(item: pytest.Item) -> bool:
+    return (
+        "ulcas" in getattr(item, "fixturenames", ())
+        or item.get_closest_marker("ulcas") is not None
+        or bool(item.config.getini("ulcas_all"))
+    )
+
+
+def _mode_of(item: pytest.Item) -> Optional[str]:
+    marker = item.get_closest_marker("ulcas")
+    if marker is None:
+        return None
+    return marker.kwargs.get("mode") or (marker.args[0] if marker.args else None)
+
+
+@pytest.fixture(scope="session")
+def ulcas_server(request: pytest.FixtureRequest) -> Server:
+    """The session's ``ulcas serve`` (in ``ULCAS_MODE``)."""
+    return request.config.stash[_KIT].server(None)
+
+
+@pytest.fixture
+def ulcas(request: pytest.FixtureRequest) -> Ulcas:
+    """This test's view of the server: its URLs, ``fault()``, ``requests()``."""
+    return request.node.stash[_CURRENT_ULCAS]
+
+
+_CURRENT_ULCAS = pytest.StashKey[Ulcas]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    if _takes_part(item):
+        server = item.config.stash[_KIT].server(_mode_of(item))
+        view = Ulcas(server, item.nodeid)
+        item.stash[_CURRENT_ULCAS] = view
+        item.stash[_SAVED_ENV] = _point_clients(view)
+    return (yield)
+
+
+_SAVED_ENV = pytest.StashKey[Dict[str, Optional[str]]]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    view = item.stash.get(_CURRENT_ULCAS, None)
+    if view is None:
+        return (yield)
+    token = _CURRENT.set(view.test)
+    _RUNNING[0] = view.test
+    try:
+        result = yield
+    except BaseException as raised:
+        _fail_on_misses(view, raised)
+        raise
+    finally:
+        _CURRENT.reset(token)
+        _RUNNING[0] = None
+    _fail_on_misses(view, None)
+    return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    try:
+        return (yield)
+    finally:
+        saved = item.stash.get(_SAVED_ENV, None)
+        if saved is not None:
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+
+
+def _fail_on_misses(view: Ulcas, raised: Optional[BaseException]) -> None:
+    """Fails the test with ulcas's words when one of its requests missed (also when the test
+    failed already: the SDK's error is then the cause, not the message)."""
+    failing = [r for r in view.requests() if r["status"] in FAILING]
+    if failing:
+        failed = pytest.fail.Exception(failure_message(failing), pytrace=False)
+        if raised is not None:
+            raise failed from raised
+        raise failed
+
+
+def _point_clients(view: Ulcas) -> Dict[str, Optional[str]]:
+    """Points the SDKs' environment at the server for one test; what it replaced."""
+    wanted = {
+        "ULCAS_URL": view.url,
+        "ANTHROPIC_BASE_URL": view.base_url,
+        "OPENAI_BASE_URL": view.openai_base_url,
+    }
+    for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY"):
+        if not os.environ.get(key):
+            wanted[key] = "ulcas-test-key"
+    saved = {key: os.environ.get(key) for key in wanted}
+    os.environ.update(wanted)
+    return saved
+
+
+def _patch_transports() -> None:
+    """Every ``httpx`` client (the SDKs', whichever module name it has) adds ``x-ulcas-test``
+    to a request for the server while a test runs."""
+    for name in ("httpx", "httpx2"):
+        try:
+            module = __import__(name)
+        except ImportError:
+            continue
+        for cls_name in ("Client", "AsyncClient"):
+            cls = getattr(module, cls_name, None)
+            if cls is None or getattr(cls.send, "_ulcas", False):
+                continue
+            cls.send = _with_test_header(cls.send)
+
+
+def _with_test_header(send: Any) -> Any:
+    def sending(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
+        test = _CURRENT.get() or _RUNNING[0]
+        url = os.environ.get("ULCAS_URL")
+        if test and url and str(request.url).startswith(url) and "x-ulcas-test" not in request.headers:
+            request.headers["x-ulcas-test"] = test
+        return send(self, request, *args, **kwargs)
+
+    sending._ulcas = True  # type: ignore[attr-defined]
+    return sending
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # With ulcas_all, the server starts before collection and the environment points at it
+    # for the whole run: a client made at import reads it too (its requests are attributed
+    # to their tests by the header).
+    if session.config.getini("ulcas_all"):
+        server = session.config.stash[_KIT].server(None)
+        os.environ["ULCAS_URL"] = server.url
+        os.environ["ANTHROPIC_BASE_URL"] = server.url
+        os.environ["OPENAI_BASE_URL"] = server.url + "/v1"
+        for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY"):
+            os.environ.setdefault(key, "ulcas-test-key")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    line = terminalreporter.config.stash[_KIT].finish()
+    if line:
+        terminalreporter.write_line(line)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    # Also when the run is interrupted before the summary: no server outlives the run.
+    kit = config.stash.get(_KIT, None)
+    if kit is not None:
+        kit.finish()

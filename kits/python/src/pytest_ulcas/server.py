@@ -1,0 +1,206 @@
+"""One ``ulcas serve`` for a test run: started on a free port, read from its start line, asked
+what each test's requests got (its journal), stopped at the end.
+
+The same contract as the PHP and TypeScript kits (``kits/`` of the ulcas repository):
+
+- ``ULCAS_BINARY``: the ``ulcas`` to run; else ``ulcas`` on the PATH; else the binary of the
+  ``ulcas`` wheel when it is installed. Missing: an error that says how to install it.
+- ``ULCAS_MODE``: ``cassette`` (the default), ``synthetic`` or ``record`` (with
+  ``ULCAS_UPSTREAM``, the API that answers a miss).
+- ``ULCAS_STORES``: store folders separated by ``os.pathsep``; else the ``ulcas.toml`` found
+  from the working folder.
+- ``ULCAS_JOURNAL``: where each request is written as a dump (``--dump-dir``) and the journal
+  (``journal.json``) at the end; default ``.ulcas/journal``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import threading
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence
+
+#: The statuses that fail the test whose request got them.
+FAILING = ("miss", "refused", "error")
+
+#: The file in a journal folder that marks it as the kit's (its dumps are cleared each run).
+MARKER = ".ulcas-journal"
+
+MODES = ("cassette", "synthetic", "record")
+
+
+class UlcasError(RuntimeError):
+    """ulcas could not be found, started or asked."""
+
+
+def find_binary() -> str:
+    """The ``ulcas`` binary: ``ULCAS_BINARY``, the PATH, or the ``ulcas`` wheel's."""
+    given = os.environ.get("ULCAS_BINARY")
+    if given:
+        if not os.path.isfile(given):
+            raise UlcasError(f"ULCAS_BINARY={given}: no such file")
+        return given
+    on_path = shutil.which("ulcas")
+    if on_path:
+        return on_path
+    try:
+        from ulcas import find_ulcas_bin  # the wheel's module
+
+        return find_ulcas_bin()
+    except (ImportError, FileNotFoundError):
+        pass
+    raise UlcasError(
+        "ulcas is not installed: `pip install ulcas` (or `cargo install ulcas --locked`, or "
+        "set ULCAS_BINARY to its path)"
+    )
+
+
+def journal_folder(root: Path) -> Path:
+    """The journal folder of this run, emptied of an earlier run's dumps (only a folder the
+    kit made: it holds the marker file)."""
+    folder = Path(os.environ.get("ULCAS_JOURNAL") or root / ".ulcas" / "journal")
+    if not folder.is_absolute():
+        folder = root / folder
+    if folder.exists() and (folder / MARKER).exists():
+        for old in folder.glob("*.json"):
+            old.unlink()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / MARKER).write_text("written by an ulcas test kit: its dumps are replaced each run\n")
+    return folder
+
+
+def test_base_url(url: str, test: str) -> str:
+    """The base URL that names ``test`` in its path (for clients whose headers are not set)."""
+    return f"{url}/_ulcas/test/{urllib.parse.quote(test, safe='')}"
+
+
+@dataclass
+class Server:
+    """A running ``ulcas serve``."""
+
+    mode: str
+    url: str
+    process: subprocess.Popen
+    log_path: Path
+    journal: Path
+    _stopped: bool = field(default=False, repr=False)
+
+    @classmethod
+    def start(cls, mode: str, cwd: Path, journal: Path) -> "Server":
+        if mode not in MODES:
+            raise UlcasError(f"ULCAS_MODE={mode}: not one of {', '.join(MODES)}")
+        args: List[str] = [
+            find_binary(),
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--mode",
+            mode,
+            "--dump-dir",
+            str(journal),
+        ]
+        if mode == "record":
+            upstream = os.environ.get("ULCAS_UPSTREAM")
+            if not upstream:
+                raise UlcasError("ULCAS_MODE=record needs ULCAS_UPSTREAM (the API that answers a miss)")
+            args += ["--upstream", upstream]
+        stores = os.environ.get("ULCAS_STORES")
+        if stores:
+            args += [s for s in stores.split(os.pathsep) if s]
+        log_path = journal / f"serve-{mode}.log"
+        log = open(log_path, "wb")
+        try:
+            process = subprocess.Popen(
+                args, cwd=cwd, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL
+            )
+        except OSError as e:
+            raise UlcasError(f"cannot run {args[0]}: {e}") from e
+        finally:
+            log.close()
+        line = _first_line(process, timeout=30)
+        prefix = "ulcas serve: listening on "
+        if not line.startswith(prefix):
+            process.kill()
+            process.wait()
+            said = log_path.read_text(errors="replace").strip()
+            raise UlcasError(f"ulcas serve did not start: {said or line or 'no output'}")
+        return cls(mode=mode, url=line[len(prefix) :].strip(), process=process, log_path=log_path, journal=journal)
+
+    def requests(self, test: Optional[str] = None, since: int = 0) -> Dict[str, Any]:
+        """The journal: ``{"requests": [...], "counts": {...}, "last": N}``."""
+        query = {"since": str(since)}
+        if test is not None:
+            query["test"] = test
+        with urllib.request.urlopen(
+            f"{self.url}/_ulcas/journal?{urllib.parse.urlencode(query)}", timeout=30
+        ) as answer:
+            return json.load(answer)
+
+    def arm_fault(self, target: str, faults: Sequence[str]) -> None:
+        """Arms ``faults`` (``"overloaded"``, ``"rate-limit:retry-after=1"``, ``"ok"``, …) for the
+        next requests of ``target`` (``"*"``, a task, ``task@vN`` or a cassette hash)."""
+        body = json.dumps({"target": target, "faults": list(faults)}).encode()
+        request = urllib.request.Request(
+            f"{self.url}/_ulcas/faults", body, {"content-type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=30):
+            pass
+
+    def stop(self) -> None:
+        """Stops the server (SIGTERM, then a kill after ten seconds)."""
+        if self._stopped:
+            return
+        self._stopped = True
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdout:
+            self.process.stdout.close()
+
+
+def _first_line(process: subprocess.Popen, timeout: float) -> str:
+    """The first line of stdout, or "" after ``timeout`` seconds or at its end."""
+    got: List[str] = []
+
+    def read() -> None:
+        assert process.stdout is not None
+        got.append(process.stdout.readline().decode(errors="replace"))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout)
+    return got[0] if got else ""
+
+
+def failure_message(entries: Sequence[Dict[str, Any]]) -> str:
+    """What ulcas said of a test's failing requests, as the test's failure."""
+    lines = []
+    for e in entries:
+        why = e.get("why") or e.get("path") or ""
+        lines.append(f"ulcas {e['status']}: {why}".rstrip(": "))
+    return "\n".join(lines)
+
+
+def summary(counts: Dict[str, int], journal: Path) -> str:
+    """``ulcas: 3 hits, 1 miss, 0 synthetic (journal: DIR)``."""
+
+    def n(word: str, key: str) -> str:
+        k = counts.get(key, 0)
+        return f"{k} {word}" + ("" if k == 1 else ("es" if word.endswith("s") else "s"))
+
+    parts = [n("hit", "hit"), n("miss", "miss"), f"{counts.get('synthetic', 0)} synthetic"]
+    for other in ("recorded", "relayed", "fault", "refused", "error"):
+        if counts.get(other):
+            parts.append(f"{counts[other]} {other}")
+    return f"ulcas: {', '.join(parts)} (journal: {journal})"

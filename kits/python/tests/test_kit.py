@@ -1,0 +1,144 @@
+"""The kit under pytest, on the fixture project (kits/fixture): each inner run is a fresh pytest
+process with the plugin, its tests calling the official anthropic and openai SDKs."""
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixture"
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+APP_TESTS = '''
+import json
+
+import anthropic
+import openai
+import pytest
+
+
+def body(name):
+    with open(f"bodies/{name}.json") as f:
+        return json.load(f)
+
+
+def test_hit(ulcas):
+    message = anthropic.Anthropic().messages.create(**body("hit"))
+    assert json.loads(message.content[0].text)["questions"]
+
+
+def test_miss(ulcas):
+    anthropic.Anthropic(max_retries=0).messages.create(**body("miss"))
+
+
+def test_chat_hit(ulcas):
+    answer = openai.OpenAI().chat.completions.create(**body("chat-hit"))
+    assert json.loads(answer.choices[0].message.content)["questions"]
+
+
+@pytest.mark.ulcas(mode="synthetic")
+def test_synthetic_answers_a_miss():
+    message = anthropic.Anthropic(max_retries=0).messages.create(**body("miss"))
+    assert json.loads(message.content[0].text)
+
+
+def test_a_fault_on_cue(ulcas):
+    ulcas.fault("quiz", "overloaded", "ok")
+    with pytest.raises(anthropic.InternalServerError):
+        anthropic.Anthropic(max_retries=0).messages.create(**body("hit"))
+    anthropic.Anthropic(max_retries=0).messages.create(**body("hit"))
+
+
+def test_not_taking_part():
+    assert True
+'''
+
+
+@pytest.fixture
+def project(pytester, monkeypatch):
+    shutil.copytree(FIXTURE, pytester.path, dirs_exist_ok=True)
+    pytester.makepyfile(test_app=APP_TESTS)
+    monkeypatch.setenv("PYTHONPATH", str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    for key in ("ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ULCAS_MODE", "ULCAS_JOURNAL", "ULCAS_STORES"):
+        monkeypatch.delenv(key, raising=False)
+    return pytester
+
+
+def run(project, *args):
+    return project.runpytest_subprocess("-p", "pytest_ulcas.plugin", "-p", "no:cacheprovider", *args)
+
+
+def test_hits_pass_misses_fail_with_ulcas_words(project):
+    result = run(project)
+    result.assert_outcomes(passed=5, failed=1)
+    out = result.stdout.str()
+    # The miss fails its test with ulcas's explanation, not the SDK's 404 three frames deep.
+    assert 'FAILED test_app.py::test_miss - Failed: ulcas miss: No cassette' in out, out
+    assert 'ulcas miss: No cassette for task "quiz" (prompt v1) at cassettes/quiz/v1/' in out, out
+    assert "nearest" in out, out
+    assert "ulcas: 3 hits, 1 miss, 1 synthetic, 1 fault (journal: " in out, out
+
+
+def test_the_journal_lists_each_tests_requests(project):
+    run(project)
+    journal = json.loads((project.path / ".ulcas/journal/journal.json").read_text())
+    by_test = {}
+    for r in journal["requests"]:
+        by_test.setdefault(r["test"], []).append(r["status"])
+    assert by_test == {
+        "test_app.py::test_hit": ["hit"],
+        "test_app.py::test_miss": ["miss"],
+        "test_app.py::test_chat_hit": ["hit"],
+        "test_app.py::test_synthetic_answers_a_miss": ["synthetic"],
+        "test_app.py::test_a_fault_on_cue": ["fault", "hit"],
+    }, by_test
+    # The requests as dumps, for ulcas verify --requests and prune --complete-run.
+    dumps = [p for p in (project.path / ".ulcas/journal").glob("*.json") if p.name != "journal.json"]
+    assert dumps, list((project.path / ".ulcas/journal").iterdir())
+
+
+def test_a_missing_binary_is_an_error_that_says_how_to_install(project, monkeypatch):
+    monkeypatch.setenv("ULCAS_BINARY", str(project.path / "no-such-ulcas"))
+    result = run(project, "-k", "test_hit")
+    assert result.ret != 0
+    assert "ULCAS_BINARY=" in result.stderr.str() + result.stdout.str()
+    monkeypatch.delenv("ULCAS_BINARY")
+    monkeypatch.setenv("PATH", str(project.path))
+    result = project.run(sys.executable, "-m", "pytest", "-p", "pytest_ulcas.plugin", "-p", "no:cacheprovider", "-k", "test_hit")
+    said = result.stdout.str() + result.stderr.str()
+    assert result.ret != 0 and "pip install ulcas" in said, said
+
+
+def test_no_server_when_no_test_takes_part(project):
+    result = run(project, "-k", "test_not_taking_part")
+    result.assert_outcomes(passed=1)
+    assert "ulcas:" not in result.stdout.str()
+    assert not (project.path / ".ulcas").exists()
+
+
+def test_with_ulcas_all_a_client_made_at_import_is_pointed_and_attributed(project):
+    project.makeini("[pytest]\nulcas_all = true\n")
+    project.makepyfile(
+        test_import="""
+import json
+import anthropic
+
+CLIENT = anthropic.Anthropic(max_retries=0)  # made at import, before any test
+
+
+def test_hit_from_a_module_client():
+    with open("bodies/hit.json") as f:
+        CLIENT.messages.create(**json.load(f))
+
+
+def test_miss_from_a_module_client():
+    with open("bodies/miss.json") as f:
+        CLIENT.messages.create(**json.load(f))
+"""
+    )
+    result = run(project, "test_import.py")
+    result.assert_outcomes(passed=1, failed=1)
+    assert "FAILED test_import.py::test_miss_from_a_module_client - Failed: ulcas miss: " in result.stdout.str()
