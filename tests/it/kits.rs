@@ -122,3 +122,30 @@ fn the_pytest_kit_passes_under_pytest() {
     let said = passes(cmd, "the pytest kit's tests");
     assert!(said.contains(" passed"), "{said}");
 }
+
+/// The vitest kit's own tests, under vitest, with the official @anthropic-ai/sdk and openai
+/// packages (installed from the lock file when missing).
+#[test]
+fn the_vitest_kit_passes_under_vitest() {
+    let Some(npm) = crate::common::tool(
+        "npm",
+        "apt-get install npm",
+        "the_vitest_kit_passes_under_vitest",
+    ) else {
+        return;
+    };
+    let kit = Path::new(MANIFEST).join("kits/typescript");
+    if !kit.join("node_modules/vitest/package.json").is_file() {
+        let mut install = Command::new(&npm);
+        install
+            .current_dir(&kit)
+            .args(["ci", "--no-audit", "--no-fund", "--silent"]);
+        passes(install, "npm ci in kits/typescript");
+    }
+    let mut cmd = Command::new("node");
+    cmd.current_dir(&kit)
+        .args(["node_modules/vitest/vitest.mjs", "run"])
+        .env("NO_COLOR", "1");
+    let said = passes(cmd, "the vitest kit's tests");
+    assert!(said.contains("passed"), "{said}");
+}

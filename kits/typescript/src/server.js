@@ -1,0 +1,165 @@
+// One `ulcas serve` for a test run: started on a free port, read from its start line, asked
+// what each test's requests got (its journal), stopped at the end. The contract is the one of
+// the PHP and Python kits (kits/ of the ulcas repository):
+//
+// - ULCAS_BINARY: the ulcas to run; else the `ulcas` npm package's binary when installed; else
+//   `ulcas` on the PATH. Missing: an error that says how to install it.
+// - ULCAS_MODE: cassette (the default), synthetic or record (with ULCAS_UPSTREAM).
+// - ULCAS_STORES: store folders separated by the path delimiter (`:`); else the ulcas.toml
+//   found from the working folder.
+// - ULCAS_JOURNAL: where each request is written as a dump (--dump-dir) and journal.json at
+//   the end; default .ulcas/journal.
+
+import { spawn, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import path from "node:path";
+
+/** The statuses that fail the test whose request got them. */
+export const FAILING = ["miss", "refused", "error"];
+const MODES = ["cassette", "synthetic", "record"];
+const MARKER = ".ulcas-journal";
+const PREFIX = "ulcas serve: listening on ";
+
+/** The ulcas binary: ULCAS_BINARY, the `ulcas` npm package's, or the PATH's. */
+export function findBinary() {
+  const given = process.env.ULCAS_BINARY;
+  if (given) {
+    if (!fs.existsSync(given)) throw new Error(`ULCAS_BINARY=${given}: no such file`);
+    return given;
+  }
+  try {
+    const require = createRequire(path.join(process.cwd(), "package.json"));
+    return require("ulcas").binaryPath();
+  } catch {
+    // not installed: the PATH
+  }
+  const probe = spawnSync("ulcas", ["--version"], { stdio: "ignore" });
+  if (!probe.error && probe.status === 0) return "ulcas";
+  throw new Error(
+    "ulcas is not installed: `npm install --save-dev ulcas` (or `pip install ulcas`, or set ULCAS_BINARY to its path)",
+  );
+}
+
+/** The journal folder of this run, emptied of an earlier run's dumps (only a folder the kit
+ * made: it holds the marker file). */
+export function journalFolder(root = process.cwd()) {
+  const folder = path.resolve(root, process.env.ULCAS_JOURNAL || ".ulcas/journal");
+  if (fs.existsSync(path.join(folder, MARKER))) {
+    for (const name of fs.readdirSync(folder)) {
+      if (name.endsWith(".json")) fs.rmSync(path.join(folder, name));
+    }
+  }
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, MARKER), "written by an ulcas test kit: its dumps are replaced each run\n");
+  return folder;
+}
+
+/** The base URL that names `test` in its path (for clients whose headers are not set). */
+export function testBaseURL(url, test) {
+  return `${url}/_ulcas/test/${encodeURIComponent(test)}`;
+}
+
+/** Starts `ulcas serve` in `mode`; resolves to { url, mode, journal, stop() }. */
+export async function startServer({ mode = process.env.ULCAS_MODE || "cassette", cwd = process.cwd(), journal } = {}) {
+  if (!MODES.includes(mode)) throw new Error(`ULCAS_MODE=${mode}: not one of ${MODES.join(", ")}`);
+  journal = journal || journalFolder(cwd);
+  const args = ["serve", "--listen", "127.0.0.1:0", "--mode", mode, "--dump-dir", journal];
+  if (mode === "record") {
+    if (!process.env.ULCAS_UPSTREAM) throw new Error("ULCAS_MODE=record needs ULCAS_UPSTREAM (the API that answers a miss)");
+    args.push("--upstream", process.env.ULCAS_UPSTREAM);
+  }
+  if (process.env.ULCAS_STORES) args.push(...process.env.ULCAS_STORES.split(path.delimiter).filter(Boolean));
+  const logFile = path.join(journal, `serve-${mode}.log`);
+  const log = fs.openSync(logFile, "w");
+  const child = spawn(findBinary(), args, { cwd, stdio: ["ignore", "pipe", log] });
+  fs.closeSync(log);
+  const url = await new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => fail("no start line in 30 s"), 30_000);
+    const fail = (why) => {
+      clearTimeout(timer);
+      child.kill("SIGKILL");
+      const said = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").trim() : "";
+      reject(new Error(`ulcas serve did not start: ${said || why}`));
+    };
+    child.on("error", (e) => fail(e.message));
+    child.on("exit", () => fail(seen || "it ended"));
+    child.stdout.on("data", (chunk) => {
+      seen += chunk;
+      const line = seen.split("\n")[0];
+      if (seen.includes("\n")) {
+        clearTimeout(timer);
+        child.removeAllListeners("exit");
+        if (line.startsWith(PREFIX)) resolve(line.slice(PREFIX.length).trim());
+        else fail(line);
+      }
+    });
+  });
+  child.stdout.resume();
+  return {
+    url,
+    mode,
+    journal,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        child.once("exit", () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** The journal of the server at `url`: { requests, counts, last }. */
+export async function requests(url, test) {
+  const query = new URLSearchParams(test === undefined ? {} : { test });
+  const answer = await fetch(`${url}/_ulcas/journal?${query}`);
+  if (!answer.ok) throw new Error(`ulcas journal: ${answer.status}`);
+  return answer.json();
+}
+
+/** Arms `faults` for the next requests of `target` ("*", a task, "task@vN" or a hash). */
+export async function armFault(url, target, faults) {
+  const answer = await fetch(`${url}/_ulcas/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ target, faults }),
+  });
+  if (!answer.ok) throw new Error(`ulcas faults: ${answer.status} ${await answer.text()}`);
+}
+
+/** What ulcas said of a test's failing requests, as the test's failure. */
+export function failureMessage(entries) {
+  return entries.map((e) => `ulcas ${e.status}: ${e.why || e.path || ""}`.replace(/: $/, "")).join("\n");
+}
+
+/** `ulcas: 3 hits, 1 miss, 0 synthetic (journal: DIR)`. */
+export function summary(counts, journal) {
+  const n = (k, one, many) => `${counts[k] || 0} ${(counts[k] || 0) === 1 ? one : many}`;
+  const parts = [n("hit", "hit", "hits"), n("miss", "miss", "misses"), `${counts.synthetic || 0} synthetic`];
+  for (const other of ["recorded", "relayed", "fault", "refused", "error"]) {
+    if (counts[other]) parts.push(`${counts[other]} ${other}`);
+  }
+  return `ulcas: ${parts.join(", ")} (journal: ${journal})`;
+}
+
+/** Writes journal.json (every request, the counts) into the journal folder; the summary. */
+export async function finish(server, kit) {
+  let listed = { requests: [], counts: {} };
+  try {
+    listed = await requests(server.url);
+  } catch {
+    // the server is gone: an empty journal
+  }
+  const requestsOfRun = listed.requests.map((r) => ({ ...r, mode: server.mode }));
+  fs.writeFileSync(
+    path.join(server.journal, "journal.json"),
+    `${JSON.stringify({ kit, counts: listed.counts, requests: requestsOfRun }, null, 2)}\n`,
+  );
+  await server.stop();
+  return summary(listed.counts, server.journal);
+}

@@ -1,0 +1,116 @@
+// The kit under vitest, on the fixture project (kits/fixture): each inner run is a fresh vitest
+// process with the kit's global setup and setup file, its tests calling the official
+// @anthropic-ai/sdk and openai packages.
+
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, expect, test } from "vitest";
+
+const kit = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const fixture = path.resolve(kit, "../fixture");
+const scratch = path.join(kit, ".tmp");
+
+const APP_TESTS = `
+import fs from "node:fs";
+import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
+import { expect, test } from "vitest";
+import { ulcas } from "${path.join(kit, "src/index.js")}";
+
+const body = (name) => JSON.parse(fs.readFileSync(\`bodies/\${name}.json\`, "utf8"));
+
+test("hit", async () => {
+  const message = await new Anthropic().messages.create(body("hit"));
+  expect(JSON.parse(message.content[0].text).questions.length).toBeGreaterThan(0);
+});
+
+test("miss", async () => {
+  await new Anthropic({ maxRetries: 0 }).messages.create(body("miss"));
+});
+
+test("chat hit", async () => {
+  const answer = await new OpenAI().chat.completions.create(body("chat-hit"));
+  expect(JSON.parse(answer.choices[0].message.content).questions.length).toBeGreaterThan(0);
+});
+
+test("a fault on cue", async () => {
+  await ulcas.fault("quiz", "overloaded", "ok");
+  await expect(new Anthropic({ maxRetries: 0 }).messages.create(body("hit"))).rejects.toThrow(/529|overloaded/i);
+  await new Anthropic({ maxRetries: 0 }).messages.create(body("hit"));
+});
+`;
+
+function innerProject(name, env = {}) {
+  const dir = path.join(scratch, name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.cpSync(fixture, dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "app.test.mjs"), APP_TESTS);
+  fs.writeFileSync(
+    path.join(dir, "vitest.config.mjs"),
+    `export default { test: { include: ["app.test.mjs"], globalSetup: [${JSON.stringify(path.join(kit, "src/vitest-global-setup.js"))}], setupFiles: [${JSON.stringify(path.join(kit, "src/vitest-setup.js"))}] } };\n`,
+  );
+  const clean = { ...process.env };
+  for (const key of ["ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ULCAS_URL", "ULCAS_MODE", "ULCAS_JOURNAL", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_ENV"]) {
+    delete clean[key];
+  }
+  const run = spawnSync(
+    process.execPath,
+    [path.join(kit, "node_modules/vitest/vitest.mjs"), "run", "--reporter=json", "--outputFile=report.json", "--reporter=default"],
+    { cwd: dir, env: { ...clean, ...env }, encoding: "utf8", timeout: 120_000 },
+  );
+  const report = fs.existsSync(path.join(dir, "report.json"))
+    ? JSON.parse(fs.readFileSync(path.join(dir, "report.json"), "utf8"))
+    : null;
+  return { dir, run, report, out: `${run.stdout}${run.stderr}` };
+}
+
+function outcomes(report) {
+  const byName = {};
+  for (const file of report.testResults) {
+    for (const t of file.assertionResults) byName[t.title] = { status: t.status, failure: t.failureMessages.join("\n") };
+  }
+  return byName;
+}
+
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+test("hits pass, a miss fails its test with ulcas's words, the journal lists each test", () => {
+  const { dir, report, out } = innerProject("main");
+  expect(report, out).not.toBeNull();
+  const got = outcomes(report);
+  expect(Object.fromEntries(Object.entries(got).map(([k, v]) => [k, v.status])), out).toEqual({
+    hit: "passed",
+    miss: "failed",
+    "chat hit": "passed",
+    "a fault on cue": "passed",
+  });
+  expect(got.miss.failure).toMatch(/ulcas miss: No cassette for task "quiz" \(prompt v1\) at cassettes\/quiz\/v1\//);
+  expect(got.miss.failure).toMatch(/nearest recorded request/);
+  expect(out).toMatch(/ulcas: 3 hits, 1 miss, 0 synthetic, 1 fault \(journal: /);
+  const journal = JSON.parse(fs.readFileSync(path.join(dir, ".ulcas/journal/journal.json"), "utf8"));
+  const byTest = {};
+  for (const r of journal.requests) (byTest[r.test] ||= []).push(r.status);
+  expect(byTest).toEqual({
+    "app.test.mjs > hit": ["hit"],
+    "app.test.mjs > miss": ["miss"],
+    "app.test.mjs > chat hit": ["hit"],
+    "app.test.mjs > a fault on cue": ["fault", "hit"],
+  });
+  const dumps = fs.readdirSync(path.join(dir, ".ulcas/journal")).filter((f) => f.endsWith(".json") && f !== "journal.json");
+  expect(dumps.length).toBeGreaterThan(0);
+});
+
+test("synthetic mode answers the miss", () => {
+  const { report, out } = innerProject("synthetic", { ULCAS_MODE: "synthetic" });
+  const got = outcomes(report);
+  expect(got.miss.status, out).toBe("passed");
+});
+
+test("a missing binary is an error that says how to install it", () => {
+  const { run, out } = innerProject("missing", { ULCAS_BINARY: "", PATH: path.dirname(process.execPath) });
+  expect(run.status).not.toBe(0);
+  expect(out).toMatch(/npm install --save-dev ulcas/);
+});
