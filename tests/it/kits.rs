@@ -110,42 +110,107 @@ fn passes(mut cmd: Command, what: &str) -> String {
     text
 }
 
-/// The pytest kit's own tests, under pytest, with the official anthropic and openai SDKs.
+/// Each kit's own tests under its real framework (pytest with the official anthropic and
+/// openai SDKs, vitest with @anthropic-ai/sdk and openai, PHPUnit 9.6 with the app's driver on
+/// the official PHP SDK), then their journals compared: on the same store, the same requests
+/// (a hit, a miss, a fault then the hit) got the same answers, the same cassettes.
 #[test]
-fn the_pytest_kit_passes_under_pytest() {
-    let Some(python) = crate::serve_kit::python_with("pytest") else {
+fn the_three_kits_pass_under_their_frameworks_and_behave_alike() {
+    let compare = tempfile::tempdir().unwrap();
+    let mut ran = Vec::new();
+    if let Some(python) = crate::serve_kit::python_with("pytest") {
+        let mut cmd = Command::new(python);
+        cmd.current_dir(Path::new(MANIFEST).join("kits/python"))
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"])
+            .env("ULCAS_KIT_COMPARE_DIR", compare.path());
+        let said = passes(cmd, "the pytest kit's tests");
+        assert!(said.contains(" passed"), "{said}");
+        ran.push("pytest");
+    }
+    if let Some(npm) = crate::common::tool("npm", "apt-get install npm", "the vitest kit") {
+        let kit = Path::new(MANIFEST).join("kits/typescript");
+        if !kit.join("node_modules/vitest/package.json").is_file() {
+            let mut install = Command::new(&npm);
+            install
+                .current_dir(&kit)
+                .args(["ci", "--no-audit", "--no-fund", "--silent"]);
+            passes(install, "npm ci in kits/typescript");
+        }
+        let mut cmd = Command::new("node");
+        cmd.current_dir(&kit)
+            .args(["node_modules/vitest/vitest.mjs", "run"])
+            .env("NO_COLOR", "1")
+            .env("ULCAS_KIT_COMPARE_DIR", compare.path());
+        let said = passes(cmd, "the vitest kit's tests");
+        assert!(said.contains("passed"), "{said}");
+        ran.push("vitest");
+    }
+    if let Some(phpunit) =
+        crate::common::tool("phpunit", "apt-get install phpunit", "the PHPUnit kit")
+    {
+        let mut cmd = Command::new(phpunit);
+        cmd.current_dir(Path::new(MANIFEST).join("kits/php"))
+            .args(["-c", "phpunit.xml.dist"])
+            .env("ULCAS_KIT_COMPARE_DIR", compare.path());
+        if let Some(boot) = std::env::var_os("ULCAS_PHP_SDK_BOOT") {
+            cmd.env("ULCAS_PHP_SDK_BOOT", boot);
+        }
+        let said = passes(cmd, "the PHPUnit kit's tests");
+        assert!(said.contains("OK ("), "{said}");
+        ran.push("phpunit");
+    }
+    if ran.len() < 3 {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI runs the three kits: {ran:?}"
+        );
         return;
-    };
-    let mut cmd = Command::new(python);
-    cmd.current_dir(Path::new(MANIFEST).join("kits/python"))
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"]);
-    let said = passes(cmd, "the pytest kit's tests");
-    assert!(said.contains(" passed"), "{said}");
+    }
+    // The same requests in each kit: the hit, the miss, the fault then the hit.
+    let journals: Vec<(&str, Vec<(String, Vec<(String, Option<String>)>)>)> = ran
+        .iter()
+        .map(|kit| {
+            let text = std::fs::read_to_string(compare.path().join(format!("{kit}.json")))
+                .unwrap_or_else(|e| panic!("{kit} wrote no journal: {e}"));
+            let journal: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(journal["kit"], *kit);
+            let mut by_test: std::collections::BTreeMap<String, Vec<(String, Option<String>)>> =
+                Default::default();
+            for r in journal["requests"].as_array().unwrap() {
+                let test = plain_name(r["test"].as_str().unwrap_or(""));
+                if ["hit", "miss", "a fault on cue"].contains(&test.as_str()) {
+                    by_test.entry(test).or_default().push((
+                        r["status"].as_str().unwrap().to_owned(),
+                        r["path"].as_str().map(str::to_owned),
+                    ));
+                }
+            }
+            (*kit, by_test.into_iter().collect())
+        })
+        .collect();
+    let first = &journals[0];
+    assert_eq!(first.1.len(), 3, "{first:?}");
+    for other in &journals[1..] {
+        assert_eq!(other.1, first.1, "{} and {} differ", other.0, first.0);
+    }
 }
 
-/// The vitest kit's own tests, under vitest, with the official @anthropic-ai/sdk and openai
-/// packages (installed from the lock file when missing).
-#[test]
-fn the_vitest_kit_passes_under_vitest() {
-    let Some(npm) = crate::common::tool(
-        "npm",
-        "apt-get install npm",
-        "the_vitest_kit_passes_under_vitest",
-    ) else {
-        return;
-    };
-    let kit = Path::new(MANIFEST).join("kits/typescript");
-    if !kit.join("node_modules/vitest/package.json").is_file() {
-        let mut install = Command::new(&npm);
-        install
-            .current_dir(&kit)
-            .args(["ci", "--no-audit", "--no-fund", "--silent"]);
-        passes(install, "npm ci in kits/typescript");
+/// A test's name without its file or class, as words: `AppTest::testAFaultOnCue`,
+/// `test_app.py::test_a_fault_on_cue` and `app.test.mjs > a fault on cue` are all
+/// `a fault on cue`.
+fn plain_name(test: &str) -> String {
+    let last = test.rsplit(['>', ':']).next().unwrap_or(test).trim();
+    let last = last.strip_prefix("test").unwrap_or(last);
+    let mut words = String::new();
+    for c in last.chars() {
+        if c.is_uppercase() && !words.is_empty() {
+            words.push(' ');
+        }
+        words.push(if c == '_' {
+            ' '
+        } else {
+            c.to_ascii_lowercase()
+        });
     }
-    let mut cmd = Command::new("node");
-    cmd.current_dir(&kit)
-        .args(["node_modules/vitest/vitest.mjs", "run"])
-        .env("NO_COLOR", "1");
-    let said = passes(cmd, "the vitest kit's tests");
-    assert!(said.contains("passed"), "{said}");
+    words.split_whitespace().collect::<Vec<_>>().join(" ")
 }

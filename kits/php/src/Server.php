@@ -1,0 +1,237 @@
+<?php
+
+declare(strict_types=1);
+
+namespace Ulcas\Kit;
+
+/**
+ * One `ulcas serve` for a test run: started on a free port, read from its start line, asked what
+ * each test's requests got (its journal), stopped at the end. The contract is the one of the
+ * Python and TypeScript kits (kits/ of the ulcas repository):
+ *
+ * - ULCAS_BINARY: the ulcas to run; else `ulcas` on the PATH. Missing: an error that says how to
+ *   install it.
+ * - ULCAS_MODE: cassette (the default), synthetic or record (with ULCAS_UPSTREAM).
+ * - ULCAS_STORES: store folders separated by PATH_SEPARATOR; else the ulcas.toml found from
+ *   the working folder.
+ * - ULCAS_JOURNAL: where each request is written as a dump (--dump-dir) and journal.json at the
+ *   end; default .ulcas/journal.
+ */
+final class Server
+{
+    /** The statuses that fail the test whose request got them. */
+    public const FAILING = ['miss', 'refused', 'error'];
+
+    private const MODES = ['cassette', 'synthetic', 'record'];
+
+    private const MARKER = '.ulcas-journal';
+
+    private const PREFIX = 'ulcas serve: listening on ';
+
+    /** @param resource $process */
+    private function __construct(
+        public readonly string $url,
+        public readonly string $mode,
+        public readonly string $journal,
+        private $process,
+    ) {
+    }
+
+    /** The ulcas binary: ULCAS_BINARY, or the PATH's. */
+    public static function binary(): string
+    {
+        $given = getenv('ULCAS_BINARY');
+        if ($given !== false && $given !== '') {
+            if (!is_file($given)) {
+                throw new UlcasException("ULCAS_BINARY=$given: no such file");
+            }
+            return $given;
+        }
+        foreach (explode(PATH_SEPARATOR, (string) getenv('PATH')) as $dir) {
+            if ($dir !== '' && is_file("$dir/ulcas") && is_executable("$dir/ulcas")) {
+                return "$dir/ulcas";
+            }
+        }
+        throw new UlcasException(
+            'ulcas is not installed: `pip install ulcas` or `npm install --save-dev ulcas` (or '
+            . '`cargo install ulcas --locked`), or set ULCAS_BINARY to its path'
+        );
+    }
+
+    /** The journal folder of this run, emptied of an earlier run's dumps (only a folder the kit made). */
+    public static function journalFolder(string $root): string
+    {
+        $given = getenv('ULCAS_JOURNAL');
+        $folder = ($given !== false && $given !== '') ? $given : '.ulcas/journal';
+        if (!str_starts_with($folder, '/')) {
+            $folder = rtrim($root, '/') . '/' . $folder;
+        }
+        if (is_file("$folder/" . self::MARKER)) {
+            foreach (glob("$folder/*.json") ?: [] as $old) {
+                unlink($old);
+            }
+        }
+        if (!is_dir($folder) && !mkdir($folder, 0777, true) && !is_dir($folder)) {
+            throw new UlcasException("cannot make the journal folder $folder");
+        }
+        file_put_contents("$folder/" . self::MARKER, "written by an ulcas test kit: its dumps are replaced each run\n");
+        return $folder;
+    }
+
+    /** Starts `ulcas serve` in `$mode` (ULCAS_MODE by default) from `$cwd`. */
+    public static function start(?string $mode = null, ?string $cwd = null, ?string $journal = null): self
+    {
+        $mode ??= (getenv('ULCAS_MODE') ?: 'cassette');
+        if (!in_array($mode, self::MODES, true)) {
+            throw new UlcasException("ULCAS_MODE=$mode: not one of " . implode(', ', self::MODES));
+        }
+        $cwd ??= (string) getcwd();
+        $journal ??= self::journalFolder($cwd);
+        $args = [self::binary(), 'serve', '--listen', '127.0.0.1:0', '--mode', $mode, '--dump-dir', $journal];
+        if ($mode === 'record') {
+            $upstream = getenv('ULCAS_UPSTREAM');
+            if ($upstream === false || $upstream === '') {
+                throw new UlcasException('ULCAS_MODE=record needs ULCAS_UPSTREAM (the API that answers a miss)');
+            }
+            array_push($args, '--upstream', $upstream);
+        }
+        $stores = getenv('ULCAS_STORES');
+        if ($stores !== false && $stores !== '') {
+            foreach (explode(PATH_SEPARATOR, $stores) as $store) {
+                if ($store !== '') {
+                    $args[] = $store;
+                }
+            }
+        }
+        $log = "$journal/serve-$mode.log";
+        $process = proc_open($args, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', $log, 'w']], $pipes, $cwd);
+        if (!is_resource($process)) {
+            throw new UlcasException("cannot run {$args[0]}");
+        }
+        $line = self::firstLine($pipes[1], 30.0);
+        if (!str_starts_with($line, self::PREFIX)) {
+            proc_terminate($process, 9);
+            proc_close($process);
+            $said = trim((string) @file_get_contents($log));
+            throw new UlcasException('ulcas serve did not start: ' . ($said !== '' ? $said : ($line !== '' ? $line : 'no output')));
+        }
+        // The rest of stdout is never read: nothing more is written there.
+        return new self(trim(substr($line, strlen(self::PREFIX))), $mode, $journal, $process);
+    }
+
+    /** @param resource $stream */
+    private static function firstLine($stream, float $timeout): string
+    {
+        $line = '';
+        $until = microtime(true) + $timeout;
+        stream_set_blocking($stream, false);
+        while (!str_contains($line, "\n") && microtime(true) < $until) {
+            $read = [$stream];
+            $write = $except = null;
+            if (stream_select($read, $write, $except, 0, 200000) > 0) {
+                $chunk = fread($stream, 4096);
+                if ($chunk === false || ($chunk === '' && feof($stream))) {
+                    break;
+                }
+                $line .= $chunk;
+            }
+        }
+        return strtok($line, "\n") ?: '';
+    }
+
+    /** The base URL that names `$test` in its path (the PHP SDK's headers are not set per test). */
+    public function baseUrl(string $test): string
+    {
+        return $this->url . '/_ulcas/test/' . rawurlencode($test);
+    }
+
+    /**
+     * The journal: ['requests' => [...], 'counts' => [...], 'last' => N], one test's requests
+     * when `$test` is given.
+     *
+     * @return array{requests: list<array<string, mixed>>, counts: array<string, int>, last: int}
+     */
+    public function requests(?string $test = null): array
+    {
+        $query = $test === null ? '' : '?' . http_build_query(['test' => $test]);
+        $body = @file_get_contents("{$this->url}/_ulcas/journal$query");
+        if ($body === false) {
+            throw new UlcasException("cannot read the journal of {$this->url}");
+        }
+        return json_decode($body, true, 512, JSON_THROW_ON_ERROR);
+    }
+
+    /** Arms `$faults` ('overloaded', 'rate-limit:retry-after=1', 'ok', …) for the next requests of `$target`. */
+    public function fault(string $target, string ...$faults): void
+    {
+        $context = stream_context_create(['http' => [
+            'method' => 'POST',
+            'header' => "content-type: application/json\r\n",
+            'content' => json_encode(['target' => $target, 'faults' => $faults], JSON_THROW_ON_ERROR),
+            'ignore_errors' => true,
+        ]]);
+        $answer = @file_get_contents("{$this->url}/_ulcas/faults", false, $context);
+        $status = $http_response_header[0] ?? '';
+        if ($answer === false || !str_contains($status, ' 200')) {
+            throw new UlcasException("ulcas faults: $status $answer");
+        }
+    }
+
+    /** What ulcas said of a test's failing requests, as the test's failure. */
+    public static function failureMessage(array $entries): string
+    {
+        $lines = [];
+        foreach ($entries as $e) {
+            $why = $e['why'] ?? $e['path'] ?? '';
+            $lines[] = rtrim("ulcas {$e['status']}: $why", ': ');
+        }
+        return implode("\n", $lines);
+    }
+
+    /** `ulcas: 3 hits, 1 miss, 0 synthetic (journal: DIR)`. */
+    public static function summary(array $counts, string $journal): string
+    {
+        $n = fn (string $k, string $one, string $many): string => ($counts[$k] ?? 0) . ' ' . (($counts[$k] ?? 0) === 1 ? $one : $many);
+        $parts = [$n('hit', 'hit', 'hits'), $n('miss', 'miss', 'misses'), ($counts['synthetic'] ?? 0) . ' synthetic'];
+        foreach (['recorded', 'relayed', 'fault', 'refused', 'error'] as $other) {
+            if (($counts[$other] ?? 0) > 0) {
+                $parts[] = "{$counts[$other]} $other";
+            }
+        }
+        return 'ulcas: ' . implode(', ', $parts) . " (journal: $journal)";
+    }
+
+    /** Writes journal.json and stops the server; the summary line. */
+    public function finish(string $kit): string
+    {
+        try {
+            $listed = $this->requests();
+        } catch (UlcasException) {
+            $listed = ['requests' => [], 'counts' => []];
+        }
+        $requests = array_map(fn (array $r): array => $r + ['mode' => $this->mode], $listed['requests']);
+        file_put_contents(
+            "{$this->journal}/journal.json",
+            json_encode(['kit' => $kit, 'counts' => (object) $listed['counts'], 'requests' => $requests], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n"
+        );
+        $this->stop();
+        return self::summary($listed['counts'], $this->journal);
+    }
+
+    /** Stops the server (SIGTERM, then SIGKILL after ten seconds). */
+    public function stop(): void
+    {
+        if (!is_resource($this->process)) {
+            return;
+        }
+        proc_terminate($this->process, 15);
+        $until = microtime(true) + 10;
+        while (proc_get_status($this->process)['running'] && microtime(true) < $until) {
+            usleep(20000);
+        }
+        if (proc_get_status($this->process)['running']) {
+            proc_terminate($this->process, 9);
+        }
+        proc_close($this->process);
+    }
+}

@@ -1,0 +1,238 @@
+<?php
+
+declare(strict_types=1);
+
+use PHPUnit\Framework\TestCase;
+
+/**
+ * The kit under PHPUnit, on the fixture project (kits/fixture): each inner run is a fresh
+ * PHPUnit process with the extension registered in its phpunit.xml, its tests calling the app's
+ * driver code on the official PHP SDK (tests/php/sdk of the ulcas repository, or
+ * ULCAS_PHP_SDK_BOOT).
+ */
+final class KitTest extends TestCase
+{
+    private const APP_TEST = <<<'PHP'
+<?php
+
+use Anthropic\Client;
+use Anthropic\Lib\Streaming\MessageAccumulator;
+use PHPUnit\Framework\TestCase;
+use Ulcas\Kit\UsesUlcas;
+
+final class AppTest extends TestCase
+{
+    use UsesUlcas;
+
+    /** The app's AnthropicDriver::send(): a stream, accumulated; the base URL from the environment. */
+    private function send(string $name, ?string $baseUrl = null, int $retries = 0): string
+    {
+        $body = json_decode(file_get_contents(__DIR__ . "/bodies/$name.json"), true, 512, JSON_THROW_ON_ERROR);
+        $client = new Client(apiKey: getenv('ANTHROPIC_API_KEY'), baseUrl: $baseUrl ?? getenv('ANTHROPIC_BASE_URL'));
+        $stream = $client->beta->messages->createStream(
+            maxTokens: $body['max_tokens'],
+            messages: $body['messages'],
+            model: $body['model'],
+            system: [['type' => 'text', 'text' => $body['system'][0]['text'], 'cacheControl' => ['type' => 'ephemeral', 'ttl' => '1h']]],
+            outputConfig: ['effort' => 'medium', 'format' => $body['output_config']['format']],
+            requestOptions: ['timeout' => 60.0, 'maxRetries' => $retries],
+        );
+        $accumulator = MessageAccumulator::forBetaMessages();
+        foreach ($stream as $event) {
+            $accumulator->accumulate($event);
+        }
+        return $accumulator->message()->content[0]->text;
+    }
+
+    public function testHit(): void
+    {
+        $this->assertNotEmpty(json_decode($this->send('hit'), true)['questions']);
+    }
+
+    public function testMiss(): void
+    {
+        $this->assertNotEmpty($this->send('miss'));
+    }
+
+    public function testAFaultOnCue(): void
+    {
+        // The SDK retries an overloaded answer (529): the fault, then the cassette.
+        $this->ulcasFault('quiz', 'overloaded', 'ok');
+        $this->assertNotEmpty(json_decode($this->send('hit', retries: 1), true)['questions']);
+    }
+}
+PHP;
+
+    private const LARAVEL_TEST = <<<'PHP'
+<?php
+
+use Anthropic\Client;
+use PHPUnit\Framework\TestCase;
+use Ulcas\Kit\UsesUlcasForAi;
+
+/** Laravel's config() and TestCase::setUpTraits(), as far as the trait relies on them. */
+function config($key = null)
+{
+    static $config = ['ai.api_key' => null];
+    if (is_array($key)) {
+        $config = array_merge($config, $key);
+        return null;
+    }
+    return $config[$key] ?? null;
+}
+
+abstract class LaravelLikeTestCase extends TestCase
+{
+    protected function setUp(): void
+    {
+        parent::setUp();
+        foreach (class_uses($this) as $trait) {
+            $method = 'setUp' . substr(strrchr('\\' . $trait, '\\'), 1);
+            if (method_exists($this, $method)) {
+                $this->{$method}();
+            }
+        }
+    }
+}
+
+final class LaravelAiTest extends LaravelLikeTestCase
+{
+    use UsesUlcasForAi;
+
+    public function testTheAiConfigPointsAtTheServer(): void
+    {
+        $this->assertSame('anthropic', config('ai.driver'));
+        $this->assertTrue(config('ai.allow_network_in_tests'));
+        $this->assertStringContainsString('/_ulcas/test/LaravelAiTest%3A%3AtestTheAiConfigPointsAtTheServer', config('ai.base_url'));
+        // The app's driver, its base URL from config: a request the store never saw.
+        $body = json_decode(file_get_contents(__DIR__ . '/bodies/miss.json'), true, 512, JSON_THROW_ON_ERROR);
+        $client = new Client(apiKey: config('ai.api_key'), baseUrl: config('ai.base_url'));
+        $stream = $client->beta->messages->createStream(
+            maxTokens: $body['max_tokens'],
+            messages: $body['messages'],
+            model: $body['model'],
+            system: [['type' => 'text', 'text' => $body['system'][0]['text']]],
+            outputConfig: ['format' => $body['output_config']['format']],
+            requestOptions: ['maxRetries' => 0],
+        );
+        foreach ($stream as $event) {
+        }
+    }
+}
+PHP;
+
+    private static function kit(): string
+    {
+        return dirname(__DIR__);
+    }
+
+    private static function sdkBoot(): string
+    {
+        $given = getenv('ULCAS_PHP_SDK_BOOT');
+        return ($given !== false && $given !== '') ? $given : dirname(__DIR__, 3) . '/tests/php/sdk-boot.php';
+    }
+
+    /** A copy of the fixture project with the inner tests; the inner run's exit code, output and junit report. */
+    private function runInner(array $env = []): array
+    {
+        $dir = sys_get_temp_dir() . '/ulcas-kit-' . bin2hex(random_bytes(6));
+        mkdir($dir);
+        $fixture = dirname(__DIR__, 2) . '/fixture';
+        $files = new RecursiveIteratorIterator(new RecursiveDirectoryIterator($fixture, FilesystemIterator::SKIP_DOTS), RecursiveIteratorIterator::SELF_FIRST);
+        foreach ($files as $file) {
+            $to = $dir . substr($file->getPathname(), strlen($fixture));
+            $file->isDir() ? mkdir($to) : copy($file->getPathname(), $to);
+        }
+        file_put_contents("$dir/AppTest.php", self::APP_TEST);
+        file_put_contents("$dir/LaravelAiTest.php", self::LARAVEL_TEST);
+        file_put_contents("$dir/bootstrap.php", "<?php\nrequire " . var_export(self::sdkBoot(), true) . ";\nrequire " . var_export(self::kit() . '/src/autoload.php', true) . ";\n");
+        file_put_contents("$dir/phpunit.xml", <<<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<phpunit bootstrap="bootstrap.php" cacheResult="false">
+    <testsuites>
+        <testsuite name="app">
+            <file>AppTest.php</file>
+            <file>LaravelAiTest.php</file>
+        </testsuite>
+    </testsuites>
+    <extensions>
+        <extension class="Ulcas\Kit\Extension"/>
+    </extensions>
+</phpunit>
+XML);
+        $clean = ['PATH' => getenv('PATH'), 'HOME' => getenv('HOME')];
+        foreach (['ULCAS_BINARY'] as $key) {
+            if (getenv($key) !== false) {
+                $clean[$key] = getenv($key);
+            }
+        }
+        $phpunit = $_SERVER['argv'][0];
+        $process = proc_open(
+            [PHP_BINARY, $phpunit, '--log-junit', 'junit.xml'],
+            [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
+            $pipes,
+            $dir,
+            $env + $clean,
+        );
+        $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+        $code = proc_close($process);
+        $junit = is_file("$dir/junit.xml") && filesize("$dir/junit.xml") > 0 ? simplexml_load_file("$dir/junit.xml") : null;
+        return [$dir, $code, $out, $junit];
+    }
+
+    /** @return array<string, string> test name => '' (passed) or its failure text */
+    private static function outcomes(?SimpleXMLElement $junit): array
+    {
+        $got = [];
+        foreach ($junit?->xpath('//testcase') ?? [] as $case) {
+            $failure = $case->failure ?? $case->error ?? null;
+            $got[(string) $case['name']] = $failure === null ? '' : (string) $failure;
+        }
+        return $got;
+    }
+
+    public function testHitsPassAMissFailsWithUlcasWordsTheJournalListsEachTest(): void
+    {
+        [$dir, $code, $out, $junit] = $this->runInner();
+        $got = self::outcomes($junit);
+        $this->assertSame(['testHit', 'testMiss', 'testAFaultOnCue', 'testTheAiConfigPointsAtTheServer'], array_keys($got), $out);
+        $this->assertSame('', $got['testHit'], $out);
+        $this->assertSame('', $got['testAFaultOnCue'], $out);
+        $this->assertStringContainsString('ulcas miss: No cassette for task "quiz" (prompt v1) at cassettes/quiz/v1/', $got['testMiss'], $out);
+        $this->assertStringContainsString('nearest recorded request', $got['testMiss']);
+        // The Laravel side: the app's config points at the server, the request is attributed and its miss fails the test.
+        $this->assertStringContainsString('ulcas miss: ', $got['testTheAiConfigPointsAtTheServer'], $out);
+        $this->assertSame(1, $code, $out);
+        $this->assertMatchesRegularExpression('/ulcas: 2 hits, 2 misses, 0 synthetic, 1 fault \(journal: /', $out);
+        $journal = json_decode(file_get_contents("$dir/.ulcas/journal/journal.json"), true, 512, JSON_THROW_ON_ERROR);
+        $compare = getenv('ULCAS_KIT_COMPARE_DIR');
+        if ($compare !== false && $compare !== '') {
+            // The three kits' journals are compared by the ulcas test suite.
+            copy("$dir/.ulcas/journal/journal.json", "$compare/phpunit.json");
+        }
+        $byTest = [];
+        foreach ($journal['requests'] as $r) {
+            $byTest[$r['test']][] = $r['status'];
+        }
+        $this->assertSame([
+            'AppTest::testHit' => ['hit'],
+            'AppTest::testMiss' => ['miss'],
+            'AppTest::testAFaultOnCue' => ['fault', 'hit'],
+            'LaravelAiTest::testTheAiConfigPointsAtTheServer' => ['miss'],
+        ], $byTest);
+        $this->assertNotEmpty(array_filter(glob("$dir/.ulcas/journal/*.json"), fn ($f) => basename($f) !== 'journal.json'));
+    }
+
+    public function testSyntheticModeAnswersTheMiss(): void
+    {
+        [, , $out, $junit] = $this->runInner(['ULCAS_MODE' => 'synthetic']);
+        $this->assertSame('', self::outcomes($junit)['testMiss'] ?? 'not run', $out);
+    }
+
+    public function testAMissingBinaryIsAnErrorThatSaysHowToInstallIt(): void
+    {
+        [, $code, $out] = $this->runInner(['ULCAS_BINARY' => '', 'PATH' => '/usr/bin:/bin']);
+        $this->assertNotSame(0, $code);
+        $this->assertStringContainsString('pip install ulcas', $out);
+    }
+}
