@@ -167,15 +167,14 @@ fn the_three_kits_pass_under_their_frameworks_and_behave_alike() {
         return;
     }
     // The same requests in each kit: the hit, the miss, the fault then the hit.
-    let journals: Vec<(&str, Vec<(String, Vec<(String, Option<String>)>)>)> = ran
+    let journals: Vec<(&str, Vec<(String, Answers)>)> = ran
         .iter()
         .map(|kit| {
             let text = std::fs::read_to_string(compare.path().join(format!("{kit}.json")))
                 .unwrap_or_else(|e| panic!("{kit} wrote no journal: {e}"));
             let journal: serde_json::Value = serde_json::from_str(&text).unwrap();
             assert_eq!(journal["kit"], *kit);
-            let mut by_test: std::collections::BTreeMap<String, Vec<(String, Option<String>)>> =
-                Default::default();
+            let mut by_test: std::collections::BTreeMap<String, Answers> = Default::default();
             for r in journal["requests"].as_array().unwrap() {
                 let test = plain_name(r["test"].as_str().unwrap_or(""));
                 if ["hit", "miss", "a fault on cue"].contains(&test.as_str()) {
@@ -194,6 +193,9 @@ fn the_three_kits_pass_under_their_frameworks_and_behave_alike() {
         assert_eq!(other.1, first.1, "{} and {} differ", other.0, first.0);
     }
 }
+
+/// What a test's requests got: (status, cassette) each.
+type Answers = Vec<(String, Option<String>)>;
 
 /// A test's name without its file or class, as words: `AppTest::testAFaultOnCue`,
 /// `test_app.py::test_a_fault_on_cue` and `app.test.mjs > a fault on cue` are all
