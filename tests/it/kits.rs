@@ -92,6 +92,23 @@ fn the_fixture_project_is_the_sample_stores() {
     }
 }
 
+/// The vitest kit with its packages installed from its lock file (once, whichever test asks
+/// first); `None` without npm (an error in CI).
+fn vitest_kit() -> Option<PathBuf> {
+    static INSTALL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let npm = crate::common::tool("npm", "apt-get install npm", "the vitest kit")?;
+    let kit = Path::new(MANIFEST).join("kits/typescript");
+    let _once = INSTALL.lock().unwrap_or_else(|e| e.into_inner());
+    if !kit.join("node_modules/vitest/package.json").is_file() {
+        let mut install = Command::new(&npm);
+        install
+            .current_dir(&kit)
+            .args(["ci", "--no-audit", "--no-fund", "--silent"]);
+        passes(install, "npm ci in kits/typescript");
+    }
+    Some(kit)
+}
+
 /// Runs `cmd` (a kit's test command), with this build's `ulcas`; its output, asserted to pass.
 fn passes(mut cmd: Command, what: &str) -> String {
     let out = cmd
@@ -127,15 +144,7 @@ fn the_three_kits_pass_under_their_frameworks_and_behave_alike() {
         assert!(said.contains(" passed"), "{said}");
         ran.push("pytest");
     }
-    if let Some(npm) = crate::common::tool("npm", "apt-get install npm", "the vitest kit") {
-        let kit = Path::new(MANIFEST).join("kits/typescript");
-        if !kit.join("node_modules/vitest/package.json").is_file() {
-            let mut install = Command::new(&npm);
-            install
-                .current_dir(&kit)
-                .args(["ci", "--no-audit", "--no-fund", "--silent"]);
-            passes(install, "npm ci in kits/typescript");
-        }
+    if let Some(kit) = vitest_kit() {
         let mut cmd = Command::new("node");
         cmd.current_dir(&kit)
             .args(["node_modules/vitest/vitest.mjs", "run"])
@@ -215,4 +224,159 @@ fn plain_name(test: &str) -> String {
         });
     }
     words.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The files of a kit's page (`<!-- kit-file: NAME -->` before a fenced block), as written.
+fn doc_files(page: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(Path::new(MANIFEST).join("docs").join(page)).unwrap();
+    let mut files = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let Some(name) = line
+            .strip_prefix("<!-- kit-file: ")
+            .and_then(|l| l.strip_suffix(" -->"))
+        else {
+            continue;
+        };
+        let fence = lines.next().unwrap_or("");
+        assert!(
+            fence.starts_with("```"),
+            "{page}: {name} is not followed by a block"
+        );
+        let body: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+        files.push((name.to_owned(), body.join("\n") + "\n"));
+    }
+    assert!(!files.is_empty(), "{page} has no kit-file block");
+    files
+}
+
+/// A copy of the fixture project in `dir` with a page's files.
+fn project_of(dir: &Path, page: &str) {
+    crate::common::copy_tree(&fixture(), dir);
+    for (name, body) in doc_files(page) {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, body).unwrap();
+    }
+}
+
+const DOC_SUMMARY: &str = "ulcas: 2 hits, 0 misses, 0 synthetic, 1 fault (journal: ";
+
+/// Each kit page's start, run as written (the kit installed as its page says: on the import
+/// path, or as a package of the project).
+#[test]
+fn each_kit_pages_start_runs_as_written() {
+    if let Some(python) = crate::serve_kit::python_with("pytest") {
+        let dir = tempfile::tempdir().unwrap();
+        project_of(dir.path(), "kit-pytest.md");
+        let mut cmd = Command::new(python);
+        cmd.current_dir(dir.path())
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+            // `pip install ./kits/python`, as far as pytest sees it: the plugin loaded.
+            .env("PYTHONPATH", Path::new(MANIFEST).join("kits/python/src"))
+            .env("PYTEST_PLUGINS", "pytest_ulcas.plugin");
+        let said = passes(cmd, "docs/kit-pytest.md's start");
+        assert!(
+            said.contains("2 passed") && said.contains(DOC_SUMMARY),
+            "{said}"
+        );
+    }
+    if let Some(kit) = vitest_kit() {
+        std::fs::create_dir_all(kit.join(".tmp")).unwrap();
+        let dir = tempfile::tempdir_in(kit.join(".tmp")).unwrap();
+        project_of(dir.path(), "kit-vitest.md");
+        // `npm install ./kits/typescript`, as node resolves it.
+        std::fs::create_dir_all(dir.path().join("node_modules/@ulcas")).unwrap();
+        std::os::unix::fs::symlink(&kit, dir.path().join("node_modules/@ulcas/test-kit")).unwrap();
+        let mut cmd = Command::new("node");
+        cmd.current_dir(dir.path())
+            .arg(kit.join("node_modules/vitest/vitest.mjs"))
+            .arg("run")
+            .env("NO_COLOR", "1");
+        let said = passes(cmd, "docs/kit-vitest.md's start");
+        assert!(
+            said.contains("2 passed") && said.contains(DOC_SUMMARY),
+            "{said}"
+        );
+    }
+    if let Some(phpunit) =
+        crate::common::tool("phpunit", "apt-get install phpunit", "the PHPUnit kit page")
+    {
+        let dir = tempfile::tempdir().unwrap();
+        project_of(dir.path(), "kit-phpunit.md");
+        // What composer's autoloader would load: the kit, and the SDK the project has.
+        let boot = std::env::var_os("ULCAS_PHP_SDK_BOOT")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| Path::new(MANIFEST).join("tests/php/sdk-boot.php"));
+        std::fs::create_dir_all(dir.path().join("vendor")).unwrap();
+        std::fs::write(
+            dir.path().join("vendor/autoload.php"),
+            format!(
+                "<?php\nrequire {:?};\nrequire {:?};\n",
+                boot,
+                Path::new(MANIFEST).join("kits/php/src/autoload.php")
+            ),
+        )
+        .unwrap();
+        let mut cmd = Command::new(phpunit);
+        cmd.current_dir(dir.path());
+        let said = passes(cmd, "docs/kit-phpunit.md's start");
+        assert!(
+            said.contains("OK (2 tests") && said.contains(DOC_SUMMARY),
+            "{said}"
+        );
+    }
+}
+
+/// The journal route the kits read: each request under its test (by header or by path), a
+/// miss with its whole explanation; guarded like every route (a web page's origin is refused).
+#[test]
+fn the_journal_names_each_requests_test_and_is_guarded() {
+    let (ws, _) = crate::serve_kit::workspace();
+    let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
+    let server =
+        crate::serve_kit::Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    let body = params(&quiz, &prompt_text("quiz", 1));
+    let hit = body.to_string();
+    let mut changed = body.clone();
+    changed["messages"][0]["content"][0]["text"] = json!("changed");
+    let miss = changed.to_string();
+    let post = crate::serve_kit::post;
+    let (status, _) = post(&server.url, hit.as_bytes(), &[("x-ulcas-test", "t one")]);
+    assert_eq!(status, 200);
+    let prefixed = format!("{}/_ulcas/test/t%2Ftwo/v1/messages", server.url);
+    let (status, _) = post(&prefixed, miss.as_bytes(), &[]);
+    assert_eq!(status, 404);
+    let get = |path: &str, headers: &[(&str, &str)]| -> (u16, String) {
+        let addr = server.url.strip_prefix("http://").unwrap();
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        let mut head = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+        for (k, v) in headers {
+            head.push_str(&format!("{k}: {v}\r\n"));
+        }
+        head.push_str("\r\n");
+        std::io::Write::write_all(&mut s, head.as_bytes()).unwrap();
+        let mut out = Vec::new();
+        std::io::Read::read_to_end(&mut s, &mut out).unwrap();
+        crate::serve_kit::parse_answer(&out)
+    };
+    let (status, body) = get("/_ulcas/journal?test=t%2Ftwo", &[]);
+    assert_eq!(status, 200, "{body}");
+    let journal: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let requests = journal["requests"].as_array().unwrap();
+    assert_eq!(requests.len(), 1, "{body}");
+    assert_eq!(requests[0]["status"], "miss");
+    let why = requests[0]["why"].as_str().unwrap();
+    assert!(
+        why.starts_with("No cassette for task \"quiz\"") && why.contains("nearest"),
+        "{why}"
+    );
+    let (_, all) = get("/_ulcas/journal", &[]);
+    let all: serde_json::Value = serde_json::from_str(&all).unwrap();
+    assert_eq!(all["counts"], json!({"hit": 1, "miss": 1}));
+    assert_eq!(all["requests"][0]["test"], "t one");
+    let (status, _) = get("/_ulcas/journal", &[("Origin", "https://evil.example")]);
+    assert_eq!(status, 403);
+    let log = server.stop();
+    assert!(log.contains("[t one]") && log.contains("[t/two]"), "{log}");
 }

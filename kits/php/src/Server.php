@@ -104,7 +104,11 @@ final class Server
             }
         }
         $log = "$journal/serve-$mode.log";
-        $process = proc_open($args, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', $log, 'w']], $pipes, $cwd);
+        // The run's own server on 127.0.0.1: no token (a ULCAS_SERVE_TOKEN of the shell would
+        // make the kit's own journal requests a 401).
+        $env = getenv();
+        unset($env['ULCAS_SERVE_TOKEN']);
+        $process = proc_open($args, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', $log, 'w']], $pipes, $cwd, $env);
         if (!is_resource($process)) {
             throw new UlcasException("cannot run {$args[0]}");
         }

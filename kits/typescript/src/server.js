@@ -72,7 +72,11 @@ export async function startServer({ mode = process.env.ULCAS_MODE || "cassette",
   if (process.env.ULCAS_STORES) args.push(...process.env.ULCAS_STORES.split(path.delimiter).filter(Boolean));
   const logFile = path.join(journal, `serve-${mode}.log`);
   const log = fs.openSync(logFile, "w");
-  const child = spawn(findBinary(), args, { cwd, stdio: ["ignore", "pipe", log] });
+  // The run's own server on 127.0.0.1: no token (a ULCAS_SERVE_TOKEN of the shell would make
+  // the kit's own journal requests a 401).
+  const env = { ...process.env };
+  delete env.ULCAS_SERVE_TOKEN;
+  const child = spawn(findBinary(), args, { cwd, env, stdio: ["ignore", "pipe", log] });
   fs.closeSync(log);
   const url = await new Promise((resolve, reject) => {
     let seen = "";

@@ -117,8 +117,11 @@ class Server:
         log_path = journal / f"serve-{mode}.log"
         log = open(log_path, "wb")
         try:
+            # The run's own server on 127.0.0.1: no token (a ULCAS_SERVE_TOKEN of the shell
+            # would make the kit's own journal requests a 401).
+            env = {k: v for k, v in os.environ.items() if k != "ULCAS_SERVE_TOKEN"}
             process = subprocess.Popen(
-                args, cwd=cwd, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL
+                args, cwd=cwd, stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL, env=env
             )
         except OSError as e:
             raise UlcasError(f"cannot run {args[0]}: {e}") from e
