@@ -271,6 +271,19 @@ fn the_packages_carry_the_crates_version_and_agree_on_the_platforms() {
             "lib/index.js finds {npm}"
         );
     }
+    // The test kits carry it too (the pytest kit in PEP 440's spelling).
+    let kit: serde_json::Value =
+        serde_json::from_str(&read("kits/typescript/package.json")).unwrap();
+    assert_eq!(kit["version"], version.as_str());
+    let lock: serde_json::Value =
+        serde_json::from_str(&read("kits/typescript/package-lock.json")).unwrap();
+    assert_eq!(lock["version"], version.as_str());
+    assert_eq!(lock["packages"][""]["version"], version.as_str());
+    let pytest_kit: toml::Table = read("kits/python/pyproject.toml").parse().unwrap();
+    assert_eq!(
+        pytest_kit["project"]["version"].as_str(),
+        Some(version.replace("-dev", ".dev0").as_str())
+    );
     let pyproject: toml::Table = read("packaging/pypi/pyproject.toml").parse().unwrap();
     assert_eq!(pyproject["project"]["dynamic"][0].as_str(), Some("version"));
     assert_eq!(
@@ -418,6 +431,8 @@ fn cutting_a_release_is_one_command() {
     assert!(readme.contains(&format!("uses: ulcas/ulcas@{}", action.trim())));
     let manifest = std::fs::read_to_string(repo.join("Cargo.toml")).unwrap();
     assert!(manifest.contains(&format!("version = \"{next}\"")));
+    let kit = std::fs::read_to_string(repo.join("kits/python/pyproject.toml")).unwrap();
+    assert!(kit.contains(&format!("version = \"{next}\"")), "{kit}");
     // On main, the next version; its man pages as clap_mangen writes them (roff's `\-`).
     git(&["checkout", "-q", "main"]);
     let page = std::fs::read_to_string(repo.join("completions/ulcas-diff.1")).unwrap();

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -16,6 +16,7 @@ use ulcas::driver::DriverError;
 use ulcas::wire::Answer;
 use ulcas::wire::{Failure, Overrides, Served, Unresolved, Wire, WireRequest, WIRES};
 
+use super::control;
 use super::faults::Fault;
 use super::journal::{test_of, TEST_HEADER, TEST_PREFIX};
 use super::reply::{api_error, replayed, Asked, Reply};
@@ -46,11 +47,13 @@ pub fn router(server: Arc<Server>) -> Router {
             .fallback(move || wrong_method(api)),
         );
     }
-    routes = routes.route(JOURNAL, get(journal));
+    routes = routes.route(control::JOURNAL, get(control::journal));
     if server.fault_routes {
         routes = routes.route(
-            FAULTS,
-            post(arm_faults).delete(disarm_faults).get(list_faults),
+            control::FAULTS,
+            post(control::arm_faults)
+                .delete(control::disarm_faults)
+                .get(control::list_faults),
         );
     }
     routes
@@ -139,78 +142,6 @@ fn refused(
 ) -> Response {
     server.said(test, "refused", None, started.elapsed(), Some(&refusal.why));
     api_error(api, refusal.status, refusal.kind, &refusal.why)
-}
-
-/// The journal's route (guarded as every route).
-const JOURNAL: &str = "/_ulcas/journal";
-
-/// What `GET /_ulcas/journal` may ask: one test's requests, those after a `seq`.
-#[derive(serde::Deserialize)]
-struct JournalQuery {
-    test: Option<String>,
-    #[serde(default)]
-    since: u64,
-}
-
-/// `GET /_ulcas/journal[?test=ID][&since=SEQ]`: what each request got.
-async fn journal(State(server): State<Arc<Server>>, Query(q): Query<JournalQuery>) -> Response {
-    let body = server.journal.listed(q.test.as_deref(), q.since);
-    (
-        StatusCode::OK,
-        [(header::CONTENT_TYPE, "application/json")],
-        body.to_string(),
-    )
-        .into_response()
-}
-
-/// The run-time route of faults on cue (guarded as every route).
-const FAULTS: &str = "/_ulcas/faults";
-
-/// `POST /_ulcas/faults`: arms `{"target": …, "faults": […]}` after what is armed.
-async fn arm_faults(State(server): State<Arc<Server>>, body: Bytes) -> Response {
-    match super::faults::parse_arming(&body) {
-        Ok((target, faults)) => {
-            let armed = format!(
-                "{target}:{}",
-                faults
-                    .iter()
-                    .map(Fault::to_string)
-                    .collect::<Vec<_>>()
-                    .join(",")
-            );
-            server.faults.arm(target, faults);
-            server.log.note("info", &format!("faults armed: {armed}"));
-            faults_listed(&server)
-        }
-        Err(why) => api_error(
-            WIRES[0],
-            StatusCode::BAD_REQUEST,
-            Failure::InvalidRequest,
-            &format!("{FAULTS}: {why}"),
-        ),
-    }
-}
-
-/// `DELETE /_ulcas/faults`: disarms every fault.
-async fn disarm_faults(State(server): State<Arc<Server>>) -> Response {
-    server.faults.disarm();
-    server.log.note("info", "faults disarmed");
-    faults_listed(&server)
-}
-
-/// `GET /_ulcas/faults`: what is armed.
-async fn list_faults(State(server): State<Arc<Server>>) -> Response {
-    faults_listed(&server)
-}
-
-fn faults_listed(server: &Server) -> Response {
-    let body = serde_json::json!({"armed": server.faults.listed()});
-    (
-        StatusCode::OK,
-        [(header::CONTENT_TYPE, "application/json")],
-        body.to_string(),
-    )
-        .into_response()
 }
 
 async fn not_found() -> Response {
@@ -305,18 +236,21 @@ async fn answer(
             return changed(upstream.forward(server.clone(), miss).await);
         }
     };
-    let test = test_of(&headers);
+    said(&server, &headers, started, &reply);
+    changed(reply.response(api))
+}
+
+/// The log line and the journal entry of a reply (a miss's journal entry holds the whole
+/// explanation its client got).
+fn said(server: &Server, headers: &HeaderMap, started: Instant, reply: &Reply) {
+    let test = test_of(headers);
     let took = started.elapsed();
     let (path, why) = (reply.path.as_deref(), reply.why.as_deref());
-    server.journal.add(
-        test,
-        reply.status_word,
-        path,
-        took,
-        reply.explained.as_deref().or(why),
-    );
+    let explained = reply.explained.as_deref().or(why);
+    server
+        .journal
+        .add(test, reply.status_word, path, took, explained);
     server.log.request(reply.status_word, path, took, why, test);
-    changed(reply.response(api))
 }
 
 /// The fault the request takes, said in the log: `Err` is its own answer (a rate limit, an

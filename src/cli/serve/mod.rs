@@ -5,6 +5,7 @@
 
 mod body;
 mod conn;
+mod control;
 mod dump;
 mod faults;
 mod guard;
