@@ -3,8 +3,8 @@
 
 use serde_json::{json, Map, Value};
 
-use super::generate::{fail, Walker, DEEP};
 use super::validate;
+use super::walk::{fail, Walker, DEEP};
 use crate::error::Result;
 
 /// The properties an object of `obj` gets: `required`, then, when the walker fills optional

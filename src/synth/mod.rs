@@ -17,6 +17,7 @@ mod conditional;
 mod generate;
 mod pattern;
 mod scalars;
+mod walk;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;

@@ -6,10 +6,8 @@ use serde_json::{Map, Number, Value};
 use super::pattern;
 use crate::error::Result;
 
-/// Nesting beyond which optional content is left out (recursive schemas end here).
-use super::generate::{
-    bounds, cites_fragments, fail, is_fragment_pattern, is_id_name, is_ulid_pattern, Walker,
-};
+use super::generate::{bounds, cites_fragments, is_fragment_pattern, is_id_name, is_ulid_pattern};
+use super::walk::{fail, Walker};
 
 impl Walker<'_> {
     pub(super) fn number(

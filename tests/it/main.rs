@@ -4,6 +4,7 @@
 mod architecture;
 mod backfill;
 mod ci_job;
+mod circles;
 mod cli_tests;
 mod common;
 mod completions;

@@ -16,6 +16,7 @@ use ulcas::driver::DriverError;
 use ulcas::wire::Answer;
 use ulcas::wire::{Failure, Overrides, Served, Unresolved, Wire, WireRequest, WIRES};
 
+use super::asked::read_request;
 use super::control;
 use super::faults::Fault;
 use super::journal::{test_of, TEST_HEADER, TEST_PREFIX};
@@ -353,16 +354,6 @@ async fn decided(
 /// would wait.
 const INLINE_BODY: usize = 64 << 10;
 
-/// The request and its headers' overrides, or what is wrong with them.
-pub(super) fn read_request(
-    api: &dyn Wire,
-    headers: &HeaderMap,
-    body: &Bytes,
-) -> Result<(WireRequest, Overrides), String> {
-    let wire = api.parse(body).map_err(|e| format!("bad request: {e}"))?;
-    Ok((wire, overrides(headers)?))
-}
-
 /// The 400 of a request that cannot be read.
 fn bad_request(why: String) -> Decided {
     Decided::Reply(Reply::error(
@@ -509,43 +500,6 @@ fn miss_reply(
     reply.why = why;
     reply.explained = Some(text);
     reply
-}
-
-/// `x-ulcas-task` and `x-ulcas-prompt-version`.
-fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {
-    let text = |name: &str| -> Result<Option<String>, String> {
-        headers
-            .get(name)
-            .map(|v| {
-                v.to_str()
-                    .map(str::to_owned)
-                    .map_err(|_| format!("{name}: not text"))
-            })
-            .transpose()
-    };
-    // The layout's own rules: a task is one folder name, a version a canonical v<N>.
-    let task = text("x-ulcas-task")?;
-    if let Some(t) = &task {
-        ulcas::request::validate_task(t).map_err(|e| format!("x-ulcas-task: {e}"))?;
-        if t.len() > 255 {
-            return Err(format!(
-                "x-ulcas-task: {} bytes, longer than a folder name may be (255)",
-                t.len()
-            ));
-        }
-    }
-    let prompt_version = text("x-ulcas-prompt-version")?
-        .map(|v| {
-            ulcas::layout::parse_version_folder(&format!("v{}", v.trim())).ok_or_else(|| {
-                let shown: String = v.chars().take(40).collect();
-                format!("x-ulcas-prompt-version: {shown:?} is not an integer (a version: 1, 2, …, no sign or leading zero)")
-            })
-        })
-        .transpose()?;
-    Ok(Overrides {
-        task,
-        prompt_version,
-    })
 }
 
 /// The endpoint's explanation of a miss ([`ulcas::wire::Endpoint::explain`]), then what to run:

@@ -62,7 +62,7 @@ fn identify(
     headers: &HeaderMap,
     bytes: &Bytes,
 ) -> Option<Identity> {
-    let (wire, overrides) = super::http::read_request(api, headers, bytes).ok()?;
+    let (wire, overrides) = super::asked::read_request(api, headers, bytes).ok()?;
     let resolved = server
         .catalog
         .get()

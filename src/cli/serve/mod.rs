@@ -3,6 +3,7 @@
 //! request log and the dumps (`log`), and the process around them: one line that says where it
 //! listens, SIGINT/SIGTERM ending it after the requests in flight.
 
+mod asked;
 mod body;
 mod conn;
 mod control;

@@ -1,0 +1,54 @@
+//! What a request asks, read from its body (by the wire it came on) and its headers: the keyed
+//! request and the `x-ulcas-task` / `x-ulcas-prompt-version` overrides. Shared by the answer
+//! ([`super::http`]) and the faults that target a request ([`super::inject`]).
+
+use axum::body::Bytes;
+use axum::http::HeaderMap;
+use ulcas::wire::{Overrides, Wire, WireRequest};
+
+/// The request and its headers' overrides, or what is wrong with them.
+pub fn read_request(
+    api: &dyn Wire,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<(WireRequest, Overrides), String> {
+    let wire = api.parse(body).map_err(|e| format!("bad request: {e}"))?;
+    Ok((wire, overrides(headers)?))
+}
+
+/// `x-ulcas-task` and `x-ulcas-prompt-version`.
+fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {
+    let text = |name: &str| -> Result<Option<String>, String> {
+        headers
+            .get(name)
+            .map(|v| {
+                v.to_str()
+                    .map(str::to_owned)
+                    .map_err(|_| format!("{name}: not text"))
+            })
+            .transpose()
+    };
+    // The layout's own rules: a task is one folder name, a version a canonical v<N>.
+    let task = text("x-ulcas-task")?;
+    if let Some(t) = &task {
+        ulcas::request::validate_task(t).map_err(|e| format!("x-ulcas-task: {e}"))?;
+        if t.len() > 255 {
+            return Err(format!(
+                "x-ulcas-task: {} bytes, longer than a folder name may be (255)",
+                t.len()
+            ));
+        }
+    }
+    let prompt_version = text("x-ulcas-prompt-version")?
+        .map(|v| {
+            ulcas::layout::parse_version_folder(&format!("v{}", v.trim())).ok_or_else(|| {
+                let shown: String = v.chars().take(40).collect();
+                format!("x-ulcas-prompt-version: {shown:?} is not an integer (a version: 1, 2, …, no sign or leading zero)")
+            })
+        })
+        .transpose()?;
+    Ok(Overrides {
+        task,
+        prompt_version,
+    })
+}
