@@ -8,7 +8,9 @@
 //     setupFiles: ["@ulcas/test-kit/vitest/setup"],
 //   } });
 
-import { finish, startServer } from "./server.js";
+import server from "./server.cjs";
+
+const { finish, startServer } = server;
 
 export default async function setup(project) {
   const server = await startServer();

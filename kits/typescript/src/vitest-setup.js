@@ -2,7 +2,9 @@
 // its cassette failed with ulcas's explanation (see kit.js).
 
 import { afterEach, beforeEach, inject } from "vitest";
-import { begin, end } from "./kit.js";
+import kit from "./kit.cjs";
+
+const { begin, end } = kit;
 
 /** `file > describe > test`, the test's id in the journal. */
 function idOf(task) {

@@ -107,6 +107,79 @@ test("hits pass, a miss fails its test with ulcas's words, the journal lists eac
   expect(dumps.length).toBeGreaterThan(0);
 });
 
+const JEST_TESTS = `
+const fs = require("node:fs");
+const Anthropic = require("@anthropic-ai/sdk").default;
+const { ulcas } = require("@ulcas/test-kit");
+
+const body = (name) => JSON.parse(fs.readFileSync(\`bodies/\${name}.json\`, "utf8"));
+
+test("hit", async () => {
+  const message = await new Anthropic().messages.create(body("hit"));
+  expect(JSON.parse(message.content[0].text).questions.length).toBeGreaterThan(0);
+});
+
+test("miss", async () => {
+  await new Anthropic({ maxRetries: 0 }).messages.create(body("miss"));
+});
+
+test("a fault on cue", async () => {
+  await ulcas.fault("quiz", "overloaded", "ok");
+  await new Anthropic({ maxRetries: 1 }).messages.create(body("hit"));
+});
+`;
+
+test("jest: a hit passes, a miss fails its test with ulcas's words, the journal lists each test", () => {
+  const dir = path.join(scratch, "jest");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, "node_modules/@ulcas"), { recursive: true });
+  fs.cpSync(fixture, dir, { recursive: true });
+  // `npm install ./kits/typescript`, as node resolves it.
+  fs.symlinkSync(kit, path.join(dir, "node_modules/@ulcas/test-kit"));
+  fs.writeFileSync(path.join(dir, "app.test.cjs"), JEST_TESTS);
+  fs.writeFileSync(
+    path.join(dir, "jest.config.cjs"),
+    `module.exports = {
+  testMatch: ["**/app.test.cjs"],
+  globalSetup: "@ulcas/test-kit/jest/global-setup",
+  globalTeardown: "@ulcas/test-kit/jest/global-teardown",
+  setupFilesAfterEnv: ["@ulcas/test-kit/jest/setup"],
+};
+`,
+  );
+  const clean = { ...process.env };
+  for (const key of ["ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ULCAS_URL", "ULCAS_MODE", "ULCAS_JOURNAL", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_ENV"]) {
+    delete clean[key];
+  }
+  const run = spawnSync(
+    process.execPath,
+    [path.join(kit, "node_modules/jest/bin/jest.js"), "--json", "--outputFile=report.json", "--ci"],
+    { cwd: dir, env: clean, encoding: "utf8", timeout: 120_000 },
+  );
+  const out = `${run.stdout}${run.stderr}`;
+  const report = JSON.parse(fs.readFileSync(path.join(dir, "report.json"), "utf8"));
+  const got = {};
+  for (const file of report.testResults) {
+    for (const t of file.assertionResults) got[t.title] = { status: t.status, failure: t.failureMessages.join("\n") };
+  }
+  expect(Object.fromEntries(Object.entries(got).map(([k, v]) => [k, v.status])), out).toEqual({
+    hit: "passed",
+    miss: "failed",
+    "a fault on cue": "passed",
+  });
+  expect(got.miss.failure).toMatch(/ulcas miss: No cassette for task "quiz" \(prompt v1\)/);
+  expect(out).toMatch(/ulcas: 2 hits, 1 miss, 0 synthetic, 1 fault \(journal: /);
+  const journal = JSON.parse(fs.readFileSync(path.join(dir, ".ulcas/journal/journal.json"), "utf8"));
+  expect(journal.kit).toBe("jest");
+  const byTest = {};
+  for (const r of journal.requests) (byTest[r.test] ||= []).push(r.status);
+  expect(byTest).toEqual({
+    "app.test.cjs > hit": ["hit"],
+    "app.test.cjs > miss": ["miss"],
+    "app.test.cjs > a fault on cue": ["fault", "hit"],
+  });
+});
+
 test("synthetic mode answers the miss", () => {
   const { report, out } = innerProject("synthetic", { ULCAS_MODE: "synthetic" });
   const got = outcomes(report);

@@ -10,27 +10,29 @@
 // - ULCAS_JOURNAL: where each request is written as a dump (--dump-dir) and journal.json at
 //   the end; default .ulcas/journal.
 
-import { spawn, spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
-import fs from "node:fs";
-import path from "node:path";
+"use strict";
+
+const { spawn, spawnSync } = require("node:child_process");
+const fs = require("node:fs");
+const path = require("node:path");
+const { createRequire } = require("node:module");
 
 /** The statuses that fail the test whose request got them. */
-export const FAILING = ["miss", "refused", "error"];
+const FAILING = ["miss", "refused", "error"];
 const MODES = ["cassette", "synthetic", "record"];
 const MARKER = ".ulcas-journal";
 const PREFIX = "ulcas serve: listening on ";
 
 /** The ulcas binary: ULCAS_BINARY, the `ulcas` npm package's, or the PATH's. */
-export function findBinary() {
+function findBinary() {
   const given = process.env.ULCAS_BINARY;
   if (given) {
     if (!fs.existsSync(given)) throw new Error(`ULCAS_BINARY=${given}: no such file`);
     return given;
   }
   try {
-    const require = createRequire(path.join(process.cwd(), "package.json"));
-    return require("ulcas").binaryPath();
+    const requireHere = createRequire(path.join(process.cwd(), "package.json"));
+    return requireHere("ulcas").binaryPath();
   } catch {
     // not installed: the PATH
   }
@@ -43,7 +45,7 @@ export function findBinary() {
 
 /** The journal folder of this run, emptied of an earlier run's dumps (only a folder the kit
  * made: it holds the marker file). */
-export function journalFolder(root = process.cwd()) {
+function journalFolder(root = process.cwd()) {
   const folder = path.resolve(root, process.env.ULCAS_JOURNAL || ".ulcas/journal");
   if (fs.existsSync(path.join(folder, MARKER))) {
     for (const name of fs.readdirSync(folder)) {
@@ -56,12 +58,12 @@ export function journalFolder(root = process.cwd()) {
 }
 
 /** The base URL that names `test` in its path (for clients whose headers are not set). */
-export function testBaseURL(url, test) {
+function testBaseURL(url, test) {
   return `${url}/_ulcas/test/${encodeURIComponent(test)}`;
 }
 
 /** Starts `ulcas serve` in `mode`; resolves to { url, mode, journal, stop() }. */
-export async function startServer({ mode = process.env.ULCAS_MODE || "cassette", cwd = process.cwd(), journal } = {}) {
+async function startServer({ mode = process.env.ULCAS_MODE || "cassette", cwd = process.cwd(), journal } = {}) {
   if (!MODES.includes(mode)) throw new Error(`ULCAS_MODE=${mode}: not one of ${MODES.join(", ")}`);
   journal = journal || journalFolder(cwd);
   const args = ["serve", "--listen", "127.0.0.1:0", "--mode", mode, "--dump-dir", journal];
@@ -119,7 +121,7 @@ export async function startServer({ mode = process.env.ULCAS_MODE || "cassette",
 }
 
 /** The journal of the server at `url`: { requests, counts, last }. */
-export async function requests(url, test) {
+async function requests(url, test) {
   const query = new URLSearchParams(test === undefined ? {} : { test });
   const answer = await fetch(`${url}/_ulcas/journal?${query}`);
   if (!answer.ok) throw new Error(`ulcas journal: ${answer.status}`);
@@ -127,7 +129,7 @@ export async function requests(url, test) {
 }
 
 /** Arms `faults` for the next requests of `target` ("*", a task, "task@vN" or a hash). */
-export async function armFault(url, target, faults) {
+async function armFault(url, target, faults) {
   const answer = await fetch(`${url}/_ulcas/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -137,12 +139,12 @@ export async function armFault(url, target, faults) {
 }
 
 /** What ulcas said of a test's failing requests, as the test's failure. */
-export function failureMessage(entries) {
+function failureMessage(entries) {
   return entries.map((e) => `ulcas ${e.status}: ${e.why || e.path || ""}`.replace(/: $/, "")).join("\n");
 }
 
 /** `ulcas: 3 hits, 1 miss, 0 synthetic (journal: DIR)`. */
-export function summary(counts, journal) {
+function summary(counts, journal) {
   const n = (k, one, many) => `${counts[k] || 0} ${(counts[k] || 0) === 1 ? one : many}`;
   const parts = [n("hit", "hit", "hits"), n("miss", "miss", "misses"), `${counts.synthetic || 0} synthetic`];
   for (const other of ["recorded", "relayed", "fault", "refused", "error"]) {
@@ -152,7 +154,7 @@ export function summary(counts, journal) {
 }
 
 /** Writes journal.json (every request, the counts) into the journal folder; the summary. */
-export async function finish(server, kit) {
+async function finish(server, kit) {
   let listed = { requests: [], counts: {} };
   try {
     listed = await requests(server.url);
@@ -167,3 +169,16 @@ export async function finish(server, kit) {
   await server.stop();
   return summary(listed.counts, server.journal);
 }
+
+module.exports = {
+  FAILING,
+  findBinary,
+  journalFolder,
+  testBaseURL,
+  startServer,
+  requests,
+  armFault,
+  failureMessage,
+  summary,
+  finish,
+};

@@ -2,12 +2,14 @@
 // server with the test's id in the base URL, `fetch` adding `x-ulcas-test` to every request
 // for the server (the official SDKs use the global fetch), and the check after each test.
 
-import { FAILING, armFault, failureMessage, requests, testBaseURL } from "./server.js";
+"use strict";
+
+const { FAILING, armFault, failureMessage, requests, testBaseURL } = require("./server.cjs");
 
 const state = { test: undefined, saved: undefined };
 
 /** The server's URL (set by the global setup). */
-export function serverURL() {
+function serverURL() {
   const url = process.env.ULCAS_URL;
   if (!url) {
     throw new Error("ulcas: no server: add @ulcas/test-kit's global setup to the test configuration");
@@ -34,7 +36,7 @@ function wrapFetch() {
 }
 
 /** Before a test: its id, the environment pointed at the server for it. */
-export function begin(test) {
+function begin(test) {
   wrapFetch();
   const url = serverURL();
   state.test = test;
@@ -45,7 +47,7 @@ export function begin(test) {
 }
 
 /** After a test: throws ulcas's message when one of its requests missed (or was refused). */
-export async function end() {
+async function end() {
   const test = state.test;
   state.test = undefined;
   if (state.saved) {
@@ -61,7 +63,7 @@ export async function end() {
 }
 
 /** The current test's view of the server. */
-export const ulcas = {
+const ulcas = {
   get url() {
     return serverURL();
   },
@@ -85,3 +87,5 @@ export const ulcas = {
     return (await requests(serverURL(), state.test)).requests;
   },
 };
+
+module.exports = { serverURL, begin, end, ulcas };
