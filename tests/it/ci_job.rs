@@ -59,11 +59,7 @@ fn every_workflow_of_the_readme_passes_zizmor() {
         .arg(&workflows)
         .output()
         .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = crate::common::printed(&out);
     assert!(out.status.success(), "zizmor found something:\n{text}");
     assert!(text.contains("No findings to report"), "{text}");
 }
@@ -152,27 +148,7 @@ fn pre_commit_try_repo_names_what_failed() {
     };
     // The hook repository: this one's tracked files, committed.
     let hook_repo = tempfile::tempdir().unwrap();
-    let files = Command::new("git")
-        .current_dir(MANIFEST)
-        .args([
-            "ls-files",
-            "-z",
-            "--cached",
-            "--others",
-            "--exclude-standard",
-        ])
-        .output()
-        .unwrap();
-    for rel in files.stdout.split(|&b| b == 0).filter(|r| !r.is_empty()) {
-        let rel = std::str::from_utf8(rel).unwrap();
-        let from = Path::new(MANIFEST).join(rel);
-        if !from.is_file() {
-            continue;
-        }
-        let to = hook_repo.path().join(rel);
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(&from, &to).unwrap();
-    }
+    crate::common::copy_tracked(hook_repo.path(), |_| true);
     let git = |dir: &Path, args: &[&str]| {
         let ok = Command::new("git")
             .current_dir(dir)

@@ -290,3 +290,38 @@ pub fn guide() -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// What a process printed: its standard output, then its standard error.
+pub fn printed(out: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// Copies the files git tracks in this repository (and the untracked ones it does not ignore),
+/// those `keep` accepts by their relative path, into `to`: a clone as it would be committed.
+pub fn copy_tracked(to: &Path, keep: impl Fn(&str) -> bool) {
+    let files = Command::new("git")
+        .current_dir(MANIFEST)
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+        ])
+        .output()
+        .unwrap();
+    for rel in files.stdout.split(|&b| b == 0).filter(|r| !r.is_empty()) {
+        let rel = std::str::from_utf8(rel).unwrap();
+        let from = Path::new(MANIFEST).join(rel);
+        if !from.is_file() || !keep(rel) {
+            continue;
+        }
+        let target = to.join(rel);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(&from, &target).unwrap();
+    }
+}

@@ -118,11 +118,7 @@ fn passes(mut cmd: Command, what: &str) -> String {
         .env_remove("ULCAS_STORES")
         .output()
         .unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = crate::common::printed(&out);
     assert!(out.status.success(), "{what} failed:\n{text}");
     text
 }

@@ -20,11 +20,7 @@ fn cargo_version() -> String {
 
 fn run(cmd: &mut Command) -> String {
     let out = cmd.output().unwrap();
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = crate::common::printed(&out);
     assert!(out.status.success(), "{cmd:?} failed:\n{text}");
     text
 }

@@ -313,27 +313,9 @@ fn cutting_a_release_is_one_command() {
     let dir = tempfile::tempdir().unwrap();
     let repo = dir.path();
     // The tracked files, committed in a repository of their own.
-    let files = Command::new("git")
-        .current_dir(MANIFEST)
-        .args([
-            "ls-files",
-            "-z",
-            "--cached",
-            "--others",
-            "--exclude-standard",
-        ])
-        .output()
-        .unwrap();
-    for rel in files.stdout.split(|&b| b == 0).filter(|r| !r.is_empty()) {
-        let rel = std::str::from_utf8(rel).unwrap();
-        let from = Path::new(MANIFEST).join(rel);
-        if !from.is_file() || rel.starts_with("tests/") || rel.starts_with("benches/") {
-            continue;
-        }
-        let to = repo.join(rel);
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(&from, &to).unwrap();
-    }
+    crate::common::copy_tracked(repo, |rel| {
+        !rel.starts_with("tests/") && !rel.starts_with("benches/")
+    });
     let git = |args: &[&str]| {
         let out = Command::new("git")
             .current_dir(repo)
@@ -384,11 +366,7 @@ fn cutting_a_release_is_one_command() {
         .env("GIT_COMMITTER_EMAIL", "t@t")
         .output()
         .unwrap();
-    let said = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let said = crate::common::printed(&out);
     assert!(out.status.success(), "{said}");
     let log = git(&["log", "--format=%s", "-3"]);
     assert_eq!(

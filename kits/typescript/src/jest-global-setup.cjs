@@ -11,15 +11,11 @@
 //     setupFilesAfterEnv: ["@ulcas/test-kit/jest/setup"],
 //   };
 
-const { startServer } = require("./server.cjs");
+const { pointEnvironment, startServer } = require("./server.cjs");
 
 module.exports = async function setup() {
   const server = await startServer();
-  process.env.ULCAS_URL = server.url;
-  process.env.ANTHROPIC_BASE_URL = server.url;
-  process.env.OPENAI_BASE_URL = `${server.url}/v1`;
-  process.env.ANTHROPIC_API_KEY ||= "ulcas-test-key";
-  process.env.OPENAI_API_KEY ||= "ulcas-test-key";
+  pointEnvironment(server.url);
   // The teardown runs in this process: it finds the server here.
   globalThis.__ULCAS_SERVER__ = server;
 };

@@ -62,6 +62,16 @@ function testBaseURL(url, test) {
   return `${url}/_ulcas/test/${encodeURIComponent(test)}`;
 }
 
+/** Points the SDKs' environment at the server at `url` (for the whole run: each test's hooks
+ * then name the test in the base URLs). */
+function pointEnvironment(url) {
+  process.env.ULCAS_URL = url;
+  process.env.ANTHROPIC_BASE_URL = url;
+  process.env.OPENAI_BASE_URL = `${url}/v1`;
+  process.env.ANTHROPIC_API_KEY ||= "ulcas-test-key";
+  process.env.OPENAI_API_KEY ||= "ulcas-test-key";
+}
+
 /** Starts `ulcas serve` in `mode`; resolves to { url, mode, journal, stop() }. */
 async function startServer({ mode = process.env.ULCAS_MODE || "cassette", cwd = process.cwd(), journal } = {}) {
   if (!MODES.includes(mode)) throw new Error(`ULCAS_MODE=${mode}: not one of ${MODES.join(", ")}`);
@@ -172,6 +182,7 @@ async function finish(server, kit) {
 
 module.exports = {
   FAILING,
+  pointEnvironment,
   findBinary,
   journalFolder,
   testBaseURL,

@@ -10,15 +10,11 @@
 
 import server from "./server.cjs";
 
-const { finish, startServer } = server;
+const { finish, pointEnvironment, startServer } = server;
 
 export default async function setup(project) {
   const server = await startServer();
-  process.env.ULCAS_URL = server.url;
-  process.env.ANTHROPIC_BASE_URL = server.url;
-  process.env.OPENAI_BASE_URL = `${server.url}/v1`;
-  process.env.ANTHROPIC_API_KEY ||= "ulcas-test-key";
-  process.env.OPENAI_API_KEY ||= "ulcas-test-key";
+  pointEnvironment(server.url);
   project?.provide?.("ulcasUrl", server.url);
   return async () => {
     const line = await finish(server, "vitest");

@@ -42,20 +42,32 @@ test("a fault on cue", async () => {
 });
 `;
 
-function innerProject(name, env = {}) {
+/** The environment of an inner run: none of this run's ulcas or vitest variables. */
+function cleanEnv() {
+  const clean = { ...process.env };
+  for (const key of ["ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ULCAS_URL", "ULCAS_MODE", "ULCAS_JOURNAL", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_ENV"]) {
+    delete clean[key];
+  }
+  return clean;
+}
+
+/** A fresh copy of the fixture project under .tmp/`name`. */
+function scaffold(name) {
   const dir = path.join(scratch, name);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   fs.cpSync(fixture, dir, { recursive: true });
+  return dir;
+}
+
+function innerProject(name, env = {}) {
+  const dir = scaffold(name);
   fs.writeFileSync(path.join(dir, "app.test.mjs"), APP_TESTS);
   fs.writeFileSync(
     path.join(dir, "vitest.config.mjs"),
     `export default { test: { include: ["app.test.mjs"], globalSetup: [${JSON.stringify(path.join(kit, "src/vitest-global-setup.js"))}], setupFiles: [${JSON.stringify(path.join(kit, "src/vitest-setup.js"))}] } };\n`,
   );
-  const clean = { ...process.env };
-  for (const key of ["ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ULCAS_URL", "ULCAS_MODE", "ULCAS_JOURNAL", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_ENV"]) {
-    delete clean[key];
-  }
+  const clean = cleanEnv();
   const run = spawnSync(
     process.execPath,
     [path.join(kit, "node_modules/vitest/vitest.mjs"), "run", "--reporter=json", "--outputFile=report.json", "--reporter=default"],
@@ -130,10 +142,8 @@ test("a fault on cue", async () => {
 `;
 
 test("jest: a hit passes, a miss fails its test with ulcas's words, the journal lists each test", () => {
-  const dir = path.join(scratch, "jest");
-  fs.rmSync(dir, { recursive: true, force: true });
+  const dir = scaffold("jest");
   fs.mkdirSync(path.join(dir, "node_modules/@ulcas"), { recursive: true });
-  fs.cpSync(fixture, dir, { recursive: true });
   // `npm install ./kits/typescript`, as node resolves it.
   fs.symlinkSync(kit, path.join(dir, "node_modules/@ulcas/test-kit"));
   fs.writeFileSync(path.join(dir, "app.test.cjs"), JEST_TESTS);
@@ -147,10 +157,7 @@ test("jest: a hit passes, a miss fails its test with ulcas's words, the journal 
 };
 `,
   );
-  const clean = { ...process.env };
-  for (const key of ["ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ULCAS_URL", "ULCAS_MODE", "ULCAS_JOURNAL", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_ENV"]) {
-    delete clean[key];
-  }
+  const clean = cleanEnv();
   const run = spawnSync(
     process.execPath,
     [path.join(kit, "node_modules/jest/bin/jest.js"), "--json", "--outputFile=report.json", "--ci"],
