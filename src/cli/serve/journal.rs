@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -34,17 +35,31 @@ struct Entry {
     ms: f64,
 }
 
-/// What the server answered, request by request.
+/// The statuses a request gets (the log's words), counted.
+const STATUSES: [&str; 8] = [
+    "hit",
+    "miss",
+    "synthetic",
+    "recorded",
+    "relayed",
+    "fault",
+    "refused",
+    "error",
+];
+
+/// What the server answered, request by request: every request counted (an atomic increment,
+/// nothing more, for a request that names no test: the hot path of a benchmark or an app), the
+/// requests that name a test kept whole.
 #[derive(Default)]
 pub struct Journal {
     inner: Mutex<Kept>,
+    counts: [AtomicU64; STATUSES.len()],
+    next: AtomicU64,
 }
 
 #[derive(Default)]
 struct Kept {
     entries: VecDeque<Entry>,
-    next: u64,
-    counts: BTreeMap<String, u64>,
 }
 
 impl Journal {
@@ -57,10 +72,14 @@ impl Journal {
         took: Duration,
         why: Option<&str>,
     ) {
+        if let Some(i) = STATUSES.iter().position(|s| *s == status) {
+            self.counts[i].fetch_add(1, Ordering::Relaxed);
+        }
+        let seq = self.next.fetch_add(1, Ordering::Relaxed) + 1;
+        if test.is_none() {
+            return;
+        }
         let mut kept = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        kept.next += 1;
-        let seq = kept.next;
-        *kept.counts.entry(status.to_owned()).or_default() += 1;
         if kept.entries.len() == MAX_ENTRIES {
             kept.entries.pop_front();
         }
@@ -74,8 +93,9 @@ impl Journal {
         });
     }
 
-    /// The journal as JSON: `{"requests": [...], "counts": {...}}`, the requests of `test`
-    /// only when given, after `since` (a `seq`) when given.
+    /// The journal as JSON: `{"requests": [...], "counts": {...}, "last": N}`: the requests that
+    /// named a test (those of `test` only when given, after `since`, a `seq`, when given), the
+    /// counts of all.
     pub fn listed(&self, test: Option<&str>, since: u64) -> Value {
         let kept = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         let requests: Vec<Value> = kept
@@ -93,7 +113,14 @@ impl Journal {
                 })
             })
             .collect();
-        json!({"requests": requests, "counts": kept.counts, "last": kept.next})
+        let counts: BTreeMap<&str, u64> = STATUSES
+            .iter()
+            .zip(&self.counts)
+            .map(|(s, n)| (*s, n.load(Ordering::Relaxed)))
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        let last = self.next.load(Ordering::Relaxed);
+        json!({"requests": requests, "counts": counts, "last": last})
     }
 }
 
