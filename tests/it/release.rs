@@ -92,14 +92,14 @@ fn every_pin_of_the_guide_names_the_last_release() {
     let last = last_release();
     let guide = crate::common::guide();
     let pins = Regex::new(
-        r"pip install ulcas==([0-9]\S*?)`|npm install --save-dev ulcas@([0-9]\S*?)`|cargo install ulcas --version ([0-9]\S*?)[` ]|version: (\S+)  # the ulcas release|releases/download/v([0-9][^/]*)/ulcas-([0-9][^-]*)-",
+        r#"pip install ulcas==([0-9]\S*?)`|npm install --save-dev ulcas@([0-9]\S*?)`|cargo install ulcas --version ([0-9]\S*?)[` ]|ulcas = \{ version = "([0-9][^"]*)"|version: (\S+)  # the ulcas release|releases/download/v([0-9][^/]*)/ulcas-([0-9][^-]*)-"#,
     )
     .unwrap();
     let mut kinds = std::collections::BTreeSet::new();
     for c in pins.captures_iter(&guide) {
         for (i, named) in c.iter().enumerate().skip(1) {
             if let Some(named) = named {
-                kinds.insert(i.min(5));
+                kinds.insert(i.min(6));
                 assert_eq!(
                     named.as_str(),
                     last,
@@ -111,8 +111,8 @@ fn every_pin_of_the_guide_names_the_last_release() {
     }
     assert_eq!(
         kinds.len(),
-        5,
-        "pip, npm, cargo, the Action and the archive are each pinned"
+        6,
+        "pip, npm, cargo, the library, the Action and the archive are each pinned"
     );
     // Nothing names a git tag: tags do not travel with a clone.
     for old in ["--tag v", "ULCAS_VERSION:", "rev: v"] {
@@ -427,4 +427,42 @@ fn cutting_a_release_is_one_command() {
         .output()
         .unwrap();
     assert!(!again.status.success());
+}
+
+/// What `cargo publish` ships: every source file, the README, the licence and the sample store
+/// the README's demo runs on; never the tests, the kits or the packaging (a release runs
+/// `cargo publish --dry-run`, which builds the package, before it publishes).
+#[test]
+fn the_crate_package_ships_what_it_needs() {
+    let out = Command::new(env!("CARGO"))
+        .current_dir(MANIFEST)
+        .args(["package", "--list", "--allow-dirty", "--offline"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", crate::common::printed(&out));
+    let listed: std::collections::BTreeSet<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    for entry in walkdir::WalkDir::new(Path::new(MANIFEST).join("src")) {
+        let entry = entry.unwrap();
+        if entry.file_type().is_file() {
+            let rel = entry
+                .path()
+                .strip_prefix(MANIFEST)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            assert!(listed.contains(&rel), "the package lacks {rel}");
+        }
+    }
+    for needed in ["README.md", "LICENSE", "Cargo.lock", "cassettes/ulcas.lock"] {
+        assert!(listed.contains(needed), "the package lacks {needed}");
+    }
+    for never in ["tests/", "kits/", "packaging/", "benches/", ".github/"] {
+        assert!(
+            !listed.iter().any(|f| f.starts_with(never)),
+            "the package ships {never}"
+        );
+    }
 }
