@@ -270,7 +270,8 @@ fn each_kit_pages_start_runs_as_written() {
             .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
             // `pip install ./kits/python`, as far as pytest sees it: the plugin loaded.
             .env("PYTHONPATH", Path::new(MANIFEST).join("kits/python/src"))
-            .env("PYTEST_PLUGINS", "pytest_ulcas.plugin");
+            .env("PYTEST_PLUGINS", "pytest_ulcas.plugin")
+            .env("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1");
         let said = passes(cmd, "docs/kit-pytest.md's start");
         assert!(
             said.contains("2 passed") && said.contains(DOC_SUMMARY),

@@ -14,8 +14,8 @@ namespace Ulcas\Kit;
  * - ULCAS_MODE: cassette (the default), synthetic or record (with ULCAS_UPSTREAM).
  * - ULCAS_STORES: store folders separated by PATH_SEPARATOR; else the ulcas.toml found from
  *   the working folder.
- * - ULCAS_JOURNAL: where each request is written as a dump (--dump-dir) and journal.json at the
- *   end; default .ulcas/journal.
+ * - ULCAS_JOURNAL: the journal folder, default .ulcas/journal: each request written as a dump
+ *   into its requests/ (--dump-dir, what `ulcas verify --requests` reads), journal.json at the end.
  */
 final class Server
 {
@@ -67,11 +67,11 @@ final class Server
             $folder = rtrim($root, '/') . '/' . $folder;
         }
         if (is_file("$folder/" . self::MARKER)) {
-            foreach (glob("$folder/*.json") ?: [] as $old) {
+            foreach ([...(glob("$folder/*.json") ?: []), ...(glob("$folder/requests/*.json") ?: [])] as $old) {
                 unlink($old);
             }
         }
-        if (!is_dir($folder) && !mkdir($folder, 0777, true) && !is_dir($folder)) {
+        if (!is_dir("$folder/requests") && !mkdir("$folder/requests", 0777, true) && !is_dir("$folder/requests")) {
             throw new UlcasException("cannot make the journal folder $folder");
         }
         file_put_contents("$folder/" . self::MARKER, "written by an ulcas test kit: its dumps are replaced each run\n");
@@ -87,7 +87,7 @@ final class Server
         }
         $cwd ??= (string) getcwd();
         $journal ??= self::journalFolder($cwd);
-        $args = [self::binary(), 'serve', '--listen', '127.0.0.1:0', '--mode', $mode, '--dump-dir', $journal];
+        $args = [self::binary(), 'serve', '--listen', '127.0.0.1:0', '--mode', $mode, '--dump-dir', "$journal/requests"];
         if ($mode === 'record') {
             $upstream = getenv('ULCAS_UPSTREAM');
             if ($upstream === false || $upstream === '') {

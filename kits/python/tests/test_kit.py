@@ -62,6 +62,8 @@ def project(pytester, monkeypatch):
     shutil.copytree(FIXTURE, pytester.path, dirs_exist_ok=True)
     pytester.makepyfile(test_app=APP_TESTS)
     monkeypatch.setenv("PYTHONPATH", str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    # The plugin by -p alone: an installed copy (its entry point) must not load it twice.
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
     for key in ("ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ULCAS_MODE", "ULCAS_JOURNAL", "ULCAS_STORES"):
         monkeypatch.delenv(key, raising=False)
     return pytester
@@ -99,7 +101,7 @@ def test_the_journal_lists_each_tests_requests(project):
         "test_app.py::test_a_fault_on_cue": ["fault", "hit"],
     }, by_test
     # The requests as dumps, for ulcas verify --requests and prune --complete-run.
-    dumps = [p for p in (project.path / ".ulcas/journal").glob("*.json") if p.name != "journal.json"]
+    dumps = list((project.path / ".ulcas/journal/requests").glob("*.json"))
     assert dumps, list((project.path / ".ulcas/journal").iterdir())
 
 

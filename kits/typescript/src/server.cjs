@@ -7,8 +7,8 @@
 // - ULCAS_MODE: cassette (the default), synthetic or record (with ULCAS_UPSTREAM).
 // - ULCAS_STORES: store folders separated by the path delimiter (`:`); else the ulcas.toml
 //   found from the working folder.
-// - ULCAS_JOURNAL: where each request is written as a dump (--dump-dir) and journal.json at
-//   the end; default .ulcas/journal.
+// - ULCAS_JOURNAL: the journal folder, default .ulcas/journal: each request written as a dump
+//   into its requests/ (--dump-dir, what `ulcas verify --requests` reads), journal.json at the end.
 
 "use strict";
 
@@ -48,11 +48,14 @@ function findBinary() {
 function journalFolder(root = process.cwd()) {
   const folder = path.resolve(root, process.env.ULCAS_JOURNAL || ".ulcas/journal");
   if (fs.existsSync(path.join(folder, MARKER))) {
-    for (const name of fs.readdirSync(folder)) {
-      if (name.endsWith(".json")) fs.rmSync(path.join(folder, name));
+    for (const dir of [folder, path.join(folder, "requests")]) {
+      if (!fs.existsSync(dir)) continue;
+      for (const name of fs.readdirSync(dir)) {
+        if (name.endsWith(".json")) fs.rmSync(path.join(dir, name));
+      }
     }
   }
-  fs.mkdirSync(folder, { recursive: true });
+  fs.mkdirSync(path.join(folder, "requests"), { recursive: true });
   fs.writeFileSync(path.join(folder, MARKER), "written by an ulcas test kit: its dumps are replaced each run\n");
   return folder;
 }
@@ -76,7 +79,7 @@ function pointEnvironment(url) {
 async function startServer({ mode = process.env.ULCAS_MODE || "cassette", cwd = process.cwd(), journal } = {}) {
   if (!MODES.includes(mode)) throw new Error(`ULCAS_MODE=${mode}: not one of ${MODES.join(", ")}`);
   journal = journal || journalFolder(cwd);
-  const args = ["serve", "--listen", "127.0.0.1:0", "--mode", mode, "--dump-dir", journal];
+  const args = ["serve", "--listen", "127.0.0.1:0", "--mode", mode, "--dump-dir", path.join(journal, "requests")];
   if (mode === "record") {
     if (!process.env.ULCAS_UPSTREAM) throw new Error("ULCAS_MODE=record needs ULCAS_UPSTREAM (the API that answers a miss)");
     args.push("--upstream", process.env.ULCAS_UPSTREAM);

@@ -115,7 +115,7 @@ test("hits pass, a miss fails its test with ulcas's words, the journal lists eac
     "app.test.mjs > chat hit": ["hit"],
     "app.test.mjs > a fault on cue": ["fault", "hit"],
   });
-  const dumps = fs.readdirSync(path.join(dir, ".ulcas/journal")).filter((f) => f.endsWith(".json") && f !== "journal.json");
+  const dumps = fs.readdirSync(path.join(dir, ".ulcas/journal/requests")).filter((f) => f.endsWith(".json"));
   expect(dumps.length).toBeGreaterThan(0);
 });
 

@@ -9,8 +9,9 @@ The same contract as the PHP and TypeScript kits (``kits/`` of the ulcas reposit
   ``ULCAS_UPSTREAM``, the API that answers a miss).
 - ``ULCAS_STORES``: store folders separated by ``os.pathsep``; else the ``ulcas.toml`` found
   from the working folder.
-- ``ULCAS_JOURNAL``: where each request is written as a dump (``--dump-dir``) and the journal
-  (``journal.json``) at the end; default ``.ulcas/journal``.
+- ``ULCAS_JOURNAL``: the journal folder, default ``.ulcas/journal``: each request written as a
+  dump into its ``requests/`` (``--dump-dir``, what ``ulcas verify --requests`` reads), and
+  ``journal.json`` (what each test's requests got) at the end.
 """
 
 from __future__ import annotations
@@ -69,9 +70,9 @@ def journal_folder(root: Path) -> Path:
     if not folder.is_absolute():
         folder = root / folder
     if folder.exists() and (folder / MARKER).exists():
-        for old in folder.glob("*.json"):
+        for old in [*folder.glob("*.json"), *folder.glob("requests/*.json")]:
             old.unlink()
-    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "requests").mkdir(parents=True, exist_ok=True)
     (folder / MARKER).write_text("written by an ulcas test kit: its dumps are replaced each run\n")
     return folder
 
@@ -104,7 +105,7 @@ class Server:
             "--mode",
             mode,
             "--dump-dir",
-            str(journal),
+            str(journal / "requests"),
         ]
         if mode == "record":
             upstream = os.environ.get("ULCAS_UPSTREAM")
