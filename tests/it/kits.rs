@@ -277,6 +277,13 @@ fn each_kit_pages_start_runs_as_written() {
             said.contains("2 passed") && said.contains(DOC_SUMMARY),
             "{said}"
         );
+        // The journal's dumps are the evidence verify reads: every request of the run hit.
+        let verify = crate::common::ulcas_in(
+            dir.path(),
+            &["verify", "--requests", ".ulcas/journal/requests"],
+        );
+        assert_eq!(verify.code, 0, "{}{}", verify.stdout, verify.stderr);
+        assert!(verify.stdout.starts_with("ok"), "{}", verify.stdout);
     }
     if let Some(kit) = vitest_kit() {
         std::fs::create_dir_all(kit.join(".tmp")).unwrap();
