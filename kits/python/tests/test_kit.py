@@ -147,3 +147,69 @@ def test_miss_from_a_module_client():
     result = run(project, "test_import.py")
     result.assert_outcomes(passed=1, failed=1)
     assert "FAILED test_import.py::test_miss_from_a_module_client - Failed: ulcas miss: " in result.stdout.str()
+
+
+class _Upstream:
+    """A stand-in for the model API on 127.0.0.1: every POST gets one Messages API answer."""
+
+    ANSWER = {
+        "id": "msg_upstream",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-sonnet-5-5",
+        "content": [{"type": "text", "text": '{"questions": []}'}],
+        "stop_reason": "end_turn",
+        "stop_sequence": None,
+        "usage": {"input_tokens": 10, "output_tokens": 5},
+    }
+
+    def __enter__(self):
+        import http.server
+        import threading
+
+        answer = json.dumps(self.ANSWER).encode()
+        self.posts = 0
+        upstream = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                self.rfile.read(int(self.headers.get("content-length", 0)))
+                upstream.posts += 1
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+
+
+def test_record_mode_records_a_miss_from_the_upstream(project, monkeypatch):
+    with _Upstream() as upstream:
+        monkeypatch.setenv("ULCAS_MODE", "record")
+        monkeypatch.setenv("ULCAS_UPSTREAM", upstream.url)
+        result = run(project, "-k", "test_miss")
+        result.assert_outcomes(passed=1, deselected=5)
+        assert upstream.posts == 1
+    journal = json.loads((project.path / ".ulcas/journal/journal.json").read_text())
+    assert [r["status"] for r in journal["requests"]] == ["recorded"], journal
+    recorded = project.path / journal["requests"][0]["path"]
+    assert json.loads(recorded.read_text())["text"] == '{"questions": []}'
+    assert "1 recorded" in result.stdout.str()
+
+
+def test_record_mode_without_an_upstream_says_what_it_needs(project, monkeypatch):
+    monkeypatch.setenv("ULCAS_MODE", "record")
+    monkeypatch.delenv("ULCAS_UPSTREAM", raising=False)
+    result = run(project, "-k", "test_hit")
+    said = result.stdout.str() + result.stderr.str()
+    assert result.ret != 0 and "ULCAS_UPSTREAM" in said, said
