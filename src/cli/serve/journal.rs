@@ -25,6 +25,10 @@ const MAX_ENTRIES: usize = 10_000;
 /// The longest explanation kept per entry.
 const MAX_WHY: usize = 16 << 10;
 
+/// The most bytes of explanations, test ids and paths kept in all (the oldest entries go
+/// first): ten thousand misses of long explanations stay a few MiB.
+const MAX_BYTES: usize = 8 << 20;
+
 /// One request: its test, status, cassette and why.
 struct Entry {
     seq: u64,
@@ -60,6 +64,17 @@ pub struct Journal {
 #[derive(Default)]
 struct Kept {
     entries: VecDeque<Entry>,
+    /// The bytes the entries' strings hold.
+    bytes: usize,
+}
+
+impl Entry {
+    fn bytes(&self) -> usize {
+        self.test.as_ref().map_or(0, String::len)
+            + self.path.as_ref().map_or(0, String::len)
+            + self.why.as_ref().map_or(0, String::len)
+            + self.status.len()
+    }
 }
 
 impl Journal {
@@ -79,18 +94,23 @@ impl Journal {
         if test.is_none() {
             return;
         }
-        let mut kept = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        if kept.entries.len() == MAX_ENTRIES {
-            kept.entries.pop_front();
-        }
-        kept.entries.push_back(Entry {
+        let entry = Entry {
             seq,
             test: test.map(str::to_owned),
             status: status.to_owned(),
             path: path.map(|p| p.display().to_string()),
             why: why.map(|w| cut(w, MAX_WHY).to_owned()),
             ms: (took.as_secs_f64() * 1e6).round() / 1e3,
-        });
+        };
+        let mut kept = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        kept.bytes += entry.bytes();
+        kept.entries.push_back(entry);
+        while kept.entries.len() > MAX_ENTRIES || kept.bytes > MAX_BYTES {
+            let Some(old) = kept.entries.pop_front() else {
+                break;
+            };
+            kept.bytes -= old.bytes();
+        }
     }
 
     /// The journal as JSON: `{"requests": [...], "counts": {...}, "last": N}`: the requests that
@@ -169,6 +189,22 @@ mod tests {
             .map(|r| r["status"].as_str().unwrap())
             .collect();
         assert_eq!(statuses.last(), Some(&"miss"));
+    }
+
+    #[test]
+    fn long_explanations_are_kept_within_a_byte_budget() {
+        let journal = Journal::default();
+        let why = "x".repeat(MAX_WHY * 2);
+        for _ in 0..2_000 {
+            journal.add(Some("t"), "miss", None, Duration::ZERO, Some(&why));
+        }
+        let kept = journal.inner.lock().unwrap();
+        assert!(kept.bytes <= MAX_BYTES, "{}", kept.bytes);
+        assert_eq!(kept.entries.len(), MAX_BYTES / (MAX_WHY + 5));
+        assert!(kept
+            .entries
+            .iter()
+            .all(|e| e.why.as_ref().unwrap().len() == MAX_WHY));
     }
 
     #[test]
