@@ -55,12 +55,14 @@ fn the_wheel_installs_into_a_fresh_environment_and_serves() {
     };
     let dir = tempfile::tempdir().unwrap();
     let wheels = dir.path().join("wheels");
-    // The debug profile: the build that `cargo test` made already, reused (a release build is
-    // the release workflow's).
+    // The debug profile (a release build is the release workflow's), in a target folder of its
+    // own: maturin's build relinks the binary, and the other tests run target/debug/ulcas
+    // meanwhile.
     run(Command::new(&maturin)
         .current_dir(Path::new(MANIFEST).join("packaging/pypi"))
         .args(["build", "--profile", "dev", "--locked", "--out"])
-        .arg(&wheels));
+        .arg(&wheels)
+        .env("CARGO_TARGET_DIR", Path::new(MANIFEST).join("target/wheel-build")));
     let wheel: PathBuf = std::fs::read_dir(&wheels)
         .unwrap()
         .map(|e| e.unwrap().path())
