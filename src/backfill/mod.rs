@@ -267,7 +267,7 @@ fn with_material_checked(
 
 /// The cassette bytes with the `request` block inserted after the object's last member, in the
 /// recorder's layout; every other byte as it was.
-pub fn with_material(
+pub(crate) fn with_material(
     bytes: &[u8],
     material: &StoredRequest,
 ) -> std::result::Result<Vec<u8>, String> {
