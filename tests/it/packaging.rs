@@ -62,7 +62,10 @@ fn the_wheel_installs_into_a_fresh_environment_and_serves() {
         .current_dir(Path::new(MANIFEST).join("packaging/pypi"))
         .args(["build", "--profile", "dev", "--locked", "--out"])
         .arg(&wheels)
-        .env("CARGO_TARGET_DIR", Path::new(MANIFEST).join("target/wheel-build")));
+        .env(
+            "CARGO_TARGET_DIR",
+            Path::new(MANIFEST).join("target/wheel-build"),
+        ));
     let wheel: PathBuf = std::fs::read_dir(&wheels)
         .unwrap()
         .map(|e| e.unwrap().path())
