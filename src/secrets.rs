@@ -74,8 +74,7 @@ const KINDS: &[(&str, &str, &str)] = &[
 
 /// A backslash escape as JSON and the visible escapes of ulcas's outputs write it, or a
 /// percent-encoded byte (SARIF's URIs, `--reject-encoded`).
-const ESCAPE: &str =
-    r"\\(?:u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|[nrtbfv0e])|%[0-9A-Fa-f]{2}";
+const ESCAPE: &str = r"(?:\\(?:u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|[nrtbfv0e])|%[0-9A-Fa-f]{2}|\x1b)(?:(?:\[|%5[Bb])(?:[0-9;]|%3[Bb])*[A-Za-z])?";
 
 /// The secret of `caps`: its kind and where it stands (an escape before it excluded).
 fn secret_of<'t>(caps: &regex::Captures<'t>) -> Option<(&'static str, regex::Match<'t>)> {
@@ -315,7 +314,20 @@ mod tests {
     #[test]
     fn a_secret_after_an_escape_is_found_and_masked() {
         let key = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
-        for before in ["\\u001b", "\\x1b", "\\n", "\\u{1b}", "a\\t", "%20"] {
+        // An escape may open a terminal sequence (`ESC[31m`), raw or written visibly: its tail
+        // ends in a letter, which is no boundary, and the token after it is found all the same.
+        for before in [
+            "\\u001b",
+            "\\x1b",
+            "\\n",
+            "\\u{1b}",
+            "a\\t",
+            "%20",
+            "\u{1b}[31m",
+            "\\u001b[31m",
+            "\\x1b[1;31m",
+            "%1B%5B1%3B31m",
+        ] {
             let text = format!("name {before}{key}.json");
             assert_eq!(find_secrets(&text).len(), 1, "{text}");
             let masked = mask(&text);
