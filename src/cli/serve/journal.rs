@@ -94,12 +94,14 @@ impl Journal {
         if test.is_none() {
             return;
         }
+        // Masked as the answers and the log are: a kit prints these texts into a CI log.
+        let masked = |text: &str| ulcas::secrets::mask(text).into_owned();
         let entry = Entry {
             seq,
-            test: test.map(str::to_owned),
+            test: test.map(masked),
             status: status.to_owned(),
-            path: path.map(|p| p.display().to_string()),
-            why: why.map(|w| cut(w, MAX_WHY).to_owned()),
+            path: path.map(|p| masked(&p.display().to_string())),
+            why: why.map(|w| masked(cut(w, MAX_WHY))),
             ms: (took.as_secs_f64() * 1e6).round() / 1e3,
         };
         let mut kept = self.inner.lock().unwrap_or_else(|e| e.into_inner());
@@ -117,6 +119,9 @@ impl Journal {
     /// named a test (those of `test` only when given, after `since`, a `seq`, when given), the
     /// counts of all.
     pub fn listed(&self, test: Option<&str>, since: u64) -> Value {
+        // Ids are kept masked: a test is asked for as it was kept.
+        let test = test.map(|t| ulcas::secrets::mask(t).into_owned());
+        let test = test.as_deref();
         let kept = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         let requests: Vec<Value> = kept
             .entries
@@ -205,6 +210,28 @@ mod tests {
             .entries
             .iter()
             .all(|e| e.why.as_ref().unwrap().len() == MAX_WHY));
+    }
+
+    #[test]
+    fn what_it_keeps_is_masked() {
+        let journal = Journal::default();
+        let token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+        let why = format!("the request differs: {token}");
+        journal.add(
+            Some(&format!("t {token}")),
+            "miss",
+            None,
+            Duration::ZERO,
+            Some(&why),
+        );
+        let listed = journal.listed(None, 0).to_string();
+        assert!(
+            !listed.contains(token) && listed.contains("ghp_ab"),
+            "{listed}"
+        );
+        // Asked for by its own id, the test still finds its requests.
+        let mine = journal.listed(Some(&format!("t {token}")), 0);
+        assert_eq!(mine["requests"].as_array().unwrap().len(), 1, "{mine}");
     }
 
     #[test]
