@@ -66,6 +66,22 @@ pub struct StoreSettings {
 }
 
 impl StoreSettings {
+    /// The config file that names this store, when the store is one of `ulcas.toml`'s (not
+    /// named on the command line) and its folder does not exist (a package not recorded yet,
+    /// or a mistyped `root`).
+    pub fn absent_from_config(&self) -> Option<&Path> {
+        match &self.origin {
+            SettingsOrigin::Config(config)
+                if !self.named
+                    && std::fs::symlink_metadata(&self.root)
+                        .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) =>
+            {
+                Some(config.as_path())
+            }
+            _ => None,
+        }
+    }
+
     /// A store with flags' settings only: `root` and `source` as given.
     pub fn new(root: &Path, source: RegistrySource) -> Result<StoreSettings> {
         let selector = selector(root, &source, None);

@@ -63,12 +63,9 @@ fn default_must_exist(stores: &[StoreSettings]) -> Result<(), Error> {
 pub fn resolve_existing(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<StoreSettings>, Error> {
     let stores = resolve(args, roots)?;
     default_must_exist(&stores)?;
-    let (absent, present): (Vec<StoreSettings>, Vec<StoreSettings>) =
-        stores.into_iter().partition(|s| {
-            !s.named
-                && matches!(s.origin, settings::SettingsOrigin::Config(_))
-                && std::fs::symlink_metadata(&s.root).is_err()
-        });
+    let (absent, present): (Vec<StoreSettings>, Vec<StoreSettings>) = stores
+        .into_iter()
+        .partition(|s| s.absent_from_config().is_some());
     if present.is_empty() {
         return Ok(absent);
     }

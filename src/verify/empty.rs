@@ -140,10 +140,7 @@ fn holds_cassettes(dir: &Path) -> bool {
                     files.filter_map(Result::ok).take(256).any(|f| {
                         let name = f.file_name();
                         let name = name.to_string_lossy();
-                        name.strip_suffix(".json").is_some_and(|h| {
-                            h.len() == 32
-                                && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-                        })
+                        name.strip_suffix(".json").is_some_and(crate::key::is_hash)
                     })
                 })
             })

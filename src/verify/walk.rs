@@ -45,7 +45,7 @@ pub fn verify_walk(
         registry: store.registry.present,
         ..Default::default()
     };
-    if let Some(config) = absent_config_store(store) {
+    if let Some(config) = store.absent_from_config() {
         let finding = super::empty::missing_store(root, config.parent());
         verdict.count(&finding);
         crate::sink::sent(sink.verify(&VerifyEvent::Finding(&finding)))?;
@@ -105,21 +105,6 @@ fn refused(ctx: &StoreContext<'_>, task: &str) -> bool {
             .and_then(Path::file_name)
             .is_some_and(|n| n == task)
     })
-}
-
-/// The config file of a store that `ulcas.toml` names (not the command line) whose folder does
-/// not exist: verify says so as a warning rather than failing or passing in silence.
-fn absent_config_store(store: &StoreSettings) -> Option<&Path> {
-    match &store.origin {
-        crate::settings::SettingsOrigin::Config(config)
-            if !store.named
-                && std::fs::symlink_metadata(&store.root)
-                    .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) =>
-        {
-            Some(config.as_path())
-        }
-        _ => None,
-    }
 }
 
 /// What verify makes of an entry of the walk that is not a folder of cassettes: a link is

@@ -28,14 +28,7 @@ fn imports() -> BTreeMap<String, BTreeSet<String>> {
             .unwrap()
             .trim_end_matches(".rs")
             .to_owned();
-        let text = std::fs::read_to_string(entry.path()).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap();
-        // Comments name modules without importing them.
-        let code: String = code
-            .lines()
-            .filter(|l| !l.trim_start().starts_with("//"))
-            .collect::<Vec<_>>()
-            .join("\n");
+        let code = code_of(&std::fs::read_to_string(entry.path()).unwrap());
         let deps = graph.entry(top.clone()).or_default();
         for (i, _) in code.match_indices("crate::") {
             let rest = &code[i + "crate::".len()..];
@@ -68,6 +61,16 @@ fn imports() -> BTreeMap<String, BTreeSet<String>> {
         deps.retain(|d| modules.contains(d));
     }
     graph
+}
+
+/// A source file's code as the import guards read it: its tests and its comments left out
+/// (comments name modules without importing them).
+pub(crate) fn code_of(text: &str) -> String {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    code.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn first_word(s: &str) -> String {

@@ -43,13 +43,7 @@ fn files(src: &Path) -> BTreeMap<Module, String> {
         if path == ["main"] || path == ["lib"] {
             path.clear();
         }
-        let text = std::fs::read_to_string(entry.path()).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap();
-        let code: String = code
-            .lines()
-            .filter(|l| !l.trim_start().starts_with("//"))
-            .collect::<Vec<_>>()
-            .join("\n");
+        let code = crate::architecture::code_of(&std::fs::read_to_string(entry.path()).unwrap());
         out.insert((krate, path), code);
     }
     out

@@ -206,16 +206,19 @@ def _fail_on_misses(view: Ulcas, raised: Optional[BaseException]) -> None:
         raise failed
 
 
-def _point_clients(view: Ulcas) -> Dict[str, Optional[str]]:
-    """Points the SDKs' environment at the server for one test; what it replaced."""
-    wanted = {
-        "ULCAS_URL": view.url,
-        "ANTHROPIC_BASE_URL": view.base_url,
-        "OPENAI_BASE_URL": view.openai_base_url,
-    }
+def _environment(url: str, base_url: str) -> Dict[str, str]:
+    """The SDKs' environment pointed at the server at ``url`` through ``base_url`` (the server
+    itself, or a test's path on it); a dummy key where none is set."""
+    wanted = {"ULCAS_URL": url, "ANTHROPIC_BASE_URL": base_url, "OPENAI_BASE_URL": base_url + "/v1"}
     for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY"):
         if not os.environ.get(key):
             wanted[key] = "ulcas-test-key"
+    return wanted
+
+
+def _point_clients(view: Ulcas) -> Dict[str, Optional[str]]:
+    """Points the SDKs' environment at the server for one test; what it replaced."""
+    wanted = _environment(view.url, view.base_url)
     saved = {key: os.environ.get(key) for key in wanted}
     os.environ.update(wanted)
     return saved
@@ -254,11 +257,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     # to their tests by the header).
     if session.config.getini("ulcas_all"):
         server = session.config.stash[_KIT].server(None)
-        os.environ["ULCAS_URL"] = server.url
-        os.environ["ANTHROPIC_BASE_URL"] = server.url
-        os.environ["OPENAI_BASE_URL"] = server.url + "/v1"
-        for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY"):
-            os.environ.setdefault(key, "ulcas-test-key")
+        os.environ.update(_environment(server.url, server.url))
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
