@@ -37,7 +37,7 @@ pub trait Outcome {
     /// The answer: exit 0 or 1.
     fn verdict(&self) -> Verdict;
     /// Inputs (request dumps, files) that could not be used; each was reported as
-    /// `Common::InputError`.
+    /// `Context::InputError`.
     fn input_errors(&self) -> usize {
         0
     }

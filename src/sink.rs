@@ -36,7 +36,6 @@ use crate::Error;
 
 /// The events any command may send.
 #[derive(Debug, Serialize)]
-#[non_exhaustive]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Common<'a> {
     /// A file that is not a cassette (left alone).
@@ -47,31 +46,21 @@ pub enum Common<'a> {
         /// Why.
         why: &'a str,
     },
-    /// Context: one input could not be used (a file that is not a request dump); the others are
-    /// still done, and the command ends with exit 2. Reporters write it on stderr.
-    #[serde(skip)]
+}
+
+/// What any command may say for display alone, never an event of JSON Lines: human, GitHub and
+/// document output read it to head or gather what they write. A command with context of its own
+/// has a context type beside its events (`VerifyContext`, `PruneContext`, …).
+#[derive(Debug)]
+pub enum Context<'a> {
+    /// One input could not be used (a file that is not a request dump); the others are still
+    /// done, and the command ends with exit 2. Reporters write it on stderr.
     InputError(&'a crate::Error),
-    /// Context: a store is about to be reported (its settings head human output).
-    #[serde(skip)]
+    /// A store is about to be reported (its settings head human output).
     Store(&'a StoreSettings),
-    /// Context: the store a request goes to (`hash`, `lookup`, `record`); human output notes
-    /// once on stderr which config's settings it got.
-    #[serde(skip)]
+    /// The store a request goes to (`hash`, `lookup`, `record`); human output notes once on
+    /// stderr which config's settings it got.
     StoreOfRequest(&'a StoreSettings),
-}
-
-/// An event of a command, as a ready sink takes it.
-pub trait CommandEvent: Serialize {
-    /// Whether this event is context for human and GitHub output only (not in JSON Lines).
-    fn is_context(&self) -> bool {
-        false
-    }
-}
-
-impl CommandEvent for Common<'_> {
-    fn is_context(&self) -> bool {
-        !matches!(self, Common::Skipped { .. })
-    }
 }
 
 /// Takes the [`Common`] events of a command; each command's sink trait extends it.
@@ -79,9 +68,17 @@ pub trait Sink {
     /// Takes one common event.
     fn common(&mut self, event: &Common<'_>) -> std::io::Result<()>;
 
+    /// Takes one common context (for display alone).
+    fn context(&mut self, context: &Context<'_>) -> std::io::Result<()>;
+
     /// [`Sink::common`] for a library run: a reporter's error becomes the run's error.
     fn emit_common(&mut self, event: &Common<'_>) -> crate::Result<()> {
         self.common(event).map_err(crate::Error::output)
+    }
+
+    /// [`Sink::context`] for a library run: a reporter's error becomes the run's error.
+    fn emit_context(&mut self, context: &Context<'_>) -> crate::Result<()> {
+        self.context(context).map_err(crate::Error::output)
     }
 }
 
@@ -97,17 +94,15 @@ pub fn sent(result: std::io::Result<()>) -> crate::Result<()> {
 pub struct Collect {
     /// The events, in order, each as `--format json` prints it.
     pub events: Vec<serde_json::Value>,
-    /// The inputs that could not be used ([`Common::InputError`]).
+    /// The inputs that could not be used ([`Context::InputError`]).
     pub errors: Vec<Error>,
 }
 
 impl Collect {
     /// Takes one event of any command.
-    pub fn take<E: CommandEvent + ?Sized>(&mut self, event: &E) -> std::io::Result<()> {
-        if !event.is_context() {
-            let value = serde_json::to_value(event).map_err(std::io::Error::other)?;
-            self.events.push(value);
-        }
+    pub fn take<E: Serialize + ?Sized>(&mut self, event: &E) -> std::io::Result<()> {
+        let value = serde_json::to_value(event).map_err(std::io::Error::other)?;
+        self.events.push(value);
         Ok(())
     }
 
@@ -119,10 +114,14 @@ impl Collect {
 
 impl Sink for Collect {
     fn common(&mut self, event: &Common<'_>) -> std::io::Result<()> {
-        if let Common::InputError(error) = event {
+        self.take(event)
+    }
+
+    fn context(&mut self, context: &Context<'_>) -> std::io::Result<()> {
+        if let Context::InputError(error) = context {
             self.errors.push((*error).clone());
         }
-        self.take(event)
+        Ok(())
     }
 }
 
@@ -138,16 +137,20 @@ pub struct Count {
 
 impl Count {
     /// Counts one event of any command.
-    pub fn take<E: CommandEvent + ?Sized>(&mut self, event: &E) -> std::io::Result<()> {
-        self.events += usize::from(!event.is_context());
+    pub fn take<E: Serialize + ?Sized>(&mut self, _: &E) -> std::io::Result<()> {
+        self.events += 1;
         Ok(())
     }
 }
 
 impl Sink for Count {
     fn common(&mut self, event: &Common<'_>) -> std::io::Result<()> {
-        self.input_errors += usize::from(matches!(event, Common::InputError(_)));
         self.take(event)
+    }
+
+    fn context(&mut self, context: &Context<'_>) -> std::io::Result<()> {
+        self.input_errors += usize::from(matches!(context, Context::InputError(_)));
+        Ok(())
     }
 }
 
@@ -159,31 +162,56 @@ impl Sink for Discard {
     fn common(&mut self, _: &Common<'_>) -> std::io::Result<()> {
         Ok(())
     }
+
+    fn context(&mut self, _: &Context<'_>) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
-/// Declares a command's sink trait (one method taking its event) and makes the ready sinks
-/// ([`Collect`], [`Count`], [`Discard`]) take it.
+/// Declares a command's sink trait (one method taking its events, and one taking its context
+/// when it has one) and makes the ready sinks ([`Collect`], [`Count`], [`Discard`]) take them:
+/// they keep the events that JSON Lines prints and leave context out.
 macro_rules! command_sink {
-    ($(#[$doc:meta])* $sink:ident :: $method:ident ($event:ident)) => {
+    ($(#[$doc:meta])* $sink:ident :: $method:ident ($event:ident)
+        $(, $context_method:ident ($context:ident))?) => {
         $(#[$doc])*
         pub trait $sink: $crate::sink::Sink {
             /// Takes one event.
             fn $method(&mut self, event: &$event<'_>) -> ::std::io::Result<()>;
+            $(
+            /// Takes one context of this command (for display alone, never in JSON Lines).
+            fn $context_method(&mut self, context: &$context<'_>) -> ::std::io::Result<()>;
+            )?
         }
         impl $sink for $crate::sink::Collect {
             fn $method(&mut self, event: &$event<'_>) -> ::std::io::Result<()> {
                 self.take(event)
             }
+            $(
+            fn $context_method(&mut self, _: &$context<'_>) -> ::std::io::Result<()> {
+                Ok(())
+            }
+            )?
         }
         impl $sink for $crate::sink::Count {
             fn $method(&mut self, event: &$event<'_>) -> ::std::io::Result<()> {
                 self.take(event)
             }
+            $(
+            fn $context_method(&mut self, _: &$context<'_>) -> ::std::io::Result<()> {
+                Ok(())
+            }
+            )?
         }
         impl $sink for $crate::sink::Discard {
             fn $method(&mut self, _: &$event<'_>) -> ::std::io::Result<()> {
                 Ok(())
             }
+            $(
+            fn $context_method(&mut self, _: &$context<'_>) -> ::std::io::Result<()> {
+                Ok(())
+            }
+            )?
         }
     };
 }

@@ -5,7 +5,6 @@ use super::{BackfillOutcome, BackfillSummary};
 /// What `backfill` reports.
 #[derive(Debug, serde::Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
 pub enum BackfillEvent<'a> {
     /// The end: the totals.
     Summary(&'a BackfillSummary),
@@ -18,5 +17,3 @@ crate::sink::command_sink! {
     /// Takes what `backfill` reports.
     BackfillSink::backfill(BackfillEvent)
 }
-
-impl crate::sink::CommandEvent for BackfillEvent<'_> {}

@@ -7,7 +7,6 @@ use super::{Compared, StoreChange, StoresSummary};
 /// What `diff` reports.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
 pub enum DiffEvent<'a> {
     /// Two stores: one cassette added, removed or changed.
     StoreChange(&'a StoreChange),
@@ -21,5 +20,3 @@ crate::sink::command_sink! {
     /// Takes what `diff` reports.
     DiffSink::diff(DiffEvent)
 }
-
-impl crate::sink::CommandEvent for DiffEvent<'_> {}

@@ -9,7 +9,6 @@ use crate::normalise::PlaceholderMap;
 /// What `hash` and `normalize` report.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
 pub enum RequestEvent<'a> {
     /// `normalize`: what the key sees of a request.
     Normalized {
@@ -52,5 +51,3 @@ crate::sink::command_sink! {
     /// Takes what `hash` and `normalize` report.
     RequestSink::request(RequestEvent)
 }
-
-impl crate::sink::CommandEvent for RequestEvent<'_> {}

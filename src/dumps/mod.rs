@@ -14,7 +14,7 @@ use crate::key::{key_of, KeyMaterial};
 use crate::outcome::Reported;
 use crate::request::{dump_files, Request};
 use crate::settings::{store_for_request, StoreSettings};
-use crate::sink::{Common, Sink};
+use crate::sink::{Context, Sink};
 
 /// Why the work on one request dump stopped (see [`each`]).
 #[derive(Debug)]
@@ -40,7 +40,7 @@ impl From<std::io::Error> for Fault {
 
 /// Reads every request dump of `paths` ([`dump_files`]) and hands each to `work` with the
 /// reporter and whether there are several. A dump that cannot be read, or an input error that
-/// `work` returns about one dump, goes to the sink as [`Common::InputError`] and the other
+/// `work` returns about one dump, goes to the sink as [`Context::InputError`] and the other
 /// dumps are still done; the count of those errors is returned (a command exits 2 on any).
 /// A reporter's error stops everything.
 pub fn each<S: Sink + ?Sized>(
@@ -60,7 +60,7 @@ pub fn each<S: Sink + ?Sized>(
             Err(Fault::Input(e)) => {
                 errors += 1;
                 let e = e.with_file(file);
-                sink.emit_common(&Common::InputError(&e))?;
+                sink.emit_context(&Context::InputError(&e))?;
             }
             Err(Fault::Output(e)) => return Err(Error::output(e)),
         }
@@ -87,7 +87,7 @@ pub fn hash(
         let key = key_of(&request);
         let store = store_for_request(stores, &key);
         if let Some(store) = store {
-            sink.common(&Common::StoreOfRequest(store))?;
+            sink.context(&Context::StoreOfRequest(store))?;
         }
         let root = store.map_or(Path::new("cassettes"), |s| s.root.as_path());
         sink.request(&RequestEvent::Key {

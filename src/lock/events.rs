@@ -7,7 +7,6 @@ use super::{LockSummary, LockedVersion};
 /// What `lock` reports.
 #[derive(Debug, serde::Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
 pub enum LockEvent<'a> {
     /// One recorded version's entry.
     Locked(&'a LockedVersion),
@@ -29,5 +28,3 @@ crate::sink::command_sink! {
     /// Takes what `lock` reports.
     LockSink::lock(LockEvent)
 }
-
-impl crate::sink::CommandEvent for LockEvent<'_> {}

@@ -25,7 +25,7 @@ use crate::advice::Advice;
 use crate::error::{Error, Named, Phrase, Result};
 use crate::outcome::{Outcome, Verdict};
 use crate::registry::{Registry, SchemaSource};
-use crate::sink::{sent, Common};
+use crate::sink::{sent, Context};
 
 pub use crate::layout::LOCK_FILE;
 
@@ -218,7 +218,6 @@ mod tests {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
-#[non_exhaustive]
 pub enum LockChange {
     /// A recorded version the lock lacked.
     Added,
@@ -313,7 +312,7 @@ pub fn run(
     accepted(stores, accept)?;
     let mut summary = LockSummary::default();
     for store in stores {
-        sink.emit_common(&Common::Store(store))?;
+        sink.emit_context(&Context::Store(store))?;
         lock_store(store, accept, &mut summary, sink)?;
     }
     sent(sink.lock(&LockEvent::Summary(&summary)))?;

@@ -94,5 +94,3 @@ crate::sink::command_sink! {
     /// Takes what `lookup` reports.
     LookupSink::lookup(LookupEvent)
 }
-
-impl crate::sink::CommandEvent for LookupEvent<'_> {}

@@ -13,7 +13,7 @@ use crate::advice::Advice;
 use crate::error::Error;
 use crate::key::key_of;
 use crate::settings::store_for_request;
-use crate::sink::Common;
+use crate::sink::Context;
 use std::time::Duration;
 
 use crate::error::Result;
@@ -130,7 +130,7 @@ pub fn run(
     let errors = crate::dumps::each(&asked.requests, sink, |sink, file, request, _| {
         let store = store_for_request(stores, &key_of(&request))
             .ok_or_else(|| Error::msg("no store to look in"))?;
-        sink.common(&Common::StoreOfRequest(store))?;
+        sink.context(&Context::StoreOfRequest(store))?;
         let mut probes = registry_probes(&store.registry, &request.task);
         probes.extend(file_probes.iter().cloned());
         let result = lookup(store, &request, Some(file), &probes)?;

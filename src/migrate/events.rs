@@ -6,10 +6,18 @@ use crate::settings::StoreSettings;
 /// What `migrate` reports.
 #[derive(Debug, serde::Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
 pub enum MigrateEvent<'a> {
-    /// Context: one store's migration.
-    #[serde(skip)]
+    /// The end of one store's migration: its totals.
+    Summary(&'a MigrateSummary),
+    /// What happened to one cassette.
+    #[serde(untagged)]
+    Outcome(&'a MigrateOutcome),
+}
+
+/// What `migrate` says for display alone (never in JSON Lines).
+#[derive(Debug)]
+pub enum MigrateContext<'a> {
+    /// One store's migration.
     Migration {
         /// The store.
         store: &'a StoreSettings,
@@ -18,20 +26,9 @@ pub enum MigrateEvent<'a> {
         /// Whether `--write` was given.
         write: bool,
     },
-    /// The end of one store's migration: its totals.
-    Summary(&'a MigrateSummary),
-    /// What happened to one cassette.
-    #[serde(untagged)]
-    Outcome(&'a MigrateOutcome),
-}
-
-impl crate::sink::CommandEvent for MigrateEvent<'_> {
-    fn is_context(&self) -> bool {
-        matches!(self, MigrateEvent::Migration { .. })
-    }
 }
 
 crate::sink::command_sink! {
     /// Takes what `migrate` reports.
-    MigrateSink::migrate(MigrateEvent)
+    MigrateSink::migrate(MigrateEvent), migrate_context(MigrateContext)
 }

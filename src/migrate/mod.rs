@@ -11,7 +11,7 @@
 
 mod events;
 
-pub use events::{MigrateEvent, MigrateSink};
+pub use events::{MigrateContext, MigrateEvent, MigrateSink};
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -24,7 +24,7 @@ use crate::key::{hash_parts, CassetteKey};
 use crate::outcome::{Outcome, Verdict};
 use crate::schema::{compile, Schema};
 use crate::settings::{with_task, StoreSettings};
-use crate::sink::{sent, Common};
+use crate::sink::{sent, Context};
 use crate::store::{
     json_files_in, read_cassette_bytes, recorded_versions, Created, Slot, StoreDir,
 };
@@ -32,7 +32,6 @@ use crate::store::{
 /// What happened to one cassette of the task's current version.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
 pub enum MigrateOutcome {
     /// The answer fits the new schema: carried over to `to` (written only with `--write`).
     Migrated {
@@ -261,8 +260,8 @@ pub fn run(
     let mut failed = 0;
     for store in with_task(stores, &asked.task)? {
         let migration = migrate(store, &asked.task, new, asked.write)?;
-        sink.emit_common(&Common::Store(store))?;
-        sent(sink.migrate(&MigrateEvent::Migration {
+        sink.emit_context(&Context::Store(store))?;
+        sent(sink.migrate_context(&MigrateContext::Migration {
             store,
             migration: &migration,
             write: asked.write,

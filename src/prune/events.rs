@@ -8,7 +8,6 @@ use crate::settings::StoreSettings;
 /// What `prune` reports.
 #[derive(Debug, serde::Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
 pub enum PruneEvent<'a> {
     /// A journal names a cassette that no longer exists.
     JournalMissing {
@@ -51,8 +50,14 @@ pub enum PruneEvent<'a> {
         #[serde(serialize_with = "crate::ser::path")]
         path: &'a Path,
     },
-    /// Context: one store's plan, and what was deleted.
-    #[serde(skip)]
+    /// The end: the totals.
+    Summary(&'a PruneSummary),
+}
+
+/// What `prune` says for display alone (never in JSON Lines).
+#[derive(Debug)]
+pub enum PruneContext<'a> {
+    /// One store's plan, and what was deleted.
     Plan {
         /// The store.
         store: &'a StoreSettings,
@@ -63,19 +68,11 @@ pub enum PruneEvent<'a> {
         /// Whether `--delete` was given.
         delete_asked: bool,
     },
-    /// The end: the totals.
-    Summary(&'a PruneSummary),
-}
-
-impl crate::sink::CommandEvent for PruneEvent<'_> {
-    fn is_context(&self) -> bool {
-        matches!(self, PruneEvent::Plan { .. })
-    }
 }
 
 crate::sink::command_sink! {
     /// Takes what `prune` reports.
-    PruneSink::prune(PruneEvent)
+    PruneSink::prune(PruneEvent), prune_context(PruneContext)
 }
 
 /// A prune candidate, as reported.

@@ -21,7 +21,7 @@ mod evidence;
 mod plan;
 
 pub use delete::Deletion;
-pub use events::{CandidateEvent, PruneEvent, PruneSink};
+pub use events::{CandidateEvent, PruneContext, PruneEvent, PruneSink};
 pub use evidence::{read_journals, LiveSet, MissingJournalEntry};
 pub use plan::{
     check_root, plan, prune_store, KeptReason, PruneCandidate, PruneOptions, PrunePlan,
@@ -35,7 +35,7 @@ use crate::outcome::{Outcome, Progress, Verdict};
 use crate::registry::RegistryProblem;
 use crate::ser::Counts;
 use crate::settings::StoreSettings;
-use crate::sink::{sent, Common};
+use crate::sink::{sent, Common, Context};
 pub use crate::staleness::StaleReason;
 
 crate::ser::named!(KeptReason);
@@ -181,8 +181,8 @@ impl Outcome for PruneSummary {
 }
 
 /// Plans (and with `delete`, carries out) the pruning of `stores` and reports as it goes: the
-/// journal lines whose cassette is gone, then per store a [`Common::Store`], every candidate,
-/// the skipped files, leftovers and removed folders, and a [`PruneEvent::Plan`]; then the
+/// journal lines whose cassette is gone, then per store a [`Context::Store`], every candidate,
+/// the skipped files, leftovers and removed folders, and a [`PruneContext::Plan`]; then the
 /// summary.
 /// Nothing is deleted anywhere while any registry deciding staleness has problems
 /// ([`PruneSummary::refused`]).
@@ -242,7 +242,7 @@ pub fn run(
         && (stores.iter().any(|s| !s.registry.problems.is_empty()) || summary.input_errors > 0);
     let delete = request.delete && !refused;
     for store in stores {
-        sink.emit_common(&Common::Store(store))?;
+        sink.emit_context(&Context::Store(store))?;
         let (plan, deletion) = prune_store(store, &live, request.options, delete, progress, sink)?;
         sent(report_rest(
             store,
@@ -284,7 +284,7 @@ fn report_rest(
     for path in deletion.iter().flat_map(|d| &d.removed_folders) {
         sink.prune(&PruneEvent::RemovedFolder { path })?;
     }
-    sink.prune(&PruneEvent::Plan {
+    sink.prune_context(&PruneContext::Plan {
         store,
         plan,
         deletion,

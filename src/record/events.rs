@@ -9,7 +9,6 @@ use crate::store::RecordStatus;
 /// What `record` reports.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
 pub enum RecordEvent<'a> {
     /// A cassette written (or found unchanged).
     Recorded {
@@ -31,5 +30,3 @@ crate::sink::command_sink! {
     /// Takes what `record` reports.
     RecordSink::record(RecordEvent)
 }
-
-impl crate::sink::CommandEvent for RecordEvent<'_> {}

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use crate::error::{Error, Result};
 use crate::request::Request;
 use crate::settings::{store_for_request, StoreSettings};
-use crate::sink::{sent, Common};
+use crate::sink::{sent, Context};
 use crate::store::{RecordOptions, Recorded, Recording};
 
 /// What `record` is asked: the request dump, the answer, and how to write it.
@@ -69,7 +69,7 @@ pub fn run(
     };
     let store = store_for_request(stores, &crate::key::key_of(&request))
         .ok_or_else(|| Error::msg("no store to record into"))?;
-    sink.emit_common(&Common::StoreOfRequest(store))?;
+    sink.emit_context(&Context::StoreOfRequest(store))?;
     let recorded = record_into(store, &request, &recording, asked.options)
         .map_err(|e| e.with_file(crate::input::shown_name(&asked.response)))?;
     let fails_schema = schema_errors(&request, &recording);

@@ -12,14 +12,24 @@ use crate::settings::StoreSettings;
 /// What `review` reports.
 #[derive(Debug, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
-#[non_exhaustive]
 pub enum ReviewEvent<'a> {
     /// Two recordings of the same request content.
     Pair(PairEvent<'a>),
     /// A recording without a partner.
     Unpaired(&'a Unpaired),
-    /// Context: the whole review (Markdown and HTML render it as one document).
-    #[serde(skip)]
+    /// The end: the totals and how to retire the old version.
+    Summary(ReviewSummaryEvent<'a>),
+    /// `--reject`: one cassette restored from REF, or removed.
+    Rejected(&'a against::Rejected),
+    /// The end of one store's `--against` review: its totals.
+    #[serde(rename = "summary")]
+    AgainstSummary(&'a against::RerecordSummary),
+}
+
+/// What `review` says for display alone (never in JSON Lines).
+#[derive(Debug)]
+pub enum ReviewContext<'a> {
+    /// The whole review (Markdown and HTML render it as one document).
     Review {
         /// The store.
         store: &'a StoreSettings,
@@ -28,10 +38,7 @@ pub enum ReviewEvent<'a> {
         /// Its summary.
         summary: &'a ReviewSummary,
     },
-    /// The end: the totals and how to retire the old version.
-    Summary(ReviewSummaryEvent<'a>),
-    /// Context: one store's re-recording against a git revision (`--against`).
-    #[serde(skip)]
+    /// One store's re-recording against a git revision (`--against`).
     Against {
         /// The store.
         store: &'a StoreSettings,
@@ -40,25 +47,11 @@ pub enum ReviewEvent<'a> {
         /// Its totals.
         summary: &'a against::RerecordSummary,
     },
-    /// `--reject`: one cassette restored from REF, or removed.
-    Rejected(&'a against::Rejected),
-    /// The end of one store's `--against` review: its totals.
-    #[serde(rename = "summary")]
-    AgainstSummary(&'a against::RerecordSummary),
-}
-
-impl crate::sink::CommandEvent for ReviewEvent<'_> {
-    fn is_context(&self) -> bool {
-        matches!(
-            self,
-            ReviewEvent::Review { .. } | ReviewEvent::Against { .. }
-        )
-    }
 }
 
 crate::sink::command_sink! {
     /// Takes what `review` reports.
-    ReviewSink::review(ReviewEvent)
+    ReviewSink::review(ReviewEvent), review_context(ReviewContext)
 }
 
 /// A review pair, as reported.

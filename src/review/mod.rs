@@ -15,7 +15,7 @@ pub use bump::{
     answer_changes, review, Pair, RecordedAnswer, Retire, Review, ReviewSummary, Side, Unpaired,
     UnpairedWhy,
 };
-pub use events::{PairEvent, ReviewEvent, ReviewSink, ReviewSummaryEvent};
+pub use events::{PairEvent, ReviewContext, ReviewEvent, ReviewSink, ReviewSummaryEvent};
 pub use tokens::TokenStats;
 
 pub use jsondiff::{pattern, AnswerChange, ChangeOp};
@@ -52,7 +52,7 @@ pub fn run(
     };
     let r = review(store, &asked.task, asked.from, asked.to)?;
     let summary = r.summary();
-    sent(sink.review(&ReviewEvent::Review {
+    sent(sink.review_context(&ReviewContext::Review {
         store,
         review: &r,
         summary: &summary,

@@ -15,7 +15,7 @@ mod lock;
 mod requests;
 mod walk;
 
-pub use events::{VerifyEvent, VerifySink};
+pub use events::{VerifyContext, VerifyEvent, VerifySink};
 pub use findings::{Check, Finding, Severity, Skipped, VerifyReport};
 pub use requests::{missing_cassettes, Dump};
 pub use walk::{check_cassette_bytes, verify_walk};
@@ -30,7 +30,7 @@ use crate::outcome::{Outcome, Progress, Steps, Verdict};
 use crate::registry::Registry;
 use crate::ser::Counts;
 use crate::settings::StoreSettings;
-use crate::sink::{sent, Common};
+use crate::sink::{sent, Context};
 use crate::staleness::StalenessView;
 
 pub use crate::cassette::strip_fence;
@@ -172,8 +172,8 @@ pub struct StoreContext<'a> {
 }
 
 /// Verifies `stores`, checking each request dump of `requests` in the store it belongs to
-/// (`missing-cassette`), and reports as it goes: per store a [`Common::Store`], its findings
-/// (see [`verify_walk`] for the order), its skipped files and a [`VerifyEvent::VerifyDone`];
+/// (`missing-cassette`), and reports as it goes: per store a [`Context::Store`], its findings
+/// (see [`verify_walk`] for the order), its skipped files and a [`VerifyContext::StoreDone`];
 /// then the [`VerifyEvent::Summary`]. Errors of the sink stop the run.
 pub fn run(
     stores: &[StoreSettings],
@@ -208,11 +208,11 @@ pub fn run(
     let mut told = std::collections::HashSet::new();
     for (store, dumps) in stores.iter().zip(&dumps) {
         let store = &*untold_problems(store, &mut told);
-        sink.emit_common(&Common::Store(store))?;
+        sink.emit_context(&Context::Store(store))?;
         let mut verdict = verify_walk(store, dumps, progress, sink)?;
         verdict.deny_warnings = asked.deny_warnings;
         verdict.unread_requests = summary.input_errors;
-        sent(sink.verify(&VerifyEvent::VerifyDone(&verdict)))?;
+        sent(sink.verify_context(&VerifyContext::StoreDone(&verdict)))?;
         summary.add(&verdict);
     }
     summary.verdict = Outcome::verdict(&summary);

@@ -401,6 +401,55 @@ fn every_command_is_a_folder_with_its_events() {
     }
 }
 
+/// Events are exhaustive: no command's events or context (nor `Common`, `Context`) are
+/// `#[non_exhaustive]`, no event carries a `#[serde(skip)]` variant (context has its own type
+/// and sink method), and no reporter has a catch-all arm that does nothing, so that a new event
+/// is a compile error in every format until it says what it does with it.
+#[test]
+fn a_new_event_is_a_compile_error_in_every_format() {
+    let enum_re = regex::Regex::new(r"pub enum (\w+(?:Event|Context)|Common)<").unwrap();
+    let mut found = Vec::new();
+    for (name, code) in sources() {
+        for m in enum_re.captures_iter(&code) {
+            let at = m.get(0).unwrap().start();
+            let head = &code[code[..at].rfind("\n}").map_or(0, |i| i + 2)..at];
+            if head.contains("#[non_exhaustive]") {
+                found.push(format!("{name}: {} is #[non_exhaustive]", &m[1]));
+            }
+            let body = &code[at..];
+            let body = &body[..body.find("\n}").unwrap_or(body.len())];
+            if regex::Regex::new(r"#\[serde\(skip\)\]\n    [A-Z]")
+                .unwrap()
+                .is_match(body)
+            {
+                found.push(format!("{name}: {} has a skipped (context) variant", &m[1]));
+            }
+        }
+        if name.starts_with("cli/report") || name == "cli/lookup.rs" {
+            let catch_all =
+                regex::Regex::new(r"(?m)^\s*_ => (Ok\(\(\)\)|\{\}|return Ok\(\(\)\)),?\s*$")
+                    .unwrap();
+            for m in catch_all.find_iter(&code) {
+                let line = code[..m.start()].lines().count() + 1;
+                found.push(format!(
+                    "{name}:{line}: a catch-all that drops what it matches"
+                ));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+/// The guard above sees what it forbids.
+#[test]
+fn the_event_guard_sees_a_catch_all() {
+    let catch_all =
+        regex::Regex::new(r"(?m)^\s*_ => (Ok\(\(\)\)|\{\}|return Ok\(\(\)\)),?\s*$").unwrap();
+    assert!(catch_all.is_match("match e {\n    A => x(),\n    _ => Ok(()),\n}"));
+    assert!(catch_all.is_match("        _ => {}\n"));
+    assert!(!catch_all.is_match("        _ => None,\n"));
+}
+
 /// A message that sends the user to the guide names a page that exists, never a section of the
 /// README that moved to `docs/`.
 #[test]

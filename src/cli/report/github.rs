@@ -6,18 +6,16 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::PathBuf;
 
-use crate::cli::report::event::{Event, Report};
+use crate::cli::report::event::{Context, Event, Report};
 use ulcas::advice::Advice;
 use ulcas::lock::LockEvent;
-use ulcas::migrate::MigrateEvent;
-use ulcas::migrate::MigrateOutcome;
-use ulcas::prune::PruneEvent;
-use ulcas::sink::Common;
-use ulcas::verify::VerifyEvent;
-use ulcas::verify::{Finding, Severity, VerifySummary};
+use ulcas::migrate::{MigrateContext, MigrateEvent, MigrateOutcome};
+use ulcas::prune::{PruneContext, PruneEvent};
+use ulcas::sink::{Common, Context as CommonContext};
+use ulcas::verify::{Finding, Severity, VerifyContext, VerifyEvent, VerifySummary};
 
 use super::group::{count, Groups, FIRST};
-use super::{input_error, Detail, Reporter};
+use super::{Detail, Reporter};
 use crate::cli::output::Out;
 use crate::cli::report::{exact, shown};
 
@@ -237,7 +235,8 @@ impl Github {
             MigrateOutcome::Failed { from, to, why } => {
                 (from, format!("could not write {}: {why}", shown(to)))
             }
-            _ => return Ok(()),
+            // Carried over: nothing to annotate.
+            MigrateOutcome::Migrated { .. } => return Ok(()),
         };
         self.item("migrate", path, &message)
     }
@@ -245,64 +244,115 @@ impl Github {
 
 impl Report for Github {
     fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
-        if input_error(event) {
-            return Ok(());
-        }
         match event {
-            Event::Common(Common::Store(store)) => {
+            Event::Context(context) => self.context(context),
+            Event::Verify(VerifyEvent::Finding(f)) => self.finding(f),
+            Event::Verify(VerifyEvent::Summary(s)) => self.verify_summary(s),
+            Event::Prune(e) => self.prune(e),
+            Event::Migrate(e) => self.migrate(e),
+            Event::Lock(e) => self.lock(e),
+            // A file that is not a cassette is listed by human and JSON output, not annotated.
+            Event::Common(Common::Skipped { .. }) => Ok(()),
+            // GitHub output is offered by verify, prune, migrate and lock alone (see `args`).
+            Event::Request(_)
+            | Event::Record(_)
+            | Event::Lookup(_)
+            | Event::Diff(_)
+            | Event::Review(_)
+            | Event::Backfill(_) => Ok(()),
+        }
+    }
+}
+
+impl Github {
+    /// The store being reported (its prune and record commands head the annotations), the
+    /// registry problems that keep prune from deleting, the task being migrated.
+    fn context(&mut self, context: &Context<'_>) -> io::Result<()> {
+        match context {
+            Context::Common(CommonContext::Store(store)) => {
                 self.store.0 = store.advise(Advice::Prune { orphans: false });
                 self.store.1 = store.record_hint();
+                Ok(())
             }
-            Event::Verify(VerifyEvent::Finding(f)) => self.finding(f)?,
-            Event::Verify(VerifyEvent::Summary(s)) => self.verify_summary(s)?,
-            Event::Prune(PruneEvent::Candidate(p)) if p.candidate.kept.is_none() => {
+            Context::Prune(PruneContext::Plan { plan, .. }) => self.prune_doubts(&plan.doubts),
+            Context::Migrate(MigrateContext::Migration { migration, .. }) => {
+                self.store.2 = migration.task.clone();
+                Ok(())
+            }
+            // An input error is on stderr (the sink writes it); a request's store, a store's
+            // verdict and a review are not annotated.
+            Context::Common(CommonContext::InputError(_) | CommonContext::StoreOfRequest(_))
+            | Context::Verify(VerifyContext::StoreDone(_))
+            | Context::Review(_) => Ok(()),
+        }
+    }
+
+    /// An annotation per cassette that can go; the totals.
+    fn prune(&mut self, event: &PruneEvent<'_>) -> io::Result<()> {
+        match event {
+            PruneEvent::Candidate(p) if p.candidate.kept.is_none() => {
                 let c = p.candidate;
                 let message = format!(
                     "this cassette can never be hit again ({}); `{}` removes it",
                     c.reason.name(),
                     self.store.0
                 );
-                self.item(&format!("prune {}", c.reason.name()), &c.path, &message)?;
+                self.item(&format!("prune {}", c.reason.name()), &c.path, &message)
             }
-            Event::Prune(PruneEvent::Plan { plan, .. }) => self.prune_doubts(&plan.doubts)?,
-            Event::Prune(PruneEvent::Summary(s)) => {
+            PruneEvent::Summary(s) => {
                 self.out.line(&format!(
                     "ulcas prune: {} can go, {} deleted, {} kept on purpose",
                     count(s.prunable, "cassette", "cassettes"),
                     s.deleted,
                     s.kept.values().sum::<usize>()
                 ))?;
-                self.rest_lines()?;
+                self.rest_lines()
             }
-            Event::Migrate(MigrateEvent::Migration { migration, .. }) => {
-                self.store.2 = migration.task.clone()
-            }
-            Event::Migrate(MigrateEvent::Outcome(o)) => self.migrate_outcome(o)?,
-            Event::Migrate(MigrateEvent::Summary(s)) => {
+            // Kept on purpose, a journal's stale line, what deletion did: failures are
+            // `ulcas: error:` lines on stderr in every format.
+            PruneEvent::Candidate(_)
+            | PruneEvent::JournalMissing { .. }
+            | PruneEvent::Leftover { .. }
+            | PruneEvent::DeleteFailed { .. }
+            | PruneEvent::Refused { .. }
+            | PruneEvent::RemovedFolder { .. } => Ok(()),
+        }
+    }
+
+    /// An annotation per cassette that did not migrate; the totals.
+    fn migrate(&mut self, event: &MigrateEvent<'_>) -> io::Result<()> {
+        match event {
+            MigrateEvent::Outcome(o) => self.migrate_outcome(o),
+            MigrateEvent::Summary(s) => {
                 self.out.line(&format!(
                     "ulcas migrate {} v{}: {} carried over ({} written), {} need recording, {} skipped, {} in conflict, {} could not be written",
                     s.task, s.prompt_version, s.migrated, s.written, s.needs_recording, s.skipped, s.conflicts, s.failed
                 ))?;
                 self.rest_lines()?;
                 self.rest.clear();
+                Ok(())
             }
-            Event::Lock(LockEvent::Locked(v)) if v.change == ulcas::lock::LockChange::Differs => {
+        }
+    }
+
+    /// An error annotation per version edited since it was locked; the totals.
+    fn lock(&mut self, event: &LockEvent<'_>) -> io::Result<()> {
+        match event {
+            LockEvent::Locked(v) if v.change == ulcas::lock::LockChange::Differs => {
                 let file = exact(&super::checkout_relative(&v.prompt_file));
                 let message = format!(
                     "{}/v{} changed since it was locked, without a version bump: restore the text and add v{}.md, or, if the recordings were re-made with it, `ulcas lock --accept {}/v{}`",
                     v.task, v.version, v.version + 1, v.task, v.version
                 );
-                self.annotate(Severity::Error, &file, None, "ulcas lock", &message)?;
+                self.annotate(Severity::Error, &file, None, "ulcas lock", &message)
+                    .map(drop)
             }
-            Event::Lock(LockEvent::Summary(s)) => {
-                self.out.line(&format!(
-                    "ulcas lock: {} added, {} accepted, {} dropped, {} unchanged, {} differ, {} without a prompt file",
-                    s.added, s.accepted, s.dropped, s.unchanged, s.differs, s.no_prompt
-                ))?;
-            }
-            _ => {}
+            LockEvent::Summary(s) => self.out.line(&format!(
+                "ulcas lock: {} added, {} accepted, {} dropped, {} unchanged, {} differ, {} without a prompt file",
+                s.added, s.accepted, s.dropped, s.unchanged, s.differs, s.no_prompt
+            )),
+            LockEvent::Locked(_) | LockEvent::NoPrompt { .. } => Ok(()),
         }
-        Ok(())
     }
 }
 

@@ -438,7 +438,9 @@ fn store_part(h: &mut String, r: &Rerecording, s: &RerecordSummary) {
                 let what = match other {
                     ChangeKind::Added(_) => format!("added (not at {})", s.against),
                     ChangeKind::Removed(_) => format!("removed (only at {})", s.against),
-                    _ => "one side does not read as a cassette".to_owned(),
+                    ChangeKind::Unreadable | ChangeKind::Changed(_) => {
+                        "one side does not read as a cassette".to_owned()
+                    }
                 };
                 let _ = write!(
                     h,

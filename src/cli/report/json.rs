@@ -4,7 +4,7 @@ use std::io;
 
 use crate::cli::report::event::{Event, Report};
 
-use super::{input_error, Detail, Reporter};
+use super::{Detail, Reporter};
 use crate::cli::output::Out;
 
 /// JSON Lines on stdout.
@@ -25,14 +25,14 @@ impl JsonLines {
 
 impl Report for JsonLines {
     fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
-        if input_error(event) || event.is_context() {
-            return Ok(());
+        match event {
+            // Display alone: never in JSON Lines (an input error is on stderr).
+            Event::Context(_) => Ok(()),
+            // Quiet keeps the verdicts: summaries, and the one answer per request.
+            _ if self.quiet && !event.is_answer() => Ok(()),
+            // Every other event as its command serialises it.
+            _ => self.out.json(event),
         }
-        // Quiet keeps the verdicts: summaries, and the one answer per request.
-        if self.quiet && !event.is_answer() {
-            return Ok(());
-        }
-        self.out.json(event)
     }
 }
 

@@ -245,7 +245,7 @@ fn against(r: &Rerecording, s: &RerecordSummary, base: &str, stat: bool) -> Stri
                 let what = match other {
                     ChangeKind::Added(_) => "added",
                     ChangeKind::Removed(_) => "removed",
-                    _ => "unreadable on one side",
+                    ChangeKind::Unreadable | ChangeKind::Changed(_) => "unreadable on one side",
                 };
                 others.push_str(&format!("- {}: {what}\n", md_code(&shown(&change.path))));
             }

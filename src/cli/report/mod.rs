@@ -16,9 +16,9 @@ use std::io;
 use std::path::Path;
 
 pub use event::Reporter;
-use event::{Event, Report};
+use event::{Context, Event, Report};
 use ulcas::review::against::{RerecordSummary, Rerecording};
-use ulcas::review::{Review, ReviewEvent, ReviewSummary};
+use ulcas::review::{Review, ReviewContext, ReviewEvent, ReviewSummary};
 use ulcas::settings::StoreSettings;
 
 use super::output::Out;
@@ -91,25 +91,45 @@ struct Document {
 
 impl Report for Document {
     fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
-        if input_error(event) {
-            return Ok(());
-        }
         match event {
-            Event::Review(ReviewEvent::Review {
+            Event::Context(Context::Review(ReviewContext::Review {
                 store,
                 review,
                 summary,
-            }) => self
+            })) => self
                 .out
                 .raw(&(self.render)(store, review, summary, self.stat))?,
-            Event::Review(ReviewEvent::Against {
+            Event::Context(Context::Review(ReviewContext::Against {
                 rerecording,
                 summary,
                 ..
-            }) => self
+            })) => self
                 .reviews
                 .push(((*rerecording).clone(), (*summary).clone())),
-            _ => {}
+            // The document is the review: its pairs, summaries and rejections are in it.
+            Event::Review(
+                ReviewEvent::Pair(_)
+                | ReviewEvent::Unpaired(_)
+                | ReviewEvent::Summary(_)
+                | ReviewEvent::Rejected(_)
+                | ReviewEvent::AgainstSummary(_),
+            ) => {}
+            // An input error is on stderr (the sink writes it); which store it is, the review
+            // says itself.
+            Event::Context(Context::Common(_)) => {}
+            // Markdown and HTML are `review`'s formats alone (see `args`): no other command's
+            // events reach a document.
+            Event::Context(Context::Verify(_) | Context::Prune(_) | Context::Migrate(_))
+            | Event::Common(_)
+            | Event::Request(_)
+            | Event::Record(_)
+            | Event::Lookup(_)
+            | Event::Verify(_)
+            | Event::Prune(_)
+            | Event::Diff(_)
+            | Event::Lock(_)
+            | Event::Backfill(_)
+            | Event::Migrate(_) => {}
         }
         Ok(())
     }
@@ -154,15 +174,6 @@ pub fn pair_status(p: &ulcas::review::Pair) -> String {
         1 => "1 change".to_owned(),
         n => format!("{n} changes"),
     }
-}
-
-/// Writes an input error on stderr (every format: stdout keeps its own format).
-pub fn input_error(event: &Event<'_>) -> bool {
-    if let Event::Common(ulcas::sink::Common::InputError(e)) = event {
-        super::output::error_line(&super::output::said(e));
-        return true;
-    }
-    false
 }
 
 /// `path` as the checkout sees it, for annotations and SARIF results: relative to the

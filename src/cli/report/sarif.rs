@@ -3,12 +3,12 @@
 
 use std::io;
 
-use crate::cli::report::event::{Event, Report};
+use crate::cli::report::event::{Context, Event, Report};
 use serde::Serialize;
 use strum::{EnumMessage, IntoEnumIterator};
-use ulcas::verify::{Check, Finding};
+use ulcas::verify::{Check, Finding, VerifyContext, VerifyEvent};
 
-use super::{input_error, Reporter};
+use super::Reporter;
 use crate::cli::output::Out;
 
 /// The schema a SARIF 2.1.0 log names.
@@ -211,13 +211,25 @@ pub fn uri_of(path: &std::path::Path) -> (String, Option<&'static str>) {
 
 impl Report for Sarif {
     fn report(&mut self, event: &Event<'_>) -> io::Result<()> {
-        if input_error(event) {
-            return Ok(());
+        match event {
+            Event::Verify(VerifyEvent::Finding(f)) => self.result(f),
+            // The totals are the results' count; a store's verdict is its results.
+            Event::Verify(VerifyEvent::Summary(_))
+            | Event::Context(Context::Verify(VerifyContext::StoreDone(_))) => Ok(()),
+            // A file that is not a cassette is no finding; an input error is on stderr.
+            Event::Common(_) | Event::Context(Context::Common(_)) => Ok(()),
+            // SARIF is `verify`'s format alone (see `args`).
+            Event::Context(Context::Prune(_) | Context::Review(_) | Context::Migrate(_))
+            | Event::Request(_)
+            | Event::Record(_)
+            | Event::Lookup(_)
+            | Event::Prune(_)
+            | Event::Diff(_)
+            | Event::Review(_)
+            | Event::Lock(_)
+            | Event::Backfill(_)
+            | Event::Migrate(_) => Ok(()),
         }
-        if let Event::Verify(ulcas::verify::VerifyEvent::Finding(f)) = event {
-            self.result(f)?;
-        }
-        Ok(())
     }
 }
 

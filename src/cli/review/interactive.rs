@@ -98,7 +98,6 @@ fn describe(
         )),
         ChangeKind::Removed(_) => out.line(&format!("  only at {} (removed since)", r.reference)),
         ChangeKind::Unreadable => out.line("  one side does not read as a cassette"),
-        _ => out.line("  changed"),
     }
 }
 

@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::{against, sent, PairEvent, ReviewEvent, ReviewSink, Side, Unpaired, UnpairedWhy};
+use super::{
+    against, sent, PairEvent, ReviewContext, ReviewEvent, ReviewSink, Side, Unpaired, UnpairedWhy,
+};
 use super::{Pair, RecordedAnswer, TokenStats};
 use crate::advice::{Advice, Phrasebook};
 use crate::error::{Error, Named, Phrase, Result};
@@ -65,7 +67,6 @@ pub struct Change {
 
 /// How a listed cassette differs.
 #[derive(Debug, Clone)]
-#[non_exhaustive]
 pub enum ChangeKind {
     /// In both: REF's recording (`from`, its path written `REF:<path>`) and the new one.
     Changed(Box<Pair>),
@@ -346,8 +347,8 @@ pub fn report_against(
     let mut run = against::AgainstRun::default();
     for ((store, r), paths) in stores.iter().zip(reviews).zip(&per_store) {
         let mut summary = r.summary();
-        sink.emit_common(&crate::sink::Common::Store(store))?;
-        sent(sink.review(&ReviewEvent::Against {
+        sink.emit_context(&crate::sink::Context::Store(store))?;
+        sent(sink.review_context(&ReviewContext::Against {
             store,
             rerecording: r,
             summary: &summary,

@@ -3,14 +3,47 @@
 use std::collections::BTreeMap;
 use std::io;
 
-use ulcas::diff::Compared;
+use std::path::PathBuf;
+
 use ulcas::diff::{ChangeStatus, StoreChange, StoresSummary, Style};
+use ulcas::diff::{Compared, DiffEvent};
 use ulcas::lookup::word_diff;
 
 use super::render::{compact_diff, line_diff};
 use crate::cli::output::{Out, Tone};
 use crate::cli::report::shown;
 use crate::cli::report::Detail;
+
+/// What a `diff` of two stores gathers until its summary.
+#[derive(Default)]
+pub(super) struct DiffState {
+    /// Per task: added, removed, changed.
+    store_changes: std::collections::BTreeMap<String, [usize; 3]>,
+    /// The first changed cassette (the example its hint names).
+    first_change: Option<PathBuf>,
+}
+
+impl super::Human {
+    /// The events of `diff`: each change counted per task, the totals with an example.
+    pub(super) fn diff(&mut self, event: &DiffEvent<'_>) -> io::Result<()> {
+        let out = &mut self.out;
+        match event {
+            DiffEvent::StoreChange(c) => {
+                let state = self.gathered.of::<DiffState>();
+                if c.status == ChangeStatus::Changed && state.first_change.is_none() {
+                    state.first_change = Some(c.path.clone());
+                }
+                store_change(out, c, &mut state.store_changes, self.detail)
+            }
+            DiffEvent::Diff(d) => diff(out, d, self.detail.quiet),
+            DiffEvent::Summary(s) => {
+                let state = self.gathered.of::<DiffState>();
+                let example = state.first_change.as_deref().filter(|_| !self.detail.stat);
+                stores_total(out, s, &state.store_changes, example)
+            }
+        }
+    }
+}
 
 /// One changed cassette of two stores (unless `--stat` or quiet), counted per task.
 pub fn store_change(

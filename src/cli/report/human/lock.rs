@@ -24,7 +24,6 @@ pub fn event(
         } if !detail.quiet => no_prompt(out, task, *version, path),
         LockEvent::Locked(_) | LockEvent::NoPrompt { .. } => Ok(()),
         LockEvent::Summary(s) => total(out, s),
-        _ => Ok(()),
     }
 }
 
@@ -60,7 +59,6 @@ pub fn locked(
                 v.version + 1
             ),
         ),
-        _ => (Tone::Dim, "changed  ", String::new()),
     };
     let label = out.paint(tone, label);
     out.line(&format!("{label} {folder}{rest}"))

@@ -4,7 +4,7 @@
 use std::io;
 
 use ulcas::advice::Advice;
-use ulcas::migrate::{MigrateOutcome, Migration};
+use ulcas::migrate::{MigrateEvent, MigrateOutcome, Migration};
 use ulcas::settings::StoreSettings;
 
 use crate::cli::output::{Out, Tone};
@@ -14,6 +14,22 @@ use crate::cli::report::{rerun_with, shown};
 
 /// Paths listed per group (`--verbose` lists every one).
 const LISTED: usize = 10;
+
+/// The events of `migrate`: each cassette's outcome is written with its migration (the
+/// context), the summary says how to bring the lock back in line.
+pub fn event(out: &mut Out, event: &MigrateEvent<'_>) -> io::Result<()> {
+    match event {
+        MigrateEvent::Outcome(_) => Ok(()),
+        MigrateEvent::Summary(s) => super::prune::lock_steps(
+            out,
+            &s.lock_accept,
+            &format!(
+                "ulcas.lock still holds the old schema (after `{}` removes the old cassettes)",
+                s.prune
+            ),
+        ),
+    }
+}
 
 pub fn migration(
     out: &mut Out,
@@ -145,7 +161,8 @@ fn skipped(out: &mut Out, m: &Migration, listed: usize) -> io::Result<()> {
                 Tone::Bad,
                 &format!("  could not write {}: {why}", shown(to)),
             ))?,
-            _ => {}
+            // Listed by `carried_over` and `needs_recording`.
+            MigrateOutcome::Migrated { .. } | MigrateOutcome::NeedsRecording { .. } => {}
         }
     }
     for (why, paths) in skipped_by_why {

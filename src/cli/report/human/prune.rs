@@ -3,14 +3,90 @@
 
 use std::io;
 
+use std::path::PathBuf;
 use ulcas::advice::Advice;
-use ulcas::prune::{Deletion, KeptReason, PrunePlan, LISTED_PER_REASON};
+
+use ulcas::prune::{Deletion, KeptReason, PruneEvent, PrunePlan, LISTED_PER_REASON};
 use ulcas::settings::StoreSettings;
 
-use crate::cli::output::{Out, Tone};
+use crate::cli::output::{note, Out, Tone};
 use crate::cli::report::group::count;
 use crate::cli::report::review_text::review_before_retiring;
 use crate::cli::report::shown;
+
+/// What `prune` gathers until its plan.
+#[derive(Default)]
+pub(super) struct PruneState {
+    /// Whether `--delete` was given, and whether any store can lose cassettes.
+    delete: (bool, bool),
+    /// With `--verbose`: every candidate that can go in the current store, as reported.
+    paths: Vec<(PathBuf, ulcas::prune::StaleReason)>,
+}
+
+impl super::Human {
+    /// The events of `prune`: gathered per store, written with its plan.
+    pub(super) fn prune(&mut self, event: &PruneEvent<'_>) -> io::Result<()> {
+        match event {
+            PruneEvent::JournalMissing {
+                journal,
+                line,
+                path,
+            } => {
+                note(&format!(
+                    "{}:{line}: {} no longer exists",
+                    shown(journal),
+                    shown(path)
+                ));
+                Ok(())
+            }
+            PruneEvent::Candidate(p) if self.detail.verbose && p.candidate.kept.is_none() => {
+                self.gathered
+                    .of::<PruneState>()
+                    .paths
+                    .push((p.candidate.path.clone(), p.candidate.reason));
+                Ok(())
+            }
+            // Failed deletions and a refusal are `ulcas: error:` lines the command writes on
+            // stderr in every format, once the report is done.
+            PruneEvent::Candidate(_)
+            | PruneEvent::Leftover { .. }
+            | PruneEvent::RemovedFolder { .. }
+            | PruneEvent::DeleteFailed { .. }
+            | PruneEvent::Refused { .. } => Ok(()),
+            PruneEvent::Summary(s) => delete_hint(
+                &mut self.out,
+                s,
+                self.gathered.of::<PruneState>().delete,
+                self.detail.quiet,
+            ),
+        }
+    }
+
+    /// One store's plan, with every candidate that can go when `--verbose`.
+    pub(super) fn prune_plan(
+        &mut self,
+        store: &StoreSettings,
+        plan: &PrunePlan,
+        deletion: Option<&Deletion>,
+        delete_asked: bool,
+    ) -> io::Result<()> {
+        self.skipped.clear();
+        let state = self.gathered.of::<PruneState>();
+        state.delete.0 = delete_asked;
+        state.delete.1 |= plan.deletable() > 0;
+        let every = std::mem::take(&mut state.paths);
+        let every = self.detail.verbose.then_some(every.as_slice());
+        let quiet = self.detail.quiet;
+        self::plan(
+            &mut self.out,
+            store,
+            plan,
+            (deletion, delete_asked),
+            quiet,
+            every,
+        )
+    }
+}
 
 /// `12.3 KiB`.
 pub fn human_bytes(n: u64) -> String {

@@ -6,7 +6,9 @@ use std::io;
 use serde_json::Value;
 use ulcas::lookup::word_diff;
 use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
-use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side, UnpairedWhy};
+use ulcas::review::{
+    AnswerChange, ChangeOp, Pair, Review, ReviewEvent, ReviewSummary, Side, UnpairedWhy,
+};
 use ulcas::settings::StoreSettings;
 
 use super::render::compact_diff;
@@ -18,6 +20,34 @@ use crate::cli::report::Detail;
 
 /// Strings longer than this are shown as a word diff.
 pub const LONG_STRING: usize = 80;
+
+/// The events of `review`: a rejected cassette and what `--against` leaves to do (the pairs
+/// and summaries are written with the review, its context).
+pub fn event(out: &mut Out, event: &ReviewEvent<'_>, quiet: bool) -> io::Result<()> {
+    match event {
+        ReviewEvent::Rejected(r) if !quiet => {
+            let action = match r.action {
+                ulcas::review::against::RejectAction::Restored => "restored",
+                ulcas::review::against::RejectAction::Removed => "removed",
+            };
+            out.line(&format!("rejected: {action} {}", shown(&r.path)))
+        }
+        ReviewEvent::AgainstSummary(s) if s.rejected > 0 && !quiet => out.line(&format!(
+            "{}: {} rejected; `git diff` shows what is kept",
+            shown(&s.store),
+            count(s.rejected, "re-recording", "re-recordings")
+        )),
+        ReviewEvent::AgainstSummary(s) if s.differing > 0 && !quiet => out.line(&format!(
+            "  to keep {}'s answer of a cassette: ulcas review --against {} --reject PATH… (or --interactive)",
+            s.against, s.against
+        )),
+        ReviewEvent::Pair(_)
+        | ReviewEvent::Unpaired(_)
+        | ReviewEvent::Summary(_)
+        | ReviewEvent::Rejected(_)
+        | ReviewEvent::AgainstSummary(_) => Ok(()),
+    }
+}
 
 /// The review: pairs and unpaired recordings (unless `--stat` or quiet), then the summary.
 pub fn review(
@@ -203,7 +233,8 @@ fn change_lines(out: &mut Out, c: &AnswerChange) -> io::Result<()> {
             out.paint(Tone::Bad, "-"),
             out.paint(Tone::Bad, &short(a, 160))
         ))?,
-        _ => {}
+        // A change without the value it names: the answers' diff never makes one.
+        (ChangeOp::Changed, _, _) | (ChangeOp::Added, _, None) | (ChangeOp::Removed, None, _) => {}
     }
     Ok(())
 }
@@ -235,7 +266,6 @@ pub fn against(
                         shown(&change.path)
                     ),
                 ))?,
-                _ => {}
             }
         }
         if !r.changes.is_empty() {

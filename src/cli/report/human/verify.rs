@@ -4,12 +4,58 @@
 use std::io;
 use std::path::PathBuf;
 
-use ulcas::verify::{Finding, Severity, StoreVerdict, VerifySummary};
+use ulcas::verify::{Finding, Severity, StoreVerdict, VerifyEvent, VerifySummary};
 
 use crate::cli::output::{Out, Tone};
 use crate::cli::report::group::{count, Groups, FIRST};
 use crate::cli::report::shown;
 use crate::cli::report::Detail;
+
+/// What `verify` gathers while a store is checked.
+#[derive(Default)]
+pub(super) struct VerifyState {
+    /// Findings of the current store, grouped.
+    groups: Groups,
+    /// Whether the run already said how to start checking prompt edits (`ulcas lock`).
+    lock_hint: bool,
+}
+
+impl super::Human {
+    /// The events of `verify`: findings are grouped (listed as found with `--verbose`), and
+    /// written with the skipped files when the store is done.
+    pub(super) fn verify(&mut self, event: &VerifyEvent<'_>) -> io::Result<()> {
+        match event {
+            VerifyEvent::Finding(f) if self.detail.verbose && !self.detail.quiet => {
+                finding_line(&mut self.out, f)
+            }
+            VerifyEvent::Finding(f) => {
+                self.gathered.of::<VerifyState>().groups.add(f);
+                Ok(())
+            }
+            VerifyEvent::Summary(s) => total(&mut self.out, s),
+        }
+    }
+
+    /// One store is done: its groups, its skipped files, its verdict.
+    pub(super) fn verify_done(&mut self, v: &StoreVerdict) -> io::Result<()> {
+        let out = &mut self.out;
+        let state = self.gathered.of::<VerifyState>();
+        store_done(out, &state.groups, &self.skipped, v, self.detail)?;
+        state.groups.clear();
+        self.skipped.clear();
+        // Once a run: without a lock, an edited prompt goes unseen.
+        let hint = match (v.registry, v.locked) {
+            (true, false) => Some("  prompt edits go unseen without ulcas.lock (the key does not cover the prompt text): lock, run with the same stores, starts checking them"),
+            (false, true) => Some("  ulcas.lock is not checked without the prompt registry it was written from (--prompts DIR, or `prompts` in ulcas.toml)"),
+            _ => None,
+        };
+        if let Some(line) = hint.filter(|_| !state.lock_hint && !self.detail.quiet) {
+            state.lock_hint = true;
+            out.line(&out.paint(Tone::Dim, line))?;
+        }
+        Ok(())
+    }
+}
 
 /// Groups shown per store; the rest are summed up per check.
 const SHOWN_GROUPS: usize = 40;
