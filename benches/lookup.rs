@@ -10,7 +10,7 @@ mod inputs;
 
 fn bench(c: &mut Criterion) {
     let root = inputs::lookup_store();
-    let store = ulcas::settings::StoreSettings::with_registry(&root, Default::default());
+    let store = ulcas::store_settings::StoreSettings::with_registry(&root, Default::default());
     let request = Request::from_slice(&inputs::lookup_miss()).expect("valid");
     let mut group = c.benchmark_group("lookup-10000");
     group.sample_size(20);

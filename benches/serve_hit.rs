@@ -12,7 +12,7 @@ use std::path::Path;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use ulcas::registry::{Registry, RegistrySource};
 use ulcas::wire::{Answer, Shape};
-use ulcas::wire::{Endpoint, Overrides, WireRequest};
+use ulcas::wire::{Overrides, Resolver, WireRequest};
 
 fn bench(c: &mut Criterion) {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -39,7 +39,7 @@ fn bench(c: &mut Criterion) {
         ..Default::default()
     };
     let registry = Registry::load(&source).expect("the sample prompts");
-    let endpoint = Endpoint::new(vec![(here.join("cassettes"), registry)]).expect("the store");
+    let resolver = Resolver::new(vec![(here.join("cassettes"), registry)]).expect("the store");
     let body = std::fs::read(here.join("tests/fixtures/wire/quiz.json")).expect("the request");
     let overrides = Overrides::default();
     let mut group = c.benchmark_group("serve-hit");
@@ -50,7 +50,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("parse-key-replay-render", |b| {
         b.iter(|| {
             let wire = WireRequest::parse(black_box(&body)).expect("valid");
-            let replay = endpoint.hit(&wire, &overrides).expect("a hit");
+            let replay = resolver.hit(&wire, &overrides).expect("a hit");
             Answer::of_replay(replay).message_json(&Shape::whole())
         })
     });
@@ -60,7 +60,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("parse-key-kept-answer", |b| {
         b.iter(|| {
             let wire = WireRequest::parse(black_box(&body)).expect("valid");
-            endpoint
+            resolver
                 .hit_rendered(api, &wire, &overrides)
                 .expect("a hit")
         })

@@ -4,7 +4,7 @@
 //! A finding of `verify`, a diagnosis of `lookup` or a miss that an endpoint explains says what
 //! to do next: prune the stale cassettes, carry the answers over, accept a re-recording, give
 //! the prompt folders. The library says *what*; the phrasebook of the store's settings
-//! ([`crate::settings::StoreSettings::with_phrasebook`]) says it in its front end's words. The
+//! ([`crate::store_settings::StoreSettings::with_phrasebook`]) says it in its front end's words. The
 //! library's own words ([`Plain`]) name library items, so a Rust caller is never told to pass a
 //! flag; the `ulcas` binary brings its phrasebook, which names its commands and flags.
 //!

@@ -48,7 +48,7 @@ use crate::error::{Error, ErrorKind};
 use crate::key::{CassetteKey, KeyMaterial};
 use crate::normalise::PlaceholderMap;
 use crate::request::{Block, Request};
-use crate::store::{RecordOptions, Recorded, Recording};
+use crate::store::{Recorded, Recording, WriteOptions};
 
 /// A cassette store opened as the fake driver reads it.
 #[derive(Debug, Clone)]
@@ -387,7 +387,7 @@ impl Driver {
         request: &Request,
         recording: &Recording,
     ) -> Result<Recorded, DriverError> {
-        self.record_with(request, recording, RecordOptions::default())
+        self.record_with(request, recording, WriteOptions::default())
     }
 
     /// [`Driver::record`] with `options` (request material, replacing).
@@ -395,7 +395,7 @@ impl Driver {
         &self,
         request: &Request,
         recording: &Recording,
-        options: RecordOptions,
+        options: WriteOptions,
     ) -> Result<Recorded, DriverError> {
         crate::store::record(&self.root, request, recording, options).map_err(DriverError::of_write)
     }

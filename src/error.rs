@@ -25,7 +25,7 @@ pub enum ErrorKind {
 #[non_exhaustive]
 pub enum Hint {
     /// A different file is already there: asking to replace it would write over it
-    /// ([`crate::store::RecordOptions::force`]; the binary's `--force`).
+    /// ([`crate::store::WriteOptions::force`]; the binary's `--force`).
     Replace,
     /// A prompt registry is needed: give the store its prompt folders.
     GiveRegistry,

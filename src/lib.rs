@@ -62,14 +62,13 @@ pub mod error;
 #[cfg(feature = "tools")]
 pub(crate) mod git;
 pub(crate) mod input;
-#[cfg(feature = "tools")]
-pub mod judge;
 pub mod key;
 pub mod layout;
 #[cfg(feature = "tools")]
 pub mod lock;
 #[cfg(feature = "tools")]
 pub mod lookup;
+pub mod machine_json;
 #[cfg(feature = "tools")]
 pub mod migrate;
 pub mod normalise;
@@ -86,10 +85,9 @@ pub mod request;
 pub mod review;
 pub mod schema;
 #[cfg(feature = "tools")]
-pub mod secrets;
-pub mod ser;
+pub mod schema_check;
 #[cfg(feature = "tools")]
-pub mod settings;
+pub mod secrets;
 #[cfg(feature = "tools")]
 #[doc(hidden)] // the binary's quoting of printed commands
 pub mod shell;
@@ -98,6 +96,8 @@ pub mod sink;
 #[cfg(feature = "tools")]
 pub mod staleness;
 pub mod store;
+#[cfg(feature = "tools")]
+pub mod store_settings;
 #[cfg(feature = "synthetic")]
 pub mod synth;
 #[cfg(feature = "tools")]

@@ -9,8 +9,8 @@
 //! use ulcas::store::{self, Recording};
 //! use ulcas::request::Request;
 //! use ulcas::registry::RegistrySource;
-//! use ulcas::settings::StoreSettings;
-//! use ulcas::verify::{self, VerifyRequest};
+//! use ulcas::store_settings::StoreSettings;
+//! use ulcas::verify::{self, VerifyOptions};
 //!
 //! # fn main() -> ulcas::Result<()> {
 //! let root = tempfile::tempdir().map_err(|e| ulcas::Error::io(".", &e))?;
@@ -20,7 +20,7 @@
 //!
 //! let mut events = Collect::default();
 //! let stores = [StoreSettings::new(root.path(), RegistrySource::default())?];
-//! let summary = verify::run(&stores, &VerifyRequest::default(), &ulcas::outcome::NoProgress, &mut events)?;
+//! let summary = verify::run(&stores, &VerifyOptions::default(), &ulcas::outcome::NoProgress, &mut events)?;
 //! assert_eq!(summary.verdict(), Verdict::Pass);
 //! assert_eq!(events.events.last().unwrap()["type"], "summary");
 //! # Ok(())
@@ -31,7 +31,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::settings::StoreSettings;
+use crate::store_settings::StoreSettings;
 use crate::Error;
 
 /// The events any command may send.
@@ -41,7 +41,7 @@ pub enum Common<'a> {
     /// A file that is not a cassette (left alone).
     Skipped {
         /// The file.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: &'a Path,
         /// Why.
         why: &'a str,

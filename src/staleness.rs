@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::advice::{Advice, PromptsAt};
 use crate::registry::Registry;
-use crate::settings::StoreSettings;
 use crate::store::CassetteFile;
+use crate::store_settings::StoreSettings;
 
 /// Why a cassette can never be hit again, in the order the reasons are tried.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
@@ -295,4 +295,4 @@ mod tests {
     }
 }
 
-crate::ser::named!(StaleReason);
+crate::machine_json::named!(StaleReason);

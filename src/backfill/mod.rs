@@ -22,9 +22,9 @@ use crate::error::Result;
 use crate::key::KeyMaterial;
 use crate::outcome::{Outcome, Verdict};
 use crate::request::Request;
-use crate::settings::StoreSettings;
 use crate::sink::sent;
 use crate::store::{FileRead, Slot, StoreDir, Times};
+use crate::store_settings::StoreSettings;
 
 /// What backfilling one dump did to one cassette.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -33,29 +33,29 @@ pub enum BackfillOutcome {
     /// The cassette gained the dump's request material.
     Backfilled {
         /// The cassette.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         request: PathBuf,
     },
     /// The cassette already carries the same material.
     #[serde(rename = "already-backfilled")]
     AlreadyThere {
         /// The cassette.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         request: PathBuf,
     },
     /// The cassette carries other material, or cannot take the block; it is left as it is.
     Conflict {
         /// The cassette.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         request: PathBuf,
         /// Why.
         why: String,
@@ -64,10 +64,10 @@ pub enum BackfillOutcome {
     /// disk, another writer): it is left as it was, and the run exits 2.
     Failed {
         /// The cassette.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: PathBuf,
         /// The dump.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         request: PathBuf,
         /// The real cause.
         why: String,
@@ -75,10 +75,10 @@ pub enum BackfillOutcome {
     /// The dump hits no cassette of any store.
     Unmatched {
         /// The dump.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         request: PathBuf,
         /// Where its cassette would be (in the store of its task).
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: PathBuf,
     },
 }
@@ -133,20 +133,20 @@ impl Outcome for BackfillSummary {
 
 /// What `backfill` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]
-pub struct BackfillRequest {
+pub struct BackfillOptions {
     /// Request dumps, files or folders of them.
-    pub requests: Vec<PathBuf>,
+    pub dumps: Vec<PathBuf>,
 }
 
 /// `backfill`: adds the request material of every dump of `requests` to the cassettes of
 /// `stores` it hits, reporting each outcome as it happens, then the summary.
 pub fn run(
     stores: &[StoreSettings],
-    asked: &BackfillRequest,
+    asked: &BackfillOptions,
     sink: &mut dyn BackfillSink,
 ) -> Result<BackfillSummary> {
-    let requests = asked.requests.as_slice();
-    crate::settings::require_folders(stores)?;
+    let requests = asked.dumps.as_slice();
+    crate::store_settings::require_folders(stores)?;
     let mut summary = BackfillSummary::default();
     let errors = crate::dumps::each(requests, sink, |sink, file, request, _| {
         for outcome in backfill_request(stores, file, &request) {
@@ -200,7 +200,7 @@ pub fn backfill_request(
         out.extend(outcome(backfill_slot(&store.root, &slot, &stored)));
     }
     if out.is_empty() {
-        let root = crate::settings::store_for_request(stores, &key)
+        let root = crate::store_settings::store_for_request(stores, &key)
             .map_or_else(|| PathBuf::from("cassettes"), |s| s.root.clone());
         out.push(BackfillOutcome::Unmatched {
             request: file.to_path_buf(),
@@ -231,7 +231,7 @@ pub(crate) fn backfill_slot(root: &Path, slot: &Slot, material: &StoredRequest) 
         Err(_) if !root.exists() => return Ok(Done::Gone),
         Err(e) => return Err(e),
     };
-    let lock = store.lock()?;
+    let lock = store.write_guard()?;
     let Some(read) = store.read(slot)? else {
         return Ok(Done::Gone);
     };

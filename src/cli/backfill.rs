@@ -8,8 +8,8 @@ use super::stores;
 pub fn backfill(args: BackfillArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     let mut reporter = ctx.reporter(args.format.format.into());
-    let asked = ulcas::backfill::BackfillRequest {
-        requests: args.requests,
+    let asked = ulcas::backfill::BackfillOptions {
+        dumps: args.requests,
     };
     let summary = ulcas::backfill::run(&stores, &asked, &mut reporter)?;
     finish(&mut *reporter, &summary)

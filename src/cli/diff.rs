@@ -11,7 +11,7 @@ pub fn diff(args: DiffArgs, ctx: Ctx) -> Exit {
         ..ctx.detail()
     };
     let mut reporter = super::report::reporter(args.format.format.into(), detail);
-    let asked = ulcas::diff::DiffRequest {
+    let asked = ulcas::diff::DiffOptions {
         a: args.a,
         b: args.b,
         phrasebook: Some(super::phrases::phrasebook()),

@@ -7,8 +7,8 @@ use super::stores;
 /// `ulcas normalize`.
 pub fn normalize(args: NormalizeArgs, ctx: Ctx) -> Exit {
     let mut reporter = ctx.reporter(args.format.format.into());
-    let asked = ulcas::dumps::DumpsRequest {
-        requests: args.requests,
+    let asked = ulcas::dumps::DumpsOptions {
+        dumps: args.requests,
     };
     let reported = ulcas::dumps::normalize(&asked, &mut reporter)?;
     finish(&mut *reporter, &reported)
@@ -18,8 +18,8 @@ pub fn normalize(args: NormalizeArgs, ctx: Ctx) -> Exit {
 pub fn hash(args: HashArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve(&args.stores, &[])?;
     let mut reporter = ctx.reporter(args.format.format.into());
-    let asked = ulcas::dumps::DumpsRequest {
-        requests: args.requests,
+    let asked = ulcas::dumps::DumpsOptions {
+        dumps: args.requests,
     };
     let reported = ulcas::dumps::hash(&stores, &asked, &mut reporter)?;
     finish(&mut *reporter, &reported)

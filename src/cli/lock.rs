@@ -13,6 +13,6 @@ pub fn lock(args: LockArgs, ctx: Ctx) -> Exit {
         .map(|a| ulcas::lock::parse_accept(a))
         .collect::<ulcas::Result<Vec<_>>>()?;
     let mut reporter = ctx.reporter(args.format.format.into());
-    let summary = ulcas::lock::run(&stores, &ulcas::lock::LockRequest { accept }, &mut reporter)?;
+    let summary = ulcas::lock::run(&stores, &ulcas::lock::LockOptions { accept }, &mut reporter)?;
     finish(&mut *reporter, &summary)
 }

@@ -3,7 +3,7 @@
 use std::io;
 
 use crate::cli::report::event::{Event, Report};
-use ulcas::lookup::{run, LookupRequest};
+use ulcas::lookup::{run, LookupOptions};
 
 use super::args::{LookupArgs, Mode};
 use super::ctx::{finish, Ctx, Exit};
@@ -14,8 +14,8 @@ use super::stores;
 /// `ulcas lookup`.
 pub fn lookup(args: LookupArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve(&args.stores, &[])?;
-    let asked = LookupRequest {
-        requests: args.requests,
+    let asked = LookupOptions {
+        dumps: args.requests,
         schema_files: args.schema_files,
         replay: args.replay,
         synthetic: args.mode == Mode::Synthetic,

@@ -1,6 +1,6 @@
 //! `migrate`: carry answers that fit a task's new output schema over to its new key.
 
-use ulcas::migrate::{run, MigrateRequest};
+use ulcas::migrate::{run, MigrateOptions};
 
 use super::args::MigrateArgs;
 use super::ctx::{finish, Ctx, Exit};
@@ -9,7 +9,7 @@ use super::stores;
 /// `ulcas migrate`.
 pub fn migrate(args: MigrateArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.roots)?;
-    let asked = MigrateRequest {
+    let asked = MigrateOptions {
         task: args.task,
         schema: args.schema,
         write: args.write,

@@ -1,7 +1,7 @@
 //! `prune`: report what can go (grouped by reason, with counts and bytes per task) and, with
 //! `--delete`, delete it.
 
-use ulcas::prune::{PruneOptions, PruneRequest};
+use ulcas::prune::{Allowed, PruneOptions};
 
 use super::args::PruneArgs;
 use super::ctx::{finish, Ctx, Exit};
@@ -12,10 +12,10 @@ use super::stores;
 /// `ulcas prune`.
 pub fn prune(args: PruneArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.roots)?;
-    let request = PruneRequest {
+    let request = PruneOptions {
         journals: args.journals,
-        requests: args.requests,
-        options: PruneOptions {
+        dumps: args.requests,
+        allowed: Allowed {
             orphans: args.orphans,
             include_last_recordings: args.include_last_recordings,
         },

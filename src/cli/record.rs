@@ -1,7 +1,7 @@
 //! `record`: write a cassette for a request and an answer, exactly as the reference recorder.
 
-use ulcas::record::RecordRequest;
-use ulcas::store::RecordOptions;
+use ulcas::record::RecordOptions;
+use ulcas::store::WriteOptions;
 
 use super::args::RecordArgs;
 use super::ctx::{finish, Ctx, Exit};
@@ -10,7 +10,7 @@ use super::stores;
 /// `ulcas record`.
 pub fn record(args: RecordArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve(&args.stores, &[])?;
-    let asked = RecordRequest {
+    let asked = RecordOptions {
         request: args.request,
         response: args.response,
         prompt_id: args.prompt_id,
@@ -18,7 +18,7 @@ pub fn record(args: RecordArgs, ctx: Ctx) -> Exit {
         stop_reason: args.stop_reason,
         refusal_category: args.refusal_category,
         usage: args.usage,
-        options: RecordOptions {
+        options: WriteOptions {
             with_request_material: !args.no_request_material,
             force: args.force,
         },

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use ulcas::settings::{self, StoreFlags, StoreSettings};
+use ulcas::store_settings::{self, StoreFlags, StoreSettings};
 use ulcas::Error;
 
 use super::args::StoreArgs;
@@ -10,7 +10,7 @@ use super::args::StoreArgs;
 /// The stores of `args` and the positional `roots` (the same as `--cassettes ROOT`), with
 /// their settings and registries.
 pub fn resolve(args: &StoreArgs, roots: &[PathBuf]) -> Result<Vec<StoreSettings>, Error> {
-    let stores = settings::resolve(&StoreFlags {
+    let stores = store_settings::resolve(&StoreFlags {
         roots: roots.iter().chain(&args.cassettes).cloned().collect(),
         prompts: args.prompts.clone(),
         schemas: args.schemas.clone(),
@@ -41,7 +41,7 @@ pub fn resolve_for_verify(
 fn default_must_exist(stores: &[StoreSettings]) -> Result<(), Error> {
     if let [only] = stores {
         if !only.named
-            && only.origin == settings::SettingsOrigin::Flags
+            && only.origin == store_settings::SettingsOrigin::Flags
             && std::fs::symlink_metadata(&only.root).is_err()
         {
             let cwd = std::env::current_dir().unwrap_or_default();

@@ -10,8 +10,8 @@ pub fn verify(args: VerifyArgs, ctx: Ctx) -> Exit {
     // warning in every format (a mistyped root must not pass the gate in silence).
     let jobs = stores::resolve_for_verify(&args.stores, &args.roots)?;
     let mut reporter = ctx.reporter(args.format.into());
-    let asked = ulcas::verify::VerifyRequest {
-        requests: args.requests,
+    let asked = ulcas::verify::VerifyOptions {
+        dumps: args.requests,
         deny_warnings: args.deny == Some(DenyLevel::Warnings),
     };
     let summary = ulcas::verify::run(&jobs, &asked, &ctx.progress(), &mut reporter)?;

@@ -121,7 +121,7 @@ pub enum DiffKind {
     Stores,
 }
 
-crate::ser::named!(ChangeStatus, DiffKind);
+crate::machine_json::named!(ChangeStatus, DiffKind);
 
 /// A cassette added, removed or changed between two stores.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -129,7 +129,7 @@ pub struct StoreChange {
     /// What happened.
     pub status: ChangeStatus,
     /// The path relative to the store roots.
-    #[serde(serialize_with = "crate::ser::path")]
+    #[serde(serialize_with = "crate::machine_json::path")]
     pub path: PathBuf,
     /// For a changed cassette: the parts that differ (`model`, `answer`, `usage`, …; `bytes`
     /// when only the file's layout differs or a side does not parse as a cassette).
@@ -247,7 +247,7 @@ fn schema_text(canonical: &str) -> String {
 
 /// What `diff` is asked: the two sides (`-`: standard input, for one of them).
 #[derive(Debug, Clone, Default)]
-pub struct DiffRequest {
+pub struct DiffOptions {
     /// The left side: a request dump, a cassette or a store folder.
     pub a: PathBuf,
     /// The right side.
@@ -260,7 +260,7 @@ pub struct DiffRequest {
 /// them and reports the result: one [`DiffEvent::StoreChange`] per cassette and a summary for
 /// two stores, else one [`DiffEvent::Diff`]. Exit 0 when they are the same in the terms of the
 /// key.
-pub fn run(asked: &DiffRequest, sink: &mut dyn DiffSink) -> Result<DiffReport> {
+pub fn run(asked: &DiffOptions, sink: &mut dyn DiffSink) -> Result<DiffReport> {
     let (a, b) = (asked.a.as_path(), asked.b.as_path());
     if crate::input::is_stdin(a) && crate::input::is_stdin(b) {
         return Err(Error::msg("A and B cannot both come from standard input"));

@@ -13,12 +13,12 @@ pub enum RequestEvent<'a> {
     /// `normalize`: what the key sees of a request.
     Normalized {
         /// The dump.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         request: &'a Path,
         /// Normalised content.
         content: &'a str,
         /// Placeholder → id, in order of first appearance.
-        #[serde(serialize_with = "crate::ser::placeholder_map")]
+        #[serde(serialize_with = "crate::machine_json::placeholder_map")]
         map: &'a PlaceholderMap,
         /// More than one request in this run (human output heads each).
         #[serde(skip)]
@@ -30,7 +30,7 @@ pub enum RequestEvent<'a> {
     /// `hash`: the key of a request.
     Key {
         /// The dump.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         request: &'a Path,
         /// Task.
         task: &'a str,
@@ -39,7 +39,7 @@ pub enum RequestEvent<'a> {
         /// The hash.
         hash: &'a str,
         /// Where the cassette is or would be.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: &'a Path,
         /// More than one request in this run.
         #[serde(skip)]

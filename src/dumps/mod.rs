@@ -13,8 +13,8 @@ use crate::error::{Error, Result};
 use crate::key::{key_of, KeyMaterial};
 use crate::outcome::Reported;
 use crate::request::{dump_files, Request};
-use crate::settings::{store_for_request, StoreSettings};
 use crate::sink::{Context, Sink};
+use crate::store_settings::{store_for_request, StoreSettings};
 
 /// Why the work on one request dump stopped (see [`each`]).
 #[derive(Debug)]
@@ -70,9 +70,9 @@ pub fn each<S: Sink + ?Sized>(
 
 /// What `hash` and `normalize` are asked: the request dumps (files, folders, `-`).
 #[derive(Debug, Clone, Default)]
-pub struct DumpsRequest {
+pub struct DumpsOptions {
     /// Request dumps, files or folders of them.
-    pub requests: Vec<PathBuf>,
+    pub dumps: Vec<PathBuf>,
 }
 
 /// `hash`: reports the key and expected cassette path of every dump of `paths` (one
@@ -80,10 +80,10 @@ pub struct DumpsRequest {
 /// under `cassettes` without a store.
 pub fn hash(
     stores: &[StoreSettings],
-    asked: &DumpsRequest,
+    asked: &DumpsOptions,
     sink: &mut dyn RequestSink,
 ) -> Result<Reported> {
-    let input_errors = each(&asked.requests, sink, |sink, file, request, several| {
+    let input_errors = each(&asked.dumps, sink, |sink, file, request, several| {
         let key = key_of(&request);
         let store = store_for_request(stores, &key);
         if let Some(store) = store {
@@ -105,8 +105,8 @@ pub fn hash(
 
 /// `normalize`: reports what the key sees of every dump of `paths` (one
 /// [`RequestEvent::Normalized`] each).
-pub fn normalize(asked: &DumpsRequest, sink: &mut dyn RequestSink) -> Result<Reported> {
-    let input_errors = each(&asked.requests, sink, |sink, file, request, several| {
+pub fn normalize(asked: &DumpsOptions, sink: &mut dyn RequestSink) -> Result<Reported> {
+    let input_errors = each(&asked.dumps, sink, |sink, file, request, several| {
         let material = KeyMaterial::of(&request);
         sink.request(&RequestEvent::Normalized {
             request: file,

@@ -17,7 +17,7 @@ pub enum LockEvent<'a> {
         /// The version.
         version: i64,
         /// Its folder.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: &'a Path,
     },
     /// The end: the totals.

@@ -246,7 +246,7 @@ pub struct LockedVersion {
     /// What happened to the entry.
     pub change: LockChange,
     /// The prompt file (for `differs`: what was edited).
-    #[serde(serialize_with = "crate::ser::path")]
+    #[serde(serialize_with = "crate::machine_json::path")]
     pub prompt_file: PathBuf,
 }
 
@@ -279,7 +279,7 @@ impl Outcome for LockSummary {
 
 /// What `lock` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]
-pub struct LockRequest {
+pub struct LockOptions {
     /// The versions whose differing entries are replaced: "these recordings were re-made with
     /// the current text" (`--accept TASK/vN`).
     pub accept: Vec<(String, i64)>,
@@ -303,8 +303,8 @@ pub fn parse_accept(text: &str) -> Result<(String, i64)> {
 /// its version is in `accept`; refuses a store without a registry or whose registry has
 /// problems.
 pub fn run(
-    stores: &[crate::settings::StoreSettings],
-    asked: &LockRequest,
+    stores: &[crate::store_settings::StoreSettings],
+    asked: &LockOptions,
     sink: &mut dyn LockSink,
 ) -> Result<LockSummary> {
     let accept = asked.accept.as_slice();
@@ -320,7 +320,7 @@ pub fn run(
 }
 
 /// Refuses a store without a registry or whose registry has problems.
-fn lockable(stores: &[crate::settings::StoreSettings]) -> Result<()> {
+fn lockable(stores: &[crate::store_settings::StoreSettings]) -> Result<()> {
     for store in stores {
         crate::store::check_folder(&store.root)?;
         if !store.registry.present {
@@ -342,7 +342,10 @@ fn lockable(stores: &[crate::settings::StoreSettings]) -> Result<()> {
 
 /// Every --accept names a version that some store recorded and has a prompt for: a typo is an
 /// error before anything is written, never a silent no-op.
-fn accepted(stores: &[crate::settings::StoreSettings], accept: &[(String, i64)]) -> Result<()> {
+fn accepted(
+    stores: &[crate::store_settings::StoreSettings],
+    accept: &[(String, i64)],
+) -> Result<()> {
     let censuses = if accept.is_empty() {
         Vec::new()
     } else {
@@ -379,13 +382,13 @@ fn accepted(stores: &[crate::settings::StoreSettings], accept: &[(String, i64)])
 
 /// Writes one store's lock under its write lock, reporting each entry.
 fn lock_store(
-    store: &crate::settings::StoreSettings,
+    store: &crate::store_settings::StoreSettings,
     accept: &[(String, i64)],
     summary: &mut LockSummary,
     sink: &mut dyn LockSink,
 ) -> Result<()> {
     let dir = crate::store::StoreDir::open(&store.root)?;
-    let write = dir.lock()?;
+    let write = dir.write_guard()?;
     // Counted under the lock: a version recorded a moment ago keeps its entry.
     let census = crate::store::census(&store.root)?;
     let read = dir.read_root(LOCK_FILE)?;
@@ -473,7 +476,7 @@ impl LockSummary {
 /// `ulcas lock`): `edit` says whether it changed anything, and only then is it written, through
 /// the store's write path. `Ok(false)` when the store has no lock or nothing changed.
 pub fn update(
-    write: &crate::store::WriteLock<'_>,
+    write: &crate::store::WriteGuard<'_>,
     edit: impl FnOnce(&mut Lock) -> bool,
 ) -> Result<bool> {
     let store = write.store();
@@ -494,7 +497,7 @@ pub fn update(
 /// Adds `task` v`version`'s entry `entry` to the lock of the store `write` holds, when it has a
 /// lock that lacks it (never changes an entry). Whether an entry was added.
 pub fn add_missing(
-    write: &crate::store::WriteLock<'_>,
+    write: &crate::store::WriteGuard<'_>,
     task: &str,
     version: i64,
     entry: &Entry,
@@ -515,7 +518,7 @@ pub fn add_missing(
 /// prompt or schema than the registry now has. A stale version is left out: the prune that
 /// removes it also drops its entry. Empty without a lock or a registry.
 pub fn to_accept(
-    store: &crate::settings::StoreSettings,
+    store: &crate::store_settings::StoreSettings,
     task: Option<&str>,
 ) -> Result<Vec<String>> {
     let Some(lock) = Lock::read(&store.root)? else {
@@ -554,7 +557,7 @@ pub fn to_accept(
 /// The entry `task` v`version` of `store` gets when something is recorded into it: what its
 /// registry says now (`None` without a prompt file for it).
 pub fn entry_for(
-    store: &crate::settings::StoreSettings,
+    store: &crate::store_settings::StoreSettings,
     task: &str,
     version: i64,
 ) -> Option<Entry> {

@@ -146,7 +146,7 @@ pub struct Diagnosis {
     /// The cassette it concerns, when there is one.
     #[serde(
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::ser::opt_path"
+        serialize_with = "crate::machine_json::opt_path"
     )]
     pub cassette: Option<PathBuf>,
 }

@@ -12,12 +12,12 @@ use super::{Diagnosis, Lookup};
 #[non_exhaustive]
 pub struct LookupEvent<'a> {
     /// The dump.
-    #[serde(serialize_with = "crate::ser::path")]
+    #[serde(serialize_with = "crate::machine_json::path")]
     pub request: &'a Path,
     /// `hit`, `synthetic` or `miss`.
     pub status: LookupStatus,
     /// Where the cassette is or would be.
-    #[serde(serialize_with = "crate::ser::path")]
+    #[serde(serialize_with = "crate::machine_json::path")]
     pub path: &'a Path,
     /// The hash.
     pub hash: &'a str,

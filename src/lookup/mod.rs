@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use crate::advice::Advice;
 use crate::error::Error;
 use crate::key::key_of;
-use crate::settings::store_for_request;
 use crate::sink::Context;
+use crate::store_settings::store_for_request;
 use std::time::Duration;
 
 use crate::error::Result;
@@ -22,8 +22,8 @@ use crate::normalise::PlaceholderMap;
 use crate::outcome::{Outcome, Verdict};
 use crate::request::Request;
 use crate::schema::Schema;
-use crate::settings::StoreSettings;
 use crate::store::{load, versions_in, LoadedCassette};
+use crate::store_settings::StoreSettings;
 
 mod diagnosis;
 mod events;
@@ -76,9 +76,9 @@ pub const PREFILTERED: usize = 8;
 
 /// What `lookup` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]
-pub struct LookupRequest {
+pub struct LookupOptions {
     /// Request dumps: files, folders of them, `-` for standard input.
-    pub requests: Vec<PathBuf>,
+    pub dumps: Vec<PathBuf>,
     /// `--schema FILE`: schemas to try in place of each request's.
     pub schema_files: Vec<PathBuf>,
     /// Give a hit's answer as the driver replays it (the event's `text`).
@@ -114,7 +114,7 @@ impl Outcome for LookupSummary {
 /// reports one [`LookupEvent`] each, as it is done.
 pub fn run(
     stores: &[StoreSettings],
-    asked: &LookupRequest,
+    asked: &LookupOptions,
     sink: &mut dyn LookupSink,
 ) -> Result<LookupSummary> {
     let file_probes = asked
@@ -124,10 +124,10 @@ pub fn run(
         .collect::<Result<Vec<_>>>()?;
     // Synthetic mode needs no store.
     if !asked.synthetic {
-        crate::settings::require_folders(stores)?;
+        crate::store_settings::require_folders(stores)?;
     }
     let mut summary = LookupSummary::default();
-    let errors = crate::dumps::each(&asked.requests, sink, |sink, file, request, _| {
+    let errors = crate::dumps::each(&asked.dumps, sink, |sink, file, request, _| {
         let store = store_for_request(stores, &key_of(&request))
             .ok_or_else(|| Error::msg("no store to look in"))?;
         sink.context(&Context::StoreOfRequest(store))?;
@@ -234,7 +234,7 @@ impl crate::driver::Driver {
             prompts: prompts.to_vec(),
             ..Default::default()
         };
-        let store = crate::settings::StoreSettings::new(self.root(), source)?;
+        let store = crate::store_settings::StoreSettings::new(self.root(), source)?;
         lookup(&store, request, None, &[])
     }
 }
@@ -270,4 +270,4 @@ mod tests {
     }
 }
 
-crate::ser::named!(DiagnosisKind);
+crate::machine_json::named!(DiagnosisKind);

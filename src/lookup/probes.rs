@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::key::{hash_parts, key_of, CassetteKey, KeyMaterial};
 use crate::request::{Block, Request};
 use crate::schema::Schema;
-use crate::settings::StoreSettings;
+use crate::store_settings::StoreSettings;
 
 /// What the counterfactual probes of one missed request share.
 pub(super) struct Probes<'a> {

@@ -1,7 +1,7 @@
 //! What `migrate` reports, and the sink that takes it.
 
 use super::{MigrateOutcome, MigrateSummary, Migration};
-use crate::settings::StoreSettings;
+use crate::store_settings::StoreSettings;
 
 /// What `migrate` reports.
 #[derive(Debug, serde::Serialize)]

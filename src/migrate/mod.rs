@@ -19,15 +19,15 @@ use std::path::{Path, PathBuf};
 use crate::advice::Advice;
 use crate::cassette::{Cassette, StoredRequest};
 use crate::error::{Error, Named, Phrase, Result};
-use crate::judge::{repaired_contents, validate_answer, AnswerVerdict};
 use crate::key::{hash_parts, CassetteKey};
 use crate::outcome::{Outcome, Verdict};
 use crate::schema::{compile, Schema};
-use crate::settings::{with_task, StoreSettings};
+use crate::schema_check::{repaired_contents, validate_answer, AnswerVerdict};
 use crate::sink::{sent, Context};
 use crate::store::{
     json_files_in, read_cassette_bytes, recorded_versions, Created, Slot, StoreDir,
 };
+use crate::store_settings::{with_task, StoreSettings};
 
 /// What happened to one cassette of the task's current version.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -36,10 +36,10 @@ pub enum MigrateOutcome {
     /// The answer fits the new schema: carried over to `to` (written only with `--write`).
     Migrated {
         /// The old cassette.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         from: PathBuf,
         /// The new one.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         to: PathBuf,
         /// Whether the new file was written by this run.
         written: bool,
@@ -50,7 +50,7 @@ pub enum MigrateOutcome {
     /// The answer fails the new schema: it must be recorded anew.
     NeedsRecording {
         /// The old cassette.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: PathBuf,
         /// (JSON pointer, message) of each validation error.
         #[serde(serialize_with = "pointer_messages")]
@@ -59,7 +59,7 @@ pub enum MigrateOutcome {
     /// The cassette cannot be re-keyed (no request material, or not a cassette).
     Skipped {
         /// The file.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: PathBuf,
         /// Why.
         why: SkipReason,
@@ -67,20 +67,20 @@ pub enum MigrateOutcome {
     /// A different cassette already sits at the new key: never overwritten.
     Conflict {
         /// The old cassette.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         from: PathBuf,
         /// The existing file at the new key.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         to: PathBuf,
     },
     /// The new cassette could not be read or written (a link, a pipe, permissions, a full
     /// disk): nothing was written through it, the others went on, and the run exits 2.
     Failed {
         /// The old cassette.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         from: PathBuf,
         /// Where the new one would go.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         to: PathBuf,
         /// The real cause.
         why: String,
@@ -108,7 +108,7 @@ fn pointer_messages<S: serde::Serializer>(
 #[non_exhaustive]
 pub struct MigrateSummary {
     /// The store root.
-    #[serde(serialize_with = "crate::ser::path")]
+    #[serde(serialize_with = "crate::machine_json::path")]
     pub store: PathBuf,
     /// The task.
     pub task: String,
@@ -235,7 +235,7 @@ impl serde::Serialize for SkipReason {
 
 /// What `migrate` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]
-pub struct MigrateRequest {
+pub struct MigrateOptions {
     /// The task whose output schema changed.
     pub task: String,
     /// The new schema's file (default: the registry's schema of the task's current version).
@@ -248,7 +248,7 @@ pub struct MigrateRequest {
 /// has it ([`with_task`]), reporting each store's outcomes and summary.
 pub fn run(
     stores: &[StoreSettings],
-    asked: &MigrateRequest,
+    asked: &MigrateOptions,
     sink: &mut dyn MigrateSink,
 ) -> Result<MigrateRun> {
     let schema = match &asked.schema {
@@ -452,7 +452,7 @@ fn current_version(store: &StoreSettings, task: &str, task_dir: &Path) -> Result
         task_dir,
         format!(
             "no recordings of task {task:?} in this store{}",
-            crate::settings::did_you_mean(std::slice::from_ref(store), task)
+            crate::store_settings::did_you_mean(std::slice::from_ref(store), task)
         ),
     ))
 }
@@ -554,7 +554,7 @@ fn carry_over(
         to: to.clone(),
         why: e.message,
     };
-    let lock = match write.then(|| target.lock()).transpose() {
+    let lock = match write.then(|| target.write_guard()).transpose() {
         Ok(lock) => lock,
         Err(e) => return failed(e),
     };

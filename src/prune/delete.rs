@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::{NotDeleted, LEFTOVER_AGE};
 use crate::cassette::Cassette;
 use crate::error::Result;
-use crate::store::{is_temp_name, FileRead, Slot, StoreDir, WriteLock};
+use crate::store::{is_temp_name, FileRead, Slot, StoreDir, WriteGuard};
 
 /// Whether the file at `path` was last written [`LEFTOVER_AGE`] ago or more.
 pub(super) fn is_old(path: &Path) -> bool {
@@ -20,13 +20,16 @@ pub(super) fn is_old(path: &Path) -> bool {
 
 /// Removes one file of the plan through the store's write path; its task and version folders.
 pub(super) fn remove(
-    lock: &WriteLock<'_>,
+    lock: &WriteGuard<'_>,
     root: &Path,
     path: &Path,
     what: Removal,
 ) -> std::result::Result<(String, String), String> {
-    let slot = Slot::under(root, path)?;
-    lock.remove(&slot, |read| what.accepts(&slot.name, read))?;
+    let slot = Slot::under(root, path).map_err(|e| e.message)?;
+    lock.remove(&slot, |read| {
+        what.accepts(&slot.name, read).map_err(crate::Error::msg)
+    })
+    .map_err(|e| e.message)?;
     Ok((slot.task, slot.version))
 }
 
@@ -78,7 +81,7 @@ pub(super) fn finish(
     mut deletion: Deletion,
     mut touched: BTreeSet<(String, String)>,
 ) -> Result<Deletion> {
-    let lock = dir.lock()?;
+    let lock = dir.write_guard()?;
     for path in leftovers {
         if let Ok(folders) = remove(&lock, root, path, Removal::Leftover) {
             deletion.removed_leftovers.push(path.clone());
@@ -108,7 +111,7 @@ pub(super) fn finish(
 /// The lock (where the store has one) keeps no entry of a version this run emptied; the
 /// `TASK/vN` entries dropped.
 fn drop_lock_entries(
-    lock: &WriteLock<'_>,
+    lock: &WriteGuard<'_>,
     root: &Path,
     removed: &[PathBuf],
 ) -> Result<Vec<String>> {

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::{Deletion, KeptReason, PruneCandidate, PrunePlan, PruneSummary, StaleReason};
-use crate::settings::StoreSettings;
+use crate::store_settings::StoreSettings;
 
 /// What `prune` reports.
 #[derive(Debug, serde::Serialize)]
@@ -12,12 +12,12 @@ pub enum PruneEvent<'a> {
     /// A journal names a cassette that no longer exists.
     JournalMissing {
         /// The journal.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         journal: &'a Path,
         /// Its line.
         line: usize,
         /// The path named.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: &'a Path,
     },
     /// One cassette that can go (or is kept on purpose).
@@ -26,7 +26,7 @@ pub enum PruneEvent<'a> {
     /// A temporary file of an interrupted write.
     Leftover {
         /// The file.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: &'a Path,
         /// Whether this run removed it.
         deleted: bool,
@@ -34,7 +34,7 @@ pub enum PruneEvent<'a> {
     /// `--delete`: a cassette that could not be removed (the run exits 2).
     DeleteFailed {
         /// The cassette.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: &'a Path,
         /// Why.
         why: &'a str,
@@ -47,7 +47,7 @@ pub enum PruneEvent<'a> {
     /// `--delete`: a folder left empty and removed.
     RemovedFolder {
         /// The folder.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: &'a Path,
     },
     /// The end: the totals.
@@ -88,7 +88,7 @@ impl serde::Serialize for CandidateEvent<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[derive(serde::Serialize)]
         struct Out<'c> {
-            #[serde(serialize_with = "crate::ser::path")]
+            #[serde(serialize_with = "crate::machine_json::path")]
             path: &'c Path,
             reason: StaleReason,
             deleted: bool,
@@ -99,7 +99,7 @@ impl serde::Serialize for CandidateEvent<'_> {
             kept: Option<KeptReason>,
             #[serde(
                 skip_serializing_if = "Option::is_none",
-                serialize_with = "crate::ser::opt_path"
+                serialize_with = "crate::machine_json::opt_path"
             )]
             used_by: &'c Option<std::path::PathBuf>,
         }

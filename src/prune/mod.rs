@@ -7,7 +7,7 @@
 //! dumps) were given and none references it (`unreferenced`).
 //!
 //! Some of those are kept on purpose ([`KeptReason`]): the last recordings of a task whose
-//! current version has none yet, and orphans unless [`PruneOptions::orphans`] is set.
+//! current version has none yet, and orphans unless [`Allowed::orphans`] is set.
 //!
 //! Safety: only files found by the store walk (which never follows a symlink) are candidates;
 //! a candidate must parse as a cassette; before a file is removed, its folders are checked to be
@@ -24,31 +24,31 @@ pub use delete::Deletion;
 pub use events::{CandidateEvent, PruneContext, PruneEvent, PruneSink};
 pub use evidence::{read_journals, LiveSet, MissingJournalEntry};
 pub use plan::{
-    check_root, plan, prune_store, KeptReason, PruneCandidate, PruneOptions, PrunePlan,
-    LEFTOVER_AGE, LISTED_PER_REASON,
+    check_root, plan, prune_store, Allowed, KeptReason, PruneCandidate, PrunePlan, LEFTOVER_AGE,
+    LISTED_PER_REASON,
 };
 
 use std::path::PathBuf;
 
 use crate::error::{Named, Phrase, Result};
+use crate::machine_json::Counts;
 use crate::outcome::{Outcome, Progress, Verdict};
 use crate::registry::RegistryProblem;
-use crate::ser::Counts;
-use crate::settings::StoreSettings;
 use crate::sink::{sent, Common, Context};
 pub use crate::staleness::StaleReason;
+use crate::store_settings::StoreSettings;
 
-crate::ser::named!(KeptReason);
+crate::machine_json::named!(KeptReason);
 
 /// What a `prune` run is asked to do.
 #[derive(Debug, Clone, Default)]
-pub struct PruneRequest {
+pub struct PruneOptions {
     /// Journals of test runs (cassettes they name are live).
     pub journals: Vec<PathBuf>,
     /// Request dumps or folders of them (their cassettes are live).
-    pub requests: Vec<PathBuf>,
+    pub dumps: Vec<PathBuf>,
     /// What beyond the safe default may go.
-    pub options: PruneOptions,
+    pub allowed: Allowed,
     /// Delete (else only report).
     pub delete: bool,
     /// The journals and dumps given are a whole test run, every shard: current cassettes that
@@ -70,7 +70,7 @@ pub struct NotDeleted {
 #[non_exhaustive]
 pub struct PruneSummary {
     /// The store roots.
-    #[serde(serialize_with = "crate::ser::paths")]
+    #[serde(serialize_with = "crate::machine_json::paths")]
     pub stores: Vec<PathBuf>,
     /// Files at cassette positions.
     pub cassettes: usize,
@@ -97,7 +97,7 @@ pub struct PruneSummary {
     /// With `--complete-run`: stores no dump or journal touched (nothing there is
     /// `unreferenced`).
     #[serde(
-        serialize_with = "crate::ser::paths",
+        serialize_with = "crate::machine_json::paths",
         skip_serializing_if = "Vec::is_empty"
     )]
     pub untouched: Vec<PathBuf>,
@@ -188,7 +188,7 @@ impl Outcome for PruneSummary {
 /// ([`PruneSummary::refused`]).
 pub fn run(
     stores: &[StoreSettings],
-    request: &PruneRequest,
+    request: &PruneOptions,
     progress: &dyn Progress,
     sink: &mut dyn PruneSink,
 ) -> Result<PruneSummary> {
@@ -200,7 +200,7 @@ pub fn run(
         delete: request.delete,
         ..Default::default()
     };
-    if request.complete_run && request.journals.is_empty() && request.requests.is_empty() {
+    if request.complete_run && request.journals.is_empty() && request.dumps.is_empty() {
         return Err(Phrase::default()
             .name(Named::CompleteRun)
             .text(" says the evidence given is a whole test run: give it with ")
@@ -215,14 +215,14 @@ pub fn run(
         read_journals(&request.journals, &roots)?
     };
     live.complete_run = request.complete_run;
-    if !request.requests.is_empty() {
+    if !request.dumps.is_empty() {
         let mut requests = Vec::new();
-        summary.input_errors = crate::dumps::each(&request.requests, sink, |_, file, r, _| {
+        summary.input_errors = crate::dumps::each(&request.dumps, sink, |_, file, r, _| {
             requests.push((file.to_path_buf(), crate::key::key_of(&r)));
             Ok(())
         })?;
         for (file, key) in &requests {
-            for i in crate::settings::stores_of_request(stores, key) {
+            for i in crate::store_settings::stores_of_request(stores, key) {
                 let root = &stores[i].root;
                 live.mark(root, key.path_under(root), file);
             }
@@ -243,7 +243,7 @@ pub fn run(
     let delete = request.delete && !refused;
     for store in stores {
         sink.emit_context(&Context::Store(store))?;
-        let (plan, deletion) = prune_store(store, &live, request.options, delete, progress, sink)?;
+        let (plan, deletion) = prune_store(store, &live, request.allowed, delete, progress, sink)?;
         sent(report_rest(
             store,
             &plan,

@@ -11,10 +11,10 @@ use crate::cassette::Cassette;
 use crate::error::{Error, Result};
 use crate::outcome::{Progress, Steps};
 use crate::registry::{Registry, RegistryProblem};
-use crate::settings::StoreSettings;
 use crate::sink::Discard;
 use crate::staleness::StalenessView;
 use crate::store::{CassetteFile, OtherKind, StoreDir, StoreEntry, Walked};
+use crate::store_settings::StoreSettings;
 
 /// Why a cassette that could go is kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, strum::IntoStaticStr)]
@@ -31,7 +31,7 @@ pub enum KeptReason {
 
 /// What the user allowed beyond the safe default.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct PruneOptions {
+pub struct Allowed {
     /// Delete orphan-task cassettes too.
     pub orphans: bool,
     /// Delete the last recordings of a task whose current version has none.
@@ -143,7 +143,7 @@ pub fn plan(
     root: &Path,
     registry: &Registry,
     live: &LiveSet,
-    options: PruneOptions,
+    options: Allowed,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<PrunePlan> {
     let store = StoreSettings::with_registry(root, registry.clone());
@@ -158,7 +158,7 @@ pub fn plan(
 pub fn prune_store(
     store: &StoreSettings,
     live: &LiveSet,
-    options: PruneOptions,
+    options: Allowed,
     delete: bool,
     progress: &dyn Progress,
     sink: &mut dyn PruneSink,
@@ -211,7 +211,7 @@ pub fn prune_store(
 struct Pass<'a> {
     store: &'a StoreSettings,
     live: &'a LiveSet,
-    options: PruneOptions,
+    options: Allowed,
     view: StalenessView,
     /// Whether the evidence is a whole test run that covers this store.
     complete: bool,
@@ -312,9 +312,10 @@ impl Pass<'_> {
         sink: &mut dyn PruneSink,
     ) -> std::io::Result<()> {
         let lock = match self.dir {
-            Some(d) if candidates.iter().any(|c| c.kept.is_none()) => {
-                Some(d.lock().map_err(|e| std::io::Error::other(e.to_string()))?)
-            }
+            Some(d) if candidates.iter().any(|c| c.kept.is_none()) => Some(
+                d.write_guard()
+                    .map_err(|e| std::io::Error::other(e.to_string()))?,
+            ),
             _ => None,
         };
         for candidate in candidates {

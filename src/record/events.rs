@@ -13,7 +13,7 @@ pub enum RecordEvent<'a> {
     /// A cassette written (or found unchanged).
     Recorded {
         /// The cassette.
-        #[serde(serialize_with = "crate::ser::path")]
+        #[serde(serialize_with = "crate::machine_json::path")]
         path: &'a Path,
         /// Its hash.
         hash: &'a str,

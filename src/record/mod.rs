@@ -9,13 +9,13 @@ use std::path::PathBuf;
 
 use crate::error::{Error, Result};
 use crate::request::Request;
-use crate::settings::{store_for_request, StoreSettings};
 use crate::sink::{sent, Context};
-use crate::store::{RecordOptions, Recorded, Recording};
+use crate::store::{Recorded, Recording, WriteOptions};
+use crate::store_settings::{store_for_request, StoreSettings};
 
 /// What `record` is asked: the request dump, the answer, and how to write it.
 #[derive(Debug, Clone)]
-pub struct RecordRequest {
+pub struct RecordOptions {
     /// The request dump (`-`: standard input).
     pub request: PathBuf,
     /// The model's raw answer (`-`: standard input).
@@ -31,16 +31,16 @@ pub struct RecordRequest {
     /// The usage counters as JSON text (`{"input_tokens":5}`), else zeros.
     pub usage: Option<String>,
     /// How to write the file.
-    pub options: RecordOptions,
+    pub options: WriteOptions,
 }
 
 /// `record`: records the answer of `asked` into the store of `stores` its request belongs to
-/// ([`crate::settings::store_for_request`]), through the store's write path, adds the
+/// ([`crate::store_settings::store_for_request`]), through the store's write path, adds the
 /// version's lock entry where the store has a lock, and reports the store and the
 /// [`RecordEvent::Recorded`] event.
 pub fn run(
     stores: &[StoreSettings],
-    asked: &RecordRequest,
+    asked: &RecordOptions,
     sink: &mut dyn RecordSink,
 ) -> Result<Recorded> {
     if crate::input::is_stdin(&asked.request) && crate::input::is_stdin(&asked.response) {
@@ -94,12 +94,12 @@ fn schema_errors(request: &Request, recording: &Recording) -> Vec<String> {
     let Ok(validator) = crate::schema::compile(&value) else {
         return Vec::new();
     };
-    match crate::judge::validate_answer(&recording.text, &validator) {
-        crate::judge::AnswerVerdict::Valid => Vec::new(),
-        crate::judge::AnswerVerdict::NotObject => {
+    match crate::schema_check::validate_answer(&recording.text, &validator) {
+        crate::schema_check::AnswerVerdict::Valid => Vec::new(),
+        crate::schema_check::AnswerVerdict::NotObject => {
             vec!["the answer is not a JSON object".to_owned()]
         }
-        crate::judge::AnswerVerdict::Invalid(errors) => errors
+        crate::schema_check::AnswerVerdict::Invalid(errors) => errors
             .into_iter()
             .map(|(pointer, message)| match pointer.as_str() {
                 "" => message,
@@ -116,7 +116,7 @@ pub fn record_into(
     store: &StoreSettings,
     request: &Request,
     recording: &Recording,
-    options: crate::store::RecordOptions,
+    options: crate::store::WriteOptions,
 ) -> Result<Recorded> {
     // An answer naming placeholders the request does not have is refused by the store's one
     // write path (crate::store::record_then), as for every writer.

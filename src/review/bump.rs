@@ -12,11 +12,11 @@ use crate::advice::Advice;
 use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
 use crate::error::{Error, Named, Phrase, Result};
-use crate::judge::{validate_answer, AnswerVerdict, Validators};
 use crate::outcome::{Outcome, Verdict};
-use crate::settings::StoreSettings;
+use crate::schema_check::{validate_answer, AnswerVerdict, Validators};
 use crate::staleness::current_version;
 use crate::store::{json_files_in, recorded_versions};
+use crate::store_settings::StoreSettings;
 
 /// One recording of one side.
 #[derive(Debug, Clone)]
@@ -103,7 +103,7 @@ pub struct Unpaired {
     /// Its side.
     pub side: Side,
     /// The file.
-    #[serde(serialize_with = "crate::ser::path")]
+    #[serde(serialize_with = "crate::machine_json::path")]
     pub path: PathBuf,
     /// Why.
     pub why: UnpairedWhy,
@@ -327,7 +327,7 @@ fn versions(
             task_dir,
             format!(
                 "no recordings of task {task:?} in this store{}",
-                crate::settings::did_you_mean(std::slice::from_ref(store), task)
+                crate::store_settings::did_you_mean(std::slice::from_ref(store), task)
             ),
         ));
     }

@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use super::{against, AnswerChange, Pair, Retire, Review, ReviewSummary, TokenStats, Unpaired};
 use crate::error::Result;
-use crate::ser::Sides;
-use crate::settings::StoreSettings;
+use crate::machine_json::Sides;
+use crate::store_settings::StoreSettings;
 
 /// What `review` reports.
 #[derive(Debug, Serialize)]
@@ -70,9 +70,9 @@ impl Serialize for PairEvent<'_> {
         #[derive(Serialize)]
         struct Out<'p> {
             task: &'p str,
-            #[serde(serialize_with = "crate::ser::path")]
+            #[serde(serialize_with = "crate::machine_json::path")]
             from: &'p Path,
-            #[serde(serialize_with = "crate::ser::path")]
+            #[serde(serialize_with = "crate::machine_json::path")]
             to: &'p Path,
             changed: bool,
             changes: &'p [AnswerChange],

@@ -21,12 +21,12 @@ pub use tokens::TokenStats;
 pub use jsondiff::{pattern, AnswerChange, ChangeOp};
 
 use crate::error::{Error, Result};
-use crate::settings::{with_task, StoreSettings};
 use crate::sink::sent;
+use crate::store_settings::{with_task, StoreSettings};
 
 /// What `review` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]
-pub struct ReviewRequest {
+pub struct ReviewOptions {
     /// The task whose prompt was bumped.
     pub task: String,
     /// The old version (default: the newest older version with recordings).
@@ -40,7 +40,7 @@ pub struct ReviewRequest {
 /// Exit 0 when every `from` recording has its `to` partner.
 pub fn run(
     stores: &[StoreSettings],
-    asked: &ReviewRequest,
+    asked: &ReviewOptions,
     sink: &mut dyn ReviewSink,
 ) -> Result<Review> {
     let store = match with_task(stores, &asked.task)?.as_slice() {

@@ -55,16 +55,17 @@ impl Slot {
     }
 
     /// The slot of `path`, which must be `<root>/<task>/<version>/<name>` (compared as given,
-    /// without touching the disk).
-    pub fn under(root: &Path, path: &Path) -> std::result::Result<Slot, String> {
+    /// without touching the disk); the error names `path`.
+    pub fn under(root: &Path, path: &Path) -> Result<Slot> {
+        let wrong = |why: &str| Error::in_file(path, why);
         let relative = path
             .strip_prefix(root)
-            .map_err(|_| "not under the store root (never written)".to_owned())?;
+            .map_err(|_| wrong("not under the store root (never written)"))?;
         let parts: Vec<&str> = relative
             .iter()
             .map(|p| p.to_str())
             .collect::<Option<_>>()
-            .ok_or("its path is not valid UTF-8 (never written)")?;
+            .ok_or_else(|| wrong("its path is not valid UTF-8 (never written)"))?;
         match parts.as_slice() {
             [task, version, name] if ![*task, *version, *name].iter().any(|p| is_dot(p)) => {
                 Ok(Slot {
@@ -73,7 +74,7 @@ impl Slot {
                     name: (*name).to_owned(),
                 })
             }
-            _ => Err("not at <task>/v<N>/<name> (never written)".into()),
+            _ => Err(wrong("not at <task>/v<N>/<name> (never written)")),
         }
     }
 
@@ -199,7 +200,7 @@ impl StoreDir {
     /// Takes the store's write lock: an exclusive `flock` on the root folder, held until the
     /// guard drops. Waits while another `ulcas` process writes. Never nest two locks of one
     /// store in one thread.
-    pub fn lock(&self) -> Result<WriteLock<'_>> {
+    pub fn write_guard(&self) -> Result<WriteGuard<'_>> {
         let fd = rustix::fs::openat(&self.fd, ".", dir_flags(), Mode::empty())
             .map_err(|e| self.error_at(None, format!("cannot lock the store: {}", errno(e))))?;
         loop {
@@ -214,7 +215,7 @@ impl StoreDir {
                 }
             }
         }
-        Ok(WriteLock {
+        Ok(WriteGuard {
             dir: self,
             _held: fd,
         })
@@ -354,7 +355,7 @@ enum Level {
 
 /// The store's write lock, held: the only way to change a store.
 #[derive(Debug)]
-pub struct WriteLock<'a> {
+pub struct WriteGuard<'a> {
     dir: &'a StoreDir,
     _held: OwnedFd,
 }
@@ -368,7 +369,7 @@ pub enum Created {
     Exists,
 }
 
-impl WriteLock<'_> {
+impl WriteGuard<'_> {
     /// The store this lock is of.
     pub fn store(&self) -> &StoreDir {
         self.dir
@@ -460,18 +461,25 @@ impl WriteLock<'_> {
     }
 
     /// Removes the file at `slot` when it is a regular file that `accept` (given its content)
-    /// agrees to delete; the reason otherwise. Never follows a link.
-    pub fn remove(
+    /// agrees to delete; otherwise an error naming the file, with the reason. Never follows a
+    /// link.
+    pub fn remove(&self, slot: &Slot, accept: impl FnOnce(&FileRead) -> Result<()>) -> Result<()> {
+        let shown = self.dir.path_of(slot);
+        self.remove_or_why(slot, accept)
+            .map_err(|why| Error::in_file(&shown, why))
+    }
+
+    fn remove_or_why(
         &self,
         slot: &Slot,
-        accept: impl FnOnce(&FileRead) -> std::result::Result<(), String>,
+        accept: impl FnOnce(&FileRead) -> Result<()>,
     ) -> std::result::Result<(), String> {
         let dir = self.dir;
         let read = dir
             .read(slot)
             .map_err(|e| e.message)?
             .ok_or("already gone")?;
-        accept(&read)?;
+        accept(&read).map_err(|e| e.message)?;
         let folder = dir
             .folder(slot, false)
             .map_err(|e| e.message)?
@@ -735,7 +743,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = StoreDir::open(dir.path()).unwrap();
         let s = slot("t", "v1", "a.json");
-        let lock = store.lock().unwrap();
+        let lock = store.write_guard().unwrap();
         assert_eq!(lock.create(&s, b"one").unwrap(), Created::New);
         assert_eq!(lock.create(&s, b"two").unwrap(), Created::Exists);
         let read = store.read(&s).unwrap().unwrap();
@@ -773,7 +781,7 @@ mod tests {
         std::fs::write(outside.path().join("v1/a.json"), b"x").unwrap();
         std::os::unix::fs::symlink(outside.path(), dir.path().join("t")).unwrap();
         let store = StoreDir::open(dir.path()).unwrap();
-        let lock = store.lock().unwrap();
+        let lock = store.write_guard().unwrap();
         let err = lock.create(&slot("t", "v1", "b.json"), b"y").unwrap_err();
         assert!(err.message.contains("symbolic link"), "{err}");
         assert_eq!(err.file.as_deref(), Some(dir.path().join("t").as_path()));
@@ -797,7 +805,7 @@ mod tests {
         use std::os::unix::fs::{MetadataExt, PermissionsExt};
         let dir = tempfile::tempdir().unwrap();
         let store = StoreDir::open(dir.path()).unwrap();
-        let lock = store.lock().unwrap();
+        let lock = store.write_guard().unwrap();
         let s = slot("t", "v1", "a.json");
         lock.create(&s, b"one").unwrap();
         let path = dir.path().join("t/v1/a.json");

@@ -26,7 +26,7 @@ pub use crate::layout::version_dir;
 #[cfg(feature = "tools")]
 pub(crate) use handle::FileRead;
 pub use handle::MAX_CASSETTE;
-pub(crate) use handle::{Created, Slot, StoreDir, Times, WriteLock};
+pub(crate) use handle::{Created, Slot, StoreDir, Times, WriteGuard};
 pub use walk::{census, walk, Census, Folder, Walked};
 
 /// A file at a cassette position in a store: `<task>/v<N>/<name>.json`.
@@ -213,28 +213,28 @@ impl Recording {
 
 /// How `record` treats the file it writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RecordOptions {
+pub struct WriteOptions {
     /// Add the `request` block (key material) after the reference fields.
     pub with_request_material: bool,
     /// Replace an existing cassette that differs.
     pub force: bool,
 }
 
-impl Default for RecordOptions {
+impl Default for WriteOptions {
     /// The reference recorder's format: no request material, never replacing.
     fn default() -> Self {
-        RecordOptions {
+        WriteOptions {
             with_request_material: false,
             force: false,
         }
     }
 }
 
-impl RecordOptions {
+impl WriteOptions {
     /// With the `request` block (key material) that lets `verify`, `lookup`, `review` and
     /// `migrate` see what was asked; never replacing.
     pub fn with_request_material() -> Self {
-        RecordOptions {
+        WriteOptions {
             with_request_material: true,
             force: false,
         }
@@ -310,27 +310,27 @@ pub fn cassette_for(
 ///
 /// ```
 /// use ulcas::request::Request;
-/// use ulcas::store::{record, RecordOptions, Recording};
+/// use ulcas::store::{record, WriteOptions, Recording};
 ///
 /// let store = tempfile::tempdir().unwrap();
 /// let request = Request::from_slice(br#"{"task": "quiz", "prompt_version": 1,
 ///     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "frg_abcdefghijkm"}]}"#)?;
 /// let recorded = record(store.path(), &request, &Recording::new(r#"{"q": "frg_abcdefghijkm"}"#, "m"),
-///     RecordOptions::with_request_material())?;
+///     WriteOptions::with_request_material())?;
 /// let file = std::fs::read_to_string(&recorded.path)?;
 /// // The reference format: the answer with placeholders, the request material beside it.
 /// assert!(file.contains(r#""text": "{\"q\": \"{{frg_1}}\"}""#), "{file}");
 /// assert!(file.contains(r#""request": {"#));
 /// // Recording the same answer again is nothing to do; another one is refused unless forced.
 /// let other = Recording::new("{}", "m");
-/// assert!(record(store.path(), &request, &other, RecordOptions::default()).is_err());
+/// assert!(record(store.path(), &request, &other, WriteOptions::default()).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn record(
     root: &Path,
     request: &Request,
     recording: &Recording,
-    options: RecordOptions,
+    options: WriteOptions,
 ) -> Result<Recorded> {
     record_then(root, request, recording, options, |_, _| Ok(()))
 }
@@ -342,8 +342,8 @@ pub fn record_then(
     root: &Path,
     request: &Request,
     recording: &Recording,
-    options: RecordOptions,
-    also: impl FnOnce(&WriteLock<'_>, &CassetteKey) -> Result<()>,
+    options: WriteOptions,
+    also: impl FnOnce(&WriteGuard<'_>, &CassetteKey) -> Result<()>,
 ) -> Result<Recorded> {
     let content = crate::normalise::normalise(&request.content());
     if let Some(why) = crate::normalise::unknown_in_answer(&recording.text, &content) {
@@ -360,7 +360,7 @@ pub fn record_then(
     let bytes = cassette.render();
     let store = StoreDir::create(root)?;
     let slot = Slot::of_key(&key);
-    let lock = store.lock()?;
+    let lock = store.write_guard()?;
     let differs = || {
         Error::in_file(&path, "a different cassette is already recorded here")
             .with_hint(crate::error::Hint::Replace)
@@ -635,19 +635,19 @@ mod tests {
         )
         .unwrap();
         let rec = Recording::new(r#"{"c":["frg_abcdefghijkl"]}"#, "m");
-        let first = record(dir.path(), &request, &rec, RecordOptions::default()).unwrap();
+        let first = record(dir.path(), &request, &rec, WriteOptions::default()).unwrap();
         assert_eq!(first.status, RecordStatus::Created);
         let stored = read_cassette(&first.path).unwrap();
         assert_eq!(stored.text, r#"{"c":["{{frg_1}}"]}"#);
-        let again = record(dir.path(), &request, &rec, RecordOptions::default()).unwrap();
+        let again = record(dir.path(), &request, &rec, WriteOptions::default()).unwrap();
         assert_eq!(again.status, RecordStatus::Unchanged);
         let other = Recording::new("{}", "m");
-        assert!(record(dir.path(), &request, &other, RecordOptions::default()).is_err());
+        assert!(record(dir.path(), &request, &other, WriteOptions::default()).is_err());
         let forced = record(
             dir.path(),
             &request,
             &other,
-            RecordOptions {
+            WriteOptions {
                 force: true,
                 ..Default::default()
             },
@@ -661,4 +661,4 @@ mod tests {
     }
 }
 
-crate::ser::named!(RecordStatus);
+crate::machine_json::named!(RecordStatus);

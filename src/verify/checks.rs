@@ -8,11 +8,11 @@ use super::findings::MAX_PER_CHECK;
 use super::{Check, Finding, Severity, StoreContext};
 use crate::advice::Advice;
 use crate::cassette::{is_recorder_format, USAGE_FIELDS};
-use crate::judge::{digest, repaired_contents};
 use crate::key::{hash_parts, is_hash};
 use crate::normalise::{id_matches, unknown_placeholders};
 use crate::request::kind_of;
 use crate::request::validate_task;
+use crate::schema_check::{digest, repaired_contents};
 use crate::secrets::find_secrets;
 use crate::store::CassetteFile;
 

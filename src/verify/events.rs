@@ -1,6 +1,6 @@
 //! What `verify` reports, and the sink that takes it.
 
-use super::{Finding, Skipped, StoreVerdict, VerifyReport, VerifySummary};
+use super::{Finding, Skipped, StoreFindings, StoreVerdict, VerifySummary};
 use crate::sink::{Common, Context, Sink};
 use serde::Serialize;
 
@@ -26,8 +26,8 @@ crate::sink::command_sink! {
     VerifySink::verify(VerifyEvent), verify_context(VerifyContext)
 }
 
-/// A [`VerifyReport`] collects the typed findings and skipped files of a run.
-impl Sink for VerifyReport {
+/// A [`StoreFindings`] collects the typed findings and skipped files of a run.
+impl Sink for StoreFindings {
     fn common(&mut self, event: &Common<'_>) -> std::io::Result<()> {
         let Common::Skipped { path, why } = event;
         self.skipped.push(Skipped {
@@ -42,7 +42,7 @@ impl Sink for VerifyReport {
     }
 }
 
-impl VerifySink for VerifyReport {
+impl VerifySink for StoreFindings {
     fn verify(&mut self, event: &VerifyEvent<'_>) -> std::io::Result<()> {
         match event {
             VerifyEvent::Finding(f) => self.findings.push((*f).clone()),

@@ -139,7 +139,7 @@ impl Check {
 #[non_exhaustive]
 pub struct Finding {
     /// The file.
-    #[serde(serialize_with = "crate::ser::path")]
+    #[serde(serialize_with = "crate::machine_json::path")]
     pub path: PathBuf,
     /// Which check.
     pub check: Check,
@@ -185,7 +185,7 @@ pub struct Skipped {
 
 /// What `verify` found in one store, collected (see `verify_store`; the command streams).
 #[derive(Debug, Clone, Default)]
-pub struct VerifyReport {
+pub struct StoreFindings {
     /// The store root.
     pub root: PathBuf,
     /// How many files sit at cassette positions.
@@ -200,7 +200,7 @@ pub struct VerifyReport {
     pub unvalidated_tasks: BTreeSet<String>,
 }
 
-impl VerifyReport {
+impl StoreFindings {
     /// How many findings of `severity`.
     pub fn count(&self, severity: Severity) -> usize {
         self.findings
@@ -210,7 +210,7 @@ impl VerifyReport {
     }
 }
 
-crate::ser::named!(Severity, Check);
+crate::machine_json::named!(Severity, Check);
 
 /// At most this many findings of one check per file (the rest are counted in the message).
 pub(super) const MAX_PER_CHECK: usize = 5;

@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Check, Finding, Skipped, VerifyReport};
-use crate::settings::StoreSettings;
+use super::{Check, Finding, Skipped, StoreFindings};
 use crate::store::{classify, CassetteFile, StoreEntry};
+use crate::store_settings::StoreSettings;
 
 /// Adds what the link at `link` leads to: the cassette files it makes visible to the driver go to
 /// `files`; a link out of the store or a broken one goes to `report`.
@@ -14,7 +14,7 @@ pub fn resolve(
     store: &StoreSettings,
     link: &Path,
     files: &mut Vec<CassetteFile>,
-    report: &mut VerifyReport,
+    report: &mut StoreFindings,
 ) {
     let root = store.root.as_path();
     let (Ok(real_root), target) = (root.canonicalize(), link.canonicalize()) else {
@@ -61,7 +61,7 @@ fn add(
     store: &StoreSettings,
     seen_as: PathBuf,
     files: &mut Vec<CassetteFile>,
-    report: &mut VerifyReport,
+    report: &mut StoreFindings,
 ) {
     match classify(&store.root, &seen_as, false) {
         StoreEntry::Cassette(file) => files.push(file),

@@ -3,8 +3,8 @@
 use super::{Check, Finding};
 use crate::advice::Advice;
 use crate::error::Result;
-use crate::settings::StoreSettings;
 use crate::staleness::StalenessView;
+use crate::store_settings::StoreSettings;
 
 /// What `ulcas.lock` says of the store's recorded versions against the registry: prompts and
 /// schemas edited since they were locked, versions recorded after it. `(false, [])` when the

@@ -16,7 +16,7 @@ mod requests;
 mod walk;
 
 pub use events::{VerifyContext, VerifyEvent, VerifySink};
-pub use findings::{Check, Finding, Severity, Skipped, VerifyReport};
+pub use findings::{Check, Finding, Severity, Skipped, StoreFindings};
 pub use requests::{missing_cassettes, Dump};
 pub use walk::{check_cassette_bytes, verify_walk};
 
@@ -26,16 +26,16 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::error::Result;
+use crate::machine_json::Counts;
 use crate::outcome::{Outcome, Progress, Steps, Verdict};
 use crate::registry::Registry;
-use crate::ser::Counts;
-use crate::settings::StoreSettings;
 use crate::sink::{sent, Context};
 use crate::staleness::StalenessView;
+use crate::store_settings::StoreSettings;
 
 pub use crate::cassette::strip_fence;
-pub use crate::judge::{repaired_contents, validate_answer, AnswerVerdict, Validators};
 pub use crate::schema::compile;
+pub use crate::schema_check::{repaired_contents, validate_answer, AnswerVerdict, Validators};
 
 /// The totals of one store's verify: the findings themselves went to the reporter as found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -93,7 +93,7 @@ impl StoreVerdict {
 #[non_exhaustive]
 pub struct VerifySummary {
     /// The store roots.
-    #[serde(serialize_with = "crate::ser::paths")]
+    #[serde(serialize_with = "crate::machine_json::paths")]
     pub stores: Vec<PathBuf>,
     /// Files at cassette positions.
     pub cassettes: usize,
@@ -154,9 +154,9 @@ impl Outcome for VerifySummary {
 
 /// What `verify` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]
-pub struct VerifyRequest {
+pub struct VerifyOptions {
     /// Request dumps (files or folders) of a test run: each must have its cassette.
-    pub requests: Vec<PathBuf>,
+    pub dumps: Vec<PathBuf>,
     /// Warnings fail the run too (`--deny warnings`).
     pub deny_warnings: bool,
 }
@@ -177,11 +177,11 @@ pub struct StoreContext<'a> {
 /// then the [`VerifyEvent::Summary`]. Errors of the sink stop the run.
 pub fn run(
     stores: &[StoreSettings],
-    asked: &VerifyRequest,
+    asked: &VerifyOptions,
     progress: &dyn Progress,
     sink: &mut dyn VerifySink,
 ) -> Result<VerifySummary> {
-    let requests = &asked.requests;
+    let requests = &asked.dumps;
     // Each dump is keyed once and checked in each store it speaks for.
     let mut summary = VerifySummary {
         deny_warnings: asked.deny_warnings,
@@ -200,7 +200,7 @@ pub fn run(
                 .map(crate::registry::prompt_hash),
             file: file.to_path_buf(),
         };
-        for i in crate::settings::stores_of_request(stores, &dump.key) {
+        for i in crate::store_settings::stores_of_request(stores, &dump.key) {
             dumps[i].push(dump.clone());
         }
         Ok(())
@@ -249,9 +249,9 @@ pub fn verify_store(
     root: &Path,
     registry: &Registry,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<VerifyReport> {
+) -> Result<StoreFindings> {
     let store = StoreSettings::with_registry(root, registry.clone());
-    let mut report = VerifyReport::default();
+    let mut report = StoreFindings::default();
     let verdict = verify_walk(&store, &[], &Steps::new(progress), &mut report)?;
     report.root = verdict.root;
     report.cassettes = verdict.cassettes;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::{Check, Finding};
 use crate::advice::{Advice, PromptsAt};
 use crate::key::CassetteKey;
-use crate::settings::StoreSettings;
+use crate::store_settings::StoreSettings;
 
 /// A request dump of a test run, as `verify --requests` checks it.
 #[derive(Debug, Clone)]

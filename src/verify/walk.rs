@@ -10,16 +10,16 @@ use super::lock::lock_findings;
 use super::requests::dump_findings;
 use super::{
     checks, links, missing_cassettes, Check, Dump, Finding, Severity, Skipped, StoreContext,
-    StoreVerdict, Validators, VerifyEvent, VerifyReport, VerifySink,
+    StoreFindings, StoreVerdict, Validators, VerifyEvent, VerifySink,
 };
 use crate::error::{Error, Result};
 use crate::layout::version_dir;
 use crate::outcome::Progress;
 use crate::registry::Registry;
-use crate::settings::StoreSettings;
 use crate::sink::Common;
 use crate::staleness::StalenessView;
 use crate::store::{classify, CassetteFile, OtherKind, StoreEntry, Walked};
+use crate::store_settings::StoreSettings;
 
 /// How many files are checked at once; results are reported in path order after each batch,
 /// so memory holds one batch, not the store's findings.
@@ -124,7 +124,7 @@ fn entry_findings(
             kind: OtherKind::Symlink,
             ..
         } => {
-            let mut seen = VerifyReport::default();
+            let mut seen = StoreFindings::default();
             let mut files = Vec::new();
             links::resolve(ctx.store, &path, &mut files, &mut seen);
             skipped.extend(seen.skipped);

@@ -1,7 +1,7 @@
 //! The model APIs the app's real driver and the official SDKs speak, answered by the fake
 //! driver: a [`Wire`] (the Messages API, Chat Completions, the Responses API; each a folder)
 //! reads its body into the neutral [`WireRequest`], which is resolved to the request the PHP
-//! driver keys ([`Endpoint`]), then replayed, answered synthetically, or missed with a
+//! driver keys ([`Resolver`]), then replayed, answered synthetically, or missed with a
 //! diagnosis; the wire renders the neutral [`Answer`] in its API's shape and in the shape the
 //! request asked for (a forced tool's call, a stream with usage). `ulcas serve` is thin HTTP
 //! glue over this module, and a Rust app can use it in-process.
@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use ulcas::registry::{Registry, RegistrySource};
-//! use ulcas::wire::{Endpoint, Mode, Overrides, Served, WireRequest};
+//! use ulcas::wire::{Resolver, Mode, Overrides, Served, WireRequest};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let dir = tempfile::tempdir()?;
@@ -27,7 +27,7 @@
 //!     r#"{"type": "object", "title": "Outline", "required": ["title"],
 //!         "properties": {"title": {"type": "string", "maxLength": 80}}}"#)?;
 //! let registry = Registry::load(&RegistrySource { prompts: vec![prompts], ..Default::default() })?;
-//! let endpoint = Endpoint::new(vec![(store, registry)])?;
+//! let resolver = Resolver::new(vec![(store, registry)])?;
 //!
 //! // What the app sends: the prompt's text, the provider form of its schema.
 //! let body = br#"{"model": "m", "max_tokens": 100, "stream": true,
@@ -36,7 +36,7 @@
 //!     "output_config": {"format": {"type": "json_schema", "schema": {"type": "object",
 //!         "required": ["title"], "properties": {"title": {"type": "string"}}}}}}"#;
 //! let wire = WireRequest::parse(body)?;
-//! let Served::Miss { miss, resolved } = endpoint.serve(&wire, &Overrides::default(), Mode::Cassette)
+//! let Served::Miss { miss, resolved } = resolver.serve(&wire, &Overrides::default(), Mode::Cassette)
 //! else { panic!() };
 //! assert_eq!((resolved.request.task.as_str(), resolved.request.prompt_version), ("outline", 1));
 //! assert!(resolved.request.schema.value["properties"]["title"]["maxLength"] == 80, "the full schema");
@@ -46,22 +46,22 @@
 //! ```
 
 pub mod anthropic;
-mod endpoint;
 mod memo;
 mod neutral;
 pub mod openai;
 mod provider;
 mod read;
+mod resolver;
 mod seam;
 
 pub use read::MAX_SCHEMA;
 
-#[cfg(feature = "tools")]
-pub use endpoint::Explained;
-pub use endpoint::{Endpoint, Mode, Nearest, Overrides, RenderedHit, Resolved, Served, Unresolved};
 pub use neutral::{Answer, Shape, Usage, WireRequest};
 pub use provider::{for_provider, same_in_php};
-pub use seam::{Failure, Rendered, Wire};
+#[cfg(feature = "tools")]
+pub use resolver::Explained;
+pub use resolver::{Mode, Nearest, Overrides, RenderedHit, Resolved, Resolver, Served, Unresolved};
+pub use seam::{ApiError, Rendered, Wire};
 
 /// The most a body may hold (the API's own limit for a request is 32 MB).
 pub const MAX_BODY: usize = 32 << 20;
@@ -102,7 +102,7 @@ mod tests {
             for &end in &events[..events.len() - 1] {
                 let cut = &stream[..end];
                 assert!(!wire.stream_ended(cut.as_bytes()), "{}: {cut}", wire.name());
-                let told = format!("{cut}{}", wire.stream_failure(Failure::Api, "cut"));
+                let told = format!("{cut}{}", wire.stream_failure(ApiError::Api, "cut"));
                 assert!(wire.stream_ended(told.as_bytes()), "{}", wire.name());
             }
             assert!(!wire.stream_ended(b""), "{}", wire.name());

@@ -1,9 +1,9 @@
 //! The seam between the fake driver and the APIs that carry its requests: a [`Wire`] reads its
 //! API's request into the neutral [`WireRequest`] (the key does not depend on the wire: the
 //! same request content gives the same cassette on every wire), renders a neutral
-//! [`Answer`] in its API's shape as the request asked for it ([`Shape`]) and a [`Failure`] in
+//! [`Answer`] in its API's shape as the request asked for it ([`Shape`]) and an [`ApiError`] in
 //! its API's shape, and turns its upstream's whole answer into a [`Recording`]. Everything else (the prompt by its text, the schema by its provider form,
-//! replay, synthetic answers, misses and their explanation) is the [`super::Endpoint`]'s,
+//! replay, synthetic answers, misses and their explanation) is the [`super::Resolver`]'s,
 //! shared by every wire.
 //!
 //! ```
@@ -26,7 +26,7 @@ use crate::store::Recording;
 /// What went wrong, in words every API has (each wire names it in its own terms).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Failure {
+pub enum ApiError {
     /// The request cannot be read or answered as sent.
     InvalidRequest,
     /// The request is refused (a host or origin that is not allowed).
@@ -45,19 +45,19 @@ pub enum Failure {
     Api,
 }
 
-impl Failure {
+impl ApiError {
     /// The HTTP status most APIs answer it with (a wire may answer some with its own:
     /// [`Wire::status_of`]).
     pub fn status(self) -> u16 {
         match self {
-            Failure::InvalidRequest => 400,
-            Failure::Authentication => 401,
-            Failure::Permission => 403,
-            Failure::NotFound => 404,
-            Failure::TooLarge => 413,
-            Failure::RateLimited => 429,
-            Failure::Api => 500,
-            Failure::Overloaded => 503,
+            ApiError::InvalidRequest => 400,
+            ApiError::Authentication => 401,
+            ApiError::Permission => 403,
+            ApiError::NotFound => 404,
+            ApiError::TooLarge => 413,
+            ApiError::RateLimited => 429,
+            ApiError::Api => 500,
+            ApiError::Overloaded => 503,
         }
     }
 }
@@ -152,13 +152,13 @@ pub trait Wire: Send + Sync + std::fmt::Debug {
     fn render(&self, answer: &Answer, shape: &Shape) -> Rendered;
 
     /// The body of a failure (its text as given: mask it first).
-    fn failure(&self, failure: Failure, message: &str) -> String;
+    fn failure(&self, failure: ApiError, message: &str) -> String;
 
     /// The event that ends a stream cut by a failure, in the API's stream syntax.
-    fn stream_failure(&self, failure: Failure, message: &str) -> String;
+    fn stream_failure(&self, failure: ApiError, message: &str) -> String;
 
     /// The HTTP status the API answers `failure` with (an overloaded Messages API: 529).
-    fn status_of(&self, failure: Failure) -> u16 {
+    fn status_of(&self, failure: ApiError) -> u16 {
         failure.status()
     }
 

@@ -256,7 +256,7 @@ fn a_symlink_swapped_in_during_prune_never_leads_outside() {
                 }
             })
         };
-        let store = ulcas::settings::StoreSettings::with_registry(&store, registry.clone());
+        let store = ulcas::store_settings::StoreSettings::with_registry(&store, registry.clone());
         let _ = ulcas::prune::prune_store(
             &store,
             &live,

@@ -106,7 +106,7 @@ proptest! {
         let request = dump(&texts);
         let recording = ulcas::store::Recording::new(&answer, "m");
         ulcas::store::record(root.path(), &request, &recording, Default::default()).unwrap();
-        let store = ulcas::settings::StoreSettings::with_registry(root.path(), Default::default());
+        let store = ulcas::store_settings::StoreSettings::with_registry(root.path(), Default::default());
         // The same request gets its answer back; a fresh-id copy gets it with its own ids.
         let hit = ulcas::lookup::lookup(&store, &request, None, &[]).unwrap();
         let cassette = hit.hit.expect("the recorded request hits").cassette;

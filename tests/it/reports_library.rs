@@ -9,7 +9,7 @@ use std::path::Path;
 #[test]
 fn library_verify_run_reports_the_wire_events() {
     let root = Path::new(MANIFEST).join("tests/cmd/verify-damaged.in");
-    let stores = ulcas::settings::resolve(&ulcas::settings::StoreFlags {
+    let stores = ulcas::store_settings::resolve(&ulcas::store_settings::StoreFlags {
         roots: vec![root.join("store")],
         prompts: vec![root.join("prompts")],
         ..Default::default()
@@ -54,8 +54,8 @@ fn library_verify_run_reports_the_wire_events() {
 }
 
 /// The stores of the sample store with its prompts, as the command line resolves them.
-fn sample_stores() -> Vec<ulcas::settings::StoreSettings> {
-    ulcas::settings::resolve(&ulcas::settings::StoreFlags {
+fn sample_stores() -> Vec<ulcas::store_settings::StoreSettings> {
+    ulcas::store_settings::resolve(&ulcas::store_settings::StoreFlags {
         roots: vec!["cassettes".into()],
         prompts: vec!["tests/fixtures/prompts".into()],
         ..Default::default()
@@ -116,8 +116,8 @@ fn library_runs_report_what_the_commands_print() {
     let requests: Vec<std::path::PathBuf> = dumps.iter().map(Into::into).collect();
 
     let mut lookup = Collect::default();
-    let asked = ulcas::lookup::LookupRequest {
-        requests: requests.clone(),
+    let asked = ulcas::lookup::LookupOptions {
+        dumps: requests.clone(),
         replay: true,
         ..Default::default()
     };
@@ -129,8 +129,8 @@ fn library_runs_report_what_the_commands_print() {
     assert_eq!(of_type(&cli.0, "lookup").len(), 6);
 
     let mut hash = Collect::default();
-    let dumps_asked = ulcas::dumps::DumpsRequest {
-        requests: requests.clone(),
+    let dumps_asked = ulcas::dumps::DumpsOptions {
+        dumps: requests.clone(),
     };
     let reported = ulcas::dumps::hash(&stores, &dumps_asked, &mut hash).unwrap();
     assert_eq!(reported.input_errors, 0);
@@ -146,7 +146,7 @@ fn library_runs_report_what_the_commands_print() {
     );
 
     let mut migrate = Collect::default();
-    let asked = ulcas::migrate::MigrateRequest {
+    let asked = ulcas::migrate::MigrateOptions {
         task: "quiz".into(),
         // Another task's schema: one answer fails it, one is carried over (its repair is recorded).
         schema: Some("tests/fixtures/schemas/outputs/lesson.json".into()),
@@ -176,7 +176,7 @@ fn library_runs_report_what_the_commands_print() {
     assert_eq!(of_type(&cli.0, "needs-recording").len(), 1, "{:?}", cli.0);
 
     let mut review = Collect::default();
-    let asked = ulcas::review::ReviewRequest {
+    let asked = ulcas::review::ReviewOptions {
         task: "outline".into(),
         ..Default::default()
     };
@@ -190,7 +190,7 @@ fn library_runs_report_what_the_commands_print() {
 
     let mut diff = Collect::default();
     let (a, b) = (dumps[0], "tests/fixtures/requests/outline.json");
-    let asked = ulcas::diff::DiffRequest {
+    let asked = ulcas::diff::DiffOptions {
         a: a.into(),
         b: b.into(),
         ..Default::default()
@@ -204,7 +204,7 @@ fn library_runs_report_what_the_commands_print() {
     assert_eq!((diff.events, 1), cli_events(&["diff", a, b], false));
     let mut stores_diff = Collect::default();
     let (a, b) = ("cassettes", "tests/cmd/verify-damaged.in/store");
-    let asked = ulcas::diff::DiffRequest {
+    let asked = ulcas::diff::DiffOptions {
         a: a.into(),
         b: b.into(),
         ..Default::default()
@@ -239,8 +239,8 @@ fn library_backfill_run_reports_what_the_command_prints() {
             "json",
         ],
     );
-    let stores = ulcas::settings::resolve_in(
-        &ulcas::settings::StoreFlags {
+    let stores = ulcas::store_settings::resolve_in(
+        &ulcas::store_settings::StoreFlags {
             roots: vec![b.path().join("store")],
             ..Default::default()
         },
@@ -250,8 +250,8 @@ fn library_backfill_run_reports_what_the_command_prints() {
     let mut collect = ulcas::sink::Collect::default();
     let summary = ulcas::backfill::run(
         &stores,
-        &ulcas::backfill::BackfillRequest {
-            requests: vec![b.path().join("requests")],
+        &ulcas::backfill::BackfillOptions {
+            dumps: vec![b.path().join("requests")],
         },
         &mut collect,
     )
@@ -277,12 +277,12 @@ fn library_backfill_run_reports_what_the_command_prints() {
 #[test]
 fn the_record_run_reports_what_the_command_prints() {
     let usage = r#"{"input_tokens":1180,"output_tokens":95}"#;
-    let stores = ulcas::settings::resolve(&ulcas::settings::StoreFlags {
+    let stores = ulcas::store_settings::resolve(&ulcas::store_settings::StoreFlags {
         roots: vec!["cassettes".into()],
         ..Default::default()
     })
     .unwrap();
-    let asked = ulcas::record::RecordRequest {
+    let asked = ulcas::record::RecordOptions {
         request: "tests/fixtures/requests/quiz.json".into(),
         response: "tests/fixtures/responses/quiz.json".into(),
         prompt_id: None,
@@ -290,7 +290,7 @@ fn the_record_run_reports_what_the_command_prints() {
         stop_reason: "end_turn".into(),
         refusal_category: None,
         usage: Some(usage.into()),
-        options: ulcas::store::RecordOptions::with_request_material(),
+        options: ulcas::store::WriteOptions::with_request_material(),
     };
     let mut events = ulcas::sink::Collect::default();
     let recorded = ulcas::record::run(&stores, &asked, &mut events).unwrap();

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 use ulcas::request::Request;
-use ulcas::store::{record, RecordOptions, Recording};
+use ulcas::store::{record, Recording, WriteOptions};
 
 const V1: &str =
     r#"{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}"#;
@@ -33,7 +33,7 @@ fn put(
     let request = Request::from_slice(dump.to_string().as_bytes()).unwrap();
     let mut recording = Recording::new(answer, "m");
     recording.usage = json!({"input_tokens": tokens.0, "output_tokens": tokens.1});
-    let options = RecordOptions {
+    let options = WriteOptions {
         with_request_material: material,
         force: false,
     };

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use common::{events, of_type, MANIFEST};
 use serde_json::json;
 use ulcas::request::Request;
-use ulcas::store::{record, RecordOptions, Recording};
+use ulcas::store::{record, Recording, WriteOptions};
 
 pub fn fixture(p: &str) -> PathBuf {
     Path::new(MANIFEST).join("tests/fixtures").join(p)
@@ -23,7 +23,7 @@ pub fn fixture(p: &str) -> PathBuf {
 pub fn record_bare(root: &Path, name: &str) -> PathBuf {
     let request = Request::from_file(&fixture(&format!("requests/{name}.json"))).unwrap();
     let answer = std::fs::read_to_string(fixture(&format!("responses/{name}.json"))).unwrap();
-    let options = RecordOptions {
+    let options = WriteOptions {
         with_request_material: false,
         force: false,
     };
@@ -404,7 +404,7 @@ fn backfill_beside_prune_never_brings_a_cassette_back() {
     }
     for trial in 0..12 {
         let store = dir.path().join(format!("s{trial}"));
-        let options = RecordOptions {
+        let options = WriteOptions {
             with_request_material: false,
             force: false,
         };
@@ -495,7 +495,7 @@ fn review_starts_from_the_newest_older_version_with_recordings() {
             &store,
             &request,
             &Recording::new("{}", "m"),
-            RecordOptions::with_request_material(),
+            WriteOptions::with_request_material(),
         )
         .unwrap();
     }

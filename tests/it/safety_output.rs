@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use common::events;
 use serde_json::{json, Value};
 use ulcas::request::Request;
-use ulcas::store::{record, RecordOptions, Recording};
+use ulcas::store::{record, Recording, WriteOptions};
 
 use crate::safety::{fixture, record_bare, run, timed};
 
@@ -89,7 +89,7 @@ fn hostile_review_store() -> tempfile::TempDir {
             &store,
             &request,
             &rec,
-            RecordOptions::with_request_material(),
+            WriteOptions::with_request_material(),
         )
         .unwrap();
     }

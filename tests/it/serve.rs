@@ -7,7 +7,7 @@ use std::process::Command;
 use serde_json::{json, Value};
 use ulcas::registry::{Registry, RegistrySource};
 use ulcas::request::{Block, Request};
-use ulcas::wire::{for_provider, Endpoint, Overrides, WireRequest};
+use ulcas::wire::{for_provider, Overrides, Resolver, WireRequest};
 
 use crate::common::MANIFEST;
 pub use crate::serve_kit::*;
@@ -61,7 +61,7 @@ fn the_wire_key_is_the_php_drivers_on_every_vector() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("store")).unwrap();
         let registry = registry_of(dir.path(), &dump);
-        let endpoint = Endpoint::new(vec![(dir.path().join("store"), registry)]).unwrap();
+        let resolver = Resolver::new(vec![(dir.path().join("store"), registry)]).unwrap();
         let wire = WireRequest::parse(body.to_string().as_bytes()).unwrap();
         // PHP's provider form is ours.
         assert!(
@@ -71,7 +71,7 @@ fn the_wire_key_is_the_php_drivers_on_every_vector() {
             ),
             "{file}: forProvider differs from PHP's"
         );
-        let resolved = endpoint
+        let resolved = resolver
             .resolve(&wire, &Overrides::default())
             .unwrap_or_else(|e| panic!("{file}: {}", e.message()));
         assert_eq!(

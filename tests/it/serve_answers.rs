@@ -29,7 +29,7 @@ fn a_miss_says_the_reference_line_then_why() {
         &ws.path().join("cassettes"),
         &recorded,
         &recording,
-        ulcas::store::RecordOptions::with_request_material(),
+        ulcas::store::WriteOptions::with_request_material(),
     )
     .unwrap();
     let asked = quiz.with_text("The kettle is sitting on the scale.");

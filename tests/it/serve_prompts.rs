@@ -401,7 +401,7 @@ fn a_schema_recorded_while_serving_is_known_at_once() {
         &ws.path().join("cassettes"),
         &reshaped,
         &recording,
-        ulcas::store::RecordOptions::with_request_material(),
+        ulcas::store::WriteOptions::with_request_material(),
     )
     .unwrap();
     let (after, answer) = post(&server.url, body.as_bytes(), &[]);

@@ -10,7 +10,7 @@ use ulcas::cassette::Cassette;
 use ulcas::registry::{Registry, RegistrySource};
 use ulcas::request::Request;
 use ulcas::store::{cassette_for, Recording};
-use ulcas::verify::{verify_store, Severity, VerifyReport};
+use ulcas::verify::{verify_store, Severity, StoreFindings};
 
 use common::MANIFEST;
 
@@ -49,12 +49,12 @@ fn write(path: &Path, bytes: &[u8]) {
     std::fs::write(path, bytes).unwrap();
 }
 
-fn verify(root: &Path) -> VerifyReport {
+fn verify(root: &Path) -> StoreFindings {
     verify_store(root, &registry(), &|_| {}).unwrap()
 }
 
 /// The checks found for `path`, by name.
-fn checks_of(report: &VerifyReport, path: &Path) -> Vec<&'static str> {
+fn checks_of(report: &StoreFindings, path: &Path) -> Vec<&'static str> {
     report
         .findings
         .iter()

@@ -9,7 +9,7 @@ use ulcas::cassette::strip_fence;
 use ulcas::lookup::word_diff;
 use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
-use ulcas::settings::StoreSettings;
+use ulcas::store_settings::StoreSettings;
 
 use super::escape::html;
 use super::review_text::{capitalised, from_to, retire_sentence, unpaired_hint, verdict};

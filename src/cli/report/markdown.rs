@@ -4,7 +4,7 @@
 use serde_json::Value;
 use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Review, ReviewSummary, Side};
-use ulcas::settings::StoreSettings;
+use ulcas::store_settings::StoreSettings;
 
 use super::escape::{html, md_code, md_text};
 use super::review_text::{capitalised, from_to, retire_sentence, short, unpaired_hint, verdict};

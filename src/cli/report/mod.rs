@@ -19,7 +19,7 @@ pub use event::Reporter;
 use event::{Context, Event, Report};
 use ulcas::review::against::{RerecordSummary, Rerecording};
 use ulcas::review::{Review, ReviewContext, ReviewEvent, ReviewSummary};
-use ulcas::settings::StoreSettings;
+use ulcas::store_settings::StoreSettings;
 
 use super::output::Out;
 
@@ -192,7 +192,7 @@ pub fn checkout_relative(path: &std::path::Path) -> std::path::PathBuf {
     let Some((workspace, cwd)) = roots else {
         return path.to_path_buf();
     };
-    let absolute = ulcas::settings::lexical_absolute(cwd, path);
+    let absolute = ulcas::store_settings::lexical_absolute(cwd, path);
     absolute
         .strip_prefix(workspace)
         .map_or_else(|_| path.to_path_buf(), std::path::Path::to_path_buf)

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 use ulcas::review::UnpairedWhy;
-use ulcas::settings::StoreSettings;
+use ulcas::store_settings::StoreSettings;
 
 use crate::cli::report::group::count;
 

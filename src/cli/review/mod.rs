@@ -5,8 +5,8 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use ulcas::review::against::AgainstRequest;
-use ulcas::review::{read_against, report_against, run, ReviewRequest};
+use ulcas::review::against::AgainstOptions;
+use ulcas::review::{read_against, report_against, run, ReviewOptions};
 
 use super::args::{ReviewArgs, ReviewFormat};
 use super::ctx::{finish, Ctx, Exit};
@@ -22,12 +22,12 @@ enum ReviewJob {
     /// `review TASK [ROOT…] [--from N] [--to M]`.
     Bump {
         roots: Vec<PathBuf>,
-        request: ReviewRequest,
+        request: ReviewOptions,
     },
     /// `review --against [REF] [ROOT…] [--task T] [--reject PATH… | --interactive]`.
     Against {
         roots: Vec<PathBuf>,
-        request: AgainstRequest,
+        request: AgainstOptions,
         interactive: bool,
     },
 }
@@ -38,7 +38,7 @@ impl ReviewJob {
         if let Some(reference) = &args.against {
             return Ok(ReviewJob::Against {
                 roots: args.targets.clone(),
-                request: AgainstRequest {
+                request: AgainstOptions {
                     reference: reference.clone(),
                     tasks: args.tasks.clone(),
                     reject: rejected_paths(args)?,
@@ -52,7 +52,7 @@ impl ReviewJob {
         })?;
         Ok(ReviewJob::Bump {
             roots: targets.cloned().collect(),
-            request: ReviewRequest {
+            request: ReviewOptions {
                 task: task.to_string_lossy().into_owned(),
                 from: args.from,
                 to: args.to,
@@ -88,7 +88,7 @@ pub fn review(args: ReviewArgs, ctx: Ctx) -> Exit {
 fn against(
     args: &ReviewArgs,
     roots: Vec<PathBuf>,
-    mut asked: AgainstRequest,
+    mut asked: AgainstOptions,
     interactive: bool,
     ctx: Ctx,
     detail: Detail,

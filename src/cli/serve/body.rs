@@ -8,7 +8,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, StatusCode};
 use http_body_util::BodyExt;
 use tokio::sync::OwnedSemaphorePermit;
-use ulcas::wire::Failure;
+use ulcas::wire::ApiError;
 
 use super::guard::Refusal;
 use super::Server;
@@ -24,7 +24,7 @@ pub async fn read(server: &Server, headers: &HeaderMap, body: Body) -> Result<Re
     let max = server.limits.max_body();
     let too_large = || Refusal {
         status: StatusCode::PAYLOAD_TOO_LARGE,
-        kind: Failure::TooLarge,
+        kind: ApiError::TooLarge,
         why: format!("the body is larger than {} MB (--max-body)", max >> 20),
     };
     let declared = match headers.get(header::CONTENT_LENGTH) {
@@ -34,7 +34,7 @@ pub async fn read(server: &Server, headers: &HeaderMap, body: Body) -> Result<Re
                 .and_then(|v| v.parse::<usize>().ok())
                 .ok_or_else(|| Refusal {
                     status: StatusCode::BAD_REQUEST,
-                    kind: Failure::InvalidRequest,
+                    kind: ApiError::InvalidRequest,
                     why: "content-length: not a number".into(),
                 })?,
         ),
@@ -78,7 +78,7 @@ async fn take(
         (Ok(Ok(more)), None) => Ok(more),
         _ => Err(Refusal {
             status: StatusCode::TOO_MANY_REQUESTS,
-            kind: Failure::RateLimited,
+            kind: ApiError::RateLimited,
             why: format!(
                 "more bodies are being read than {} MB at once (twice --max-body): try again",
                 server.limits.body_budget() >> 20
@@ -106,7 +106,7 @@ async fn collect(
             Err(_) => {
                 return Err(Refusal {
                     status: StatusCode::REQUEST_TIMEOUT,
-                    kind: Failure::InvalidRequest,
+                    kind: ApiError::InvalidRequest,
                     why: format!(
                     "the body came too slowly ({} of {} bytes; --read-timeout, --min-body-rate)",
                     pieces.len(),
@@ -118,7 +118,7 @@ async fn collect(
             Ok(Some(Err(_))) => {
                 return Err(Refusal {
                     status: StatusCode::BAD_REQUEST,
-                    kind: Failure::InvalidRequest,
+                    kind: ApiError::InvalidRequest,
                     why: "the body was cut off".into(),
                 })
             }
@@ -130,7 +130,7 @@ async fn collect(
         if pieces.len() + data.len() > max {
             return Err(Refusal {
                 status: StatusCode::PAYLOAD_TOO_LARGE,
-                kind: Failure::TooLarge,
+                kind: ApiError::TooLarge,
                 why: format!("the body is larger than {} MB (--max-body)", max >> 20),
             });
         }

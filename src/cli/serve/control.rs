@@ -7,7 +7,7 @@ use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use ulcas::wire::{Failure, WIRES};
+use ulcas::wire::{ApiError, WIRES};
 
 use super::faults::Fault;
 use super::reply::api_error;
@@ -57,7 +57,7 @@ pub async fn arm_faults(State(server): State<Arc<Server>>, body: Bytes) -> Respo
         Err(why) => api_error(
             WIRES[0],
             StatusCode::BAD_REQUEST,
-            Failure::InvalidRequest,
+            ApiError::InvalidRequest,
             &format!("{FAULTS}: {why}"),
         ),
     }

@@ -10,14 +10,14 @@
 //! too (a container's probe names the pod's address; a rebinding page always a name).
 
 use std::net::SocketAddr;
-use ulcas::wire::Failure;
+use ulcas::wire::ApiError;
 
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 
 /// Why a request is refused: its status, the API's error type and the reason.
 pub struct Refusal {
     pub status: StatusCode,
-    pub kind: ulcas::wire::Failure,
+    pub kind: ulcas::wire::ApiError,
     pub why: String,
 }
 
@@ -95,7 +95,7 @@ impl Guard {
                 .map_or_else(|| "none".to_owned(), quoted);
             return Err(Refusal {
                 status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                kind: Failure::InvalidRequest,
+                kind: ApiError::InvalidRequest,
                 why: format!("content-type {given}: the body must be application/json"),
             });
         }
@@ -126,7 +126,7 @@ impl Guard {
         }
         Err(Refusal {
             status: StatusCode::UNAUTHORIZED,
-            kind: Failure::Authentication,
+            kind: ApiError::Authentication,
             why: "this server asks for its token (--token, or ULCAS_SERVE_TOKEN): send it as x-ulcas-token, Authorization: Bearer, or the client's API key".into(),
         })
     }
@@ -142,7 +142,7 @@ impl Guard {
                 if !allowed {
                     return Err(Refusal {
                         status: StatusCode::FORBIDDEN,
-                        kind: Failure::Permission,
+                        kind: ApiError::Permission,
                         why: format!(
                             "Origin {}: a web page may not call ulcas serve (the SDKs send no Origin); --allow-origin ORIGIN allows one",
                             quoted(origin)
@@ -160,7 +160,7 @@ impl Guard {
     fn host(&self, headers: &HeaderMap, ip_literal: bool) -> Result<(), Refusal> {
         let refuse = |why: String| Refusal {
             status: StatusCode::FORBIDDEN,
-            kind: Failure::Permission,
+            kind: ApiError::Permission,
             why,
         };
         let mut hosts = headers.get_all(header::HOST).iter();
@@ -371,7 +371,7 @@ mod tests {
         let e = g.check(&Method::POST, &headers(&[host, json])).unwrap_err();
         assert_eq!(
             (e.status, e.kind),
-            (StatusCode::UNAUTHORIZED, Failure::Authentication)
+            (StatusCode::UNAUTHORIZED, ApiError::Authentication)
         );
         for (name, value) in [
             ("x-ulcas-token", "s3cret"),

@@ -14,7 +14,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use ulcas::driver::DriverError;
 use ulcas::wire::Answer;
-use ulcas::wire::{Failure, Overrides, Served, Unresolved, Wire, WireRequest, WIRES};
+use ulcas::wire::{ApiError, Overrides, Served, Unresolved, Wire, WireRequest, WIRES};
 
 use super::asked::read_request;
 use super::control;
@@ -80,8 +80,8 @@ async fn health(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
             ulcas::wire::Mode::Synthetic => "synthetic",
             _ => "record",
         },
-        "stores": server.catalog.get().endpoint.stores(),
-        "prompts": server.catalog.get().endpoint.prompts(),
+        "stores": server.catalog.get().resolver.stores(),
+        "prompts": server.catalog.get().resolver.prompts(),
         "cassettes": cassettes,
     });
     (
@@ -150,7 +150,7 @@ async fn not_found() -> Response {
     api_error(
         WIRES[0],
         StatusCode::NOT_FOUND,
-        Failure::NotFound,
+        ApiError::NotFound,
         &format!(
             "ulcas serve answers {} (and GET /health)",
             routes.join(", ")
@@ -162,7 +162,7 @@ async fn wrong_method(api: &dyn Wire) -> Response {
     api_error(
         api,
         StatusCode::METHOD_NOT_ALLOWED,
-        Failure::InvalidRequest,
+        ApiError::InvalidRequest,
         &format!("{} takes POST", api.path()),
     )
 }
@@ -320,7 +320,7 @@ async fn decided(
             Ok((wire, overrides)) => {
                 if server.dumps.is_none() {
                     let catalog = server.catalog.get();
-                    if let Some(hit) = catalog.endpoint.hit_rendered(api, &wire, &overrides) {
+                    if let Some(hit) = catalog.resolver.hit_rendered(api, &wire, &overrides) {
                         return Decided::Reply(Reply::rendered(hit, wire.stream));
                     }
                 }
@@ -343,7 +343,7 @@ async fn decided(
     .unwrap_or_else(|_| {
         Decided::Reply(Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
-            Failure::Api,
+            ApiError::Api,
             "the request could not be answered".into(),
         ))
     })
@@ -358,7 +358,7 @@ const INLINE_BODY: usize = 64 << 10;
 fn bad_request(why: String) -> Decided {
     Decided::Reply(Reply::error(
         StatusCode::BAD_REQUEST,
-        Failure::InvalidRequest,
+        ApiError::InvalidRequest,
         why,
     ))
 }
@@ -366,7 +366,7 @@ fn bad_request(why: String) -> Decided {
 /// The decision for one request (blocking: it reads the store).
 fn decide(api: &dyn Wire, server: &Server, wire: &WireRequest, overrides: &Overrides) -> Decided {
     let mut catalog = server.catalog.get();
-    let mut served = catalog.endpoint.serve(wire, overrides, server.mode);
+    let mut served = catalog.resolver.serve(wire, overrides, server.mode);
     // A prompt or schema the registries do not hold: they may have changed since the last
     // look, which is then not waited for.
     let unknown = |s: &Served| {
@@ -377,7 +377,7 @@ fn decide(api: &dyn Wire, server: &Server, wire: &WireRequest, overrides: &Overr
     };
     if unknown(&served) && server.refresh() {
         catalog = server.catalog.get();
-        served = catalog.endpoint.serve(wire, overrides, server.mode);
+        served = catalog.resolver.serve(wire, overrides, server.mode);
     }
     if server.upstream.is_some() {
         if let Served::Miss { resolved, .. } = &served {
@@ -386,13 +386,13 @@ fn decide(api: &dyn Wire, server: &Server, wire: &WireRequest, overrides: &Overr
             if let Some(store) = server.record_into {
                 resolved.store = store;
             }
-            let root = catalog.endpoint.driver(resolved.store).root();
+            let root = catalog.resolver.driver(resolved.store).root();
             let path = ulcas::key::key_of(&resolved.request).path_under(root);
             return Decided::Forward(Box::new(resolved), path, wire.tool.clone());
         }
         // A schema no one knows cannot be keyed: relayed, and said why it is not recorded.
         if let Served::Unresolved(why @ Unresolved::UnknownSchema { .. }) = &served {
-            return Decided::Relay(unresolved(why, catalog.endpoint.prompts()));
+            return Decided::Relay(unresolved(why, catalog.resolver.prompts()));
         }
     }
     Decided::Reply(reply(api, server, &catalog, wire, served))
@@ -445,12 +445,12 @@ fn reply(
             why @ (Unresolved::Ambiguous { .. } | Unresolved::NotTheText { .. }),
         ) => Reply::error(
             StatusCode::BAD_REQUEST,
-            Failure::InvalidRequest,
+            ApiError::InvalidRequest,
             why.message(),
         ),
         Served::Unresolved(why) => {
-            let why = unresolved(&why, catalog.endpoint.prompts());
-            let mut reply = Reply::error(StatusCode::NOT_FOUND, Failure::NotFound, why);
+            let why = unresolved(&why, catalog.resolver.prompts());
+            let mut reply = Reply::error(StatusCode::NOT_FOUND, ApiError::NotFound, why);
             reply.status_word = "miss";
             reply
         }
@@ -461,17 +461,17 @@ fn reply(
             e @ (DriverError::Unsatisfiable(_) | DriverError::CorruptCassette { .. }),
         ) => Reply::error(
             StatusCode::UNPROCESSABLE_ENTITY,
-            Failure::InvalidRequest,
+            ApiError::InvalidRequest,
             e.to_string(),
         ),
         Served::Failed(e) => Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
-            Failure::Api,
+            ApiError::Api,
             e.to_string(),
         ),
         _ => Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
-            Failure::Api,
+            ApiError::Api,
             "not answered".into(),
         ),
     }
@@ -494,7 +494,7 @@ fn miss_reply(
         .verbose
         .then(|| text.split_once('\n').map(|(_, why)| why.to_owned()))
         .flatten();
-    let mut reply = Reply::error(StatusCode::NOT_FOUND, Failure::NotFound, text.clone());
+    let mut reply = Reply::error(StatusCode::NOT_FOUND, ApiError::NotFound, text.clone());
     reply.status_word = "miss";
     reply.path = Some(miss.path.clone());
     reply.why = why;
@@ -502,7 +502,7 @@ fn miss_reply(
     reply
 }
 
-/// The endpoint's explanation of a miss ([`ulcas::wire::Endpoint::explain`]), then what to run:
+/// The endpoint's explanation of a miss ([`ulcas::wire::Resolver::explain`]), then what to run:
 /// `ulcas lookup` on its dump, and how to record it.
 fn explain_miss(
     api: &dyn Wire,
@@ -514,7 +514,7 @@ fn explain_miss(
 ) -> String {
     let dump = dumped.and_then(Result::ok);
     let mut text = catalog
-        .endpoint
+        .resolver
         .explain(miss, resolved, dump.as_deref())
         .to_string();
     text.push('\n');

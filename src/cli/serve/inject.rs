@@ -9,7 +9,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
-use ulcas::wire::{Failure, Wire};
+use ulcas::wire::{ApiError, Wire};
 
 use super::faults::{Fault, Identity};
 use super::Server;
@@ -51,7 +51,7 @@ pub async fn fault_of(
 
 fn bad_header(api: &dyn Wire, why: &str) -> Response {
     let why = format!("{FAULT_HEADER}: {why}");
-    super::reply::api_error(api, StatusCode::BAD_REQUEST, Failure::InvalidRequest, &why)
+    super::reply::api_error(api, StatusCode::BAD_REQUEST, ApiError::InvalidRequest, &why)
 }
 
 /// Which request a body is, as fault targets name it: its task, version and key (`None` when
@@ -66,7 +66,7 @@ fn identify(
     let resolved = server
         .catalog
         .get()
-        .endpoint
+        .resolver
         .resolve(&wire, &overrides)
         .ok()?;
     let request = &resolved.first()?.request;
@@ -88,17 +88,17 @@ pub fn answer_of(
 ) -> Option<Response> {
     let (failure, status, message) = match fault {
         Fault::RateLimit { .. } => (
-            Failure::RateLimited,
-            api.status_of(Failure::RateLimited),
+            ApiError::RateLimited,
+            api.status_of(ApiError::RateLimited),
             "rate limited (a fault ulcas serve injected)",
         ),
         Fault::Overloaded | Fault::StreamError(_) if fault == Fault::Overloaded || !streamed => (
-            Failure::Overloaded,
-            api.status_of(Failure::Overloaded),
+            ApiError::Overloaded,
+            api.status_of(ApiError::Overloaded),
             "overloaded (a fault ulcas serve injected)",
         ),
         Fault::ServerError(status) => (
-            Failure::Api,
+            ApiError::Api,
             status,
             "server error (a fault ulcas serve injected)",
         ),
@@ -151,7 +151,7 @@ pub fn changed(api: &'static dyn Wire, response: Response, fault: Fault) -> Resp
         match fault {
             Fault::StreamError(_) if streamed => {
                 let end = api.stream_failure(
-                    Failure::Overloaded,
+                    ApiError::Overloaded,
                     "overloaded (a fault ulcas serve injected)",
                 );
                 let _ = tx.send(Ok(Bytes::from(end))).await;

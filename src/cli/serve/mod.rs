@@ -129,7 +129,7 @@ impl Server {
             );
         }
         let catalog = self.catalog.get();
-        self.warn_indistinguishable(&catalog.endpoint.indistinguishable());
+        self.warn_indistinguishable(&catalog.resolver.indistinguishable());
         self.warn_problems(&catalog.problems());
     }
 
@@ -149,7 +149,7 @@ impl Server {
 /// `ulcas serve`.
 pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.roots)?;
-    ulcas::settings::require_folders(&stores)?;
+    ulcas::store_settings::require_folders(&stores)?;
     let addr = listen_address(&args.listen, args.expose)?;
     let upstream = match (&args.upstream, args.mode) {
         (Some(url), ServeMode::Record) => Some(record::Upstream::new(url, &args.limits)?),
@@ -228,7 +228,7 @@ fn record_into(
     catalog: &watch::Catalog,
     recording: bool,
 ) -> ulcas::Result<Option<usize>> {
-    let (stores, endpoint) = (&catalog.stores, &catalog.endpoint);
+    let (stores, resolver) = (&catalog.stores, &catalog.resolver);
     let record_into = match &args.record_into {
         Some(root) => Some(stores.iter().position(|s| s.root == *root).ok_or_else(|| {
             ulcas::Error::msg(format!(
@@ -239,7 +239,7 @@ fn record_into(
         None => None,
     };
     if recording && record_into.is_none() {
-        if let Some((version, roots)) = endpoint.undecided_recordings().first() {
+        if let Some((version, roots)) = resolver.undecided_recordings().first() {
             let roots: Vec<String> = roots.iter().map(|r| r.display().to_string()).collect();
             return Err(ulcas::Error::msg(format!(
                 "--mode record: the prompt of {version} is read by the stores {}, and not exactly one holds it in its own prompts folder: --record-into ROOT decides which records its misses",

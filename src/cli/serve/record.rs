@@ -15,7 +15,7 @@ use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
 use tokio::sync::OwnedMutexGuard;
-use ulcas::wire::{Failure, Resolved, Wire};
+use ulcas::wire::{ApiError, Resolved, Wire};
 
 use super::limits::Limits;
 use super::Server;
@@ -393,7 +393,7 @@ impl Relay {
             // The stream ends with the API's error event, which the SDKs raise.
             let text = self
                 .api
-                .stream_failure(Failure::Api, &ulcas::secrets::mask(&why));
+                .stream_failure(ApiError::Api, &ulcas::secrets::mask(&why));
             let _ = tx.send(Ok(Bytes::from(text))).await;
         } else {
             // A message cannot say it was cut: the answer is aborted.
@@ -440,7 +440,7 @@ pub fn upstream_error(
     test: Option<&str>,
 ) -> Response {
     server.said(test, "error", None, started.elapsed(), Some(&why));
-    super::reply::api_error(api, StatusCode::BAD_GATEWAY, Failure::Api, &why)
+    super::reply::api_error(api, StatusCode::BAD_GATEWAY, ApiError::Api, &why)
 }
 
 /// Writes the whole upstream answer (a message, or its event stream, in the wire's shape) as
@@ -458,11 +458,11 @@ fn record(
     server
         .catalog
         .get()
-        .endpoint
+        .resolver
         .record(
             resolved,
             &recording,
-            ulcas::store::RecordOptions::with_request_material(),
+            ulcas::store::WriteOptions::with_request_material(),
         )
         .map(|r| r.path)
         .map_err(|e| e.to_string())

@@ -7,11 +7,11 @@ use std::sync::Arc;
 use axum::body::{Body, Bytes};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use ulcas::wire::{Answer, Failure, Wire, WireRequest};
+use ulcas::wire::{Answer, ApiError, Wire, WireRequest};
 
 /// Every error body the server sends, in the API's shape, its text masked (a token in a file
 /// name or an upstream's error never reaches a client whole).
-pub fn api_error(api: &dyn Wire, status: StatusCode, kind: Failure, text: &str) -> Response {
+pub fn api_error(api: &dyn Wire, status: StatusCode, kind: ApiError, text: &str) -> Response {
     let body = api.failure(kind, &ulcas::secrets::mask(text));
     (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
@@ -47,13 +47,13 @@ impl Asked {
 enum Content {
     Answer(Box<Answer>, Asked),
     Rendered(ulcas::wire::RenderedHit, bool),
-    Failure(StatusCode, Failure, String),
+    ApiError(StatusCode, ApiError, String),
 }
 
 impl Reply {
-    pub fn error(status: StatusCode, kind: Failure, why: String) -> Reply {
+    pub fn error(status: StatusCode, kind: ApiError, why: String) -> Reply {
         Reply {
-            content: Content::Failure(status, kind, why.clone()),
+            content: Content::ApiError(status, kind, why.clone()),
             status_word: "error",
             path: None,
             why: Some(why),
@@ -90,7 +90,7 @@ impl Reply {
     /// The response in the shape of `api`.
     pub fn response(self, api: &dyn Wire) -> Response {
         let (content_type, body, stream) = match self.content {
-            Content::Failure(status, kind, why) => return api_error(api, status, kind, &why),
+            Content::ApiError(status, kind, why) => return api_error(api, status, kind, &why),
             Content::Answer(answer, asked) => {
                 let shape = ulcas::wire::Shape::new(
                     asked.stream,

@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex, RwLock, Weak};
 use std::time::{Duration, Instant};
 
 use ulcas::registry::{Fingerprint, Registry};
-use ulcas::settings::StoreSettings;
-use ulcas::wire::Endpoint;
+use ulcas::store_settings::StoreSettings;
+use ulcas::wire::Resolver;
 
 use super::Server;
 
@@ -25,7 +25,7 @@ const SETTLE: Duration = Duration::from_millis(20);
 /// One reading of the registries: the decision and the stores it serves.
 pub struct Catalog {
     /// The decision.
-    pub endpoint: Endpoint,
+    pub resolver: Resolver,
     /// The stores with their settings (a miss is explained as `ulcas lookup` explains it).
     pub stores: Vec<StoreSettings>,
     /// The registry folders a config named, inside its tree at start: each must still be
@@ -46,7 +46,7 @@ impl Confined {
     fn of(stores: &[StoreSettings]) -> Vec<Confined> {
         let mut all = Vec::new();
         for store in stores {
-            let ulcas::settings::SettingsOrigin::Config(config) = &store.origin else {
+            let ulcas::store_settings::SettingsOrigin::Config(config) = &store.origin else {
                 continue;
             };
             let source = &store.source;
@@ -89,11 +89,11 @@ impl Catalog {
 
     /// The catalog of `stores` as their registries read now.
     pub fn new(stores: Vec<StoreSettings>) -> ulcas::Result<Catalog> {
-        let endpoint =
-            Endpoint::of_settings(stores.clone()).map_err(|e| ulcas::Error::msg(e.to_string()))?;
+        let resolver =
+            Resolver::of_settings(stores.clone()).map_err(|e| ulcas::Error::msg(e.to_string()))?;
         let confined = Confined::of(&stores);
         Ok(Catalog {
-            endpoint,
+            resolver,
             stores,
             confined,
         })
@@ -185,11 +185,11 @@ impl Watched {
             Ok(mut catalog) => {
                 catalog.confined = current.confined.clone();
                 // Groups warned of before are not warned of again at each reading.
-                let before = current.endpoint.indistinguishable();
+                let before = current.resolver.indistinguishable();
                 let problems_before = current.problems();
                 let change = Change::Read {
-                    prompts: catalog.endpoint.prompts(),
-                    indistinguishable: (catalog.endpoint.indistinguishable().into_iter())
+                    prompts: catalog.resolver.prompts(),
+                    indistinguishable: (catalog.resolver.indistinguishable().into_iter())
                         .filter(|group| !before.contains(group))
                         .collect(),
                     problems: (catalog.problems().into_iter())

@@ -19,16 +19,16 @@ use crate::advice::{Advice, Phrasebook};
 use crate::error::{Error, Named, Phrase, Result};
 use crate::git::Repo;
 use crate::lock::Entry;
+use crate::machine_json::Sides;
 use crate::outcome::{Outcome, Verdict};
-use crate::ser::Sides;
-use crate::settings::StoreSettings;
+use crate::store_settings::StoreSettings;
 
 mod read;
 mod reject;
 
 /// What `review --against` is asked, beside the stores.
 #[derive(Debug, Clone)]
-pub struct AgainstRequest {
+pub struct AgainstOptions {
     /// The git revision ([`DEFAULT_REVISION`] by default).
     pub reference: String,
     /// Only these tasks (all when empty).
@@ -37,10 +37,10 @@ pub struct AgainstRequest {
     pub reject: Vec<PathBuf>,
 }
 
-impl Default for AgainstRequest {
+impl Default for AgainstOptions {
     /// Against [`DEFAULT_REVISION`], every task, nothing rejected.
     fn default() -> Self {
-        AgainstRequest {
+        AgainstOptions {
             reference: DEFAULT_REVISION.to_owned(),
             tasks: Vec::new(),
             reject: Vec::new(),
@@ -121,7 +121,7 @@ pub struct Rerecording {
 #[non_exhaustive]
 pub struct RerecordSummary {
     /// The store root.
-    #[serde(serialize_with = "crate::ser::path")]
+    #[serde(serialize_with = "crate::machine_json::path")]
     pub store: PathBuf,
     /// The revision as given.
     pub against: String,
@@ -171,7 +171,7 @@ pub enum RejectAction {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Rejected {
     /// The cassette.
-    #[serde(serialize_with = "crate::ser::path")]
+    #[serde(serialize_with = "crate::machine_json::path")]
     pub path: PathBuf,
     /// What was done.
     pub action: RejectAction,
@@ -249,7 +249,7 @@ impl Rerecording {
             .and_then(|rest| rest.strip_prefix(':'))
             .map_or_else(|| path.to_path_buf(), PathBuf::from);
         let cwd = std::env::current_dir().ok()?;
-        let wanted = crate::settings::lexical_absolute(&cwd, &path);
+        let wanted = crate::store_settings::lexical_absolute(&cwd, &path);
         self.index.get(&wanted).map(|&i| &self.changes[i])
     }
 }
@@ -274,7 +274,7 @@ impl Outcome for AgainstRun {
 /// rejected path is checked in every store before anything is written.
 pub fn run_against(
     stores: &[StoreSettings],
-    asked: &against::AgainstRequest,
+    asked: &against::AgainstOptions,
     sink: &mut dyn ReviewSink,
 ) -> Result<against::AgainstRun> {
     let reviews = read_against(stores, asked)?;
@@ -285,7 +285,7 @@ pub fn run_against(
 /// [`run_against`] reports, and what an interactive walk shows before it.
 pub fn read_against(
     stores: &[StoreSettings],
-    asked: &against::AgainstRequest,
+    asked: &against::AgainstOptions,
 ) -> Result<Vec<against::Rerecording>> {
     let reference = asked.reference.as_str();
     // `--against ROOT` takes the store for the revision: said before the stores are looked at.
@@ -302,7 +302,7 @@ pub fn read_against(
     for task in &asked.tasks {
         crate::request::validate_task(task)?;
     }
-    crate::settings::require_folders(stores)?;
+    crate::store_settings::require_folders(stores)?;
     // A mistyped --task would list nothing and pass: it must name a recorded task.
     for task in &asked.tasks {
         if !stores.iter().any(|s| s.root.join(task).is_dir()) {
@@ -310,7 +310,7 @@ pub fn read_against(
                 .name(Named::Task)
                 .text(format_args!(
                     " {task}: no store has recordings of task {task:?}{}",
-                    crate::settings::did_you_mean(stores, task)
+                    crate::store_settings::did_you_mean(stores, task)
                 ))
                 .error());
         }

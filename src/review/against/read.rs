@@ -11,11 +11,11 @@ use crate::advice::Advice;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
 use crate::git::{Repo, Status, TreeEntry};
-use crate::judge::{validate_answer, AnswerVerdict, Validators};
 use crate::layout::{parse_version_folder, LOCK_FILE};
 use crate::lock::Lock;
 use crate::review::{answer_changes, Pair, RecordedAnswer};
-use crate::settings::StoreSettings;
+use crate::schema_check::{validate_answer, AnswerVerdict, Validators};
+use crate::store_settings::StoreSettings;
 
 /// One listed cassette: its git path, its path in the store, task, version and git status.
 type Listed = (PathBuf, PathBuf, String, i64, Status);
@@ -80,7 +80,7 @@ impl Rerecording {
         let index = changes
             .iter()
             .enumerate()
-            .map(|(i, c)| (crate::settings::lexical_absolute(&cwd, &c.path), i))
+            .map(|(i, c)| (crate::store_settings::lexical_absolute(&cwd, &c.path), i))
             .collect();
         Ok(Rerecording {
             root: store.root.clone(),

@@ -81,7 +81,7 @@ impl Rerecording {
             })
             .collect::<Result<Vec<_>>>()?;
         let dir = StoreDir::open(&self.root)?;
-        let write = dir.lock()?;
+        let write = dir.write_guard()?;
         let mut done = Vec::new();
         let mut emptied = BTreeSet::new();
         for (change, bytes) in restore {
@@ -89,8 +89,8 @@ impl Rerecording {
                 .git_path
                 .strip_prefix(&self.prefix)
                 .unwrap_or(&change.git_path);
-            let slot =
-                Slot::under(Path::new(""), rel).map_err(|why| Error::in_file(&change.path, why))?;
+            let slot = Slot::under(Path::new(""), rel)
+                .map_err(|e| Error::in_file(&change.path, e.message))?;
             match bytes {
                 Restore::Link(target) => {
                     write.put_link(&slot, &target)?;
@@ -114,7 +114,7 @@ impl Rerecording {
                 Restore::Remove => {
                     write
                         .remove(&slot, |_| Ok(()))
-                        .map_err(|why| Error::in_file(&change.path, why))?;
+                        .map_err(|e| Error::in_file(&change.path, e.message))?;
                     emptied.insert((slot.task.clone(), slot.version.clone()));
                     done.push(Rejected {
                         path: change.path.clone(),
@@ -136,7 +136,7 @@ impl Rerecording {
     fn restore_lock_entries(
         &self,
         dir: &StoreDir,
-        write: &crate::store::WriteLock<'_>,
+        write: &crate::store::WriteGuard<'_>,
         chosen: &[&Change],
     ) -> Result<()> {
         let restored: Vec<&LockDelta> = self

@@ -5,7 +5,7 @@
 //! upstream's answer (a message, or its event stream) accumulated as the SDKs accumulate it.
 //!
 //! ```
-//! use ulcas::wire::{anthropic::Anthropic, Answer, Failure, Shape, Usage, Wire};
+//! use ulcas::wire::{anthropic::Anthropic, Answer, ApiError, Shape, Usage, Wire};
 //!
 //! let answer = Answer { id: "cassette:abc".into(), model: "m".into(), text: "{}".into(),
 //!     stop_reason: "end_turn".into(), refusal_category: None, usage: Usage::default() };
@@ -23,7 +23,7 @@
 //! let call = Anthropic.render(&answer, &tool).body;
 //! assert!(call.contains(r#""content":[{"type":"tool_use","id":"toolu_cassette_abc","name":"answer","input":{}}]"#));
 //! assert!(call.contains(r#""stop_reason":"tool_use""#));
-//! let error = Anthropic.failure(Failure::NotFound, "No cassette");
+//! let error = Anthropic.failure(ApiError::NotFound, "No cassette");
 //! assert_eq!(error, r#"{"type":"error","error":{"type":"not_found_error","message":"No cassette"}}"#);
 //! ```
 
@@ -33,7 +33,7 @@ pub mod message;
 mod parse;
 
 use super::neutral::{Answer, Shape, Usage, WireRequest};
-use super::seam::{Failure, Rendered, Upstreamed, Wire};
+use super::seam::{ApiError, Rendered, Upstreamed, Wire};
 use crate::error::Error;
 use crate::store::Recording;
 
@@ -69,18 +69,18 @@ impl Wire for Anthropic {
         }
     }
 
-    fn failure(&self, failure: Failure, text: &str) -> String {
+    fn failure(&self, failure: ApiError, text: &str) -> String {
         message::error(kind(failure), text).to_string()
     }
 
-    fn stream_failure(&self, failure: Failure, text: &str) -> String {
+    fn stream_failure(&self, failure: ApiError, text: &str) -> String {
         let event = message::error(kind(failure), text);
         format!("event: error\ndata: {event}\n\n")
     }
 
-    fn status_of(&self, failure: Failure) -> u16 {
+    fn status_of(&self, failure: ApiError) -> u16 {
         match failure {
-            Failure::Overloaded => 529,
+            ApiError::Overloaded => 529,
             other => other.status(),
         }
     }
@@ -149,16 +149,16 @@ impl Wire for Anthropic {
 }
 
 /// The API's error type of a failure.
-pub(crate) fn kind(failure: Failure) -> &'static str {
+pub(crate) fn kind(failure: ApiError) -> &'static str {
     match failure {
-        Failure::InvalidRequest => "invalid_request_error",
-        Failure::Permission => "permission_error",
-        Failure::Authentication => "authentication_error",
-        Failure::NotFound => "not_found_error",
-        Failure::TooLarge => "request_too_large",
-        Failure::RateLimited => "rate_limit_error",
-        Failure::Overloaded => "overloaded_error",
-        Failure::Api => "api_error",
+        ApiError::InvalidRequest => "invalid_request_error",
+        ApiError::Permission => "permission_error",
+        ApiError::Authentication => "authentication_error",
+        ApiError::NotFound => "not_found_error",
+        ApiError::TooLarge => "request_too_large",
+        ApiError::RateLimited => "rate_limit_error",
+        ApiError::Overloaded => "overloaded_error",
+        ApiError::Api => "api_error",
     }
 }
 

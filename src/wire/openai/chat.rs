@@ -52,7 +52,7 @@ use crate::store::Recording;
 use crate::wire::neutral::{Answer, Shape, WireRequest};
 use crate::wire::read::pruned::Spec;
 use crate::wire::read::{one_schema, AGENT};
-use crate::wire::seam::{Failure, Rendered, Upstreamed, Wire};
+use crate::wire::seam::{ApiError, Rendered, Upstreamed, Wire};
 
 /// OpenAI Chat Completions.
 #[derive(Debug, Clone, Copy, Default)]
@@ -84,11 +84,11 @@ impl Wire for OpenAi {
         }
     }
 
-    fn failure(&self, failure: Failure, text: &str) -> String {
+    fn failure(&self, failure: ApiError, text: &str) -> String {
         failure_body(failure, text)
     }
 
-    fn stream_failure(&self, failure: Failure, text: &str) -> String {
+    fn stream_failure(&self, failure: ApiError, text: &str) -> String {
         format!("data: {}\n\n", self.failure(failure, text))
     }
 

@@ -16,29 +16,29 @@ use serde_json::{json, Map, Value};
 use super::neutral::Usage;
 use super::read::pruned::Spec;
 use super::read::{forced_tool, schema_text, Choice, ToolDef, AGENT};
-use super::seam::Failure;
+use super::seam::ApiError;
 use crate::request::Block;
 
 /// How many bytes of text one chunk or delta carries.
 const DELTA: usize = 1024;
 
 /// The error body of both APIs: `{"error": {"message", "type", "param", "code"}}`.
-fn failure_body(failure: Failure, text: &str) -> String {
+fn failure_body(failure: ApiError, text: &str) -> String {
     let (kind, code) = kind(failure);
     json!({"error": {"message": text, "type": kind, "param": null, "code": code}}).to_string()
 }
 
 /// The API's error type and code of a failure.
-fn kind(failure: Failure) -> (&'static str, Option<&'static str>) {
+fn kind(failure: ApiError) -> (&'static str, Option<&'static str>) {
     match failure {
-        Failure::InvalidRequest => ("invalid_request_error", None),
-        Failure::Permission => ("invalid_request_error", Some("forbidden")),
-        Failure::Authentication => ("invalid_request_error", Some("invalid_api_key")),
-        Failure::NotFound => ("not_found_error", Some("not_found")),
-        Failure::TooLarge => ("invalid_request_error", Some("request_too_large")),
-        Failure::RateLimited => ("rate_limit_error", Some("rate_limit_exceeded")),
-        Failure::Overloaded => ("server_error", Some("overloaded")),
-        Failure::Api => ("server_error", None),
+        ApiError::InvalidRequest => ("invalid_request_error", None),
+        ApiError::Permission => ("invalid_request_error", Some("forbidden")),
+        ApiError::Authentication => ("invalid_request_error", Some("invalid_api_key")),
+        ApiError::NotFound => ("not_found_error", Some("not_found")),
+        ApiError::TooLarge => ("invalid_request_error", Some("request_too_large")),
+        ApiError::RateLimited => ("rate_limit_error", Some("rate_limit_exceeded")),
+        ApiError::Overloaded => ("server_error", Some("overloaded")),
+        ApiError::Api => ("server_error", None),
     }
 }
 

@@ -48,7 +48,7 @@ use crate::store::Recording;
 use crate::wire::neutral::{Answer, Shape, WireRequest};
 use crate::wire::read::pruned::Spec;
 use crate::wire::read::{one_schema, AGENT};
-use crate::wire::seam::{Failure, Rendered, Upstreamed, Wire};
+use crate::wire::seam::{ApiError, Rendered, Upstreamed, Wire};
 
 /// The OpenAI Responses API.
 #[derive(Debug, Clone, Copy, Default)]
@@ -80,11 +80,11 @@ impl Wire for Responses {
         }
     }
 
-    fn failure(&self, failure: Failure, text: &str) -> String {
+    fn failure(&self, failure: ApiError, text: &str) -> String {
         failure_body(failure, text)
     }
 
-    fn stream_failure(&self, failure: Failure, text: &str) -> String {
+    fn stream_failure(&self, failure: ApiError, text: &str) -> String {
         // The API's error event, with the error object the SDKs raise an error event by.
         let (kind, code) = super::kind(failure);
         let error = json!({

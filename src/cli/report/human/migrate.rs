@@ -5,7 +5,7 @@ use std::io;
 
 use ulcas::advice::Advice;
 use ulcas::migrate::{MigrateEvent, MigrateOutcome, Migration};
-use ulcas::settings::StoreSettings;
+use ulcas::store_settings::StoreSettings;
 
 use crate::cli::output::{Out, Tone};
 use crate::cli::report::group::count;

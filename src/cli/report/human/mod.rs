@@ -22,8 +22,8 @@ use crate::cli::report::event::{Context, Event, Report};
 use ulcas::migrate::MigrateContext;
 use ulcas::prune::PruneContext;
 use ulcas::review::ReviewContext;
-use ulcas::settings::SettingsOrigin;
 use ulcas::sink::{Common, Context as CommonContext};
+use ulcas::store_settings::SettingsOrigin;
 use ulcas::verify::VerifyContext;
 
 use super::{Detail, Reporter};
@@ -175,7 +175,7 @@ impl Human {
 /// A store's settings, dimmed, before its report.
 fn store_settings(
     out: &mut Out,
-    store: &ulcas::settings::StoreSettings,
+    store: &ulcas::store_settings::StoreSettings,
     quiet: bool,
 ) -> io::Result<()> {
     // A note, like the store line of every other command: on stderr, never among the results.
@@ -189,7 +189,7 @@ fn store_settings(
 /// Which config's settings a request's store got, once per store, on stderr.
 fn note_store_once(
     noted: &mut BTreeSet<PathBuf>,
-    store: &ulcas::settings::StoreSettings,
+    store: &ulcas::store_settings::StoreSettings,
     quiet: bool,
 ) {
     if let (SettingsOrigin::Config(_), Some(settings), false) =

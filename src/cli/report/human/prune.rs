@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use ulcas::advice::Advice;
 
 use ulcas::prune::{Deletion, KeptReason, PruneEvent, PrunePlan, LISTED_PER_REASON};
-use ulcas::settings::StoreSettings;
+use ulcas::store_settings::StoreSettings;
 
 use crate::cli::output::{note, Out, Tone};
 use crate::cli::report::group::count;

@@ -9,7 +9,7 @@ use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
 use ulcas::review::{
     AnswerChange, ChangeOp, Pair, Review, ReviewEvent, ReviewSummary, Side, UnpairedWhy,
 };
-use ulcas::settings::StoreSettings;
+use ulcas::store_settings::StoreSettings;
 
 use super::render::compact_diff;
 use crate::cli::output::{Out, Tone};

@@ -5,18 +5,18 @@ use std::path::Path;
 
 use ulcas::registry::RegistrySource;
 use ulcas::request::Request;
-use ulcas::settings::StoreSettings;
-use ulcas::wire::{Endpoint, Mode, Overrides, Served, WireRequest};
+use ulcas::store_settings::StoreSettings;
+use ulcas::wire::{Mode, Overrides, Resolver, Served, WireRequest};
 
 use crate::common;
 use crate::serve::{params, post, prompt_text, workspace, Server};
 
-fn endpoint(store: &Path, prompts: &Path) -> Endpoint {
+fn resolver(store: &Path, prompts: &Path) -> Resolver {
     let source = RegistrySource {
         prompts: vec![prompts.to_path_buf()],
         ..Default::default()
     };
-    Endpoint::of_settings(vec![StoreSettings::new(store, source).unwrap()]).unwrap()
+    Resolver::of_settings(vec![StoreSettings::new(store, source).unwrap()]).unwrap()
 }
 
 /// The headers that name quiz v1 (the sample prompts share one text).
@@ -28,13 +28,13 @@ fn quiz_v1_headers() -> Overrides {
 }
 
 /// The endpoint on the workspace's store and prompts, and `request` as the app sends it.
-fn quiz_v1(ws: &tempfile::TempDir, request: &Request) -> (Endpoint, WireRequest) {
-    let endpoint = endpoint(
+fn quiz_v1(ws: &tempfile::TempDir, request: &Request) -> (Resolver, WireRequest) {
+    let resolver = resolver(
         &ws.path().join("cassettes"),
         &ws.path().join("fixtures/prompts"),
     );
     let body = params(request, &prompt_text("quiz", 1)).to_string();
-    (endpoint, WireRequest::parse(body.as_bytes()).unwrap())
+    (resolver, WireRequest::parse(body.as_bytes()).unwrap())
 }
 
 /// A quiz answer for "The kettle is resting on the scale." recorded with `options`, then the
@@ -42,7 +42,7 @@ fn quiz_v1(ws: &tempfile::TempDir, request: &Request) -> (Endpoint, WireRequest)
 /// in-process: the lines of the served miss, and the in-process explanation.
 fn a_miss_served_and_explained(
     ws: &tempfile::TempDir,
-    options: ulcas::store::RecordOptions,
+    options: ulcas::store::WriteOptions,
 ) -> (Vec<String>, ulcas::wire::Explained) {
     let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
     let mut recording = ulcas::store::Recording::new(r#"{"questions":[]}"#, "claude-sonnet-5-5");
@@ -62,14 +62,14 @@ fn a_miss_served_and_explained(
     let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
     let served = answer["error"]["message"].as_str().unwrap();
 
-    let endpoint = endpoint(&cassettes, &ws.path().join("fixtures/prompts"));
+    let resolver = resolver(&cassettes, &ws.path().join("fixtures/prompts"));
     let wire = WireRequest::parse(body.as_bytes()).unwrap();
     let Served::Miss { miss, resolved } =
-        endpoint.serve(&wire, &Overrides::default(), Mode::Cassette)
+        resolver.serve(&wire, &Overrides::default(), Mode::Cassette)
     else {
         panic!("a miss")
     };
-    let explained = endpoint.explain(&miss, &resolved, None);
+    let explained = resolver.explain(&miss, &resolved, None);
     (served.lines().map(str::to_owned).collect(), explained)
 }
 
@@ -78,7 +78,7 @@ fn a_miss_served_and_explained(
 #[test]
 fn a_miss_is_explained_in_process_as_serve_explains_it() {
     let (ws, _) = workspace();
-    let options = ulcas::store::RecordOptions::with_request_material();
+    let options = ulcas::store::WriteOptions::with_request_material();
     let (served, explained) = a_miss_served_and_explained(&ws, options);
     assert!(explained
         .line
@@ -117,7 +117,7 @@ fn in_process_advice_is_in_the_librarys_words() {
     // The task's only recording has no request material: nothing to compare, so the advice is
     // to add it.
     std::fs::remove_dir_all(ws.path().join("cassettes/quiz")).unwrap();
-    let options = ulcas::store::RecordOptions::default();
+    let options = ulcas::store::WriteOptions::default();
     let (served, explained) = a_miss_served_and_explained(&ws, options);
     let served = served.join("\n");
     assert!(
@@ -132,7 +132,7 @@ fn in_process_advice_is_in_the_librarys_words() {
     assert!(!text.contains("--") && !text.contains("`ulcas "), "{text}");
 }
 
-/// `Endpoint::record` writes through the store's one write path with the version's lock entry,
+/// `Resolver::record` writes through the store's one write path with the version's lock entry,
 /// as `ulcas record` does, and refuses an answer naming placeholders the request lacks.
 #[test]
 fn an_in_process_recording_keeps_the_lock_current() {
@@ -140,7 +140,7 @@ fn an_in_process_recording_keeps_the_lock_current() {
     let lock_path = dir.path().join("cassettes/ulcas.lock");
     assert!(lock_path.exists(), "the sample store has a lock");
     common::bump_prompt(&dir.path().join("prompts/quiz"), "");
-    let endpoint = endpoint(&dir.path().join("cassettes"), &dir.path().join("prompts"));
+    let resolver = resolver(&dir.path().join("cassettes"), &dir.path().join("prompts"));
     let quiz =
         Request::from_file(&Path::new(common::MANIFEST).join("tests/fixtures/requests/quiz.json"))
             .unwrap();
@@ -150,28 +150,24 @@ fn an_in_process_recording_keeps_the_lock_current() {
         task: Some("quiz".into()),
         prompt_version: Some(2),
     };
-    let Served::Miss { resolved, .. } = endpoint.serve(&wire, &overrides, Mode::Cassette) else {
+    let Served::Miss { resolved, .. } = resolver.serve(&wire, &overrides, Mode::Cassette) else {
         panic!("quiz v2 has no recording yet")
     };
     let unknown = ulcas::store::Recording::new(r#"{"questions":["{{frg_99}}"]}"#, "m");
-    let refused = endpoint
-        .record(&resolved, &unknown, ulcas::store::RecordOptions::default())
+    let refused = resolver
+        .record(&resolved, &unknown, ulcas::store::WriteOptions::default())
         .unwrap_err();
     assert!(refused.to_string().contains("{{frg_99}}"), "{refused}");
     let recording = ulcas::store::Recording::new(r#"{"questions":[]}"#, "m");
-    let recorded = endpoint
-        .record(
-            &resolved,
-            &recording,
-            ulcas::store::RecordOptions::default(),
-        )
+    let recorded = resolver
+        .record(&resolved, &recording, ulcas::store::WriteOptions::default())
         .unwrap();
     assert!(recorded
         .path
         .starts_with(dir.path().join("cassettes/quiz/v2")));
     let lock = std::fs::read_to_string(&lock_path).unwrap();
     assert!(lock.lines().any(|l| l == "[\"quiz/v2\"]"), "{lock}");
-    let Served::Hit { .. } = endpoint.serve(&wire, &overrides, Mode::Cassette) else {
+    let Served::Hit { .. } = resolver.serve(&wire, &overrides, Mode::Cassette) else {
         panic!("the recording replays")
     };
 }
@@ -253,7 +249,7 @@ fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
     let (ws, quiz) = workspace();
     let store = ws.path().join("cassettes");
     let record = |text: &str| {
-        let options = ulcas::store::RecordOptions {
+        let options = ulcas::store::WriteOptions {
             force: true,
             ..Default::default()
         };
@@ -261,7 +257,7 @@ fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
         ulcas::store::record(&store, &quiz, &recording, options).unwrap();
     };
     record(r#"{"cites":["{{frg_1}}","{{frg_2}}"]}"#);
-    let endpoint = endpoint(&store, &ws.path().join("fixtures/prompts"));
+    let resolver = resolver(&store, &ws.path().join("fixtures/prompts"));
     let overrides = quiz_v1_headers();
     let body = params(&quiz, &prompt_text("quiz", 1)).to_string();
     // A fresh database: every fragment id another, in the same order.
@@ -280,10 +276,10 @@ fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
     let rendered = |body: &str, api: &dyn ulcas::wire::Wire, stream: bool| {
         let mut wire = WireRequest::parse(body.as_bytes()).unwrap();
         wire.stream = stream;
-        let hit = endpoint
+        let hit = resolver
             .hit_rendered(api, &wire, &overrides)
             .expect("a hit");
-        let replay = endpoint.hit(&wire, &overrides).expect("a hit");
+        let replay = resolver.hit(&wire, &overrides).expect("a hit");
         let expected = api.render(&ulcas::wire::Answer::of_replay(replay), &wire.shape());
         // OpenAI's `created` is the second of rendering: the one compared apart.
         let created = regex::Regex::new(r#""created":(\d+)"#).unwrap();
@@ -331,7 +327,7 @@ fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
     std::thread::sleep(std::time::Duration::from_millis(1100));
     let later = rendered(&body, openai, false);
     assert_ne!(earlier, later, "a later second's stamp");
-    let kept = format!("{endpoint:?}");
+    let kept = format!("{resolver:?}");
     assert!(
         kept.contains("Answers { count: 1 }"),
         "the earlier seconds' answers of the cassette are let go: {kept:.300}"
@@ -353,16 +349,16 @@ fn a_large_cassettes_answer_is_not_kept() {
     let store = ws.path().join("cassettes");
     let large = quiz.with_text("The kettle rests on the scale. ".repeat(48 << 10));
     let recording = ulcas::store::Recording::new(r#"{"questions":[]}"#, "claude-sonnet-5-5");
-    let options = ulcas::store::RecordOptions::with_request_material();
+    let options = ulcas::store::WriteOptions::with_request_material();
     let recorded = ulcas::store::record(&store, &large, &recording, options).unwrap();
     assert!(std::fs::metadata(&recorded.path).unwrap().len() > 1 << 20);
-    let (endpoint, wire) = quiz_v1(&ws, &large);
+    let (resolver, wire) = quiz_v1(&ws, &large);
     let overrides = quiz_v1_headers();
     let api = ulcas::wire::WIRES[0];
-    let first = endpoint
+    let first = resolver
         .hit_rendered(api, &wire, &overrides)
         .expect("a hit");
-    let again = endpoint
+    let again = resolver
         .hit_rendered(api, &wire, &overrides)
         .expect("a hit");
     assert_eq!(first.body, again.body);
@@ -370,7 +366,7 @@ fn a_large_cassettes_answer_is_not_kept() {
         !std::sync::Arc::ptr_eq(&first.body, &again.body),
         "rendered anew"
     );
-    let kept = format!("{endpoint:?}");
+    let kept = format!("{resolver:?}");
     assert!(
         kept.contains("Answers { count: 0 }"),
         "nothing kept: {kept:.300}"
@@ -389,9 +385,9 @@ fn the_answer_of_a_request_of_many_ids_is_not_kept() {
     let many = quiz.with_text(ids);
     let recording = ulcas::store::Recording::new(r#"{"cites":["{{frg_7}}"]}"#, "m");
     ulcas::store::record(&store, &many, &recording, Default::default()).unwrap();
-    let (endpoint, wire) = quiz_v1(&ws, &many);
+    let (resolver, wire) = quiz_v1(&ws, &many);
     let overrides = quiz_v1_headers();
-    let hit = endpoint
+    let hit = resolver
         .hit_rendered(ulcas::wire::WIRES[0], &wire, &overrides)
         .expect("a hit");
     // The quiz request has six ids before these: `{{frg_7}}` is the first of them.
@@ -400,7 +396,7 @@ fn the_answer_of_a_request_of_many_ids_is_not_kept() {
         "{}",
         &hit.body[..200]
     );
-    let kept = format!("{endpoint:?}");
+    let kept = format!("{resolver:?}");
     assert!(
         kept.contains("Answers { count: 0 }"),
         "nothing kept: {kept:.300}"

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, Weak};
 
-use super::{Endpoint, Overrides};
+use super::{Overrides, Resolver};
 use crate::cassette::Cassette;
 use crate::driver::Replay;
 use crate::key::CassetteKey;
@@ -164,8 +164,8 @@ fn address(cassette: *const Cassette) -> usize {
     cassette as usize
 }
 
-impl Endpoint {
-    /// [`Endpoint::hit`], rendered by `api` as its answer to `wire` (streamed when the request
+impl Resolver {
+    /// [`Resolver::hit`], rendered by `api` as its answer to `wire` (streamed when the request
     /// asks for a stream): the bytes [`Wire::render`] gives for the replay. The same request
     /// again, while its cassette's file is unchanged, gets the bytes rendered the first time.
     pub fn hit_rendered(

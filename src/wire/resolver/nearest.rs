@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::Endpoint;
+use super::Resolver;
 
 /// A prompt near an unknown system text.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,7 +17,7 @@ pub struct Nearest {
     pub similarity: f64,
 }
 
-impl Endpoint {
+impl Resolver {
     /// The prompts most similar to `text` (by shared words): one, or all those tied for it.
     pub(super) fn nearest_prompts(&self, text: &str) -> Vec<Nearest> {
         let asked = words(text);

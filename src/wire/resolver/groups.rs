@@ -5,10 +5,10 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::Endpoint;
+use super::Resolver;
 use crate::wire::{for_provider, same_in_php};
 
-impl Endpoint {
+impl Resolver {
     /// The prompt versions that several stores read but not exactly one holds in its own
     /// prompts folder: which store would record a miss of them is not decided (`task/vN`
     /// with the stores).

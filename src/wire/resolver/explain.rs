@@ -1,14 +1,14 @@
 //! A miss explained as `ulcas lookup` explains it (feature `tools`): the same words for
-//! `ulcas serve` and for an app that uses the endpoint in-process.
+//! `ulcas serve` and for an app that uses the resolver in-process.
 
 use std::borrow::Cow;
 use std::path::Path;
 
-use super::{Endpoint, Resolved};
+use super::{Resolved, Resolver};
 use crate::driver::Miss;
 use crate::lookup::words::{compact, Shade};
 use crate::lookup::{lookup, Detail, DiffTag};
-use crate::settings::StoreSettings;
+use crate::store_settings::StoreSettings;
 
 /// Why a request has no cassette, in words a client reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,22 +36,22 @@ impl std::fmt::Display for Explained {
 /// The most diagnoses of a lookup an explanation takes.
 const DIAGNOSES: usize = 3;
 
-impl Endpoint {
-    /// Opens the stores with their settings (as [`Endpoint::new`] does), so that a miss is
-    /// explained ([`Endpoint::explain`]) and a recording written ([`Endpoint::record`]) with
+impl Resolver {
+    /// Opens the stores with their settings (as [`Resolver::new`] does), so that a miss is
+    /// explained ([`Resolver::explain`]) and a recording written ([`Resolver::record`]) with
     /// each store's own settings, as the commands do.
-    pub fn of_settings(stores: Vec<StoreSettings>) -> Result<Endpoint, crate::driver::DriverError> {
-        let mut endpoint = Endpoint::new(
+    pub fn of_settings(stores: Vec<StoreSettings>) -> Result<Resolver, crate::driver::DriverError> {
+        let mut resolver = Resolver::new(
             stores
                 .iter()
                 .map(|s| (s.root.clone(), s.registry.clone()))
                 .collect(),
         )?;
-        endpoint.settings = stores;
-        Ok(endpoint)
+        resolver.settings = stores;
+        Ok(resolver)
     }
 
-    /// The settings of store `store`: as given to [`Endpoint::of_settings`], else its root
+    /// The settings of store `store`: as given to [`Resolver::of_settings`], else its root
     /// and registry alone.
     pub(super) fn settings_of(&self, store: usize) -> Option<Cow<'_, StoreSettings>> {
         if let Some(settings) = self.settings.get(store) {

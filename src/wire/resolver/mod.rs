@@ -29,7 +29,7 @@ use nearest::{prompt_text, words};
 pub use rendered::RenderedHit;
 pub use unresolved::Unresolved;
 
-/// How the endpoint answers a request without a cassette.
+/// How the resolver answers a request without a cassette.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Mode {
@@ -55,7 +55,7 @@ pub struct Overrides {
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Resolved {
-    /// The store (index into the endpoint's stores) whose cassette answers it.
+    /// The store (index into the resolver's stores) whose cassette answers it.
     pub store: usize,
     /// The request as the PHP driver keys it.
     pub request: Request,
@@ -127,9 +127,9 @@ type Version = (usize, String, i64);
 /// Full schemas with their provider forms.
 type Known = std::sync::Arc<Vec<(Schema, Value)>>;
 
-/// The stores an endpoint serves, and the index of their prompts.
+/// The stores a resolver serves, and the index of their prompts.
 #[derive(Debug)]
-pub struct Endpoint {
+pub struct Resolver {
     stores: Vec<(Driver, Registry)>,
     /// Prompt text hash → every (store, task, version) whose prompt file has that text.
     by_prompt: HashMap<String, Vec<Indexed>, crate::normalise::FnvBuild>,
@@ -143,16 +143,16 @@ pub struct Endpoint {
     recorded: Mutex<HashMap<Version, (crate::store::Stamp, Known)>>,
     /// The exported schemas of each (store, task) with their provider forms, made once.
     exported: HashMap<(usize, String), Vec<(Schema, Value)>>,
-    /// The stores' settings, when opened with them ([`Endpoint::of_settings`]).
+    /// The stores' settings, when opened with them ([`Resolver::of_settings`]).
     #[cfg(feature = "tools")]
-    settings: Vec<crate::settings::StoreSettings>,
+    settings: Vec<crate::store_settings::StoreSettings>,
     /// The answers rendered lately, by cassette, ids, wire and stream.
     rendered: rendered::Answers,
 }
 
-impl Endpoint {
+impl Resolver {
     /// Opens the stores (root and registry each) and indexes their prompts by text.
-    pub fn new(stores: Vec<(PathBuf, Registry)>) -> Result<Endpoint, DriverError> {
+    pub fn new(stores: Vec<(PathBuf, Registry)>) -> Result<Resolver, DriverError> {
         let mut opened = Vec::new();
         let mut by_prompt: HashMap<String, Vec<Indexed>, crate::normalise::FnvBuild> =
             HashMap::default();
@@ -209,7 +209,7 @@ impl Endpoint {
                 (c.store, !current, std::cmp::Reverse(c.version))
             });
         }
-        Ok(Endpoint {
+        Ok(Resolver {
             stores: opened,
             by_prompt,
             hashes: crate::wire::memo::Memo::new(),
@@ -291,7 +291,7 @@ impl Endpoint {
         &self,
         resolved: &Resolved,
         recording: &crate::store::Recording,
-        options: crate::store::RecordOptions,
+        options: crate::store::WriteOptions,
     ) -> crate::Result<crate::store::Recorded> {
         #[cfg(feature = "tools")]
         {
@@ -313,7 +313,7 @@ impl Endpoint {
     /// The replay of a wire request whose prompt is one task's and whose schema is known
     /// without reading the store (the registry's, or an exported one), found without reading
     /// anything but the cassette and without building the keyed request; `None` whenever
-    /// [`Endpoint::serve`] has more to do (a miss, another task with the same text, a schema
+    /// [`Resolver::serve`] has more to do (a miss, another task with the same text, a schema
     /// known otherwise, a cassette it cannot read), which then answers exactly as it would have.
     pub fn hit(&self, wire: &WireRequest, overrides: &Overrides) -> Option<Replay> {
         let found = self.found(wire, overrides)?;
@@ -326,7 +326,7 @@ impl Endpoint {
         ))
     }
 
-    /// The cassette of a request [`Endpoint::hit`] answers, with the request's key and
+    /// The cassette of a request [`Resolver::hit`] answers, with the request's key and
     /// placeholder map: found as `hit` finds it (read again when its file changed).
     fn found(&self, wire: &WireRequest, overrides: &Overrides) -> Option<rendered::Found> {
         let candidates = self.candidates(wire, overrides).ok()?;

@@ -7,7 +7,7 @@ use std::cell::OnceCell;
 
 use serde_json::Value;
 
-use super::{Endpoint, Indexed, Known, MAX_CACHED};
+use super::{Indexed, Known, Resolver, MAX_CACHED};
 use crate::schema::Schema;
 use crate::wire::{for_provider, same_in_php};
 
@@ -33,7 +33,7 @@ impl<'a> Sent<'a> {
     }
 }
 
-impl Endpoint {
+impl Resolver {
     /// The full schema of `c` whose provider form is the wire's: the registry's, else an
     /// exported one, else (when `recorded`: it reads the version's folder) a recorded one.
     /// A request that carries no schema is keyed with the empty one (a plain prompt's, as the
