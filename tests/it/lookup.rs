@@ -2,12 +2,13 @@
 //! human output.
 
 use crate::common;
-
-use std::path::{Path, PathBuf};
-
+use crate::common::events;
+use crate::common::sample_with_registry;
+use crate::common::ulcas_in;
+use crate::common::MANIFEST;
 use serde_json::Value;
-
-use common::MANIFEST;
+use std::path::Path;
+use std::path::PathBuf;
 
 fn fixture(name: &str) -> Value {
     serde_json::from_slice(
@@ -299,5 +300,68 @@ fn a_missing_store_is_an_error_not_a_miss() {
     assert_eq!(
         out,
         "ulcas: error: no/such/store: no such store folder (give --cassettes ROOT)\n"
+    );
+}
+
+fn fixture_path(p: &str) -> String {
+    Path::new(MANIFEST)
+        .join("tests/fixtures")
+        .join(p)
+        .to_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// A miss whose nearest recording is far from it names that one cassette without a noise of
+/// a diff, and says how to compare the two in full; a near one keeps its diff.
+#[test]
+fn a_far_candidate_is_named_without_a_diff() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    let mut request: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(fixture_path("requests/quiz.json")).unwrap())
+            .unwrap();
+    request["blocks"] = serde_json::json!([{"type": "text", "text": "Something else entirely: tides, moons and lighthouses of the northern coast."}]);
+    std::fs::write(d.join("far.json"), request.to_string()).unwrap();
+    let run = ulcas_in(d, &["lookup", "far.json", "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let ev = events(&run.stdout);
+    let changed: Vec<&serde_json::Value> = ev[0]["diagnosis"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["kind"] == "content-changed")
+        .collect();
+    assert_eq!(changed.len(), 1, "{}", run.stdout);
+    assert!(
+        changed[0]["diff"].is_null() || changed[0]["diff"] == serde_json::json!([]),
+        "{}",
+        run.stdout
+    );
+    let message = changed[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("% similar: most likely no recording of this request exists"),
+        "{message}"
+    );
+}
+
+/// Versions that share a schema file are one schema probe, named by the file and every
+/// version, never "the schema of prompt v1" for a v2 cassette.
+#[test]
+fn shared_schemas_are_one_probe_named_by_their_file() {
+    let dir = sample_with_registry();
+    let registry = ulcas::registry::Registry::load(&ulcas::registry::RegistrySource {
+        prompts: vec![dir.path().join("prompts")],
+        ..Default::default()
+    })
+    .unwrap();
+    let probes = ulcas::lookup::registry_probes(&registry, "outline");
+    assert_eq!(probes.len(), 1);
+    assert!(
+        probes[0]
+            .0
+            .ends_with("outputs/outline.json as the registry has it now (outline v1, v2)"),
+        "{}",
+        probes[0].0
     );
 }

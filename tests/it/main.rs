@@ -1,62 +1,23 @@
-//! The integration tests of ulcas, one crate so that the suite links once: each module is one
-//! family of scenarios (run one with `cargo test --test it <module>`).
+//! The integration tests of ulcas, one crate so that the suite links once. A folder per command
+//! or concern (`verify/`, `prune/`, `review/`, `serve/`, `safety/`, `compat/`, `stores/`,
+//! `reports/`, `project/`), a file per command that fits in one (`lock.rs`, `lookup.rs`, …);
+//! run one with `cargo test --test it <module>` (`cargo test --test it serve::faults`).
 
-mod architecture;
 mod backfill;
-mod ci_job;
-mod circles;
 mod cli_tests;
 mod common;
-mod completions;
+mod compat;
 mod diff;
-mod driver;
-mod driver_reads;
-mod evidence;
-mod floats;
-mod hardening;
-mod hostile_pr;
-mod hostile_pr_reach;
-mod json_output;
-mod kits;
-mod ksort;
+mod hash;
 mod lock;
 mod lookup;
 mod migrate;
-mod monorepo;
-mod monorepo_hints;
-mod month;
-mod no_panic;
-mod packaging;
-mod php_hook;
-mod prompt_text;
-mod prompt_vectors;
-mod properties;
+mod project;
 mod prune;
-mod readme;
 mod record;
-mod release;
 mod reports;
-mod reports_library;
-mod resolver;
 mod review;
-mod review_against;
-mod review_against_edges;
 mod safety;
-mod safety_output;
-mod schema_bounds;
 mod serve;
-mod serve_answers;
-mod serve_bounds;
-mod serve_faults;
-mod serve_fresh;
-mod serve_kit;
-mod serve_limits;
-mod serve_openai;
-mod serve_prompts;
-mod serve_record_shapes;
-mod serve_shapes;
-mod serve_upstream;
-mod smaller;
-mod synth;
-mod vectors;
-mod verify_damage;
+mod stores;
+mod verify;

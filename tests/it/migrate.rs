@@ -2,13 +2,15 @@
 //! generated store with a known split and on the sample store.
 
 use crate::common;
-
-use common::{events, of_type};
-
-use std::path::{Path, PathBuf};
-
-use common::MANIFEST;
-use serde_json::{json, Value};
+use crate::common::events;
+use crate::common::of_type;
+use crate::common::sample_with_registry;
+use crate::common::ulcas_in;
+use crate::common::MANIFEST;
+use serde_json::json;
+use serde_json::Value;
+use std::path::Path;
+use std::path::PathBuf;
 
 struct Generated {
     dir: tempfile::TempDir,
@@ -462,4 +464,19 @@ fn schema_changed_hints_name_migrate_only_for_the_current_version() {
         "{}",
         lookup.stdout
     );
+}
+
+/// A `migrate` dry run with work to write answers "no" (exit 1), as a `prune` dry run does;
+/// once written, it answers "yes".
+#[test]
+fn a_migrate_dry_run_with_work_to_write_exits_1() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    crate::common::widen_quiz_schema(d);
+    let dry = ["migrate", "quiz", "cassettes", "--prompts", "prompts"];
+    assert_eq!(ulcas_in(d, &dry).code, 1);
+    let mut write = dry.to_vec();
+    write.push("--write");
+    assert_eq!(ulcas_in(d, &write).code, 0);
+    assert_eq!(ulcas_in(d, &dry).code, 0, "nothing left to write");
 }

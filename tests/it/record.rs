@@ -1,9 +1,10 @@
 //! `ulcas record` as a newcomer meets it (issue 57): the model is the dump's unless named, and
 //! an answer that fails the request's schema is recorded with a warning, never in silence.
 
+use crate::common::sample_with_registry;
+use crate::common::ulcas_in;
+use crate::common::MANIFEST;
 use std::path::Path;
-
-use crate::common::{ulcas_in, MANIFEST};
 
 #[test]
 fn the_model_is_the_dumps_and_a_failing_answer_is_said() {
@@ -74,4 +75,65 @@ fn the_model_is_the_dumps_and_a_failing_answer_is_said() {
     let cassette: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
     assert_eq!(cassette["model"], "m", "--model names another");
+}
+
+fn fixture(p: &str) -> String {
+    Path::new(MANIFEST)
+        .join("tests/fixtures")
+        .join(p)
+        .to_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[test]
+fn record_refuses_placeholders_the_request_does_not_have() {
+    let dir = sample_with_registry();
+    let d = dir.path();
+    std::fs::write(
+        d.join("answer.json"),
+        r#"{"questions":[{"prompt":"{{frg_12}} and {{id_3}}"}]}"#,
+    )
+    .unwrap();
+    let before = crate::review::against::files(d);
+    let run = ulcas_in(
+        d,
+        &[
+            "record",
+            &fixture("requests/quiz.json"),
+            "--response",
+            "answer.json",
+            "--cassettes",
+            "cassettes",
+            "--force",
+        ],
+    );
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains(
+            "answer.json: the answer uses {{frg_12}}, {{id_3}} that the request does not have"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(crate::review::against::files(d), before, "nothing written");
+    // Its own placeholders (and its ids, which become them) are fine.
+    std::fs::write(
+        d.join("answer.json"),
+        r#"{"questions":[{"prompt":"{{frg_1}}"}]}"#,
+    )
+    .unwrap();
+    let run = ulcas_in(
+        d,
+        &[
+            "record",
+            &fixture("requests/quiz.json"),
+            "--response",
+            "answer.json",
+            "--cassettes",
+            "cassettes",
+            "--force",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
 }

@@ -3,7 +3,7 @@
 // ulcas from the public driver, not copied): createStream with the driver's params, the
 // SDK's MessageAccumulator, and the driver's wrapping of an API error as
 // DriverException(missingCassette=false). Packagist is out of reach, so the SDK comes from a
-// bootstrap file that autoloads it (ULCAS_PHP_SDK_BOOT; see tests/it/serve_answers.rs).
+// bootstrap file that autoloads it (ULCAS_PHP_SDK_BOOT; see tests/it/serve/answers.rs).
 //
 //   php tests/php/app-driver.php BASE_URL WIRE_BODY.json [miss]
 //

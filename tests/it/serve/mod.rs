@@ -1,0 +1,19 @@
+//! `ulcas serve`: replay to the official SDKs and the app's driver on every wire, the shapes a real
+//! client sends, record mode, faults, and the limits that keep a server on a laptop safe. The
+//! shared helpers are in `kit` (re-exported here).
+
+pub mod answers;
+pub mod bounds;
+pub mod faults;
+pub mod fresh;
+pub mod kit;
+pub mod limits;
+pub mod openai;
+pub mod prompts;
+pub mod record_shapes;
+pub mod replay;
+pub mod resolver;
+pub mod shapes;
+pub mod upstream;
+
+pub use kit::*;
