@@ -25,7 +25,11 @@ pub(crate) fn path<S: Serializer>(p: &Path, s: S) -> Result<S::Ok, S::Error> {
 }
 
 /// Serialises an optional path as its display form (skip it when absent).
-pub fn opt_path<S: Serializer>(p: &Option<std::path::PathBuf>, s: S) -> Result<S::Ok, S::Error> {
+#[cfg(feature = "tools")]
+pub(crate) fn opt_path<S: Serializer>(
+    p: &Option<std::path::PathBuf>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     match p {
         Some(p) => s.collect_str(&p.display()),
         None => s.serialize_none(),

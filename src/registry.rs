@@ -358,7 +358,7 @@ impl Registry {
 
     /// Whether this registry holds the prompt of `task` v`version` in its own prompts folder
     /// (the first it reads), not in another package's folder it also reads.
-    pub fn owns(&self, task: &str, version: i64) -> bool {
+    pub(crate) fn owns(&self, task: &str, version: i64) -> bool {
         match (self.prompt(task, version), self.folders.first()) {
             (Some(prompt), Some(own)) => prompt.path.starts_with(own),
             _ => false,
@@ -367,7 +367,7 @@ impl Registry {
 
     /// Whether any prompt folder has a file for `task` (a prompt, even a broken one, or any
     /// other file in its folder): only a task without one is an orphan.
-    pub fn has_task(&self, task: &str) -> bool {
+    pub(crate) fn has_task(&self, task: &str) -> bool {
         self.tasks.contains_key(task) || self.task_folders.contains_key(task)
     }
 
@@ -499,7 +499,7 @@ pub fn parse_pins(pins: &[String]) -> Result<BTreeMap<String, i64>> {
 /// The hash of a prompt text as the app sends it (`sha256:<hex>` of its bytes, unchanged): what
 /// `ulcas.lock` records, what a request dump's `system` is compared by, and what a served
 /// request's system text is looked up by.
-pub fn prompt_hash(text: &str) -> String {
+pub(crate) fn prompt_hash(text: &str) -> String {
     crate::key::sha256_tagged(text)
 }
 

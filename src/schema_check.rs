@@ -20,7 +20,7 @@ const REPAIR_MARKER: &str = "\n\u{241E}\nassistant:";
 
 /// The stored content before each repair attempt in `content`: the requests whose answers this
 /// one repairs (an answer that fails validation is fine when its repair is recorded).
-pub fn repaired_contents(content: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn repaired_contents(content: &str) -> impl Iterator<Item = &str> {
     memchr::memmem::find_iter(content.as_bytes(), REPAIR_MARKER.as_bytes())
         .map(move |i| &content[..i])
 }
@@ -78,7 +78,7 @@ pub enum AnswerVerdict {
 pub const MAX_LISTED_ERRORS: usize = 50;
 
 /// Validates a stored answer (placeholders as ids of the right shape, one code fence stripped).
-pub fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerVerdict {
+pub(crate) fn validate_answer(text: &str, validator: &jsonschema::Validator) -> AnswerVerdict {
     if let Some(why) = crate::input::json_too_big(text.as_bytes()) {
         return AnswerVerdict::Invalid(vec![(String::new(), why)]);
     }
@@ -138,7 +138,7 @@ pub struct Validators {
 
 impl Validators {
     /// Compiles every schema file the registry names.
-    pub fn for_registry(registry: &Registry) -> Validators {
+    pub(crate) fn for_registry(registry: &Registry) -> Validators {
         // One compiled validator per distinct schema: versions (and tasks) that share a schema
         // file share it.
         let mut by_schema: HashMap<[u8; 16], Result<Arc<Validator>, String>> = HashMap::new();
@@ -187,7 +187,7 @@ impl Validators {
 
     /// Whether `task` at `version` is a plain prompt's (its registry or stored schema the empty
     /// one): its answers are text, which no schema checks.
-    pub fn is_plain(&self, task: &str, version: i64, stored: Option<&str>) -> bool {
+    pub(crate) fn is_plain(&self, task: &str, version: i64, stored: Option<&str>) -> bool {
         match stored {
             Some(schema) => schema == "[]",
             None => self.plain.contains(&(task.to_owned(), version)),

@@ -168,7 +168,7 @@ fn may_hold_password(after: &str) -> bool {
 }
 
 /// Every secret in `text`.
-pub fn find_secrets(text: &str) -> Vec<SecretMatch> {
+pub(crate) fn find_secrets(text: &str) -> Vec<SecretMatch> {
     if !may_hold_secret(text) {
         return Vec::new();
     }
@@ -212,7 +212,7 @@ pub fn mask(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// `sk-an…(51 chars)`: enough to find it, not enough to use it.
-pub fn redact(secret: &str) -> String {
+pub(crate) fn redact(secret: &str) -> String {
     let shown: String = secret
         .chars()
         .take(6.min(secret.chars().count() / 4))

@@ -88,7 +88,7 @@ impl StalenessView {
 
     /// Builds the view from how many cassettes each task and version has (see
     /// [`crate::store::census`]): what a streaming walk knows before it reads a file.
-    pub fn of_census(recorded: &crate::store::Census, registry: &Registry) -> StalenessView {
+    pub(crate) fn of_census(recorded: &crate::store::Census, registry: &Registry) -> StalenessView {
         let mut view = StalenessView {
             registry_present: registry.present,
             ..Default::default()
@@ -125,12 +125,12 @@ impl StalenessView {
     }
 
     /// Whether `task` is an orphan: a registry was given and no prompt folder has it.
-    pub fn is_orphan(&self, task: &str) -> bool {
+    pub(crate) fn is_orphan(&self, task: &str) -> bool {
         self.registry_present && self.orphans.contains(task)
     }
 
     /// Whether `version` of `task` holds the task's last recordings (see the module doc).
-    pub fn is_last_recorded(&self, task: &str, version: i64) -> bool {
+    pub(crate) fn is_last_recorded(&self, task: &str, version: i64) -> bool {
         self.unrecorded
             .get(task)
             .is_some_and(|u| u.last_recorded == version)

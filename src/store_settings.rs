@@ -133,7 +133,7 @@ impl StoreSettings {
     }
 
     /// `advice` about no store in particular, in the words of this store's phrasebook.
-    pub fn advise_any(&self, advice: Advice<'_>) -> String {
+    pub(crate) fn advise_any(&self, advice: Advice<'_>) -> String {
         self.phrasebook.phrase(&advice, None)
     }
 
@@ -145,7 +145,7 @@ impl StoreSettings {
 
     /// How to record the request of the dump `request_file` anew: the configured command, else
     /// recording that dump with the answer on standard input ([`Advice::Record`]).
-    pub fn record_hint_for(&self, request_file: Option<&Path>) -> String {
+    pub(crate) fn record_hint_for(&self, request_file: Option<&Path>) -> String {
         match (&self.record_command, request_file) {
             (Some(command), _) => format!("`{command}`"),
             (None, Some(dump)) => format!(
@@ -259,7 +259,7 @@ fn find_config(flags: &StoreFlags, cwd: &Path) -> Result<Option<(PathBuf, Vec<St
 /// `path` (absolute) as written from `cwd`: `.` for `cwd` itself, `sub/dir` below it,
 /// `../other` beside it (within the same top folder), else as it is. Any folder of the
 /// repository works as the current one: inside a store, in a package, at the top.
-pub fn relative_to(cwd: &Path, path: &Path) -> PathBuf {
+pub(crate) fn relative_to(cwd: &Path, path: &Path) -> PathBuf {
     if let Ok(below) = path.strip_prefix(cwd) {
         return if below.as_os_str().is_empty() {
             PathBuf::from(".")
@@ -370,7 +370,7 @@ fn owner_index(stores: &[StoreSettings], key: &CassetteKey) -> Option<usize> {
 /// holds the prompt version, else the first whose registry has the task), else the first with
 /// recordings of the task, else the first. (A task's prompt may be read by several stores: living-course's
 /// `grounding` answers course-builder's prompt.)
-pub fn store_for_request<'a>(
+pub(crate) fn store_for_request<'a>(
     stores: &'a [StoreSettings],
     key: &CassetteKey,
 ) -> Option<&'a StoreSettings> {
@@ -389,7 +389,10 @@ pub fn require_folders(stores: &[StoreSettings]) -> Result<()> {
 
 /// The stores a command about one task works on: every named store, else every store with
 /// recordings of the task (an error when there is none).
-pub fn with_task<'a>(stores: &'a [StoreSettings], task: &str) -> Result<Vec<&'a StoreSettings>> {
+pub(crate) fn with_task<'a>(
+    stores: &'a [StoreSettings],
+    task: &str,
+) -> Result<Vec<&'a StoreSettings>> {
     crate::request::validate_task(task)?;
     let chosen: Vec<&StoreSettings> = if stores.iter().any(|s| s.named) {
         // A root the user names must exist, as for every command.
@@ -414,7 +417,7 @@ pub fn with_task<'a>(stores: &'a [StoreSettings], task: &str) -> Result<Vec<&'a 
 
 /// ` (did you mean "quiz"?)` when a task that `stores` record or register is a short edit away
 /// from the mistyped `task`; empty otherwise.
-pub fn did_you_mean(stores: &[StoreSettings], task: &str) -> String {
+pub(crate) fn did_you_mean(stores: &[StoreSettings], task: &str) -> String {
     let mut known: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for store in stores {
         known.extend(store.registry.tasks().map(|(t, _)| t.to_owned()));

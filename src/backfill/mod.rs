@@ -161,7 +161,7 @@ pub fn run(
 }
 
 /// Backfills every store's cassette that `request` (read from `file`) hits.
-pub fn backfill_request(
+pub(crate) fn backfill_request(
     stores: &[StoreSettings],
     file: &Path,
     request: &Request,

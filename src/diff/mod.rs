@@ -172,7 +172,7 @@ pub struct DiffReport {
 
 impl DiffReport {
     /// The totals of a diff of two stores.
-    pub fn stores_summary(&self, a: &Path, b: &Path) -> StoresSummary {
+    pub(crate) fn stores_summary(&self, a: &Path, b: &Path) -> StoresSummary {
         let count = |status| {
             self.store_changes
                 .iter()
@@ -217,7 +217,7 @@ fn part(
 }
 
 /// Pretty JSON with sorted keys (placeholders and all strings kept as they are).
-pub fn stable_pretty(v: &Value) -> String {
+pub(crate) fn stable_pretty(v: &Value) -> String {
     fn sorted(v: &Value) -> Value {
         match v {
             Value::Object(o) => {

@@ -144,7 +144,7 @@ fn quoted_values_hidden(message: &str) -> String {
 
 /// What the registry says `task` v`version` is now: its lock entry, and the prompt file (and
 /// schema file) it comes from; `None` when the registry has no prompt file for it.
-pub fn current(
+pub(crate) fn current(
     registry: &Registry,
     task: &str,
     version: i64,
@@ -475,7 +475,7 @@ impl LockSummary {
 /// Changes the lock of the store `write` holds, when it has one (a store opts in by running
 /// `ulcas lock`): `edit` says whether it changed anything, and only then is it written, through
 /// the store's write path. `Ok(false)` when the store has no lock or nothing changed.
-pub fn update(
+pub(crate) fn update(
     write: &crate::store::WriteGuard<'_>,
     edit: impl FnOnce(&mut Lock) -> bool,
 ) -> Result<bool> {
@@ -496,7 +496,7 @@ pub fn update(
 
 /// Adds `task` v`version`'s entry `entry` to the lock of the store `write` holds, when it has a
 /// lock that lacks it (never changes an entry). Whether an entry was added.
-pub fn add_missing(
+pub(crate) fn add_missing(
     write: &crate::store::WriteGuard<'_>,
     task: &str,
     version: i64,
@@ -517,7 +517,7 @@ pub fn add_missing(
 /// current version (`task` only, when given) whose recordings the lock covers with another
 /// prompt or schema than the registry now has. A stale version is left out: the prune that
 /// removes it also drops its entry. Empty without a lock or a registry.
-pub fn to_accept(
+pub(crate) fn to_accept(
     store: &crate::store_settings::StoreSettings,
     task: Option<&str>,
 ) -> Result<Vec<String>> {
@@ -556,7 +556,7 @@ pub fn to_accept(
 
 /// The entry `task` v`version` of `store` gets when something is recorded into it: what its
 /// registry says now (`None` without a prompt file for it).
-pub fn entry_for(
+pub(crate) fn entry_for(
     store: &crate::store_settings::StoreSettings,
     task: &str,
     version: i64,

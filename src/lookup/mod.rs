@@ -34,10 +34,11 @@ use probes::{lock_differs, missing_folder, text_probes, Probes};
 
 pub use diagnosis::{Detail, Diagnosis, DiagnosisKind, DiffTag, KeyVerdicts, WordDiff};
 pub use events::{LookupEvent, LookupSink, LookupStatus};
-pub use probes::{registry_probes, schema_probe_from_file};
+pub use probes::registry_probes;
+pub(crate) use probes::schema_probe_from_file;
 
 use nearest::compare_with_material;
-pub use nearest::{generated_values, percent, word_diff};
+pub use nearest::{percent, word_diff};
 
 /// The answer of a lookup.
 #[derive(Debug, Clone)]
@@ -66,13 +67,13 @@ impl Lookup {
 pub type SchemaProbe = (String, Schema);
 
 /// How long the content diff of one candidate may take.
-pub const DIFF_DEADLINE: Duration = Duration::from_millis(50);
+pub(crate) const DIFF_DEADLINE: Duration = Duration::from_millis(50);
 
 /// How many recorded requests are shown.
-pub const NEAREST: usize = 3;
+pub(crate) const NEAREST: usize = 3;
 
 /// How many of the best prefiltered candidates are diffed to pick the nearest.
-pub const PREFILTERED: usize = 8;
+pub(crate) const PREFILTERED: usize = 8;
 
 /// What `lookup` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]
@@ -241,6 +242,7 @@ impl crate::driver::Driver {
 
 #[cfg(test)]
 mod tests {
+    use super::nearest::generated_values;
     use super::probes::repair_attempts;
     use super::*;
 

@@ -567,7 +567,7 @@ pub fn word_diff(old: &str, new: &str) -> (WordDiff, f64) {
 }
 
 /// Values that look generated: UUIDs, timestamps, long hex or numeric ids.
-pub fn generated_values(text: &str) -> Vec<String> {
+pub(crate) fn generated_values(text: &str) -> Vec<String> {
     static RE: OnceLock<Regex> = OnceLock::new();
     let re = RE.get_or_init(|| {
         Regex::new(

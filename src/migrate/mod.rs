@@ -160,7 +160,7 @@ pub struct Migration {
 impl Migration {
     /// Exit 0 when everything was carried over, else 1 (some need recording, were skipped or
     /// conflict).
-    pub fn all_carried_over(&self) -> bool {
+    pub(crate) fn all_carried_over(&self) -> bool {
         self.outcomes
             .iter()
             .all(|o| matches!(o, MigrateOutcome::Migrated { .. }))
@@ -301,7 +301,7 @@ impl Outcome for MigrateRun {
 
 /// Plans (and with `write`, carries out) the migration of `task` in `store` to `new_schema`
 /// (else the registry's schema of the task's current version).
-pub fn migrate(
+pub(crate) fn migrate(
     store: &StoreSettings,
     task: &str,
     new_schema: Option<(&Schema, &Path)>,

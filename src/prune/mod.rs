@@ -22,10 +22,11 @@ mod plan;
 
 pub use delete::Deletion;
 pub use events::{CandidateEvent, PruneContext, PruneEvent, PruneSink};
-pub use evidence::{read_journals, LiveSet, MissingJournalEntry};
+pub(crate) use evidence::read_journals;
+pub use evidence::LiveSet;
+pub(crate) use plan::{check_root, LEFTOVER_AGE};
 pub use plan::{
-    check_root, plan, prune_store, Allowed, KeptReason, PruneCandidate, PrunePlan, LEFTOVER_AGE,
-    LISTED_PER_REASON,
+    plan, prune_store, Allowed, KeptReason, PruneCandidate, PrunePlan, LISTED_PER_REASON,
 };
 
 use std::path::PathBuf;

@@ -11,14 +11,13 @@ mod jsondiff;
 mod tokens;
 
 pub use against::{read_against, report_against, run_against};
-pub use bump::{
-    answer_changes, review, Pair, RecordedAnswer, Retire, Review, ReviewSummary, Side, Unpaired,
-    UnpairedWhy,
-};
+pub(crate) use bump::{answer_changes, review};
+pub use bump::{Pair, RecordedAnswer, Retire, Review, ReviewSummary, Side, Unpaired, UnpairedWhy};
 pub use events::{PairEvent, ReviewContext, ReviewEvent, ReviewSink, ReviewSummaryEvent};
 pub use tokens::TokenStats;
 
-pub use jsondiff::{pattern, AnswerChange, ChangeOp};
+pub(crate) use jsondiff::pattern;
+pub use jsondiff::{AnswerChange, ChangeOp};
 
 use crate::error::{Error, Result};
 use crate::sink::sent;

@@ -129,7 +129,7 @@ impl CassetteCache {
 
     /// An empty cache of the store whose folder is `real_root`: cassettes are opened beneath
     /// a handle on it, and its changes are watched where the system allows.
-    pub fn beneath(real_root: &Path) -> CassetteCache {
+    pub(crate) fn beneath(real_root: &Path) -> CassetteCache {
         CassetteCache {
             entries: Mutex::default(),
             real_root: Some(real_root.to_path_buf()),
@@ -268,7 +268,7 @@ impl CassetteCache {
 /// [`super::load_within`] through `cache`: a cassette whose file is the one parsed before (the same
 /// [`Stamp`] on the opened handle) is not read again, and one checked since the last change
 /// the kernel reported is not even opened.
-pub fn load_within_cached(
+pub(crate) fn load_within_cached(
     root: &Path,
     real_root: &Path,
     key: &CassetteKey,
@@ -332,7 +332,7 @@ fn cached(
 /// out, a link at the file's own name, a FIFO, a kernel without openat2), which the caller
 /// opens the slower way to say why.
 #[allow(clippy::result_unit_err)]
-pub fn open_beneath(
+pub(crate) fn open_beneath(
     root_fd: &std::os::fd::OwnedFd,
     relative: &Path,
 ) -> std::result::Result<Option<(std::fs::File, std::fs::Metadata)>, ()> {

@@ -20,7 +20,8 @@ mod fresh;
 pub(crate) mod handle;
 pub mod walk;
 
-pub use cache::{load_within_cached, open_beneath, CassetteCache, Stamp};
+pub(crate) use cache::load_within_cached;
+pub use cache::{CassetteCache, Stamp};
 
 pub use crate::layout::version_dir;
 #[cfg(feature = "tools")]

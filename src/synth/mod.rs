@@ -166,7 +166,7 @@ fn fragment_regex() -> &'static Regex {
 }
 
 /// Text without tags, entities, Markdown punctuation or ids.
-pub fn strip_markup(text: &str) -> String {
+pub(crate) fn strip_markup(text: &str) -> String {
     static TAG: OnceLock<Regex> = OnceLock::new();
     let tag = TAG.get_or_init(|| {
         Regex::new(r"(?s)<[^>]*>|&[a-zA-Z#0-9]+;").expect("the markup pattern compiles")
@@ -175,7 +175,7 @@ pub fn strip_markup(text: &str) -> String {
 }
 
 /// Plain words: letters and digits, with inner apostrophes and hyphens; ids left out.
-pub fn words_of(text: &str) -> Vec<String> {
+pub(crate) fn words_of(text: &str) -> Vec<String> {
     // Ids are not words: blank them out before splitting (their `_` would split them).
     let mut text = text.to_owned();
     let spans: Vec<_> = id_matches(&text).collect();

@@ -17,8 +17,9 @@ mod walk;
 
 pub use events::{VerifyContext, VerifyEvent, VerifySink};
 pub use findings::{Check, Finding, Severity, Skipped, StoreFindings};
-pub use requests::{missing_cassettes, Dump};
-pub use walk::{check_cassette_bytes, verify_walk};
+pub(crate) use requests::{missing_cassettes, Dump};
+pub use walk::check_cassette_bytes;
+pub(crate) use walk::verify_walk;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -33,9 +34,7 @@ use crate::sink::{sent, Context};
 use crate::staleness::StalenessView;
 use crate::store_settings::StoreSettings;
 
-pub use crate::cassette::strip_fence;
-pub use crate::schema::compile;
-pub use crate::schema_check::{repaired_contents, validate_answer, AnswerVerdict, Validators};
+pub(crate) use crate::schema_check::Validators;
 
 /// The totals of one store's verify: the findings themselves went to the reporter as found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -162,7 +161,7 @@ pub struct VerifyOptions {
 }
 
 /// What each file's check needs to know of the whole store.
-pub struct StoreContext<'a> {
+pub(crate) struct StoreContext<'a> {
     /// The store, its settings and registry (hints name its commands).
     pub store: &'a StoreSettings,
     /// What is stale, shared with `prune`.

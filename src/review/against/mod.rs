@@ -397,7 +397,7 @@ pub fn report_against(
 pub const DEFAULT_REVISION: &str = "HEAD";
 
 /// A path as it was at a revision, written `REF:<path>` (what git's `show` takes).
-pub fn at_revision(reference: &str, path: &Path) -> PathBuf {
+pub(crate) fn at_revision(reference: &str, path: &Path) -> PathBuf {
     PathBuf::from(format!("{reference}:{}", path.display()))
 }
 

@@ -16,7 +16,7 @@ impl Rerecording {
     /// Checks that `paths` can be rejected: each names a listed cassette, and for every
     /// version whose lock entry changed since REF, either all of its listed cassettes or none
     /// are named. Returns the changes named, each once, in list order.
-    pub fn plan_reject(&self, paths: &[PathBuf]) -> Result<Vec<&Change>> {
+    pub(crate) fn plan_reject(&self, paths: &[PathBuf]) -> Result<Vec<&Change>> {
         let mut chosen = BTreeSet::new();
         for p in paths {
             let change = self

@@ -507,7 +507,7 @@ impl Resolver {
 
     /// Whether store `i` holds the prompt of `task` v`version` in its own prompts folder (the
     /// first its settings name), not in another package's it also reads.
-    pub fn owns(&self, i: usize, task: &str, version: i64) -> bool {
+    pub(crate) fn owns(&self, i: usize, task: &str, version: i64) -> bool {
         self.stores[i].1.owns(task, version)
     }
 

@@ -108,7 +108,7 @@ pub(crate) fn sarif_validators() -> Vec<(&'static str, jsonschema::Validator)> {
         .map(|name| {
             let file = Path::new(MANIFEST).join("tests/data/sarif").join(name);
             let schema: Value = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
-            (name, ulcas::verify::compile(&schema).unwrap())
+            (name, ulcas::schema::compile(&schema).unwrap())
         })
         .collect()
 }

@@ -222,7 +222,7 @@ fn synthetic_answers_satisfy_conditionals_or_say_why_not() {
     );
     let got = run_sdk(&python, &server.url, &Value::Array(requests));
     let log = server.stop();
-    let validator = ulcas::verify::compile(&schemas[0].1).unwrap();
+    let validator = ulcas::schema::compile(&schemas[0].1).unwrap();
     for answer in &got[..2] {
         let text: Value = serde_json::from_str(answer["text"].as_str().unwrap()).unwrap();
         assert!(validator.is_valid(&text), "{answer}");
