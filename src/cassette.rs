@@ -5,6 +5,20 @@
 //! `prompt_version`, `hash`, `model`, `stop_reason`, `refusal_category`, `usage`, `text`.
 //! `ulcas record` may add a `request` block after them with the key material (design.md); the
 //! reference loader reads only `text`, `model`, `stop_reason`, `usage` and `refusal_category`.
+//!
+//! ```
+//! use ulcas::cassette::Cassette;
+//!
+//! let bytes = br#"{"task": "quiz", "prompt_id": null, "prompt_version": 1,
+//!     "hash": "aafcd8047a635258d26a9d3d43c8c0e6", "model": "m", "stop_reason": "end_turn",
+//!     "refusal_category": null, "usage": {"input_tokens": 3, "output_tokens": 5},
+//!     "text": "{\"title\": \"{{frg_1}}\"}"}"#;
+//! let cassette = Cassette::from_slice(bytes)?;
+//! assert_eq!(cassette.usage_count("output_tokens"), Some(5));
+//! // Written back in the reference recorder's layout.
+//! assert!(Cassette::from_slice(cassette.render().as_bytes())? == cassette);
+//! # Ok::<(), ulcas::Error>(())
+//! ```
 
 use serde_json::{Map, Value};
 

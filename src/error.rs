@@ -1,5 +1,13 @@
 //! The one error type of the library: what went wrong, with the file and JSON position it
 //! concerns, ready to be printed as one line.
+//!
+//! ```
+//! use ulcas::{Error, ErrorKind};
+//!
+//! let error = Error::in_file("cassettes/quiz/v1/a.json", "not a cassette");
+//! assert_eq!(error.to_string(), "cassettes/quiz/v1/a.json: not a cassette");
+//! assert_eq!(Error::msg("x").of_kind(ErrorKind::Refused).kind, ErrorKind::Refused);
+//! ```
 
 use std::fmt;
 use std::path::{Path, PathBuf};

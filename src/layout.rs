@@ -4,6 +4,17 @@
 //! `i64`): `v00001` and `v18446744073709551617` are not versions, so that no two folders can
 //! mean one version and no folder is silently read as another. Key, store, registry and every
 //! command ask this module, never parse a name themselves.
+//!
+//! ```
+//! use std::path::Path;
+//! use ulcas::layout::{parse_version_folder, version_dir, version_folder};
+//!
+//! assert_eq!(version_folder(3), "v3");
+//! assert_eq!(version_dir(Path::new("cassettes"), "quiz", 3), Path::new("cassettes/quiz/v3"));
+//! // One way to read a version: `v03` is no version folder.
+//! assert_eq!(parse_version_folder("v3"), Some(3));
+//! assert_eq!(parse_version_folder("v03"), None);
+//! ```
 
 use std::path::{Path, PathBuf};
 

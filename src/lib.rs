@@ -85,7 +85,7 @@ pub mod request;
 pub mod review;
 pub mod schema;
 #[cfg(feature = "tools")]
-pub mod schema_check;
+pub(crate) mod schema_check;
 #[cfg(feature = "tools")]
 pub mod secrets;
 #[cfg(feature = "tools")]

@@ -1,5 +1,12 @@
 //! The serde helpers of the machine output: paths as their display form, placeholder maps,
 //! `{"from", "to"}` pairs, and the stable names of fieldless enums.
+//!
+//! ```
+//! use ulcas::machine_json::Sides;
+//!
+//! let tokens = Sides { from: 120, to: 95 };
+//! assert_eq!(serde_json::to_string(&tokens).unwrap(), r#"{"from":120,"to":95}"#);
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::Path;

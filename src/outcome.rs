@@ -1,6 +1,13 @@
 //! How every command ends: the [`Verdict`] it answers with, the [`Outcome`] that maps to an exit
 //! code, and the [`Progress`] of a long run. What a command reports on the way lives in
 //! [`crate::sink`].
+//!
+//! ```
+//! use ulcas::outcome::Verdict;
+//!
+//! assert_eq!(Verdict::of(true).and(Verdict::of(false)), Verdict::Fail);
+//! assert_eq!(Verdict::Pass.and(Verdict::Pass), Verdict::Pass);
+//! ```
 
 use serde::Serialize;
 

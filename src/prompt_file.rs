@@ -12,6 +12,15 @@
 //! (`pcre.backtrack_limit`, 1,000,000 by default) for each byte it grows by, so with PHP's
 //! defaults (that limit and the JIT) `preg_match` fails on a front matter of more than
 //! [`MAX_FRONT_MATTER`] bytes, and the app reads the file as having none.
+//!
+//! ```
+//! use ulcas::prompt_file;
+//!
+//! let loaded = prompt_file::load(b"---\nid: quiz\nversion: 2\n---\n  Write a quiz.\n", 2)?;
+//! // The text the app sends: the body after the front matter, trimmed as PHP trims.
+//! assert_eq!(loaded.text, "Write a quiz.");
+//! # Ok::<(), ulcas::Error>(())
+//! ```
 
 use std::collections::BTreeMap;
 

@@ -7,6 +7,21 @@
 //! (default: `schemas` beside the prompts folder, e.g. `resources/schemas/`), or relative to a
 //! folder above the prompts folder (the package root: `resources/schemas/outputs/update.json`);
 //! anything else (a sentence saying the schema is built in code) leaves the schema unknown.
+//!
+//! ```
+//! use ulcas::registry::{Registry, RegistrySource};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! let prompts = dir.path().join("prompts");
+//! std::fs::create_dir_all(prompts.join("quiz"))?;
+//! std::fs::write(prompts.join("quiz/v1.md"), "---\nid: quiz\nversion: 1\n---\nOld.\n")?;
+//! std::fs::write(prompts.join("quiz/v2.md"), "---\nid: quiz\nversion: 2\n---\nNew.\n")?;
+//! let registry = Registry::load(&RegistrySource { prompts: vec![prompts], ..Default::default() })?;
+//! assert_eq!(registry.current_version("quiz"), Some(2));
+//! # Ok(())
+//! # }
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

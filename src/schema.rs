@@ -1,4 +1,13 @@
 //! An output schema as both sides see it: PHP (for the key) and JSON Schema (for validation).
+//!
+//! ```
+//! use ulcas::schema::Schema;
+//!
+//! // The canonical form the key hashes: json_decode, ksort, json_encode as PHP does.
+//! let schema = Schema::parse(r#"{"type": "object", "required": ["title"]}"#).unwrap();
+//! assert_eq!(schema.canonical_json(), r#"{"required":["title"],"type":"object"}"#);
+//! assert!(ulcas::schema::compile(&serde_json::json!({"type": "object"})).is_ok());
+//! ```
 
 use serde_json::Value;
 

@@ -1,6 +1,15 @@
 //! Secrets that must never sit in a cassette: API keys of the common providers, bearer tokens,
 //! private key blocks, JWTs, cloud credentials. A match is described by kind and a redacted
 //! preview; the secret itself is never returned whole.
+//!
+//! ```
+//! use ulcas::secrets::mask;
+//!
+//! let line = "upstream said: key sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789 refused";
+//! let masked = mask(line);
+//! assert!(!masked.contains("abcdefghijklmnopqrstuvwxyz0123456789"), "{masked}");
+//! assert_eq!(mask("nothing to hide"), "nothing to hide");
+//! ```
 
 use std::sync::OnceLock;
 

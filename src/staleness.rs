@@ -6,6 +6,14 @@
 //! folder has any file for it. When the current version has no recordings yet (after a prompt
 //! bump, before re-recording), the newest older recorded version holds the task's last
 //! recordings: stale, but kept by `prune` unless asked.
+//!
+//! ```
+//! use ulcas::staleness::StaleReason;
+//!
+//! // The stable names every output uses.
+//! assert_eq!(StaleReason::StaleVersion.name(), "stale-version");
+//! assert_eq!(StaleReason::OrphanTask.name(), "orphan-task");
+//! ```
 
 use std::collections::{BTreeMap, BTreeSet};
 

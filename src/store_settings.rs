@@ -7,6 +7,19 @@
 //! Each store also knows how it was chosen ([`Selector`]) and whose words its advice takes
 //! ([`StoreSettings::advise`]): the `ulcas` binary's phrasebook turns the selector into the words
 //! that select the store again, so a hint that names a command gives one that runs as written.
+//!
+//! ```
+//! use ulcas::store_settings::StoreSettings;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! // A store named by its root, without a registry: settings said on nothing.
+//! let store = StoreSettings::new(&dir.path().join("cassettes"), Default::default())?;
+//! assert!(!store.registry.present);
+//! assert_eq!(store.describe(), None);
+//! # Ok(())
+//! # }
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -10,6 +10,33 @@
 //! and hard links (a file with other names or without write permission is refused, saying
 //! so). Nothing is created: a dump that hits no cassette is reported as unmatched, and a
 //! cassette that a concurrent `prune` removed stays removed.
+//!
+//! ```
+//! use ulcas::backfill::{self, BackfillOptions};
+//! use ulcas::request::Request;
+//! use ulcas::sink::Collect;
+//! use ulcas::store::{self, Recording, WriteOptions};
+//! use ulcas::store_settings::StoreSettings;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! let store = dir.path().join("cassettes");
+//! let request = Request::from_slice(br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//! // Recorded as the reference recorder writes it: the hash, no request material.
+//! let recorded = store::record(&store, &request, &Recording::new("{}", "m"), WriteOptions::default())?;
+//! let dump = dir.path().join("request.json");
+//! std::fs::write(&dump, br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//!
+//! let mut events = Collect::default();
+//! let stores = [StoreSettings::new(&store, Default::default())?];
+//! let summary = backfill::run(&stores, &BackfillOptions { dumps: vec![dump] }, &mut events)?;
+//! assert_eq!(summary.backfilled, 1);
+//! assert!(std::fs::read_to_string(&recorded.path)?.contains(r#""request": {"#));
+//! # Ok(())
+//! # }
+//! ```
 
 mod events;
 

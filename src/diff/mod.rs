@@ -1,6 +1,28 @@
 //! `diff`: two requests, a request and a cassette, two cassettes or two stores, compared in the
 //! terms the key sees. Returns data; rendering (line diffs with inline emphasis, word diffs,
 //! invisible characters made visible) is the reporter's.
+//!
+//! ```
+//! use ulcas::diff::{self, DiffOptions};
+//! use ulcas::sink::Collect;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! let (a, b) = (dir.path().join("a.json"), dir.path().join("b.json"));
+//! std::fs::write(&a, br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//! std::fs::write(&b, br#"{"task": "outline", "prompt_version": 2,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//!
+//! let mut events = Collect::default();
+//! let report = diff::run(&DiffOptions { a, b, ..Default::default() }, &mut events)?;
+//! // Two requests with another key: the parts the key sees, side by side.
+//! assert_eq!(report.same_key, Some(false));
+//! let version = report.parts.iter().find(|p| p.name == "prompt_version").unwrap();
+//! assert_eq!((version.old.as_deref(), version.new.as_deref()), (Some("1"), Some("2")));
+//! # Ok(())
+//! # }
+//! ```
 
 mod events;
 

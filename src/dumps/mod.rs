@@ -2,6 +2,32 @@
 //! expected cassette path) and `normalize` (the normalised content and placeholder map); and
 //! running any command over dumps ([`each`]): each dump read and worked on in turn, a bad one
 //! reported while the others are still done.
+//!
+//! ```
+//! use ulcas::dumps::{self, DumpsOptions};
+//! use ulcas::sink::Collect;
+//! use ulcas::store_settings::StoreSettings;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! let dump = dir.path().join("request.json");
+//! std::fs::write(&dump, br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "frg_abcdefghijkm"}]}"#)?;
+//! let asked = DumpsOptions { dumps: vec![dump] };
+//!
+//! // The key and where its cassette lives.
+//! let mut events = Collect::default();
+//! let stores = [StoreSettings::new(&dir.path().join("cassettes"), Default::default())?];
+//! dumps::hash(&stores, &asked, &mut events)?;
+//! let key = &events.events[0];
+//! assert!(key["path"].as_str().unwrap().ends_with(".json"));
+//! // What the key sees: the fragment id replaced by its placeholder.
+//! let mut events = Collect::default();
+//! dumps::normalize(&asked, &mut events)?;
+//! assert!(events.events[0]["content"].as_str().unwrap().contains("{{frg_1}}"));
+//! # Ok(())
+//! # }
+//! ```
 
 mod events;
 

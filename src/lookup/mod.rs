@@ -6,6 +6,35 @@
 //! store, even one whose cassettes hold nothing but their hash. Cassettes recorded with request
 //! material also allow a comparison: the nearest recorded requests, prefiltered cheaply by word
 //! overlap and then diffed with a deadline, each with a verdict per key part.
+//!
+//! ```
+//! use ulcas::lookup::{self, LookupOptions};
+//! use ulcas::request::Request;
+//! use ulcas::sink::Collect;
+//! use ulcas::store::{self, Recording, WriteOptions};
+//! use ulcas::store_settings::StoreSettings;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! let store = dir.path().join("cassettes");
+//! let request = Request::from_slice(br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//! store::record(&store, &request, &Recording::new("{}", "m"), WriteOptions::with_request_material())?;
+//! // The same request with another text: a miss, explained against the nearest recording.
+//! let dump = dir.path().join("request.json");
+//! std::fs::write(&dump, br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grinding"}]}"#)?;
+//!
+//! let mut events = Collect::default();
+//! let stores = [StoreSettings::new(&store, Default::default())?];
+//! let asked = LookupOptions { dumps: vec![dump], ..Default::default() };
+//! lookup::run(&stores, &asked, &mut events)?;
+//! let found = events.of_type("lookup").next().unwrap();
+//! assert_eq!(found["status"], "miss");
+//! assert!(!found["diagnosis"].as_array().unwrap().is_empty());
+//! # Ok(())
+//! # }
+//! ```
 
 use std::path::{Path, PathBuf};
 

@@ -2,6 +2,13 @@
 //! its middle), unchanged text cut to a little context, invisible characters made visible, and
 //! at most [`MAX_LINES`] lines. `ulcas lookup`, `diff`, `review` and a served miss show their
 //! word diffs through it, each painting the parts its own way.
+//!
+//! ```
+//! use ulcas::lookup::words::visible;
+//!
+//! // Invisible characters made visible, so that a diff shows what differs.
+//! assert_eq!(visible("a\u{a0}b\t"), "a⍽b␉");
+//! ```
 
 use super::DiffTag;
 

@@ -11,6 +11,17 @@
 //!   decimal when the decimal exponent is in `-4..17`, else `d.ddde±x` with a `.` always present;
 //! - an array whose keys are exactly `0..n` in order is a JSON list, any other an object
 //!   (`{}` and `[]` both come out as `[]`).
+//!
+//! ```
+//! use ulcas::php::PhpValue;
+//!
+//! // json_decode, ksort and json_encode as the driver does (with unescaped slashes and
+//! // Unicode): keys sorted, 1.0 written as PHP writes it.
+//! let value: serde_json::Value = serde_json::from_str(r#"{"b": 1.0, "a": "é/x"}"#).unwrap();
+//! let mut php = PhpValue::from_json(&value).unwrap();
+//! php.canonicalise();
+//! assert_eq!(php.to_json(), r#"{"a":"é/x","b":1}"#);
+//! ```
 
 use serde_json::Value;
 

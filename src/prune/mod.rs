@@ -14,6 +14,41 @@
 //! real folders inside the canonical store root and the file a regular file. `unreferenced`
 //! never takes a cassette of a task's current version unless journals cover every store. A plan
 //! whose registry has problems has [`PrunePlan::doubts`]: nothing may be deleted then.
+//!
+//! ```
+//! use ulcas::outcome::NoProgress;
+//! use ulcas::registry::RegistrySource;
+//! use ulcas::request::Request;
+//! use ulcas::sink::Collect;
+//! use ulcas::store::{self, Recording, WriteOptions};
+//! use ulcas::store_settings::StoreSettings;
+//! use ulcas::prune::{self, PruneOptions};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! let store = dir.path().join("cassettes");
+//! let request = Request::from_slice(br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//! // Recorded at v1, then at v2 after a prompt bump: v1 can never be hit again.
+//! store::record(&store, &request, &Recording::new("{}", "m"), WriteOptions::default())?;
+//! let bumped = Request::from_slice(br#"{"task": "outline", "prompt_version": 2,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//! store::record(&store, &bumped, &Recording::new("{}", "m"), WriteOptions::default())?;
+//! let prompts = dir.path().join("prompts");
+//! std::fs::create_dir_all(prompts.join("outline"))?;
+//! std::fs::write(prompts.join("outline/v1.md"), "---\nid: outline\nversion: 1\n---\nOld.\n")?;
+//! std::fs::write(prompts.join("outline/v2.md"), "---\nid: outline\nversion: 2\n---\nNew.\n")?;
+//! let source = RegistrySource { prompts: vec![prompts], ..Default::default() };
+//! let stores = [StoreSettings::new(&store, source)?];
+//!
+//! // A dry run: what can go, and why; `delete: true` removes it.
+//! let mut events = Collect::default();
+//! let summary = prune::run(&stores, &PruneOptions::default(), &NoProgress, &mut events)?;
+//! assert_eq!(summary.prunable, 1);
+//! assert_eq!(events.of_type("prune").next().unwrap()["reason"], "stale-version");
+//! # Ok(())
+//! # }
+//! ```
 
 mod delete;
 mod events;

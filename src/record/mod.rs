@@ -1,5 +1,30 @@
 //! `record`: one answer written into the store its request belongs to, as the driver's recorder
 //! writes it.
+//!
+//! ```
+//! use ulcas::record::{self, RecordOptions};
+//! use ulcas::sink::Collect;
+//! use ulcas::store_settings::StoreSettings;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! let (request, response) = (dir.path().join("request.json"), dir.path().join("answer.json"));
+//! std::fs::write(&request, br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//! std::fs::write(&response, r#"{"title": "Grind"}"#)?;
+//!
+//! let mut events = Collect::default();
+//! let stores = [StoreSettings::new(&dir.path().join("cassettes"), Default::default())?];
+//! let asked = RecordOptions {
+//!     request, response, prompt_id: None, model: Some("m".into()), stop_reason: "end_turn".into(),
+//!     refusal_category: None, usage: None, options: Default::default(),
+//! };
+//! let recorded = record::run(&stores, &asked, &mut events)?;
+//! assert!(recorded.path.starts_with(dir.path().join("cassettes/outline/v1")));
+//! assert_eq!(events.of_type("recorded").next().unwrap()["status"], "created");
+//! # Ok(())
+//! # }
+//! ```
 
 mod events;
 

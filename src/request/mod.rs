@@ -5,6 +5,17 @@
 //! `text` and base64 `document` blocks) and `turns` (follow-up turns; a repair attempt appends
 //! an `assistant` turn with the rejected answer and a `user` turn with the validation errors).
 //! Everything else (`system`, `model`, limits, cache flags, …) is ignored: it is not in the key.
+//!
+//! ```
+//! use ulcas::request::Request;
+//!
+//! let request = Request::from_slice(br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "frg_abcdefghijkm"}]}"#)?;
+//! assert_eq!((request.task.as_str(), request.prompt_version), ("outline", 1));
+//! // The content the key hashes: each block's text, joined by the part separator.
+//! assert_eq!(request.content(), "frg_abcdefghijkm");
+//! # Ok::<(), ulcas::Error>(())
+//! ```
 
 use std::path::Path;
 

@@ -3,6 +3,35 @@
 //! (request material; the schema may differ); the answers are compared in their own terms (JSON
 //! pointers, or words when an answer is not JSON), with stop reasons, token usage and whether
 //! each answer passes its own version's schema.
+//!
+//! ```
+//! use ulcas::request::Request;
+//! use ulcas::review::{self, ReviewOptions};
+//! use ulcas::sink::Collect;
+//! use ulcas::store::{self, Recording, WriteOptions};
+//! use ulcas::store_settings::StoreSettings;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! let store = dir.path().join("cassettes");
+//! let request = Request::from_slice(br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//! // The same request recorded at v1 and, after a bump, at v2 with another answer.
+//! let material = WriteOptions::with_request_material();
+//! store::record(&store, &request, &Recording::new(r#"{"title": "Grind"}"#, "m"), material)?;
+//! let bumped = Request::from_slice(br#"{"task": "outline", "prompt_version": 2,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//! store::record(&store, &bumped, &Recording::new(r#"{"title": "Grinding"}"#, "m"), material)?;
+//!
+//! let mut events = Collect::default();
+//! let stores = [StoreSettings::new(&store, Default::default())?];
+//! let asked = ReviewOptions { task: "outline".into(), ..Default::default() };
+//! let review = review::run(&stores, &asked, &mut events)?;
+//! assert_eq!(review.pairs.len(), 1);
+//! assert_eq!(review.pairs[0].changes[0].pointer, "/title");
+//! # Ok(())
+//! # }
+//! ```
 
 pub mod against;
 mod bump;

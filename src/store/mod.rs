@@ -3,6 +3,25 @@
 //!
 //! Walking a store never follows a symbolic link and never fails as a whole because of one
 //! entry: unreadable folders and files that are not cassettes come back as entries to report.
+//!
+//! ```
+//! use ulcas::key::KeyMaterial;
+//! use ulcas::request::Request;
+//! use ulcas::store::{self, Recording, WriteOptions};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! let request = Request::from_slice(br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//! store::record(dir.path(), &request, &Recording::new("{}", "m"), WriteOptions::default())?;
+//! // Loaded by its key, as the driver loads it.
+//! let key = KeyMaterial::of(&request).key();
+//! let loaded = store::load(dir.path(), &key)?.expect("recorded");
+//! assert_eq!(loaded.cassette.text, "{}");
+//! assert_eq!(store::census(dir.path())?["outline"][&1], 1);
+//! # Ok(())
+//! # }
+//! ```
 
 use std::path::{Path, PathBuf};
 

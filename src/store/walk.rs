@@ -5,6 +5,18 @@
 //! any other name as text) and turned into [`CassetteFile`]s a batch at a time. Nothing is
 //! followed: a symbolic link, a pipe or an unreadable folder is reported as an entry, exactly as
 //! [`super::scan`] reports it.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! std::fs::create_dir_all(dir.path().join("quiz/v2"))?;
+//! std::fs::write(dir.path().join("quiz/v2/0123456789abcdef0123456789abcdef.json"), "{}")?;
+//! // How many files sit at cassette positions, per task and version.
+//! let census = ulcas::store::walk::census(dir.path())?;
+//! assert_eq!(census["quiz"][&2], 1);
+//! # Ok(())
+//! # }
+//! ```
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;

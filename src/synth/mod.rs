@@ -12,6 +12,21 @@
 //!   derived from the request's key); a different request gives a different answer.
 //! - Every answer is validated with the `jsonschema` crate before it is returned; a schema that
 //!   cannot be satisfied is an error naming the schema location.
+//!
+//! ```
+//! use ulcas::request::Request;
+//!
+//! let request = Request::from_slice(br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object", "required": ["title"],
+//!                "properties": {"title": {"type": "string", "minLength": 3}}},
+//!     "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//! // Deterministic and valid against the request's schema.
+//! let answer = ulcas::synth::answer(&request)?;
+//! assert_eq!(answer, ulcas::synth::answer(&request)?);
+//! let value: serde_json::Value = serde_json::from_str(&answer).unwrap();
+//! assert!(value["title"].as_str().unwrap().len() >= 3);
+//! # Ok::<(), ulcas::Error>(())
+//! ```
 
 mod conditional;
 mod generate;

@@ -4,6 +4,33 @@
 //! the walk); what needs the whole store (current versions, which answers were repaired by a
 //! later recorded turn) is gathered cheaply first or resolved after the pass, so memory stays
 //! proportional to the number of files, not their size.
+//!
+//! ```
+//! use ulcas::outcome::{Outcome, Verdict};
+//! use ulcas::request::Request;
+//! use ulcas::sink::Collect;
+//! use ulcas::store::{self, Recording, WriteOptions};
+//! use ulcas::store_settings::StoreSettings;
+//! use ulcas::verify::{self, VerifyOptions};
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let dir = tempfile::tempdir()?;
+//! let store = dir.path().join("cassettes");
+//! let request = Request::from_slice(br#"{"task": "outline", "prompt_version": 1,
+//!     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "Grind"}]}"#)?;
+//! store::record(&store, &request, &Recording::new("{}", "m"), WriteOptions::with_request_material())?;
+//! // A file at a cassette position that is no cassette.
+//! std::fs::write(store.join("outline/v1/0123456789abcdef0123456789abcdef.json"), "not json")?;
+//!
+//! let mut events = Collect::default();
+//! let stores = [StoreSettings::new(&store, Default::default())?];
+//! let summary = verify::run(&stores, &VerifyOptions::default(), &ulcas::outcome::NoProgress, &mut events)?;
+//! assert_eq!(summary.verdict(), Verdict::Fail);
+//! let finding = events.of_type("finding").next().unwrap();
+//! assert_eq!(finding["check"], "json");
+//! # Ok(())
+//! # }
+//! ```
 
 mod answer;
 mod checks;

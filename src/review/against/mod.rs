@@ -6,6 +6,15 @@
 //! Git is asked once per store for what differs (`git diff --name-status`), once for REF's
 //! tree and once, in a batch, for the blobs of what differs: a store of 10,000 re-recorded
 //! cassettes costs a handful of processes.
+//!
+//! ```
+//! use ulcas::review::against::{AgainstOptions, DEFAULT_REVISION};
+//!
+//! // Compared with the last commit unless told otherwise; `review::run_against` runs it.
+//! let asked = AgainstOptions::default();
+//! assert_eq!((asked.reference.as_str(), DEFAULT_REVISION), ("HEAD", "HEAD"));
+//! assert!(asked.tasks.is_empty() && asked.reject.is_empty());
+//! ```
 
 use std::path::{Path, PathBuf};
 

@@ -1,5 +1,13 @@
 //! An answer as the Messages API returns it: the whole message (non-streaming), the server-sent
 //! events in the order the SDKs accumulate them (streaming), and the API's error shape.
+//!
+//! ```
+//! use ulcas::wire::anthropic::message::{error, sse};
+//!
+//! let body = error("not_found_error", "No cassette");
+//! assert_eq!(sse("error", &body),
+//!     "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"not_found_error\",\"message\":\"No cassette\"}}\n\n");
+//! ```
 
 use serde_json::{json, Value};
 

@@ -2,6 +2,21 @@
 //! /v1/chat/completions`) and the Responses API ([`Responses`], `POST /v1/responses`), and what
 //! they share: the error body, the usage they count, PDFs as base64 data URLs, text parts, the
 //! schema's bound, a forced function tool, and the time they stamp an answer with.
+//!
+//! ```
+//! use ulcas::wire::openai::{OpenAi, Responses};
+//! use ulcas::wire::Wire;
+//!
+//! // The same content on both OpenAI wires is the same request, and so the same key.
+//! let chat = OpenAi.parse(br#"{"model": "m", "messages": [
+//!     {"role": "system", "content": "You write outlines."},
+//!     {"role": "user", "content": "Grind"}]}"#)?;
+//! let responses = Responses.parse(br#"{"model": "m", "instructions": "You write outlines.",
+//!     "input": "Grind"}"#)?;
+//! assert_eq!((chat.system.as_str(), chat.blocks.len()), ("You write outlines.", 1));
+//! assert_eq!((responses.system, responses.blocks), (chat.system, chat.blocks));
+//! # Ok::<(), ulcas::Error>(())
+//! ```
 
 mod chat;
 mod responses;

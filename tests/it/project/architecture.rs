@@ -441,6 +441,50 @@ fn catch_all() -> regex::Regex {
     regex::Regex::new(r"(?m)^\s*_ => (Ok\(\(\)\)|\{\}|return Ok\(\(\)\)),?\s*$").unwrap()
 }
 
+/// Every public module of the library (the hidden `shell` aside) says what it is with a runnable
+/// example in its own docs: every command module, every wire, every building block.
+#[test]
+fn every_public_module_has_a_runnable_example() {
+    let src = Path::new(crate::common::MANIFEST).join("src");
+    let declared = regex::Regex::new(r"(?m)^pub mod (\w+);").unwrap();
+    let mut missing = Vec::new();
+    let mut files = vec![src.join("lib.rs")];
+    while let Some(file) = files.pop() {
+        let code = std::fs::read_to_string(&file).unwrap();
+        let code = code.split("#[cfg(test)]").next().unwrap();
+        let base = match file.file_name().unwrap().to_str().unwrap() {
+            "lib.rs" | "mod.rs" => file.parent().unwrap().to_path_buf(),
+            _ => file.with_extension(""),
+        };
+        for m in declared.captures_iter(code) {
+            let before = &code[..m.get(0).unwrap().start()];
+            if before
+                .lines()
+                .last()
+                .is_some_and(|l| l.contains("doc(hidden)"))
+            {
+                continue;
+            }
+            let flat = base.join(format!("{}.rs", &m[1]));
+            let module = if flat.is_file() {
+                flat
+            } else {
+                base.join(&m[1]).join("mod.rs")
+            };
+            let text = std::fs::read_to_string(&module).unwrap();
+            let docs: String = text.lines().take_while(|l| l.starts_with("//!")).collect();
+            if !docs.contains("```") {
+                missing.push(module.strip_prefix(&src).unwrap().display().to_string());
+            }
+            files.push(module);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "a runnable example in the module docs: {missing:#?}"
+    );
+}
+
 /// The guard above sees what it forbids.
 #[test]
 fn the_event_guard_sees_a_catch_all() {
