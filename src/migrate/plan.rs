@@ -237,22 +237,14 @@ struct Target<'a> {
     backfill: String,
 }
 
-fn carry_over(
-    target: &Target<'_>,
-    from: &Path,
-    old: &Cassette,
-    material: &StoredRequest,
-    new_json: &str,
-    repaired: bool,
-) -> MigrateOutcome {
-    let (into, target, write) = (target, target.dir, target.write);
+/// The cassette `old` carried over to the schema `new_json`: the same answer under the key the
+/// new schema gives its request material, saying which cassette it came from.
+fn rekeyed(old: &Cassette, material: &StoredRequest, new_json: &str) -> (CassetteKey, Cassette) {
     let key = CassetteKey {
         task: old.task.clone(),
         prompt_version: old.prompt_version,
         hash: hash_parts(&old.task, old.prompt_version, new_json, &material.content),
     };
-    let slot = Slot::of_key(&key);
-    let to = target.path_of(&slot);
     let new = Cassette {
         hash: key.hash.clone(),
         request: Some(StoredRequest {
@@ -262,6 +254,23 @@ fn carry_over(
         migrated_from: Some(old.hash.clone()),
         ..old.clone()
     };
+    (key, new)
+}
+
+/// Writes `old` carried over to `new_json` (with `target.write`) at its new key, never over
+/// another cassette, with the version's lock entry in the same hold of the write lock.
+fn carry_over(
+    target: &Target<'_>,
+    from: &Path,
+    old: &Cassette,
+    material: &StoredRequest,
+    new_json: &str,
+    repaired: bool,
+) -> MigrateOutcome {
+    let (into, target, write) = (target, target.dir, target.write);
+    let (key, new) = rekeyed(old, material, new_json);
+    let slot = Slot::of_key(&key);
+    let to = target.path_of(&slot);
     let bytes = new.render();
     let conflict = || MigrateOutcome::Conflict {
         from: from.to_path_buf(),

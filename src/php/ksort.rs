@@ -106,7 +106,33 @@ fn numeric_string(s: &str) -> Option<Numeric> {
         end -= 1;
     }
     let t = &b[start..end];
-    let negative = t.first() == Some(&b'-');
+    let (is_double, significant) = numeric_shape(t)?;
+    let text = std::str::from_utf8(t).ok()?;
+    let oflow = if t.first() == Some(&b'-') { -1 } else { 1 };
+    // 20 or more integer digits (after leading zeros): a double, marked as overflowed, even
+    // when a fraction or exponent follows (PHP stops counting there).
+    if significant > LONG_DIGITS {
+        let value: f64 = text.parse().ok()?;
+        return Some(Numeric::Double { value, oflow });
+    }
+    if !is_double {
+        return Some(match text.parse::<i64>() {
+            Ok(l) => Numeric::Long(l),
+            Err(_) => Numeric::Double {
+                value: text.parse().ok()?,
+                oflow,
+            },
+        });
+    }
+    Some(Numeric::Double {
+        value: text.parse().ok()?,
+        oflow: 0,
+    })
+}
+
+/// Whether the trimmed `t` is a number PHP reads: `(is a double, significant integer digits)`;
+/// `None` when it is not a number at all.
+fn numeric_shape(t: &[u8]) -> Option<(bool, usize)> {
     let mut i = usize::from(matches!(t.first(), Some(b'+' | b'-')));
     let body = i;
     while i < t.len() && t[i] == b'0' {
@@ -147,30 +173,7 @@ fn numeric_string(s: &str) -> Option<Numeric> {
             i = j;
         }
     }
-    if i != t.len() {
-        return None;
-    }
-    let text = std::str::from_utf8(t).ok()?;
-    let oflow = if negative { -1 } else { 1 };
-    // 20 or more integer digits (after leading zeros): a double, marked as overflowed, even
-    // when a fraction or exponent follows (PHP stops counting there).
-    if significant > LONG_DIGITS {
-        let value: f64 = text.parse().ok()?;
-        return Some(Numeric::Double { value, oflow });
-    }
-    if !is_double {
-        return Some(match text.parse::<i64>() {
-            Ok(l) => Numeric::Long(l),
-            Err(_) => Numeric::Double {
-                value: text.parse().ok()?,
-                oflow,
-            },
-        });
-    }
-    Some(Numeric::Double {
-        value: text.parse().ok()?,
-        oflow: 0,
-    })
+    (i == t.len()).then_some((is_double, significant))
 }
 
 /// Sorts `items` as PHP's `ksort` does: `zend_sort` with the key order of [`compare_keys`],

@@ -258,32 +258,7 @@ fn take_pretty(v: &Value, depth: usize, rest: &mut &[u8]) -> Option<()> {
     match v {
         Value::Null => take(rest, b"null")?,
         Value::Bool(b) => take(rest, if *b { b"true" } else { b"false" })?,
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => {
-                // Digits on the stack: a cassette's counters are many small numbers.
-                let mut digits = [0u8; 20];
-                let mut at = digits.len();
-                let mut left = i.unsigned_abs();
-                loop {
-                    at -= 1;
-                    digits[at] = b'0' + (left % 10) as u8;
-                    left /= 10;
-                    if left == 0 {
-                        break;
-                    }
-                }
-                if i < 0 {
-                    take(rest, b"-")?;
-                }
-                take(rest, &digits[at..])?;
-            }
-            None => {
-                let f = n.as_f64().filter(|f| f.is_finite())?;
-                let mut text = String::new();
-                write_float(&mut text, f);
-                take(rest, text.as_bytes())?;
-            }
-        },
+        Value::Number(n) => *rest = strip_number(rest, n)?,
         Value::String(s) => *rest = strip_literal(rest, s)?,
         Value::Array(items) if items.is_empty() => take(rest, b"[]")?,
         Value::Object(members) if members.is_empty() => take(rest, b"[]")?,
@@ -320,6 +295,39 @@ fn take_pretty(v: &Value, depth: usize, rest: &mut &[u8]) -> Option<()> {
         }
     }
     Some(())
+}
+
+/// `rest` after the number `n` as PHP prints it; `None` where `rest` differs, or on a
+/// non-finite number.
+fn strip_number<'a>(rest: &'a [u8], n: &serde_json::Number) -> Option<&'a [u8]> {
+    match n.as_i64() {
+        Some(i) => {
+            // Digits on the stack: a cassette's counters are many small numbers.
+            let mut digits = [0u8; 20];
+            let mut at = digits.len();
+            let mut left = i.unsigned_abs();
+            loop {
+                at -= 1;
+                digits[at] = b'0' + (left % 10) as u8;
+                left /= 10;
+                if left == 0 {
+                    break;
+                }
+            }
+            let rest = if i < 0 {
+                rest.strip_prefix(b"-")?
+            } else {
+                rest
+            };
+            rest.strip_prefix(&digits[at..])
+        }
+        None => {
+            let f = n.as_f64().filter(|f| f.is_finite())?;
+            let mut text = String::new();
+            write_float(&mut text, f);
+            rest.strip_prefix(text.as_bytes())
+        }
+    }
 }
 
 /// Appends `4 * depth` spaces.

@@ -245,33 +245,7 @@ pub fn run(
             .name(Named::Requests)
             .error());
     }
-    let (mut live, missing) = if request.journals.is_empty() {
-        (LiveSet::default(), Vec::new())
-    } else {
-        read_journals(&request.journals, &roots)?
-    };
-    live.complete_run = request.complete_run;
-    if !request.dumps.is_empty() {
-        let mut requests = Vec::new();
-        summary.input_errors = crate::dumps::each(&request.dumps, sink, |_, file, r, _| {
-            requests.push((file.to_path_buf(), crate::key::key_of(&r)));
-            Ok(())
-        })?;
-        for (file, key) in &requests {
-            for i in crate::store_settings::stores_of_request(stores, key) {
-                let root = &stores[i].root;
-                live.mark(root, key.path_under(root), file);
-            }
-        }
-        live.given = true;
-    }
-    for m in &missing {
-        sent(sink.prune(&PruneEvent::JournalMissing {
-            journal: &m.journal,
-            line: m.line,
-            path: &m.path,
-        }))?;
-    }
+    let live = evidence(stores, &roots, request, &mut summary, sink)?;
     // Refused before anything is read: a registry with problems anywhere, or dumps that could
     // not be read, and nothing is deleted in any store.
     let refused = request.delete
@@ -300,6 +274,46 @@ pub fn run(
     }
     sent(sink.prune(&PruneEvent::Summary(&summary)))?;
     Ok(summary)
+}
+
+/// The evidence of use given: the cassettes the journals list (each line whose cassette is gone
+/// reported) and those the request dumps hit in each store they speak for (a dump that cannot
+/// be read counted in `summary`).
+fn evidence(
+    stores: &[StoreSettings],
+    roots: &[PathBuf],
+    request: &PruneOptions,
+    summary: &mut PruneSummary,
+    sink: &mut dyn PruneSink,
+) -> Result<LiveSet> {
+    let (mut live, missing) = if request.journals.is_empty() {
+        (LiveSet::default(), Vec::new())
+    } else {
+        read_journals(&request.journals, roots)?
+    };
+    live.complete_run = request.complete_run;
+    if !request.dumps.is_empty() {
+        let mut requests = Vec::new();
+        summary.input_errors = crate::dumps::each(&request.dumps, sink, |_, file, r, _| {
+            requests.push((file.to_path_buf(), crate::key::key_of(&r)));
+            Ok(())
+        })?;
+        for (file, key) in &requests {
+            for i in crate::store_settings::stores_of_request(stores, key) {
+                let root = &stores[i].root;
+                live.mark(root, key.path_under(root), file);
+            }
+        }
+        live.given = true;
+    }
+    for m in &missing {
+        sent(sink.prune(&PruneEvent::JournalMissing {
+            journal: &m.journal,
+            line: m.line,
+            path: &m.path,
+        }))?;
+    }
+    Ok(live)
 }
 
 /// After a store's candidates: its skipped files, leftovers, removed folders and the plan.

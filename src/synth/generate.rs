@@ -447,6 +447,20 @@ impl<'a> Walker<'a> {
             }
         }
         ordered.extend(out);
+        self.sized(obj, ordered, (min, max), required.len(), at, depth)
+    }
+
+    /// `ordered` grown to `minProperties` with additional properties, or the reason the
+    /// schema's `maxProperties` cannot hold its required ones.
+    fn sized(
+        &mut self,
+        obj: &Map<String, Value>,
+        mut ordered: Map<String, Value>,
+        (min, max): (usize, usize),
+        required: usize,
+        at: &str,
+        depth: usize,
+    ) -> Result<Value> {
         let mut n = 0;
         while ordered.len() < min {
             n += 1;
@@ -459,10 +473,7 @@ impl<'a> Walker<'a> {
         if ordered.len() > max {
             return Err(fail(
                 at,
-                format!(
-                    "maxProperties {max} is below the {} required properties",
-                    required.len()
-                ),
+                format!("maxProperties {max} is below the {required} required properties"),
             ));
         }
         Ok(Value::Object(ordered))

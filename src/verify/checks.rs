@@ -233,37 +233,7 @@ fn check_fields<'a>(
     out: &mut Vec<Finding>,
 ) -> Option<Fields<'a>> {
     let mut problems = FieldProblems::default();
-    let mut string = |name: &str, need: Need| -> Option<&'a str> {
-        let problem = match obj.get(name) {
-            Some(Value::String(s)) => return Some(s.as_str()),
-            Some(Value::Null) if need == Need::Nullable => return None,
-            // The reference loads the request's model when the file has none.
-            None | Some(Value::Null) if need == Need::Defaulted => {
-                let problem = match obj.get(name) {
-                    None => format!("missing `{name}`"),
-                    Some(_) => format!("`{name}` is null"),
-                };
-                problems.minor(problem);
-                return None;
-            }
-            Some(other) => format!(
-                "`{name}` must be a string{}, not {}",
-                if need == Need::Nullable {
-                    " or null"
-                } else {
-                    ""
-                },
-                kind_of(other)
-            ),
-            None => format!("missing `{name}`"),
-        };
-        if need == Need::Nullable {
-            problems.minor(problem);
-        } else {
-            problems.push(problem);
-        }
-        None
-    };
+    let mut string = |name: &str, need: Need| string_field(obj, name, need, &mut problems);
     let task = string("task", Need::Required);
     let _ = string("prompt_id", Need::Nullable);
     let hash = string("hash", Need::Required);
@@ -301,6 +271,45 @@ fn check_fields<'a>(
         text: text?,
         stop_reason: stop_reason.unwrap_or("end_turn"),
     })
+}
+
+/// The string field `name` of a cassette, as `need` asks for it (else a problem, minor where the
+/// field may be null or the loader defaults it).
+fn string_field<'a>(
+    obj: &'a Map<String, Value>,
+    name: &str,
+    need: Need,
+    problems: &mut FieldProblems,
+) -> Option<&'a str> {
+    let problem = match obj.get(name) {
+        Some(Value::String(s)) => return Some(s.as_str()),
+        Some(Value::Null) if need == Need::Nullable => return None,
+        // The reference loads the request's model when the file has none.
+        None | Some(Value::Null) if need == Need::Defaulted => {
+            let problem = match obj.get(name) {
+                None => format!("missing `{name}`"),
+                Some(_) => format!("`{name}` is null"),
+            };
+            problems.minor(problem);
+            return None;
+        }
+        Some(other) => format!(
+            "`{name}` must be a string{}, not {}",
+            if need == Need::Nullable {
+                " or null"
+            } else {
+                ""
+            },
+            kind_of(other)
+        ),
+        None => format!("missing `{name}`"),
+    };
+    if need == Need::Nullable {
+        problems.minor(problem);
+    } else {
+        problems.push(problem);
+    }
+    None
 }
 
 /// `prompt_version`, a non-negative integer (else a problem).

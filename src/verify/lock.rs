@@ -56,32 +56,56 @@ pub(super) fn lock_findings(
                 findings.push(stale_edit(store, &name, what, &file));
                 continue;
             }
-            if locked.prompt != now.prompt {
-                findings.push(Finding::new(
-                    &prompt_file,
-                    Check::PromptEdited,
-                    format!(
-                        "the prompt text of {name} changed since its recordings were locked, without a version bump: every {task} test replays answers to a text that no longer exists. Restore {} and put the new text in v{}.md (then record it), or, if the recordings were re-made with the new text: `{accept}`",
-                        prompt_file.display(),
-                        version + 1
-                    ),
-                ));
-            }
-            if locked.schema != now.schema {
-                let file = schema_file.unwrap_or_else(|| prompt_file.clone());
-                findings.push(Finding::new(
-                    &file,
-                    Check::SchemaEdited,
-                    format!(
-                        "the output schema of {name} ({}) changed since its recordings were locked: its requests now have another key and miss. Restore it and bump the version, or carry the answers over (`{}`) or record them anew, then `{accept}`",
-                        file.display(),
-                        store.advise(Advice::Migrate { task, write: false })
-                    ),
-                ));
-            }
+            let edits = Edits {
+                prompt: (locked.prompt != now.prompt).then_some(prompt_file.as_path()),
+                schema: (locked.schema != now.schema)
+                    .then(|| schema_file.unwrap_or_else(|| prompt_file.clone())),
+            };
+            findings.extend(current_edits(store, (task, version), edits, &accept));
         }
     }
     Ok((true, findings))
+}
+
+/// What of a current version changed since it was locked: its prompt file, its schema's file.
+struct Edits<'a> {
+    prompt: Option<&'a std::path::Path>,
+    schema: Option<std::path::PathBuf>,
+}
+
+/// The findings of edits to a current version: each says how to restore it, or to accept it
+/// when the recordings were re-made (`accept`).
+fn current_edits(
+    store: &StoreSettings,
+    (task, version): (&str, i64),
+    edits: Edits<'_>,
+    accept: &str,
+) -> Vec<Finding> {
+    let name = format!("{task}/v{version}");
+    let mut findings = Vec::new();
+    if let Some(prompt_file) = edits.prompt {
+        findings.push(Finding::new(
+            prompt_file,
+            Check::PromptEdited,
+            format!(
+                "the prompt text of {name} changed since its recordings were locked, without a version bump: every {task} test replays answers to a text that no longer exists. Restore {} and put the new text in v{}.md (then record it), or, if the recordings were re-made with the new text: `{accept}`",
+                prompt_file.display(),
+                version + 1
+            ),
+        ));
+    }
+    if let Some(file) = edits.schema {
+        findings.push(Finding::new(
+            &file,
+            Check::SchemaEdited,
+            format!(
+                "the output schema of {name} ({}) changed since its recordings were locked: its requests now have another key and miss. Restore it and bump the version, or carry the answers over (`{}`) or record them anew, then `{accept}`",
+                file.display(),
+                store.advise(Advice::Migrate { task, write: false })
+            ),
+        ));
+    }
+    findings
 }
 
 /// An edit of a version older than the current one: it can never be hit again, so the step

@@ -61,9 +61,59 @@ impl Rerecording {
         if chosen.is_empty() {
             return Ok(Vec::new());
         }
-        // Everything REF holds is fetched before the first write; one `git cat-file --filters`
-        // a file (a batch would report the unfiltered size), so several at once.
-        let restore = chosen
+        let restore = self.fetch(&chosen)?;
+        let dir = StoreDir::open(&self.root)?;
+        let write = dir.write_guard()?;
+        let mut done = Vec::new();
+        let mut emptied = BTreeSet::new();
+        for (change, bytes) in restore {
+            let rel = change
+                .git_path
+                .strip_prefix(&self.prefix)
+                .unwrap_or(&change.git_path);
+            let slot = Slot::under(Path::new(""), rel)
+                .map_err(|e| Error::in_file(&change.path, e.message))?;
+            let action = match bytes {
+                Restore::Link(target) => {
+                    write.put_link(&slot, &target)?;
+                    RejectAction::Restored
+                }
+                Restore::File(bytes) => {
+                    match dir.read(&slot)? {
+                        Some(existing) => write.replace(&slot, &existing, &bytes, Times::Now)?,
+                        None => {
+                            write.create(&slot, &bytes)?;
+                        }
+                    }
+                    RejectAction::Restored
+                }
+                Restore::Remove => {
+                    write
+                        .remove(&slot, |_| Ok(()))
+                        .map_err(|e| Error::in_file(&change.path, e.message))?;
+                    emptied.insert((slot.task.clone(), slot.version.clone()));
+                    RejectAction::Removed
+                }
+            };
+            done.push(Rejected {
+                path: change.path.clone(),
+                action,
+            });
+        }
+        for (task, version) in &emptied {
+            if write.remove_empty_dir(Some(task), version) {
+                write.remove_empty_dir(None, task);
+            }
+        }
+        self.restore_lock_entries(&dir, &write, &chosen)?;
+        Ok(done)
+    }
+
+    /// What REF holds for each chosen change, fetched before the first write (one `git
+    /// cat-file --filters` a file, as a batch would report the unfiltered size; several at
+    /// once).
+    fn fetch<'c>(&self, chosen: &[&'c Change]) -> Result<Vec<(&'c Change, Restore)>> {
+        chosen
             .par_iter()
             .map(|change| {
                 let bytes = match change.kind {
@@ -79,57 +129,7 @@ impl Rerecording {
                 };
                 Ok((*change, bytes))
             })
-            .collect::<Result<Vec<_>>>()?;
-        let dir = StoreDir::open(&self.root)?;
-        let write = dir.write_guard()?;
-        let mut done = Vec::new();
-        let mut emptied = BTreeSet::new();
-        for (change, bytes) in restore {
-            let rel = change
-                .git_path
-                .strip_prefix(&self.prefix)
-                .unwrap_or(&change.git_path);
-            let slot = Slot::under(Path::new(""), rel)
-                .map_err(|e| Error::in_file(&change.path, e.message))?;
-            match bytes {
-                Restore::Link(target) => {
-                    write.put_link(&slot, &target)?;
-                    done.push(Rejected {
-                        path: change.path.clone(),
-                        action: RejectAction::Restored,
-                    });
-                }
-                Restore::File(bytes) => {
-                    match dir.read(&slot)? {
-                        Some(existing) => write.replace(&slot, &existing, &bytes, Times::Now)?,
-                        None => {
-                            write.create(&slot, &bytes)?;
-                        }
-                    }
-                    done.push(Rejected {
-                        path: change.path.clone(),
-                        action: RejectAction::Restored,
-                    });
-                }
-                Restore::Remove => {
-                    write
-                        .remove(&slot, |_| Ok(()))
-                        .map_err(|e| Error::in_file(&change.path, e.message))?;
-                    emptied.insert((slot.task.clone(), slot.version.clone()));
-                    done.push(Rejected {
-                        path: change.path.clone(),
-                        action: RejectAction::Removed,
-                    });
-                }
-            }
-        }
-        for (task, version) in &emptied {
-            if write.remove_empty_dir(Some(task), version) {
-                write.remove_empty_dir(None, task);
-            }
-        }
-        self.restore_lock_entries(&dir, &write, &chosen)?;
-        Ok(done)
+            .collect()
     }
 
     /// Writes REF's lock entry back for each version whose every listed cassette was rejected.

@@ -114,31 +114,7 @@ pub fn plan(
     every: Option<&[(std::path::PathBuf, ulcas::prune::StaleReason)]>,
 ) -> io::Result<()> {
     let deletable = plan.deletable();
-    let bytes = plan.deletable_bytes();
-    if deletable == 0 {
-        let line = format!(
-            "{}: nothing to prune in {}",
-            shown(&plan.root),
-            count(plan.cassettes, "cassette", "cassettes")
-        );
-        out.line(&out.paint(Tone::Good, &line))?;
-    } else {
-        let verb = if deletion.is_some() {
-            "deleted"
-        } else if delete_asked {
-            "would delete (refused)"
-        } else {
-            "can delete"
-        };
-        let head = format!(
-            "{}: {verb} {} of {} ({})",
-            shown(&plan.root),
-            deletable,
-            count(plan.cassettes, "cassette", "cassettes"),
-            human_bytes(bytes)
-        );
-        out.line(&out.paint(Tone::Strong, &head))?;
-    }
+    head(out, plan, deletion.is_some(), delete_asked)?;
     if quiet {
         return Ok(());
     }
@@ -178,6 +154,34 @@ pub fn plan(
         }
     }
     notes(out, plan, deletion, delete_asked)
+}
+
+/// A store's line: nothing to prune, or how many cassettes (and bytes) go, went or would go.
+fn head(out: &mut Out, plan: &PrunePlan, deleted: bool, delete_asked: bool) -> io::Result<()> {
+    let deletable = plan.deletable();
+    if deletable == 0 {
+        let line = format!(
+            "{}: nothing to prune in {}",
+            shown(&plan.root),
+            count(plan.cassettes, "cassette", "cassettes")
+        );
+        return out.line(&out.paint(Tone::Good, &line));
+    }
+    let verb = if deleted {
+        "deleted"
+    } else if delete_asked {
+        "would delete (refused)"
+    } else {
+        "can delete"
+    };
+    let head = format!(
+        "{}: {verb} {} of {} ({})",
+        shown(&plan.root),
+        deletable,
+        count(plan.cassettes, "cassette", "cassettes"),
+        human_bytes(plan.deletable_bytes())
+    );
+    out.line(&out.paint(Tone::Strong, &head))
 }
 
 /// Stale versions in a plan: the advice `review` gives, said before they go.
