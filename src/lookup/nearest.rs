@@ -288,13 +288,9 @@ impl Signature {
     }
 }
 
-/// The files that carry request material, scored by word overlap with `content` (read in
-/// parallel; a file that is not a cassette is no candidate). Only the stored content is decoded
-/// here. Every file is scored by its word signature (bits, no set to build); the best
-/// [`SHORTLIST`] are scored again by their exact word sets; the best of those are then read
-/// whole, in order, until [`PREFILTERED`] of them parse as cassettes with material. Recordings
-/// that share one vocabulary (one course template) cost a signature each, not a set.
-fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> {
+/// The files whose stored content shares the most with `content` by its word signature (at
+/// most [`SHORTLIST`], in no order), with their versions.
+fn shortlist<'f>(files: &'f [(i64, PathBuf)], content: &str) -> Vec<(f64, &'f PathBuf, i64)> {
     // Estimated on the content as the recorder stores it (its JSON string literal): the query
     // is encoded the same way, so nothing is decoded per file.
     let mut query_signature = Signature::new();
@@ -326,6 +322,17 @@ fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> 
         estimated.select_nth_unstable_by(SHORTLIST - 1, order);
         estimated.truncate(SHORTLIST);
     }
+    estimated
+}
+
+/// The files that carry request material, scored by word overlap with `content` (read in
+/// parallel; a file that is not a cassette is no candidate). Only the stored content is decoded
+/// here. Every file is scored by its word signature (bits, no set to build); the best
+/// [`SHORTLIST`] are scored again by their exact word sets; the best of those are then read
+/// whole, in order, until [`PREFILTERED`] of them parse as cassettes with material. Recordings
+/// that share one vocabulary (one course template) cost a signature each, not a set.
+fn scored_candidates(files: &[(i64, PathBuf)], content: &str) -> Vec<Candidate> {
+    let estimated = shortlist(files, content);
     let query = word_set(content);
     let mut scored: Vec<(f64, &PathBuf, i64)> = estimated
         .into_par_iter()
@@ -426,13 +433,7 @@ fn report_nearest(
         };
         if !verdicts.schema && verdicts.content && !schema_reported {
             schema_reported = true;
-            let d = Diagnosis::new(
-                Detail::SchemaChanged {
-                    variant: "the recorded schema".into(),
-                },
-                format!("the same request content was recorded with a different output schema: the schema changed since recording; {}; then `{}` removes the old one", probes.schema_advice(), probes.prune),
-            );
-            out.push(d.at(c.path.clone()));
+            out.push(schema_recorded_otherwise(probes, &c.path));
         }
         // The same content under another version or schema is the hit-with-version or
         // schema-changed diagnosis that already names this cassette, not a content change.
@@ -460,6 +461,12 @@ fn report_nearest(
         );
         out.push(d.at(c.path));
     }
+    insert_generated(generated, out);
+}
+
+/// The generated values (ids, timestamps) the diffs found, said before the first content
+/// change they explain.
+fn insert_generated(mut generated: Vec<String>, out: &mut Vec<Diagnosis>) {
     generated.sort();
     generated.dedup();
     if !generated.is_empty() {
@@ -470,6 +477,17 @@ fn report_nearest(
             .unwrap_or(out.len());
         out.insert(at, generated_values_found(generated));
     }
+}
+
+/// The same request content recorded with another output schema, at `path`.
+fn schema_recorded_otherwise(probes: &Probes, path: &std::path::Path) -> Diagnosis {
+    let d = Diagnosis::new(
+        Detail::SchemaChanged {
+            variant: "the recorded schema".into(),
+        },
+        format!("the same request content was recorded with a different output schema: the schema changed since recording; {}; then `{}` removes the old one", probes.schema_advice(), probes.prune),
+    );
+    d.at(path.to_path_buf())
 }
 
 /// A far nearest recording (under [`NEAR`]): named once, without the noise of a diff, with

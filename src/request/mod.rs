@@ -77,6 +77,35 @@ pub struct Request {
     pub turns: Vec<Turn>,
 }
 
+/// A dump's `task` (a valid task name) and `prompt_version` (or `promptVersion`, an integer).
+fn task_and_version(obj: &Map<String, Value>) -> Result<(String, i64)> {
+    let task = match obj.get("task") {
+        Some(Value::String(s)) => s.clone(),
+        Some(other) => {
+            return Err(Error::msg(format!(
+                "`task` must be a string, not {}",
+                kind_of(other)
+            )))
+        }
+        None => return Err(Error::msg("missing `task`")),
+    };
+    validate_task(&task)?;
+    let prompt_version = match either(obj, "prompt_version", "promptVersion") {
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .filter(|_| n.is_i64() || n.is_u64())
+            .ok_or_else(|| Error::msg(format!("`prompt_version` must be an integer, not {n}")))?,
+        Some(other) => {
+            return Err(Error::msg(format!(
+                "`prompt_version` must be an integer, not {}",
+                kind_of(other)
+            )))
+        }
+        None => return Err(Error::msg("missing `prompt_version` (or `promptVersion`)")),
+    };
+    Ok((task, prompt_version))
+}
+
 impl Request {
     /// Reads and parses the dump at `path`.
     ///
@@ -149,33 +178,7 @@ impl Request {
     }
 
     fn from_parts(mut obj: Map<String, Value>, schema: Option<Schema>) -> Result<Request> {
-        let task = match obj.get("task") {
-            Some(Value::String(s)) => s.clone(),
-            Some(other) => {
-                return Err(Error::msg(format!(
-                    "`task` must be a string, not {}",
-                    kind_of(other)
-                )))
-            }
-            None => return Err(Error::msg("missing `task`")),
-        };
-        validate_task(&task)?;
-        let prompt_version = match either(&obj, "prompt_version", "promptVersion") {
-            Some(Value::Number(n)) => {
-                n.as_i64()
-                    .filter(|_| n.is_i64() || n.is_u64())
-                    .ok_or_else(|| {
-                        Error::msg(format!("`prompt_version` must be an integer, not {n}"))
-                    })?
-            }
-            Some(other) => {
-                return Err(Error::msg(format!(
-                    "`prompt_version` must be an integer, not {}",
-                    kind_of(other)
-                )))
-            }
-            None => return Err(Error::msg("missing `prompt_version` (or `promptVersion`)")),
-        };
+        let (task, prompt_version) = task_and_version(&obj)?;
         let prompt_id = match either(&obj, "prompt_id", "promptId") {
             Some(Value::String(s)) => Some(s.clone()),
             _ => None,

@@ -105,6 +105,12 @@ pub async fn serve(
         });
     }
     drop(listener);
+    stop(&server, graceful).await
+}
+
+/// Waits for the requests and recordings in flight, within the grace period; what did not
+/// finish in it, if anything.
+async fn stop(server: &Server, graceful: GracefulShutdown) -> Option<String> {
     let deadline = tokio::time::Instant::now() + server.limits.grace();
     let requests = tokio::time::timeout_at(deadline, graceful.shutdown()).await;
     let recordings = tokio::time::timeout_at(deadline, server.recordings.finished()).await;

@@ -211,34 +211,44 @@ async fn answer(
             let Some(upstream) = &server.upstream else {
                 unreachable!("a miss is forwarded in record mode only")
             };
-            let (mut resolved, tool) = match decision {
-                Decided::Forward(resolved, _, tool) => (Ok(*resolved), tool),
-                Decided::Relay(why) => (Err(why), None),
-                Decided::Reply(_) => unreachable!("matched above"),
-            };
-            // An answer a fault changes is never taken for a recording.
-            if let Some(fault @ (Fault::Cut(_) | Fault::StreamError(_))) = fault {
-                resolved = Err(format!("a fault was injected ({fault})"));
-            }
             let path_and_query = uri
                 .path_and_query()
                 .map_or(api.path(), |p| p.as_str())
                 .to_owned();
             let miss = super::record::Miss {
                 api,
-                resolved,
-                tool,
+                resolved: Err(String::new()),
+                tool: None,
                 path_and_query,
                 headers,
                 body: bytes,
                 started,
                 held,
             };
+            let miss = to_record(miss, decision, fault);
             return changed(upstream.forward(server.clone(), miss).await);
         }
     };
     said(&server, &headers, started, &reply);
     changed(reply.response(api))
+}
+
+/// The miss as the upstream gets it: the request as keyed (recorded with its answer), or why it
+/// cannot be (relayed alone); an answer a fault changes is never taken for a recording.
+fn to_record(
+    mut miss: super::record::Miss,
+    decision: Decided,
+    fault: Option<Fault>,
+) -> super::record::Miss {
+    (miss.resolved, miss.tool) = match decision {
+        Decided::Forward(resolved, _, tool) => (Ok(*resolved), tool),
+        Decided::Relay(why) => (Err(why), None),
+        Decided::Reply(_) => unreachable!("a reply is not forwarded"),
+    };
+    if let Some(fault @ (Fault::Cut(_) | Fault::StreamError(_))) = fault {
+        miss.resolved = Err(format!("a fault was injected ({fault})"));
+    }
+    miss
 }
 
 /// The log line and the journal entry of a reply (a miss's journal entry holds the whole

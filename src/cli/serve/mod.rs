@@ -151,20 +151,9 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
     let stores = stores::resolve_existing(&args.stores, &args.roots)?;
     ulcas::store_settings::require_folders(&stores)?;
     let addr = listen_address(&args.listen, args.expose)?;
-    let upstream = match (&args.upstream, args.mode) {
-        (Some(url), ServeMode::Record) => Some(record::Upstream::new(url, &args.limits)?),
-        (Some(_), _) => {
-            return Err(ulcas::Error::msg(
-                "--upstream is for --mode record: add it, or drop --upstream",
-            )
-            .into())
-        }
-        (None, _) => None,
-    };
-    let faults = faults::Faults::of_specs(&args.faults).map_err(ulcas::Error::msg)?;
+    let (upstream, faults) = upstream_and_faults(&args)?;
     let catalog = watch::Catalog::new(stores)?;
     let record_into = record_into(&args, &catalog, upstream.is_some())?;
-    let json = args.format == ServeFormat::Json;
     // The accept loop and the signals run here; the connections on a serving thread a core
     // (`workers`). What a serving thread does not answer at once reads the store on its
     // blocking pool: two threads each are enough on any load (each thread keeps its
@@ -176,14 +165,81 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
         .build()
         .map_err(cannot)?;
     let (listener, local) = runtime.block_on(bind(addr))?;
-    let server = Arc::new(Server {
+    let expose = args.expose;
+    let started = Started {
+        catalog,
+        upstream,
+        faults,
+        record_into,
+        local,
+    };
+    let server = Arc::new(new_server(args, &ctx, started)?);
+    let grace = server.limits.grace();
+    let workers = workers::Workers::start(cores, 2, grace).map_err(cannot)?;
+    let served = runtime.block_on(async {
+        let shutdown = http::shutdown()?;
+        // The prompts are watched from before the start line on.
+        watch::spawn(Arc::downgrade(&server));
+        Server::count_in_background(Arc::downgrade(&server));
+        server.log.listening(local);
+        server.warn_at_start(local, expose);
+        let app = http::router(server.clone());
+        let unfinished = conn::serve(server.clone(), listener, &workers, app, shutdown).await;
+        server.log.stopped(unfinished.as_deref());
+        Ok::<_, ulcas::Error>(())
+    });
+    // Blocking work still running after the grace period is not waited for.
+    workers.stop();
+    runtime.shutdown_timeout(grace);
+    served?;
+    Ok(Verdict::Pass)
+}
+
+/// The upstream a record-mode server forwards misses to, and the faults armed at start.
+fn upstream_and_faults(
+    args: &ServeArgs,
+) -> Result<(Option<record::Upstream>, faults::Faults), ulcas::Error> {
+    let upstream = match (&args.upstream, args.mode) {
+        (Some(url), ServeMode::Record) => Some(record::Upstream::new(url, &args.limits)?),
+        (Some(_), _) => {
+            return Err(ulcas::Error::msg(
+                "--upstream is for --mode record: add it, or drop --upstream",
+            ))
+        }
+        (None, _) => None,
+    };
+    let faults = faults::Faults::of_specs(&args.faults).map_err(ulcas::Error::msg)?;
+    Ok((upstream, faults))
+}
+
+/// What a server starts from: its stores, its upstream and faults, the store that records, and
+/// the address it listens on.
+struct Started {
+    catalog: watch::Catalog,
+    upstream: Option<record::Upstream>,
+    faults: faults::Faults,
+    record_into: Option<usize>,
+    local: std::net::SocketAddr,
+}
+
+/// The server `args` ask for, from what it `started` with.
+fn new_server(args: ServeArgs, ctx: &Ctx, started: Started) -> Result<Server, ulcas::Error> {
+    let Started {
+        catalog,
+        upstream,
+        faults,
+        record_into,
+        local,
+    } = started;
+    let json = args.format == ServeFormat::Json;
+    Ok(Server {
         catalog: watch::Watched::new(catalog),
         mode: match args.mode {
             ServeMode::Cassette => Mode::Cassette,
             ServeMode::Synthetic => Mode::Synthetic,
             ServeMode::Record => Mode::Record,
         },
-        log: log::Log::new(json, &ctx),
+        log: log::Log::new(json, ctx),
         dumps: args
             .dump_dir
             .as_deref()
@@ -199,26 +255,7 @@ pub fn serve(args: ServeArgs, ctx: Ctx) -> Exit {
         faults,
         fault_routes: !args.no_fault_routes,
         journal: journal::Journal::default(),
-    });
-    let grace = server.limits.grace();
-    let workers = workers::Workers::start(cores, 2, grace).map_err(cannot)?;
-    let served = runtime.block_on(async {
-        let shutdown = http::shutdown()?;
-        // The prompts are watched from before the start line on.
-        watch::spawn(Arc::downgrade(&server));
-        Server::count_in_background(Arc::downgrade(&server));
-        server.log.listening(local);
-        server.warn_at_start(local, args.expose);
-        let app = http::router(server.clone());
-        let unfinished = conn::serve(server.clone(), listener, &workers, app, shutdown).await;
-        server.log.stopped(unfinished.as_deref());
-        Ok::<_, ulcas::Error>(())
-    });
-    // Blocking work still running after the grace period is not waited for.
-    workers.stop();
-    runtime.shutdown_timeout(grace);
-    served?;
-    Ok(Verdict::Pass)
+    })
 }
 
 /// The store (index) that records every miss: `--record-into`, else none when the stores'

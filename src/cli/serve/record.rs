@@ -190,22 +190,32 @@ impl Upstream {
                 not_recorded = Some(header_text(&why));
             }
         }
-        let stream = tokio_stream::wrappers::ReceiverStream::new(rx);
-        let mut response = Response::new(Body::from_stream(stream));
-        *response.status_mut() = parts.status;
-        for name in [header::CONTENT_TYPE, header::CONTENT_ENCODING] {
-            if let Some(v) = parts.headers.get(&name) {
-                response.headers_mut().insert(name, v.clone());
-            }
-        }
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-        if let Some(why) = not_recorded.and_then(|w| HeaderValue::from_str(&w).ok()) {
-            response.headers_mut().insert(NOT_RECORDED, why);
-        }
-        response
+        relayed(&parts, rx, not_recorded)
     }
+}
+
+/// The upstream's answer as the client gets it: its status and content headers, the body as it
+/// arrives, and why it was not recorded when it was not.
+fn relayed(
+    parts: &axum::http::response::Parts,
+    rx: tokio::sync::mpsc::Receiver<Result<Bytes, std::io::Error>>,
+    not_recorded: Option<String>,
+) -> Response {
+    let stream = tokio_stream::wrappers::ReceiverStream::new(rx);
+    let mut response = Response::new(Body::from_stream(stream));
+    *response.status_mut() = parts.status;
+    for name in [header::CONTENT_TYPE, header::CONTENT_ENCODING] {
+        if let Some(v) = parts.headers.get(&name) {
+            response.headers_mut().insert(name, v.clone());
+        }
+    }
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if let Some(why) = not_recorded.and_then(|w| HeaderValue::from_str(&w).ok()) {
+        response.headers_mut().insert(NOT_RECORDED, why);
+    }
+    response
 }
 
 /// The response header that says why an answer relayed was not recorded.

@@ -363,33 +363,7 @@ pub fn report_against(
             summary: &summary,
         }))?;
         for change in &r.changes {
-            match &change.kind {
-                against::ChangeKind::Changed(pair) => {
-                    sent(sink.review(&ReviewEvent::Pair(PairEvent {
-                        task: &change.task,
-                        pair,
-                        models: true,
-                    })))?
-                }
-                against::ChangeKind::Added(_) | against::ChangeKind::Unreadable => {
-                    let why = match change.kind {
-                        against::ChangeKind::Added(_) => UnpairedWhy::Added,
-                        _ => UnpairedWhy::NotACassette,
-                    };
-                    sent(sink.review(&ReviewEvent::Unpaired(&Unpaired {
-                        side: Side::To,
-                        path: change.path.clone(),
-                        why,
-                    })))?
-                }
-                against::ChangeKind::Removed(_) => {
-                    sent(sink.review(&ReviewEvent::Unpaired(&Unpaired {
-                        side: Side::From,
-                        path: at_revision(reference, &change.path),
-                        why: UnpairedWhy::Removed,
-                    })))?
-                }
-            }
+            report_change(change, reference, sink)?;
         }
         let rejected = r.reject(paths)?;
         for done in &rejected {
@@ -400,6 +374,37 @@ pub fn report_against(
         sent(sink.review(&ReviewEvent::AgainstSummary(&summary)))?;
     }
     Ok(run)
+}
+
+/// One listed cassette of a re-recording: a pair, or a recording without its partner.
+fn report_change(
+    change: &against::Change,
+    reference: &str,
+    sink: &mut dyn ReviewSink,
+) -> Result<()> {
+    match &change.kind {
+        against::ChangeKind::Changed(pair) => sent(sink.review(&ReviewEvent::Pair(PairEvent {
+            task: &change.task,
+            pair,
+            models: true,
+        }))),
+        against::ChangeKind::Added(_) | against::ChangeKind::Unreadable => {
+            let why = match change.kind {
+                against::ChangeKind::Added(_) => UnpairedWhy::Added,
+                _ => UnpairedWhy::NotACassette,
+            };
+            sent(sink.review(&ReviewEvent::Unpaired(&Unpaired {
+                side: Side::To,
+                path: change.path.clone(),
+                why,
+            })))
+        }
+        against::ChangeKind::Removed(_) => sent(sink.review(&ReviewEvent::Unpaired(&Unpaired {
+            side: Side::From,
+            path: at_revision(reference, &change.path),
+            why: UnpairedWhy::Removed,
+        }))),
+    }
 }
 
 /// The revision `review --against` compares with when none is named.

@@ -34,38 +34,14 @@ impl Rerecording {
             (tasks.is_empty() || tasks.contains(&task)).then_some((task, version))
         };
         let validators = Validators::for_registry(&store.registry);
-        // Every blob of REF this review reads, in one batch.
         let listed = list(&diff, &tree, &prefix, &wanted);
-        let ids: Vec<&str> = listed
-            .iter()
-            .filter(|l| l.4 != Status::Added)
-            .filter_map(|l| tree.get(&l.0).map(|e| e.id.as_str()))
-            .collect();
-        let mut blobs = repo.blobs(&ids, crate::store::MAX_CASSETTE)?.into_iter();
-        // Each listed cassette with REF's bytes, then compared in parallel.
-        let work: Vec<_> = listed
-            .into_iter()
-            .map(|l| {
-                let before = match (l.4, tree.contains_key(&l.0)) {
-                    (Status::Added, _) | (_, false) => None,
-                    _ => blobs.next(),
-                };
-                (l, before)
-            })
-            .collect();
-        let compared: Vec<Option<Change>> = work
-            .into_par_iter()
-            .map(|(listed, before)| {
-                let side = Compare {
-                    store,
-                    validators: &validators,
-                    reference,
-                    tree: &tree,
-                };
-                side.compare(listed, before)
-            })
-            .collect();
-
+        let side = Compare {
+            store,
+            validators: &validators,
+            reference,
+            tree: &tree,
+        };
+        let compared = side.compare_all(&repo, listed)?;
         let same = compared.iter().filter(|c| c.is_none()).count();
         let changes: Vec<Change> = compared.into_iter().flatten().collect();
         let unchanged = same
@@ -106,6 +82,32 @@ struct Compare<'a> {
 }
 
 impl Compare<'_> {
+    /// Each listed cassette with REF's bytes (every blob read in one batch), compared in
+    /// parallel: `None` where it is the same at REF.
+    fn compare_all(&self, repo: &Repo, listed: Vec<Listed>) -> Result<Vec<Option<Change>>> {
+        let tree = self.tree;
+        let ids: Vec<&str> = listed
+            .iter()
+            .filter(|l| l.4 != Status::Added)
+            .filter_map(|l| tree.get(&l.0).map(|e| e.id.as_str()))
+            .collect();
+        let mut blobs = repo.blobs(&ids, crate::store::MAX_CASSETTE)?.into_iter();
+        let work: Vec<_> = listed
+            .into_iter()
+            .map(|l| {
+                let before = match (l.4, tree.contains_key(&l.0)) {
+                    (Status::Added, _) | (_, false) => None,
+                    _ => blobs.next(),
+                };
+                (l, before)
+            })
+            .collect();
+        Ok(work
+            .into_par_iter()
+            .map(|(listed, before)| self.compare(listed, before))
+            .collect())
+    }
+
     /// The change of one listed cassette (`before`: REF's bytes, `None` inside when unread), or
     /// `None` when both sides hold the same content.
     fn compare(&self, listed: Listed, before: Option<Option<Vec<u8>>>) -> Option<Change> {

@@ -466,6 +466,34 @@ impl<'de> Visitor<'de> for ToolChoice<'_> {
     }
 }
 
+/// The one schema a body carries (in `output_config.format`, the beta's `output_format`, or a
+/// forced tool's `input_schema`), and the forced tool's name.
+fn carried_schema<E: de::Error>(
+    [format, output_format]: [Option<Arc<Value>>; 2],
+    tools: Vec<ToolDef<&RawValue>>,
+    choice: Choice,
+) -> Result<(Option<Arc<Value>>, Option<String>), E> {
+    let mut carried = Vec::new();
+    if let Some(s) = format {
+        carried.push(("output_config.format.schema".into(), s));
+    }
+    if let Some(s) = output_format {
+        carried.push(("output_format.schema".into(), s));
+    }
+    let forced = forced_tool(tools, choice, "tools", &["custom"]).map_err(E::custom)?;
+    let tool = match forced {
+        Some((i, name, raw)) => {
+            let tools_at = At::Top.key("tools");
+            let tool_at = tools_at.index(i);
+            let at = tool_at.key("input_schema");
+            carried.push((at.to_string().into(), schema_of(raw, &at)?));
+            Some(name)
+        }
+        None => None,
+    };
+    Ok((one_schema(carried).map_err(E::custom)?, tool))
+}
+
 /// The top level.
 struct Body;
 
@@ -514,25 +542,7 @@ impl<'de> Visitor<'de> for Body {
         }
         let model = model.ok_or_else(|| de::Error::custom("model: missing"))?;
         let (blocks, turns) = messages.ok_or_else(|| de::Error::custom("messages: missing"))?;
-        let mut carried = Vec::new();
-        if let Some(s) = format {
-            carried.push(("output_config.format.schema".into(), s));
-        }
-        if let Some(s) = output_format {
-            carried.push(("output_format.schema".into(), s));
-        }
-        let forced = forced_tool(tools, choice, "tools", &["custom"]).map_err(de::Error::custom)?;
-        let tool = match forced {
-            Some((i, name, raw)) => {
-                let tools_at = top.key("tools");
-                let tool_at = tools_at.index(i);
-                let at = tool_at.key("input_schema");
-                carried.push((at.to_string().into(), schema_of(raw, &at)?));
-                Some(name)
-            }
-            None => None,
-        };
-        let schema = one_schema(carried).map_err(de::Error::custom)?;
+        let (schema, tool) = carried_schema([format, output_format], tools, choice)?;
         Ok(WireRequest {
             model,
             system,

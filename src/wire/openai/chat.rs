@@ -465,6 +465,34 @@ fn blocks_of(content: &Value, at: &str) -> Result<Vec<Block>, String> {
     Ok(blocks)
 }
 
+/// A whole `chat.completion` (not streamed), with a choice.
+fn whole_completion(text: &str) -> Result<Value, String> {
+    let completion: Value =
+        serde_json::from_str(text).map_err(|e| format!("the upstream's completion: {e}"))?;
+    if completion["object"] != "chat.completion" || !completion["choices"][0].is_object() {
+        return Err("the upstream's answer is no chat.completion with a choice".into());
+    }
+    Ok(completion)
+}
+
+/// A chunk's pieces of tool calls added to the calls so far (by their index): the name, and the
+/// arguments' text appended.
+fn add_call_pieces(calls: &mut Vec<Value>, delta: &Value) {
+    for call in delta["tool_calls"].as_array().into_iter().flatten() {
+        let i = call["index"].as_u64().unwrap_or(0) as usize;
+        if calls.len() <= i {
+            calls.resize(i + 1, json!({"function": {"name": "", "arguments": ""}}));
+        }
+        if let Some(name) = call["function"]["name"].as_str() {
+            calls[i]["function"]["name"] = json!(name);
+        }
+        if let Some(piece) = call["function"]["arguments"].as_str() {
+            let so_far = calls[i]["function"]["arguments"].as_str().unwrap_or("");
+            calls[i]["function"]["arguments"] = json!(format!("{so_far}{piece}"));
+        }
+    }
+}
+
 /// The completion of a whole answer: a JSON body that is a `chat.completion`, or a stream of
 /// chunks that reached `[DONE]` after a finish reason, accumulated as the SDKs do (content
 /// deltas appended, a tool call's arguments appended by its index, the last usage kept).
@@ -472,12 +500,7 @@ fn blocks_of(content: &Value, at: &str) -> Result<Vec<Block>, String> {
 fn accumulate(whole: &[u8]) -> Result<Value, String> {
     let text = std::str::from_utf8(whole).map_err(|_| "the upstream's answer is not UTF-8")?;
     if text.trim_start().starts_with('{') {
-        let completion: Value =
-            serde_json::from_str(text).map_err(|e| format!("the upstream's completion: {e}"))?;
-        if completion["object"] != "chat.completion" || !completion["choices"][0].is_object() {
-            return Err("the upstream's answer is no chat.completion with a choice".into());
-        }
-        return Ok(completion);
+        return whole_completion(text);
     }
     let (mut content, mut refusal, mut model, mut finish, mut usage) =
         (String::new(), String::new(), None, None, Value::Null);
@@ -503,19 +526,7 @@ fn accumulate(whole: &[u8]) -> Result<Value, String> {
         if let Some(piece) = delta["refusal"].as_str() {
             refusal.push_str(piece);
         }
-        for call in delta["tool_calls"].as_array().into_iter().flatten() {
-            let i = call["index"].as_u64().unwrap_or(0) as usize;
-            if calls.len() <= i {
-                calls.resize(i + 1, json!({"function": {"name": "", "arguments": ""}}));
-            }
-            if let Some(name) = call["function"]["name"].as_str() {
-                calls[i]["function"]["name"] = json!(name);
-            }
-            if let Some(piece) = call["function"]["arguments"].as_str() {
-                let so_far = calls[i]["function"]["arguments"].as_str().unwrap_or("");
-                calls[i]["function"]["arguments"] = json!(format!("{so_far}{piece}"));
-            }
-        }
+        add_call_pieces(&mut calls, delta);
         if let Some(f) = choice["finish_reason"].as_str() {
             finish = Some(f.to_owned());
         }

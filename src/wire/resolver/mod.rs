@@ -150,6 +150,43 @@ pub struct Resolver {
     rendered: rendered::Answers,
 }
 
+/// The provider forms of the schemas each task of `registry` exports (store `store`).
+fn exported_forms(
+    store: usize,
+    registry: &Registry,
+) -> Vec<((usize, String), Vec<(Schema, Value)>)> {
+    let mut out = Vec::new();
+    for (task, _) in registry.tasks() {
+        let forms: Vec<(Schema, Value)> = registry
+            .exported(task)
+            .iter()
+            .map(|(_, s)| (s.clone(), for_provider(&s.value)))
+            .collect();
+        if !forms.is_empty() {
+            out.push(((store, task.to_owned()), forms));
+        }
+    }
+    out
+}
+
+impl Indexed {
+    /// `task` v`version` of the registry of store `store`: what every request of this version
+    /// with the registry's schema shares.
+    fn of(store: usize, registry: &Registry, task: &str, version: i64) -> Indexed {
+        let own = registry.schema(task, version);
+        Indexed {
+            store,
+            task: task.to_owned(),
+            version,
+            provider: own.map(|s| std::sync::Arc::new(for_provider(&s.value))),
+            prefix: own.map(|s| {
+                let prefix = KeyPrefix::new(task, version, s.canonical_json());
+                std::sync::Arc::new(prefix)
+            }),
+        }
+    }
+}
+
 impl Resolver {
     /// Opens the stores (root and registry each) and indexes their prompts by text.
     pub fn new(stores: Vec<(PathBuf, Registry)>) -> Result<Resolver, DriverError> {
@@ -165,18 +202,7 @@ impl Resolver {
                     let Some(prompt) = registry.prompt(task, version) else {
                         continue;
                     };
-                    // What every request of this version with the registry's schema shares.
-                    let own = registry.schema(task, version);
-                    let entry = Indexed {
-                        store: i,
-                        task: task.to_owned(),
-                        version,
-                        provider: own.map(|s| std::sync::Arc::new(for_provider(&s.value))),
-                        prefix: own.map(|s| {
-                            let prefix = KeyPrefix::new(task, version, s.canonical_json());
-                            std::sync::Arc::new(prefix)
-                        }),
-                    };
+                    let entry = Indexed::of(i, &registry, task, version);
                     if let Some(hash) = &prompt.text_hash {
                         by_prompt
                             .entry(hash.clone())
@@ -188,16 +214,7 @@ impl Resolver {
                     }
                 }
             }
-            for (task, _) in registry.tasks() {
-                let forms: Vec<(Schema, Value)> = registry
-                    .exported(task)
-                    .iter()
-                    .map(|(_, s)| (s.clone(), for_provider(&s.value)))
-                    .collect();
-                if !forms.is_empty() {
-                    exported.insert((i, task.to_owned()), forms);
-                }
-            }
+            exported.extend(exported_forms(i, &registry));
             opened.push((driver, registry));
         }
         // Two versions may send the same text (a bump for a schema change): the app sends the

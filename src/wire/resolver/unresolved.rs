@@ -56,27 +56,7 @@ impl Unresolved {
     /// The reason, in one line.
     pub fn message(&self) -> String {
         match self {
-            Unresolved::UnknownPrompt { nearest } => match nearest.as_slice() {
-                [] => "the system text is no prompt of any store's registry and shares no word with one: give the stores the app's prompts folder, or send the headers x-ulcas-task and x-ulcas-prompt-version".into(),
-                [one] => format!(
-                    "the system text is no prompt of any store's registry; the nearest is {} ({} v{}, {:.0}% of its words): the app sends another text than the registry holds (a prompt edited without a version bump, or another prompts folder)",
-                    one.path.display(),
-                    one.task,
-                    one.version,
-                    one.similarity * 100.0
-                ),
-                tied => format!(
-                    "the system text is no prompt of any store's registry; {} prompts are tied for the nearest, each with {:.0}% of its words ({}): the app sends another text than the registry holds (a prompt edited without a version bump, or another prompts folder)",
-                    tied.len(),
-                    tied[0].similarity * 100.0,
-                    tied.iter()
-                        .take(5)
-                        .map(|n| format!("{} v{} in {}", n.task, n.version, n.path.display()))
-                        .chain((tied.len() > 5).then(|| "…".to_owned()))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            },
+            Unresolved::UnknownPrompt { nearest } => unknown_prompt(nearest),
             Unresolved::UnknownSchema { built_in_code: Some((version, said)), compared, .. } => format!(
                 "the output schema of {version} is built in code (its prompt file says `schema: {said}`), and none of the {compared} schema(s) ulcas knows for it (exported into a code_schemas folder, or recorded with request material) has the provider form this request sent: export the app's schemas into a folder that ulcas.toml names as code_schemas, or record the request once with request material"
             ),
@@ -125,6 +105,31 @@ impl Unresolved {
                 candidates.join(", ")
             ),
         }
+    }
+}
+
+/// A system text that is no prompt: the nearest prompts, or that none shares a word with it.
+fn unknown_prompt(nearest: &[super::Nearest]) -> String {
+    match nearest {
+        [] => "the system text is no prompt of any store's registry and shares no word with one: give the stores the app's prompts folder, or send the headers x-ulcas-task and x-ulcas-prompt-version".into(),
+        [one] => format!(
+            "the system text is no prompt of any store's registry; the nearest is {} ({} v{}, {:.0}% of its words): the app sends another text than the registry holds (a prompt edited without a version bump, or another prompts folder)",
+            one.path.display(),
+            one.task,
+            one.version,
+            one.similarity * 100.0
+        ),
+        tied => format!(
+            "the system text is no prompt of any store's registry; {} prompts are tied for the nearest, each with {:.0}% of its words ({}): the app sends another text than the registry holds (a prompt edited without a version bump, or another prompts folder)",
+            tied.len(),
+            tied[0].similarity * 100.0,
+            tied.iter()
+                .take(5)
+                .map(|n| format!("{} v{} in {}", n.task, n.version, n.path.display()))
+                .chain((tied.len() > 5).then(|| "…".to_owned()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }
 

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use ulcas::verify::{Finding, Severity, StoreVerdict, VerifyEvent, VerifySummary};
 
 use crate::cli::output::{Out, Tone};
-use crate::cli::report::group::{count, Groups, FIRST};
+use crate::cli::report::group::{count, Group, GroupKey, Groups, FIRST};
 use crate::cli::report::shown;
 use crate::cli::report::Detail;
 
@@ -122,44 +122,7 @@ fn groups_block(out: &mut Out, groups: &Groups, errors_only: bool) -> io::Result
             slot.1 += group.count;
             continue;
         }
-        let folder = if key.folder.is_empty() {
-            "(various folders)".to_owned()
-        } else {
-            shown(std::path::Path::new(&key.folder))
-        };
-        let head = format!(
-            "{} {} {} ({})",
-            label(out, key.severity),
-            out.paint(Tone::Accent, key.check.name()),
-            out.paint(Tone::Strong, &folder),
-            count(group.count, "finding", "findings")
-        );
-        out.line(&head)?;
-        if group.same_message {
-            out.line(&format!("  {}", group.message))?;
-        }
-        for (path, line, message) in &group.first {
-            let at = line.map(|l| format!(":{l}")).unwrap_or_default();
-            let name = path
-                .file_name()
-                .filter(|_| !key.folder.is_empty())
-                .map_or_else(|| shown(path), |n| shown(std::path::Path::new(n)));
-            if group.same_message {
-                out.line(&out.paint(Tone::Dim, &format!("    {name}{at}")))?;
-            } else {
-                out.line(&format!(
-                    "    {}: {message}",
-                    out.paint(Tone::Dim, &format!("{name}{at}"))
-                ))?;
-            }
-        }
-        if group.count > FIRST {
-            let more = format!(
-                "    … and {} more (--verbose lists every finding)",
-                group.count - FIRST
-            );
-            out.line(&out.paint(Tone::Dim, &more))?;
-        }
+        group_lines(out, key, group)?;
     }
     for ((severity, check), (n_groups, n)) in folded {
         let line = format!(
@@ -173,6 +136,50 @@ fn groups_block(out: &mut Out, groups: &Groups, errors_only: bool) -> io::Result
     }
     if any {
         out.line("")?;
+    }
+    Ok(())
+}
+
+/// One group: its head (severity, check, folder, count), its message when every finding says
+/// the same, its first paths.
+fn group_lines(out: &mut Out, key: &GroupKey, group: &Group) -> io::Result<()> {
+    let folder = if key.folder.is_empty() {
+        "(various folders)".to_owned()
+    } else {
+        shown(std::path::Path::new(&key.folder))
+    };
+    let head = format!(
+        "{} {} {} ({})",
+        label(out, key.severity),
+        out.paint(Tone::Accent, key.check.name()),
+        out.paint(Tone::Strong, &folder),
+        count(group.count, "finding", "findings")
+    );
+    out.line(&head)?;
+    if group.same_message {
+        out.line(&format!("  {}", group.message))?;
+    }
+    for (path, line, message) in &group.first {
+        let at = line.map(|l| format!(":{l}")).unwrap_or_default();
+        let name = path
+            .file_name()
+            .filter(|_| !key.folder.is_empty())
+            .map_or_else(|| shown(path), |n| shown(std::path::Path::new(n)));
+        if group.same_message {
+            out.line(&out.paint(Tone::Dim, &format!("    {name}{at}")))?;
+        } else {
+            out.line(&format!(
+                "    {}: {message}",
+                out.paint(Tone::Dim, &format!("{name}{at}"))
+            ))?;
+        }
+    }
+    if group.count > FIRST {
+        let more = format!(
+            "    … and {} more (--verbose lists every finding)",
+            group.count - FIRST
+        );
+        out.line(&out.paint(Tone::Dim, &more))?;
     }
     Ok(())
 }
