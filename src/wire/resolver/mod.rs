@@ -142,7 +142,7 @@ pub struct Resolver {
     /// first use.
     recorded: Mutex<HashMap<Version, (crate::store::Stamp, Known)>>,
     /// The exported schemas of each (store, task) with their provider forms, made once.
-    exported: HashMap<(usize, String), Vec<(Schema, Value)>>,
+    exported: HashMap<(usize, String), Forms>,
     /// The stores' settings, when opened with them ([`Resolver::of_settings`]).
     #[cfg(feature = "tools")]
     settings: Vec<crate::store_settings::StoreSettings>,
@@ -150,14 +150,14 @@ pub struct Resolver {
     rendered: rendered::Answers,
 }
 
+/// Exported schemas with their provider forms.
+type Forms = Vec<(Schema, Value)>;
+
 /// The provider forms of the schemas each task of `registry` exports (store `store`).
-fn exported_forms(
-    store: usize,
-    registry: &Registry,
-) -> Vec<((usize, String), Vec<(Schema, Value)>)> {
+fn exported_forms(store: usize, registry: &Registry) -> Vec<((usize, String), Forms)> {
     let mut out = Vec::new();
     for (task, _) in registry.tasks() {
-        let forms: Vec<(Schema, Value)> = registry
+        let forms: Forms = registry
             .exported(task)
             .iter()
             .map(|(_, s)| (s.clone(), for_provider(&s.value)))
