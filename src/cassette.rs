@@ -93,6 +93,34 @@ pub struct Cassette {
     pub migrated_from: Option<String>,
 }
 
+/// A cassette's `prompt_version` (an integer) and its `request` block (an object, or none).
+fn version_and_request(obj: &Map<String, Value>) -> Result<(i64, Option<StoredRequest>)> {
+    let prompt_version = match obj.get("prompt_version") {
+        Some(Value::Number(n)) if n.is_i64() => n.as_i64().unwrap_or_default(),
+        Some(other) => {
+            return Err(Error::msg(format!(
+                "`prompt_version` must be an integer, not {}",
+                describe(other)
+            )))
+        }
+        None => return Err(Error::msg("missing `prompt_version`")),
+    };
+    let request = match obj.get("request") {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(r)) => Some(StoredRequest {
+            content: member_string(r, "request.content")?,
+            schema: member_string(r, "request.schema")?,
+        }),
+        Some(other) => {
+            return Err(Error::msg(format!(
+                "`request` must be an object, not {}",
+                kind_of(other)
+            )))
+        }
+    };
+    Ok((prompt_version, request))
+}
+
 impl Cassette {
     /// Parses a cassette file's bytes; needs the key fields and `text` with the right types.
     pub fn from_slice(bytes: &[u8]) -> Result<Cassette> {
@@ -131,29 +159,7 @@ impl Cassette {
                 ))),
             }
         };
-        let prompt_version = match obj.get("prompt_version") {
-            Some(Value::Number(n)) if n.is_i64() => n.as_i64().unwrap_or_default(),
-            Some(other) => {
-                return Err(Error::msg(format!(
-                    "`prompt_version` must be an integer, not {}",
-                    describe(other)
-                )))
-            }
-            None => return Err(Error::msg("missing `prompt_version`")),
-        };
-        let request = match obj.get("request") {
-            None | Some(Value::Null) => None,
-            Some(Value::Object(r)) => Some(StoredRequest {
-                content: member_string(r, "request.content")?,
-                schema: member_string(r, "request.schema")?,
-            }),
-            Some(other) => {
-                return Err(Error::msg(format!(
-                    "`request` must be an object, not {}",
-                    kind_of(other)
-                )))
-            }
-        };
+        let (prompt_version, request) = version_and_request(obj)?;
         // The fields the driver loads are read as its loader reads them: cast, defaulted, the
         // usage counters as `Usage::fromArray` takes them. (`verify` reports what the recorder
         // would never write.)

@@ -58,6 +58,7 @@ mod diagnosis;
 mod events;
 mod nearest;
 mod probes;
+mod similarity;
 pub mod words;
 use probes::{lock_differs, missing_folder, text_probes, Probes};
 
@@ -208,20 +209,7 @@ pub fn lookup(
             key: &key,
             record: store.record_hint_for(request_file),
             prune: store.advise(Advice::Prune { orphans: false }),
-            migrate: {
-                let recorded = crate::store::recorded_versions(&root.join(&request.task));
-                (crate::staleness::current_version(
-                    &store.registry,
-                    &request.task,
-                    recorded.last().copied(),
-                ) == Some(request.prompt_version))
-                .then(|| {
-                    store.advise(Advice::Migrate {
-                        task: &request.task,
-                        write: true,
-                    })
-                })
-            },
+            migrate: migrate_advice(store, request),
             backfill: store.advise_any(Advice::Backfill),
         };
         let task_dir = root.join(&request.task);
@@ -246,6 +234,20 @@ pub fn lookup(
         hit,
         diagnoses,
         map: material.content.map,
+    })
+}
+
+/// `migrate --write` for a request of its task's current version (a schema change is carried
+/// over there), else nothing.
+fn migrate_advice(store: &StoreSettings, request: &Request) -> Option<String> {
+    let recorded = crate::store::recorded_versions(&store.root.join(&request.task));
+    let current =
+        crate::staleness::current_version(&store.registry, &request.task, recorded.last().copied());
+    (current == Some(request.prompt_version)).then(|| {
+        store.advise(Advice::Migrate {
+            task: &request.task,
+            write: true,
+        })
     })
 }
 

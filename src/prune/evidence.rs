@@ -88,38 +88,10 @@ pub fn read_journals(
         }
         let mut named = 0;
         for (n, line) in lines {
-            let meant = meanings(Path::new(line), roots, &lexical, &canonical);
-            if meant.is_empty() {
-                return Err(Error::in_file(
-                    journal,
-                    format!("line {n}: {line} is outside every store root"),
-                ));
-            }
-            let mut found = false;
-            for (i, path) in &meant {
-                let Ok(real) = path.canonicalize() else {
-                    continue;
-                };
-                if !real.starts_with(&canonical[*i]) {
-                    return Err(Error::in_file(
-                        journal,
-                        format!(
-                            "line {n}: {line} leads outside the store {} (through a symbolic link)",
-                            roots[*i].display()
-                        ),
-                    ));
-                }
-                found = true;
-                named += 1;
-                live.touched.insert(canonical[*i].clone());
-                live.paths.entry(real).or_insert_with(|| journal.clone());
-            }
-            if !found {
-                missing.push(MissingJournalEntry {
-                    journal: journal.clone(),
-                    line: n,
-                    path: meant[0].1.clone(),
-                });
+            let found = mark_line(journal, (n, line), (roots, &lexical, &canonical), &mut live)?;
+            match found {
+                Ok(count) => named += count,
+                Err(gone) => missing.push(gone),
             }
         }
         if named == 0 {
@@ -127,6 +99,51 @@ pub fn read_journals(
         }
     }
     Ok((live, missing))
+}
+
+/// Marks the cassettes line `n` of `journal` names as live: how many, or the entry of a line
+/// whose cassette is gone; an error for a line outside every store or leading out of one.
+fn mark_line(
+    journal: &Path,
+    (n, line): (usize, &str),
+    (roots, lexical, canonical): (&[PathBuf], &[PathBuf], &[PathBuf]),
+    live: &mut LiveSet,
+) -> Result<std::result::Result<usize, MissingJournalEntry>> {
+    let meant = meanings(Path::new(line), roots, lexical, canonical);
+    if meant.is_empty() {
+        return Err(Error::in_file(
+            journal,
+            format!("line {n}: {line} is outside every store root"),
+        ));
+    }
+    let mut named = 0;
+    for (i, path) in &meant {
+        let Ok(real) = path.canonicalize() else {
+            continue;
+        };
+        if !real.starts_with(&canonical[*i]) {
+            return Err(Error::in_file(
+                journal,
+                format!(
+                    "line {n}: {line} leads outside the store {} (through a symbolic link)",
+                    roots[*i].display()
+                ),
+            ));
+        }
+        named += 1;
+        live.touched.insert(canonical[*i].clone());
+        live.paths
+            .entry(real)
+            .or_insert_with(|| journal.to_path_buf());
+    }
+    if named == 0 {
+        return Ok(Err(MissingJournalEntry {
+            journal: journal.to_path_buf(),
+            line: n,
+            path: meant[0].1.clone(),
+        }));
+    }
+    Ok(Ok(named))
 }
 
 /// The (store, path) pairs a journal line can mean: an absolute path belongs to the store that

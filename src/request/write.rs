@@ -59,51 +59,7 @@ impl Request {
     /// slashes and Unicode unescaped, one line and a newline): `Request::from_slice` reads it
     /// back to the same request and the same key (the schema is written as it was read).
     pub fn to_dump(&self) -> String {
-        #[derive(serde::Serialize)]
-        #[serde(rename_all = "camelCase")]
-        struct DumpBlock<'a> {
-            #[serde(rename = "type")]
-            kind: &'static str,
-            text: &'a str,
-            data: Option<&'a str>,
-            media_type: &'a str,
-            cache: bool,
-        }
-        #[derive(serde::Serialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Dump<'a> {
-            task: &'a str,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            prompt_id: Option<&'a str>,
-            prompt_version: i64,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            model: Option<&'a str>,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            system: Option<&'a str>,
-            blocks: Vec<DumpBlock<'a>>,
-            schema: &'a serde_json::value::RawValue,
-            turns: &'a [Turn],
-        }
-        let blocks = self
-            .blocks
-            .iter()
-            .map(|b| match b {
-                Block::Text(text) => DumpBlock {
-                    kind: "text",
-                    text,
-                    data: None,
-                    media_type: "text/plain",
-                    cache: false,
-                },
-                Block::Document { data, media_type } => DumpBlock {
-                    kind: "document",
-                    text: "",
-                    data: Some(data),
-                    media_type: media_type.as_deref().unwrap_or("application/pdf"),
-                    cache: false,
-                },
-            })
-            .collect();
+        let blocks = self.blocks.iter().map(DumpBlock::of).collect();
         // The schema's own text, as PHP will read it back, on one line.
         let schema = serde_json::value::RawValue::from_string(minified(self.schema.source()))
             .or_else(|_| serde_json::value::to_raw_value(&self.schema.value));
@@ -145,6 +101,57 @@ fn minified(json: &str) -> String {
         }
     }
     out
+}
+
+/// A block of a dump, as the app writes it.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DumpBlock<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    text: &'a str,
+    data: Option<&'a str>,
+    media_type: &'a str,
+    cache: bool,
+}
+
+impl<'a> DumpBlock<'a> {
+    /// A block as the app's dump writes it.
+    fn of(b: &'a Block) -> DumpBlock<'a> {
+        match b {
+            Block::Text(text) => DumpBlock {
+                kind: "text",
+                text,
+                data: None,
+                media_type: "text/plain",
+                cache: false,
+            },
+            Block::Document { data, media_type } => DumpBlock {
+                kind: "document",
+                text: "",
+                data: Some(data),
+                media_type: media_type.as_deref().unwrap_or("application/pdf"),
+                cache: false,
+            },
+        }
+    }
+}
+
+/// A request dump, as the app writes it.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Dump<'a> {
+    task: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prompt_id: Option<&'a str>,
+    prompt_version: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    model: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    system: Option<&'a str>,
+    blocks: Vec<DumpBlock<'a>>,
+    schema: &'a serde_json::value::RawValue,
+    turns: &'a [Turn],
 }
 
 #[cfg(test)]

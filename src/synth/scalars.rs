@@ -17,36 +17,7 @@ impl Walker<'_> {
         integer: bool,
     ) -> Result<Value> {
         let get = |k: &str| obj.get(k).and_then(Value::as_f64);
-        // `exclusive…` as a draft-4 boolean on the plain bound, or as a number of its own.
-        let exclusive = |key: &str,
-                         plain: f64,
-                         step: fn(f64, bool) -> f64,
-                         tighter: fn(f64, f64) -> f64| match obj.get(key) {
-            Some(Value::Bool(true)) => step(plain, integer),
-            Some(v) => v
-                .as_f64()
-                .map_or(plain, |x| tighter(plain, step(x, integer))),
-            None => plain,
-        };
-        let mut lo = exclusive(
-            "exclusiveMinimum",
-            get("minimum").unwrap_or(f64::NEG_INFINITY),
-            next_up,
-            f64::max,
-        );
-        let mut hi = exclusive(
-            "exclusiveMaximum",
-            get("maximum").unwrap_or(f64::INFINITY),
-            next_down,
-            f64::min,
-        );
-        if !lo.is_finite() && !hi.is_finite() {
-            (lo, hi) = (0.0, 10.0);
-        } else if !lo.is_finite() {
-            lo = hi - 10.0;
-        } else if !hi.is_finite() {
-            hi = lo + 10.0;
-        }
+        let (lo, hi) = number_range(obj, integer);
         let step = get("multipleOf")
             .filter(|m| *m > 0.0)
             .unwrap_or(if integer { 1.0 } else { 0.5 });
@@ -274,4 +245,40 @@ fn next_down(x: f64, integer: bool) -> f64 {
     } else {
         x - 1e-6 * x.abs().max(1.0)
     }
+}
+
+/// The range a number of `obj` may take (`exclusive…` as a draft-4 boolean on the plain bound,
+/// or as a number of its own), ten wide on a side the schema leaves open.
+fn number_range(obj: &Map<String, Value>, integer: bool) -> (f64, f64) {
+    let get = |k: &str| obj.get(k).and_then(Value::as_f64);
+    let exclusive = |key: &str,
+                     plain: f64,
+                     step: fn(f64, bool) -> f64,
+                     tighter: fn(f64, f64) -> f64| match obj.get(key) {
+        Some(Value::Bool(true)) => step(plain, integer),
+        Some(v) => v
+            .as_f64()
+            .map_or(plain, |x| tighter(plain, step(x, integer))),
+        None => plain,
+    };
+    let mut lo = exclusive(
+        "exclusiveMinimum",
+        get("minimum").unwrap_or(f64::NEG_INFINITY),
+        next_up,
+        f64::max,
+    );
+    let mut hi = exclusive(
+        "exclusiveMaximum",
+        get("maximum").unwrap_or(f64::INFINITY),
+        next_down,
+        f64::min,
+    );
+    if !lo.is_finite() && !hi.is_finite() {
+        (lo, hi) = (0.0, 10.0);
+    } else if !lo.is_finite() {
+        lo = hi - 10.0;
+    } else if !hi.is_finite() {
+        hi = lo + 10.0;
+    }
+    (lo, hi)
 }

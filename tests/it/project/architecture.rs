@@ -214,7 +214,7 @@ fn no_test_file_over_600_lines() {
 }
 
 #[test]
-fn no_function_over_80_lines() {
+fn no_function_over_70_lines() {
     let head =
         regex::Regex::new(r"^(\s*)(pub(\([^)]*\))?\s+)?(const\s+)?(async\s+)?fn\s+(\w+)").unwrap();
     let mut long = Vec::new();
@@ -245,7 +245,7 @@ fn no_function_over_80_lines() {
                 .find(|&k| lines[k].trim_end() == close)
                 .unwrap_or(lines.len() - 1);
             let n = end - i + 1;
-            if n > 80 {
+            if n > 70 {
                 long.push(format!("{name}:{} fn {}: {n} lines", i + 1, &m[6]));
             }
             i = end + 1;

@@ -224,6 +224,11 @@ fn verdict_line(out: &mut Out, v: &StoreVerdict, quiet: bool) -> io::Result<()> 
     if quiet {
         return Ok(());
     }
+    verdict_notes(out, v)
+}
+
+/// What a verdict does not count: answers whose repair is recorded, tasks without a schema.
+fn verdict_notes(out: &mut Out, v: &StoreVerdict) -> io::Result<()> {
     if v.repaired > 0 {
         let note = if v.repaired == 1 {
             "  1 answer fails validation, but its repair turn is recorded (fine)".to_owned()
