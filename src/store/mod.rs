@@ -25,18 +25,15 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
-
-use crate::cassette::{Cassette, StoredRequest, DEFAULT_STOP_REASON};
+use crate::cassette::Cassette;
 use crate::error::{Error, Result};
-use crate::key::{CassetteKey, KeyMaterial};
-use crate::normalise::to_placeholders;
+use crate::key::CassetteKey;
 use crate::request::validate_task;
-use crate::request::Request;
 
 mod cache;
 mod fresh;
 pub(crate) mod handle;
+mod record;
 pub mod walk;
 
 pub(crate) use cache::load_within_cached;
@@ -47,6 +44,9 @@ pub use crate::layout::version_dir;
 pub(crate) use handle::FileRead;
 pub use handle::MAX_CASSETTE;
 pub(crate) use handle::{Created, Slot, StoreDir, Times, WriteGuard};
+pub use record::{
+    cassette_for, record, record_then, RecordStatus, Recorded, Recording, WriteOptions,
+};
 pub use walk::{census, walk, Census, Folder, Walked};
 
 /// A file at a cassette position in a store: `<task>/v<N>/<name>.json`.
@@ -201,220 +201,6 @@ pub fn classify(root: &Path, path: &Path, is_symlink: bool) -> StoreEntry {
         task: (*task).into(),
         version,
     })
-}
-
-/// A recorded answer: what `record` needs beside the request.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Recording {
-    /// The model's raw answer, with the request's real ids.
-    pub text: String,
-    /// The model that answered.
-    pub model: String,
-    /// Why the model stopped.
-    pub stop_reason: String,
-    /// The refusal category, if the model refused.
-    pub refusal_category: Option<String>,
-    /// The usage counters (see [`crate::cassette::usage_from`]).
-    pub usage: Value,
-}
-
-impl Recording {
-    /// An `end_turn` answer with zero usage.
-    pub fn new(text: impl Into<String>, model: impl Into<String>) -> Recording {
-        Recording {
-            text: text.into(),
-            model: model.into(),
-            stop_reason: DEFAULT_STOP_REASON.to_owned(),
-            refusal_category: None,
-            usage: crate::cassette::usage_from(None),
-        }
-    }
-}
-
-/// How `record` treats the file it writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WriteOptions {
-    /// Add the `request` block (key material) after the reference fields.
-    pub with_request_material: bool,
-    /// Replace an existing cassette that differs.
-    pub force: bool,
-}
-
-impl Default for WriteOptions {
-    /// The reference recorder's format: no request material, never replacing.
-    fn default() -> Self {
-        WriteOptions {
-            with_request_material: false,
-            force: false,
-        }
-    }
-}
-
-impl WriteOptions {
-    /// With the `request` block (key material) that lets `verify`, `lookup`, `review` and
-    /// `migrate` see what was asked; never replacing.
-    pub fn with_request_material() -> Self {
-        WriteOptions {
-            with_request_material: true,
-            force: false,
-        }
-    }
-}
-
-/// What `record` did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum RecordStatus {
-    /// A new file.
-    Created,
-    /// The same bytes were already there.
-    Unchanged,
-    /// A different cassette was replaced (`force`).
-    Replaced,
-}
-
-/// The stable names (the replay core has no `strum`).
-impl From<RecordStatus> for &'static str {
-    fn from(status: RecordStatus) -> &'static str {
-        match status {
-            RecordStatus::Created => "created",
-            RecordStatus::Unchanged => "unchanged",
-            RecordStatus::Replaced => "replaced",
-        }
-    }
-}
-
-/// The result of `record`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Recorded {
-    /// Where the cassette is.
-    pub path: PathBuf,
-    /// Its key.
-    pub key: CassetteKey,
-    /// What happened to the file.
-    pub status: RecordStatus,
-}
-
-/// The cassette the reference recorder writes for `request` answered by `recording`.
-pub fn cassette_for(
-    request: &Request,
-    recording: &Recording,
-    with_request_material: bool,
-) -> Result<(Cassette, CassetteKey)> {
-    let material = KeyMaterial::of(request);
-    let key = material.key();
-    let cassette = Cassette {
-        task: key.task.clone(),
-        prompt_id: request.prompt_id.clone(),
-        prompt_version: key.prompt_version,
-        hash: key.hash.clone(),
-        model: recording.model.clone(),
-        stop_reason: recording.stop_reason.clone(),
-        refusal_category: recording.refusal_category.clone(),
-        usage: recording.usage.clone(),
-        text: to_placeholders(&recording.text, &material.content.map),
-        request: with_request_material.then(|| StoredRequest {
-            content: material.content.text.clone(),
-            schema: material.schema_json.clone(),
-        }),
-        migrated_from: None,
-    };
-    Ok((cassette, key))
-}
-
-/// Records an answer into the store at `root`, atomically, through the store's one write path
-/// (`StoreDir`): never through a symbolic link, never replacing a different cassette unless
-/// `options.force`. Several processes recording the same key at once cannot lose an answer:
-/// the check and the write happen under the store's write lock, and a file is created
-/// without clobbering.
-///
-/// ```
-/// use ulcas::request::Request;
-/// use ulcas::store::{record, WriteOptions, Recording};
-///
-/// let store = tempfile::tempdir().unwrap();
-/// let request = Request::from_slice(br#"{"task": "quiz", "prompt_version": 1,
-///     "schema": {"type": "object"}, "blocks": [{"type": "text", "text": "frg_abcdefghijkm"}]}"#)?;
-/// let recorded = record(store.path(), &request, &Recording::new(r#"{"q": "frg_abcdefghijkm"}"#, "m"),
-///     WriteOptions::with_request_material())?;
-/// let file = std::fs::read_to_string(&recorded.path)?;
-/// // The reference format: the answer with placeholders, the request material beside it.
-/// assert!(file.contains(r#""text": "{\"q\": \"{{frg_1}}\"}""#), "{file}");
-/// assert!(file.contains(r#""request": {"#));
-/// // Recording the same answer again is nothing to do; another one is refused unless forced.
-/// let other = Recording::new("{}", "m");
-/// assert!(record(store.path(), &request, &other, WriteOptions::default()).is_err());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn record(
-    root: &Path,
-    request: &Request,
-    recording: &Recording,
-    options: WriteOptions,
-) -> Result<Recorded> {
-    record_then(root, request, recording, options, |_, _| Ok(()))
-}
-
-/// [`record`], then `also` in the same hold of the store's write lock (`record` adds the
-/// version's `ulcas.lock` entry there: no other writer, a prune emptying the version or
-/// `ulcas lock`, ever sees the cassette without its entry).
-pub fn record_then(
-    root: &Path,
-    request: &Request,
-    recording: &Recording,
-    options: WriteOptions,
-    also: impl FnOnce(&WriteGuard<'_>, &CassetteKey) -> Result<()>,
-) -> Result<Recorded> {
-    let content = crate::normalise::normalise(&request.content());
-    if let Some(why) = crate::normalise::unknown_in_answer(&recording.text, &content) {
-        return Err(Error::msg(why));
-    }
-    let (cassette, key) = cassette_for(request, recording, options.with_request_material)?;
-    if bytes_over_limit(&cassette) {
-        return Err(Error::msg(format!(
-            "the cassette would be larger than {} MiB, the most any command reads: not recorded",
-            MAX_CASSETTE >> 20
-        )));
-    }
-    let path = key.path_under(root);
-    let bytes = cassette.render();
-    let store = StoreDir::create(root)?;
-    let slot = Slot::of_key(&key);
-    let lock = store.write_guard()?;
-    let differs = || {
-        Error::in_file(&path, "a different cassette is already recorded here")
-            .with_hint(crate::error::Hint::Replace)
-    };
-    // Twice at most: a writer that ignores the lock (the app's recorder) may create the file
-    // between the read and the create; it is then compared like any existing cassette.
-    for _ in 0..2 {
-        let status = match store.read(&slot)? {
-            Some(existing) if existing.bytes == bytes.as_bytes() => RecordStatus::Unchanged,
-            Some(_) if !options.force => return Err(differs()),
-            Some(existing) => {
-                lock.replace(&slot, &existing, bytes.as_bytes(), Times::Now)?;
-                RecordStatus::Replaced
-            }
-            None => match lock.create(&slot, bytes.as_bytes())? {
-                Created::New => RecordStatus::Created,
-                Created::Exists => continue,
-            },
-        };
-        also(&lock, &key)?;
-        return Ok(Recorded { path, key, status });
-    }
-    Err(Error::in_file(
-        &path,
-        "another process keeps writing this cassette: run again",
-    ))
-}
-
-fn bytes_over_limit(cassette: &Cassette) -> bool {
-    cassette.text.len() as u64 > MAX_CASSETTE
-        || cassette
-            .request
-            .as_ref()
-            .is_some_and(|r| (r.content.len() + r.schema.len()) as u64 > MAX_CASSETTE)
 }
 
 /// The prefix of the temporary files `ulcas` writes next to a cassette.
@@ -580,6 +366,7 @@ pub fn json_files_in(dir: &Path) -> Result<Vec<PathBuf>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::request::Request;
 
     #[test]
     fn recorded_versions_are_the_folders_with_a_cassette_file() {

@@ -29,6 +29,7 @@
 
 use serde_json::Value;
 
+mod carried;
 pub mod message;
 mod parse;
 
