@@ -2,12 +2,13 @@
 
 use std::path::Path;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use super::fields::{check_fields, format_message, in_field_order, Fields};
 use super::findings::MAX_PER_CHECK;
-use super::{Check, Finding, Severity, StoreContext};
+use super::{Check, Finding, StoreContext};
 use crate::advice::Advice;
-use crate::cassette::{is_recorder_format, USAGE_FIELDS};
+use crate::cassette::is_recorder_format;
 use crate::key::{hash_parts, is_hash};
 use crate::normalise::{id_matches, unknown_placeholders};
 use crate::request::kind_of;
@@ -15,19 +16,6 @@ use crate::request::validate_task;
 use crate::schema_check::{digest, repaired_contents};
 use crate::secrets::find_secrets;
 use crate::store::CassetteFile;
-
-/// The reference fields in the recorder's order.
-const FIELD_ORDER: [&str; 9] = [
-    "task",
-    "prompt_id",
-    "prompt_version",
-    "hash",
-    "model",
-    "stop_reason",
-    "refusal_category",
-    "usage",
-    "text",
-];
 
 /// What one file contributes to the report.
 #[derive(Debug, Default)]
@@ -182,212 +170,10 @@ fn parse<'b>(
     Some((text, value))
 }
 
-/// The fields every check after the first ones needs.
-struct Fields<'a> {
-    task: &'a str,
-    version: i64,
-    hash: &'a str,
-    text: &'a str,
-    stop_reason: &'a str,
-}
-
 fn json_reason(e: &serde_json::Error) -> String {
     let s = e.to_string();
     s.rfind(" at line ")
         .map_or(s.clone(), |i| s[..i].to_owned())
-}
-
-/// What is wrong with a cassette's fields: each problem's text, and whether any of them
-/// concerns a field the loader or the store's layout needs (else the finding is a warning).
-#[derive(Default)]
-struct FieldProblems {
-    list: Vec<String>,
-    serious: bool,
-}
-
-impl FieldProblems {
-    /// A problem with a field the loader reads or the layout needs.
-    fn push(&mut self, problem: String) {
-        self.list.push(problem);
-        self.serious = true;
-    }
-
-    /// A problem the loader does not care about (an optional field, a missing counter).
-    fn minor(&mut self, problem: String) {
-        self.list.push(problem);
-    }
-}
-
-/// What the loader needs of a string field: a string, a string or null (an optional field),
-/// or a string it takes a default for when absent or null (then a warning).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Need {
-    Required,
-    Nullable,
-    Defaulted,
-}
-
-fn check_fields<'a>(
-    path: &Path,
-    obj: &'a Map<String, Value>,
-    out: &mut Vec<Finding>,
-) -> Option<Fields<'a>> {
-    let mut problems = FieldProblems::default();
-    let mut string = |name: &str, need: Need| string_field(obj, name, need, &mut problems);
-    let task = string("task", Need::Required);
-    let _ = string("prompt_id", Need::Nullable);
-    let hash = string("hash", Need::Required);
-    let _ = string("model", Need::Defaulted);
-    let stop_reason = string("stop_reason", Need::Required);
-    let _ = string("refusal_category", Need::Nullable);
-    let text = string("text", Need::Required);
-    let version = prompt_version(obj, &mut problems);
-    usage_problems(obj, &mut problems);
-    if !problems.list.is_empty() {
-        let mut f = Finding::new(
-            path,
-            Check::Fields,
-            format!(
-                "{}: the recorder never writes this; the reference loader still loads what it can (a missing `model` becomes the request's, a missing `stop_reason` `end_turn`, a missing usage counter 0, the legacy `cache_creation_tokens` counts as `cache_write_1h_tokens`, a `text` or `stop_reason` that is not a string is cast to one) and ignores the rest, so replay may differ from what was recorded: re-record it, or fix the file",
-                problems.list.join("; ")
-            ),
-        );
-        // Only fields the loader reads (or the store's layout needs) make this an error.
-        let loader_ok = task.is_some()
-            && hash.is_some()
-            && text.is_some()
-            && version.is_some()
-            && stop_reason.is_some()
-            && obj.get("usage").is_some_and(Value::is_object);
-        if loader_ok && !problems.serious {
-            f.severity = Severity::Warning;
-        }
-        out.push(f);
-    }
-    Some(Fields {
-        task: task?,
-        version: version?,
-        hash: hash?,
-        text: text?,
-        stop_reason: stop_reason.unwrap_or("end_turn"),
-    })
-}
-
-/// The string field `name` of a cassette, as `need` asks for it (else a problem, minor where the
-/// field may be null or the loader defaults it).
-fn string_field<'a>(
-    obj: &'a Map<String, Value>,
-    name: &str,
-    need: Need,
-    problems: &mut FieldProblems,
-) -> Option<&'a str> {
-    let problem = match obj.get(name) {
-        Some(Value::String(s)) => return Some(s.as_str()),
-        Some(Value::Null) if need == Need::Nullable => return None,
-        // The reference loads the request's model when the file has none.
-        None | Some(Value::Null) if need == Need::Defaulted => {
-            let problem = match obj.get(name) {
-                None => format!("missing `{name}`"),
-                Some(_) => format!("`{name}` is null"),
-            };
-            problems.minor(problem);
-            return None;
-        }
-        Some(other) => format!(
-            "`{name}` must be a string{}, not {}",
-            if need == Need::Nullable {
-                " or null"
-            } else {
-                ""
-            },
-            kind_of(other)
-        ),
-        None => format!("missing `{name}`"),
-    };
-    if need == Need::Nullable {
-        problems.minor(problem);
-    } else {
-        problems.push(problem);
-    }
-    None
-}
-
-/// `prompt_version`, a non-negative integer (else a problem).
-fn prompt_version(obj: &Map<String, Value>, problems: &mut FieldProblems) -> Option<i64> {
-    match obj.get("prompt_version") {
-        Some(Value::Number(n)) if n.as_i64().is_some_and(|v| v >= 0) && !n.is_f64() => n.as_i64(),
-        Some(other) => {
-            problems.push(format!(
-                "`prompt_version` must be a non-negative integer, not {other}"
-            ));
-            None
-        }
-        None => {
-            problems.push("missing `prompt_version`".into());
-            None
-        }
-    }
-}
-
-/// `usage`: an object of non-negative counts with every reference counter.
-fn usage_problems(obj: &Map<String, Value>, problems: &mut FieldProblems) {
-    match obj.get("usage") {
-        Some(Value::Object(usage)) => {
-            for (name, count) in usage {
-                if count.as_u64().is_none() {
-                    problems.push(format!(
-                        "`usage.{name}` must be a non-negative integer, not {count}"
-                    ));
-                }
-            }
-            let missing: Vec<&str> = USAGE_FIELDS
-                .iter()
-                .copied()
-                .filter(|f| !usage.contains_key(*f))
-                .collect();
-            if !missing.is_empty() {
-                problems.minor(format!("`usage` lacks {}", missing.join(", ")));
-            }
-        }
-        Some(other) => problems.push(format!(
-            "`usage` must be an object of token counts, not {}",
-            kind_of(other)
-        )),
-        None => problems.push("missing `usage`".into()),
-    }
-}
-
-fn in_field_order(obj: &Map<String, Value>) -> bool {
-    let order: Vec<&str> = obj
-        .keys()
-        .map(String::as_str)
-        .filter(|k| FIELD_ORDER.contains(k))
-        .collect();
-    let want: Vec<&str> = FIELD_ORDER
-        .iter()
-        .copied()
-        .filter(|k| obj.contains_key(*k))
-        .collect();
-    order == want
-}
-
-fn format_message(bytes: &[u8], value: &Value) -> String {
-    let mut expected = String::new();
-    if let Ok(v) = crate::php::PhpValue::from_json(value) {
-        v.write_pretty(&mut expected, 0);
-        expected.push('\n');
-    }
-    let line = bytes
-        .split(|&b| b == b'\n')
-        .zip(expected.as_bytes().split(|&b| b == b'\n'))
-        .position(|(a, b)| a != b)
-        .map_or_else(
-            || "at the end".to_owned(),
-            |i| format!("from line {}", i + 1),
-        );
-    format!(
-        "not in the recorder's exact format (differs {line}; fields in reference order, PHP JSON_PRETTY_PRINT, unescaped slashes and Unicode, final newline): the next re-record will churn this file"
-    )
 }
 
 fn check_location(

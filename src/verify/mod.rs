@@ -36,6 +36,7 @@ mod answer;
 mod checks;
 mod empty;
 mod events;
+mod fields;
 mod findings;
 mod links;
 mod lock;
