@@ -19,15 +19,17 @@
 
 use std::path::Path;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
-use serde_json::value::RawValue;
+use serde::de::Deserialize;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
 use crate::schema::Schema;
 
+mod read;
 mod write;
+
+use read::{deeper_than, either, list, parse_block, parse_turn, task_and_version, DumpFields};
 
 /// The separator between content parts: newline, U+241E SYMBOL FOR RECORD SEPARATOR, newline.
 pub const PART_SEPARATOR: &str = "\n\u{241E}\n";
@@ -75,35 +77,6 @@ pub struct Request {
     pub blocks: Vec<Block>,
     /// Follow-up turns, repair attempts included.
     pub turns: Vec<Turn>,
-}
-
-/// A dump's `task` (a valid task name) and `prompt_version` (or `promptVersion`, an integer).
-fn task_and_version(obj: &Map<String, Value>) -> Result<(String, i64)> {
-    let task = match obj.get("task") {
-        Some(Value::String(s)) => s.clone(),
-        Some(other) => {
-            return Err(Error::msg(format!(
-                "`task` must be a string, not {}",
-                kind_of(other)
-            )))
-        }
-        None => return Err(Error::msg("missing `task`")),
-    };
-    validate_task(&task)?;
-    let prompt_version = match either(obj, "prompt_version", "promptVersion") {
-        Some(Value::Number(n)) => n
-            .as_i64()
-            .filter(|_| n.is_i64() || n.is_u64())
-            .ok_or_else(|| Error::msg(format!("`prompt_version` must be an integer, not {n}")))?,
-        Some(other) => {
-            return Err(Error::msg(format!(
-                "`prompt_version` must be an integer, not {}",
-                kind_of(other)
-            )))
-        }
-        None => return Err(Error::msg("missing `prompt_version` (or `promptVersion`)")),
-    };
-    Ok((task, prompt_version))
 }
 
 impl Request {
@@ -277,178 +250,6 @@ pub fn document_part(data: &str) -> String {
     out
 }
 
-/// The top level of a dump: the schema kept as raw text (PHP reads `-0` as an int, serde_json
-/// as a float), every other member as a value; a later duplicate member wins, as in PHP.
-struct DumpFields {
-    fields: Map<String, Value>,
-    schema: Option<Box<RawValue>>,
-}
-
-impl<'de> Deserialize<'de> for DumpFields {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
-        struct DumpVisitor;
-        impl<'de> Visitor<'de> for DumpVisitor {
-            type Value = DumpFields;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a request dump (a JSON object)")
-            }
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> std::result::Result<DumpFields, A::Error> {
-                let mut fields = Map::new();
-                let mut schema = None;
-                while let Some(name) = map.next_key::<String>()? {
-                    if name == "schema" {
-                        // Kept as text: PHP reads `-0` there as an int, serde_json as a float.
-                        schema = Some(map.next_value::<Box<RawValue>>()?);
-                    } else if KEY_FIELDS.contains(&name.as_str()) {
-                        fields.insert(name, map.next_value()?);
-                    } else {
-                        // Not in the key: checked as PHP decodes it (a lone surrogate escape is
-                        // an error, `1e400` is not), never held.
-                        let raw = map.next_value::<Box<RawValue>>()?;
-                        crate::php::validate(raw.get()).map_err(|e| {
-                            serde::de::Error::custom(format!("`{name}`: {}", e.message))
-                        })?;
-                    }
-                }
-                Ok(DumpFields { fields, schema })
-            }
-        }
-        deserializer.deserialize_map(DumpVisitor)
-    }
-}
-
-/// The members of a dump that ulcas reads (besides `schema`): the key's, `prompt_id` (written
-/// into recordings), `model` (the driver's default for a cassette without one) and `system`
-/// (compared with the registry's prompt text by `verify --requests`).
-const KEY_FIELDS: [&str; 9] = [
-    "model",
-    "system",
-    "task",
-    "prompt_version",
-    "promptVersion",
-    "prompt_id",
-    "promptId",
-    "blocks",
-    "turns",
-];
-
-/// The offset of the first `[` or `{` that opens a level deeper than `max` in JSON `bytes`
-/// (strings skipped), if any.
-fn deeper_than(bytes: &[u8], max: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                // To the closing quote, past escapes.
-                i += 1;
-                loop {
-                    match memchr::memchr2(b'"', b'\\', &bytes[i..]) {
-                        Some(k) if bytes[i + k] == b'\\' => {
-                            i += k + 2;
-                            if i >= bytes.len() {
-                                return None;
-                            }
-                        }
-                        Some(k) => {
-                            i += k;
-                            break;
-                        }
-                        None => return None,
-                    }
-                }
-            }
-            b'[' | b'{' => {
-                depth += 1;
-                if depth > max {
-                    return Some(i);
-                }
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
-fn either<'a>(obj: &'a Map<String, Value>, snake: &str, camel: &str) -> Option<&'a Value> {
-    obj.get(snake).or_else(|| obj.get(camel))
-}
-
-fn parse_block(i: usize, block: Value) -> Result<Block> {
-    let Value::Object(mut obj) = block else {
-        return Err(Error::msg(format!(
-            "blocks[{i}] must be an object, not {}",
-            kind_of(&block)
-        )));
-    };
-    match obj.get("type") {
-        Some(Value::String(t)) if t == "text" => match obj.swap_remove("text") {
-            Some(Value::String(s)) => Ok(Block::Text(s)),
-            Some(other) => Err(Error::msg(format!(
-                "blocks[{i}].text must be a string, not {}",
-                kind_of(&other)
-            ))),
-            None => Err(Error::msg(format!(
-                "blocks[{i}] is a text block without `text`"
-            ))),
-        },
-        Some(Value::String(t)) if t == "document" => {
-            let data = match obj.get("data") {
-                Some(Value::String(s)) => s.clone(),
-                Some(other) => {
-                    return Err(Error::msg(format!(
-                        "blocks[{i}].data must be a base64 string, not {}",
-                        kind_of(other)
-                    )))
-                }
-                None => {
-                    return Err(Error::msg(format!(
-                        "blocks[{i}] is a document without `data`"
-                    )))
-                }
-            };
-            let media_type = either(&obj, "media_type", "mediaType")
-                .and_then(Value::as_str)
-                .map(str::to_owned);
-            Ok(Block::Document { data, media_type })
-        }
-        Some(Value::String(t)) => Err(Error::msg(format!(
-            "blocks[{i}] has unknown block type {t:?} (expected \"text\" or \"document\")"
-        ))),
-        Some(other) => Err(Error::msg(format!(
-            "blocks[{i}].type must be a string, not {}",
-            kind_of(other)
-        ))),
-        None => Err(Error::msg(format!("blocks[{i}] has no `type`"))),
-    }
-}
-
-fn parse_turn(i: usize, turn: Value) -> Result<Turn> {
-    let Value::Object(mut obj) = turn else {
-        return Err(Error::msg(format!(
-            "turns[{i}] must be an object, not {}",
-            kind_of(&turn)
-        )));
-    };
-    let mut field = |name: &str| match obj.swap_remove(name) {
-        Some(Value::String(s)) => Ok(s),
-        Some(other) => Err(Error::msg(format!(
-            "turns[{i}].{name} must be a string, not {}",
-            kind_of(&other)
-        ))),
-        None => Err(Error::msg(format!("turns[{i}] has no `{name}`"))),
-    };
-    Ok(Turn {
-        role: field("role")?,
-        text: field("text")?,
-    })
-}
-
 /// "a string", "a number", …: for error messages.
 pub fn kind_of(v: &Value) -> &'static str {
     match v {
@@ -481,26 +282,6 @@ pub(crate) fn task_problem(task: &str) -> std::result::Result<(), String> {
         return Ok(());
     };
     Err(format!("unsafe task name {task:?}: {why}"))
-}
-
-/// The items of the list `name` (missing or null: none), each parsed with its index.
-fn list<T>(
-    value: Option<Value>,
-    name: &str,
-    parse: impl Fn(usize, Value) -> Result<T>,
-) -> Result<Vec<T>> {
-    match value {
-        None | Some(Value::Null) => Ok(Vec::new()),
-        Some(Value::Array(items)) => items
-            .into_iter()
-            .enumerate()
-            .map(|(i, item)| parse(i, item))
-            .collect(),
-        Some(other) => Err(Error::msg(format!(
-            "`{name}` must be a list, not {}",
-            kind_of(&other)
-        ))),
-    }
 }
 
 /// Expands request arguments: files as given (`-` is standard input), folders to their `*.json`

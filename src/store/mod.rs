@@ -43,6 +43,7 @@ pub use crate::layout::version_dir;
 #[cfg(feature = "tools")]
 pub(crate) use handle::FileRead;
 pub use handle::MAX_CASSETTE;
+#[cfg(feature = "tools")]
 pub(crate) use handle::{Created, Slot, StoreDir, Times, WriteGuard};
 pub use record::{
     cassette_for, record, record_then, RecordStatus, Recorded, Recording, WriteOptions,
