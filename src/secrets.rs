@@ -197,7 +197,7 @@ pub(crate) fn find_secrets(text: &str) -> Vec<SecretMatch> {
     found
 }
 
-/// `text` with every secret replaced by its [`redact`]ed preview: what any output may print of a
+/// `text` with every secret replaced by its redacted preview: what any output may print of a
 /// text that quotes a store or a request. Idempotent (a preview is no secret).
 pub fn mask(text: &str) -> std::borrow::Cow<'_, str> {
     if !may_hold_secret(text) {

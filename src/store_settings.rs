@@ -2,7 +2,7 @@
 //! settings `ulcas.toml` has for it, when it names that root), else every store of
 //! `ulcas.toml`, else `./cassettes`. Flags override the config. Every subcommand that takes a
 //! store chooses it here, from the same flags ([`StoreFlags`]), so they all agree: the
-//! store of a request ([`store_for_request`]) and the stores of a task ([`with_task`]) too.
+//! store of a request (`store_for_request`) and the stores of a task (`with_task`) too.
 //!
 //! Each store also knows how it was chosen ([`Selector`]) and whose words its advice takes
 //! ([`StoreSettings::advise`]): the `ulcas` binary's phrasebook turns the selector into the words
@@ -359,7 +359,7 @@ fn read_from(cwd: &Path, source: &RegistrySource) -> RegistrySource {
 
 /// The stores a request dump speaks for, by index: every store whose root holds its cassette
 /// (the app of any package may send it, so each copy is used), else the one store that would
-/// record it ([`store_for_request`]). `verify --requests` checks a dump in each of them, and
+/// record it (`store_for_request`). `verify --requests` checks a dump in each of them, and
 /// `prune --requests` keeps its cassette in each: one rule for every command.
 pub fn stores_of_request(stores: &[StoreSettings], key: &CassetteKey) -> Vec<usize> {
     let holding: Vec<usize> = (0..stores.len())

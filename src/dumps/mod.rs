@@ -102,7 +102,7 @@ pub struct DumpsOptions {
 }
 
 /// `hash`: reports the key and expected cassette path of every dump of `paths` (one
-/// [`RequestEvent::Key`] each), under the store of `stores` it belongs to ([`store_for_request`]), or
+/// [`RequestEvent::Key`] each), under the store of `stores` it belongs to (`store_for_request`), or
 /// under `cassettes` without a store.
 pub fn hash(
     stores: &[StoreSettings],

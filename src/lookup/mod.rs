@@ -141,7 +141,7 @@ impl Outcome for LookupSummary {
     }
 }
 
-/// Looks every request of `asked` up in its store of `stores` ([`store_for_request`]) and
+/// Looks every request of `asked` up in its store of `stores` (`store_for_request`) and
 /// reports one [`LookupEvent`] each, as it is done.
 pub fn run(
     stores: &[StoreSettings],

@@ -269,7 +269,7 @@ pub struct MigrateOptions {
 }
 
 /// `migrate`: plans (with `write`, carries out) the migration of the task in each store that
-/// has it ([`with_task`]), reporting each store's outcomes and summary.
+/// has it (`with_task`), reporting each store's outcomes and summary.
 pub fn run(
     stores: &[StoreSettings],
     asked: &MigrateOptions,

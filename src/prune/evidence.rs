@@ -18,7 +18,7 @@ pub struct LiveSet {
     /// (`--complete-run`): only then is a current cassette that nothing used `unreferenced`.
     pub complete_run: bool,
     /// The store roots (canonical) the evidence touched: a journal names a cassette in it, or
-    /// a dump hits one there or belongs to it ([`crate::store_settings::store_for_request`]).
+    /// a dump hits one there or belongs to it (`store_for_request`).
     /// `--complete-run` speaks only of these: a store no evidence touched was not in the run.
     pub touched: std::collections::HashSet<PathBuf>,
 }

@@ -60,7 +60,7 @@ pub struct RecordOptions {
 }
 
 /// `record`: records the answer of `asked` into the store of `stores` its request belongs to
-/// ([`crate::store_settings::store_for_request`]), through the store's write path, adds the
+/// (`store_for_request`), through the store's write path, adds the
 /// version's lock entry where the store has a lock, and reports the store and the
 /// [`RecordEvent::Recorded`] event.
 pub fn run(

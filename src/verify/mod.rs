@@ -200,7 +200,7 @@ pub(crate) struct StoreContext<'a> {
 
 /// Verifies `stores`, checking each request dump of `requests` in the store it belongs to
 /// (`missing-cassette`), and reports as it goes: per store a [`Context::Store`], its findings
-/// (see [`verify_walk`] for the order), its skipped files and a [`VerifyContext::StoreDone`];
+/// (see `verify_walk` for the order), its skipped files and a [`VerifyContext::StoreDone`];
 /// then the [`VerifyEvent::Summary`]. Errors of the sink stop the run.
 pub fn run(
     stores: &[StoreSettings],

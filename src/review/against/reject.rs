@@ -52,7 +52,7 @@ impl Rerecording {
             .collect())
     }
 
-    /// Rejects the re-recording of each of `paths` ([`Rerecording::plan_reject`] first: nothing
+    /// Rejects the re-recording of each of `paths` (`plan_reject` first: nothing
     /// changes when any is refused): REF's version is written back as `git checkout REF --
     /// PATH` would write it, a cassette REF lacks is removed, and a version's lock entry is
     /// restored with its answers. Every write goes through the store's one write path.
