@@ -18,7 +18,7 @@ pub fn record(args: RecordArgs, ctx: Ctx) -> Exit {
         stop_reason: args.stop_reason,
         refusal_category: args.refusal_category,
         usage: args.usage,
-        options: WriteOptions {
+        write: WriteOptions {
             with_request_material: !args.no_request_material,
             force: args.force,
         },

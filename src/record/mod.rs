@@ -17,7 +17,7 @@
 //! let stores = [StoreSettings::new(&dir.path().join("cassettes"), Default::default())?];
 //! let asked = RecordOptions {
 //!     request, response, prompt_id: None, model: Some("m".into()), stop_reason: "end_turn".into(),
-//!     refusal_category: None, usage: None, options: Default::default(),
+//!     refusal_category: None, usage: None, write: Default::default(),
 //! };
 //! let recorded = record::run(&stores, &asked, &mut events)?;
 //! assert!(recorded.path.starts_with(dir.path().join("cassettes/outline/v1")));
@@ -56,7 +56,7 @@ pub struct RecordOptions {
     /// The usage counters as JSON text (`{"input_tokens":5}`), else zeros.
     pub usage: Option<String>,
     /// How to write the file.
-    pub options: WriteOptions,
+    pub write: WriteOptions,
 }
 
 /// `record`: records the answer of `asked` into the store of `stores` its request belongs to
@@ -95,7 +95,7 @@ pub fn run(
     let store = store_for_request(stores, &crate::key::key_of(&request))
         .ok_or_else(|| Error::msg("no store to record into"))?;
     sink.emit_context(&Context::StoreOfRequest(store))?;
-    let recorded = record_into(store, &request, &recording, asked.options)
+    let recorded = record_into(store, &request, &recording, asked.write)
         .map_err(|e| e.with_file(crate::input::shown_name(&asked.response)))?;
     let fails_schema = schema_errors(&request, &recording);
     sent(sink.record(&RecordEvent::Recorded {

@@ -290,7 +290,7 @@ fn the_record_run_reports_what_the_command_prints() {
         stop_reason: "end_turn".into(),
         refusal_category: None,
         usage: Some(usage.into()),
-        options: ulcas::store::WriteOptions::with_request_material(),
+        write: ulcas::store::WriteOptions::with_request_material(),
     };
     let mut events = ulcas::sink::Collect::default();
     let recorded = ulcas::record::run(&stores, &asked, &mut events).unwrap();
