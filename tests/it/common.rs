@@ -9,6 +9,16 @@ use std::process::Command;
 /// The crate root (where the sample store and fixtures are).
 pub const MANIFEST: &str = env!("CARGO_MANIFEST_DIR");
 
+/// The path of `p` under `tests/fixtures`, as an argument to give the binary.
+pub fn fixture_path(p: &str) -> String {
+    Path::new(MANIFEST)
+        .join("tests/fixtures")
+        .join(p)
+        .to_str()
+        .unwrap()
+        .to_owned()
+}
+
 /// How one run of `ulcas` ended and what it printed.
 pub struct Run {
     /// The exit code (-1 when killed by a signal).

@@ -3,6 +3,7 @@
 
 use crate::common;
 use crate::common::events;
+use crate::common::fixture_path;
 use crate::common::sample_with_registry;
 use crate::common::ulcas_in;
 use crate::common::MANIFEST;
@@ -301,15 +302,6 @@ fn a_missing_store_is_an_error_not_a_miss() {
         out,
         "ulcas: error: no/such/store: no such store folder (give --cassettes ROOT)\n"
     );
-}
-
-fn fixture_path(p: &str) -> String {
-    Path::new(MANIFEST)
-        .join("tests/fixtures")
-        .join(p)
-        .to_str()
-        .unwrap()
-        .to_owned()
 }
 
 /// A miss whose nearest recording is far from it names that one cassette without a noise of

@@ -1,6 +1,7 @@
 //! `ulcas record` as a newcomer meets it (issue 57): the model is the dump's unless named, and
 //! an answer that fails the request's schema is recorded with a warning, never in silence.
 
+use crate::common::fixture_path as fixture;
 use crate::common::sample_with_registry;
 use crate::common::ulcas_in;
 use crate::common::MANIFEST;
@@ -75,15 +76,6 @@ fn the_model_is_the_dumps_and_a_failing_answer_is_said() {
     let cassette: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
     assert_eq!(cassette["model"], "m", "--model names another");
-}
-
-fn fixture(p: &str) -> String {
-    Path::new(MANIFEST)
-        .join("tests/fixtures")
-        .join(p)
-        .to_str()
-        .unwrap()
-        .to_owned()
 }
 
 #[test]

@@ -6,6 +6,7 @@
 use crate::common;
 use crate::common::copy_tree;
 use crate::common::events;
+use crate::common::fixture_path as fixture;
 use crate::common::of_type;
 use crate::common::sample_with_registry;
 use crate::common::ulcas_in;
@@ -286,15 +287,6 @@ fn a_refusal_is_reported_in_json() {
     );
     assert!(run.stderr.contains("deleted nothing"), "{}", run.stderr);
     assert!(dir.path().join(OUTLINE_V1).exists());
-}
-
-fn fixture(p: &str) -> String {
-    Path::new(MANIFEST)
-        .join("tests/fixtures")
-        .join(p)
-        .to_str()
-        .unwrap()
-        .to_owned()
 }
 
 /// `--complete-run` speaks of the stores its evidence touched: a store no dump hit and none

@@ -2,20 +2,10 @@
 //! folder above the store, a missing root, no store and no config, each said in one line.
 
 use crate::common;
+use crate::common::fixture_path as fixture;
 use crate::common::sample_with_registry;
 use crate::common::ulcas_in;
-use crate::common::MANIFEST;
 use crate::stores::monorepo::*;
-use std::path::Path;
-
-fn fixture(p: &str) -> String {
-    Path::new(MANIFEST)
-        .join("tests/fixtures")
-        .join(p)
-        .to_str()
-        .unwrap()
-        .to_owned()
-}
 
 /// A store `ulcas.toml` names whose folder does not exist yet (a new package) is a note, not
 /// a failed CI gate that hides the other stores' results (for verify, the gate, a

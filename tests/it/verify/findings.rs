@@ -4,21 +4,13 @@
 
 use crate::common;
 use crate::common::events;
+use crate::common::fixture_path as fixture;
 use crate::common::sample_with_registry;
 use crate::common::ulcas_in;
 use crate::common::MANIFEST;
 use serde_json::json;
 use serde_json::Value;
 use std::path::Path;
-
-fn fixture(p: &str) -> String {
-    Path::new(MANIFEST)
-        .join("tests/fixtures")
-        .join(p)
-        .to_str()
-        .unwrap()
-        .to_owned()
-}
 
 /// Two test-run dumps that miss in one folder are one group, in path order.
 #[test]
