@@ -14,7 +14,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use ulcas::driver::DriverError;
 use ulcas::wire::Answer;
-use ulcas::wire::{ApiError, Overrides, Served, Unresolved, Wire, WireRequest, WIRES};
+use ulcas::wire::{ApiError, Overrides, Resolved, Served, Unresolved, Wire, WireRequest, WIRES};
 
 use super::asked::read_request;
 use super::control;
@@ -215,17 +215,17 @@ async fn answer(
                 .path_and_query()
                 .map_or(api.path(), |p| p.as_str())
                 .to_owned();
+            let (resolved, tool) = to_record(decision, fault);
             let miss = super::record::Miss {
                 api,
-                resolved: Err(String::new()),
-                tool: None,
+                resolved,
+                tool,
                 path_and_query,
                 headers,
                 body: bytes,
                 started,
                 held,
             };
-            let miss = to_record(miss, decision, fault);
             return changed(upstream.forward(server.clone(), miss).await);
         }
     };
@@ -233,22 +233,24 @@ async fn answer(
     changed(reply.response(api))
 }
 
-/// The miss as the upstream gets it: the request as keyed (recorded with its answer), or why it
-/// cannot be (relayed alone); an answer a fault changes is never taken for a recording.
+/// What the upstream's answer to a miss is recorded as: the request as keyed (with the forced
+/// tool whose call is the answer), or why it cannot be (relayed alone); an answer a fault
+/// changes is never taken for a recording.
 fn to_record(
-    mut miss: super::record::Miss,
     decision: Decided,
     fault: Option<Fault>,
-) -> super::record::Miss {
-    (miss.resolved, miss.tool) = match decision {
+) -> (Result<Resolved, String>, Option<String>) {
+    let (resolved, tool) = match decision {
         Decided::Forward(resolved, _, tool) => (Ok(*resolved), tool),
         Decided::Relay(why) => (Err(why), None),
         Decided::Reply(_) => unreachable!("a reply is not forwarded"),
     };
-    if let Some(fault @ (Fault::Cut(_) | Fault::StreamError(_))) = fault {
-        miss.resolved = Err(format!("a fault was injected ({fault})"));
+    match fault {
+        Some(fault @ (Fault::Cut(_) | Fault::StreamError(_))) => {
+            (Err(format!("a fault was injected ({fault})")), tool)
+        }
+        _ => (resolved, tool),
     }
-    miss
 }
 
 /// The log line and the journal entry of a reply (a miss's journal entry holds the whole
