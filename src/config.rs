@@ -20,6 +20,20 @@
 //!
 //! A top-level `record = "…"` names the command that records anew for every store without one
 //! of its own; hints show it. Relative paths are relative to the folder of `ulcas.toml`.
+//!
+//! ```
+//! use std::path::Path;
+//!
+//! let stores = ulcas::config::parse(
+//!     "[[store]]\nroot = \"api/tests/cassettes\"\nprompts = [\"api/resources/prompts\"]\n",
+//!     Path::new("ulcas.toml"),
+//! )?;
+//! assert_eq!(stores[0].root, Path::new("api/tests/cassettes"));
+//! assert_eq!(stores[0].registry.prompts, [Path::new("api/resources/prompts")]);
+//! // A mistyped member is an error naming it, never ignored.
+//! assert!(ulcas::config::parse("[[store]]\nrot = \"x\"\n", Path::new("ulcas.toml")).is_err());
+//! # Ok::<(), ulcas::Error>(())
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

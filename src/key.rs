@@ -8,6 +8,20 @@
 //! `content` is the request content (see [`crate::request`]) after id normalisation (see
 //! [`crate::normalise`]); `canonical(schema)` and `json_encode` are PHP's (see [`crate::php`]).
 //! The system prompt, model, profile, effort, limits and cache flags are not part of the key.
+//!
+//! ```
+//! use ulcas::key::key_of;
+//! use ulcas::request::Request;
+//!
+//! let request = |id: &str| Request::from_slice(format!(r#"{{"task": "outline", "prompt_version": 1,
+//!     "schema": {{"type": "object"}}, "blocks": [{{"type": "text", "text": "{id}"}}]}}"#).as_bytes());
+//! // Generated ids become placeholders first: a fresh database's ids give the same key.
+//! let (a, b) = (key_of(&request("frg_abcdefghijkm")?), key_of(&request("frg_zyxwvutsrqpo")?));
+//! assert_eq!(a, b);
+//! assert_eq!(a.hash.len(), 32);
+//! assert_eq!(a.relative_path(), std::path::Path::new(&format!("outline/v1/{}.json", a.hash)));
+//! # Ok::<(), ulcas::Error>(())
+//! ```
 
 use std::path::{Path, PathBuf};
 

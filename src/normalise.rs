@@ -19,6 +19,14 @@
 //!   the two agree).
 //! - Replay replaces `{{frg_N}}`/`{{id_N}}` (exactly that form, ASCII digits) with the id the map
 //!   holds for that placeholder; an unknown placeholder stays as it is.
+//!
+//! ```
+//! use ulcas::normalise::normalise;
+//!
+//! let n = normalise("cite frg_abcdefghijkm, then frg_zyxwvutsrqpo, then frg_abcdefghijkm");
+//! assert_eq!(n.text, "cite {{frg_1}}, then {{frg_2}}, then {{frg_1}}");
+//! assert_eq!(n.map.len(), 2);
+//! ```
 
 use std::collections::HashMap;
 use std::sync::OnceLock;

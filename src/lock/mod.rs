@@ -13,6 +13,21 @@
 //! prompt = "sha256:…"
 //! schema = "sha256:…"          # or "built in code"
 //! ```
+//!
+//! ```
+//! let (p, s) = ("a".repeat(64), "b".repeat(64));
+//! let text = format!("[\"outline/v1\"]\nprompt = \"sha256:{p}\"\nschema = \"sha256:{s}\"\n");
+//! let lock = ulcas::lock::Lock::parse(&text)?;
+//! let entry = &lock.entries[&("outline".to_owned(), 1)];
+//! assert_eq!(entry.prompt, format!("sha256:{p}"));
+//! assert_eq!(entry.schema.as_deref(), Some(format!("sha256:{s}").as_str()));
+//! // Anything else is an error naming the entry.
+//! assert!(ulcas::lock::Lock::parse("[\"outline/v1\"]\nprompt = \"sha256:aa\"\n").is_err());
+//! // Written in its one order under a header that says what it is; read back the same.
+//! assert!(lock.render().ends_with(&text));
+//! assert_eq!(ulcas::lock::Lock::parse(&lock.render())?, lock);
+//! # Ok::<(), ulcas::Error>(())
+//! ```
 
 mod events;
 

@@ -472,8 +472,15 @@ fn every_public_module_has_a_runnable_example() {
                 base.join(&m[1]).join("mod.rs")
             };
             let text = std::fs::read_to_string(&module).unwrap();
-            let docs: String = text.lines().take_while(|l| l.starts_with("//!")).collect();
-            if !docs.contains("```") {
+            // A code block that rustdoc runs: a bare or `rust` fence, not `text`, `ignore`,
+            // `no_run` or another language's.
+            let runs = text
+                .lines()
+                .take_while(|l| l.starts_with("//!"))
+                .filter_map(|l| l.trim_start_matches("//!").trim().strip_prefix("```"))
+                .step_by(2)
+                .any(|info| info.is_empty() || info == "rust");
+            if !runs {
                 missing.push(module.strip_prefix(&src).unwrap().display().to_string());
             }
             files.push(module);
