@@ -2,8 +2,9 @@
 //! the prompt found by its text, the full schema by its provider form, the key derived (the
 //! content normalised, escaped and hashed), the cassette found fresh, the answer replayed and
 //! rendered as the API's message; the same with the answer kept as rendered for this request
-//! (what `ulcas serve` does for a hit seen before); beside parsing the body alone (the least
-//! any server does).
+//! (what `ulcas serve` does for a hit seen before); the same body again, byte for byte (found
+//! by its bytes, not read and keyed again: what `ulcas serve` does for a request it answered
+//! before); beside parsing the body alone (the least any server does).
 //! The whole server against its peers is `benches/peers.py`.
 
 use std::hint::black_box;
@@ -63,6 +64,19 @@ fn bench(c: &mut Criterion) {
             resolver
                 .hit_rendered(api, &wire, &overrides)
                 .expect("a hit")
+        })
+    });
+    // The same bytes again: `ulcas serve` finds the body it keyed before and looks only for its
+    // cassette (fresh) and its kept answer.
+    group.bench_function("a-body-seen-before", |b| {
+        b.iter(|| {
+            match resolver
+                .hit_of_body(api, black_box(&body), &overrides)
+                .expect("valid")
+            {
+                ulcas::wire::BodyHit::Hit(hit) => hit,
+                ulcas::wire::BodyHit::Read(_) => unreachable!("a hit"),
+            }
         })
     });
     group.finish();

@@ -60,7 +60,9 @@ pub use neutral::{Answer, Shape, Usage, WireRequest};
 pub use provider::{for_provider, same_in_php};
 #[cfg(feature = "tools")]
 pub use resolver::Explained;
-pub use resolver::{Mode, Nearest, Overrides, RenderedHit, Resolved, Resolver, Served, Unresolved};
+pub use resolver::{
+    BodyHit, Mode, Nearest, Overrides, RenderedHit, Resolved, Resolver, Served, Unresolved,
+};
 pub use seam::{ApiError, Rendered, Wire};
 
 /// The most a body may hold (the API's own limit for a request is 32 MB).

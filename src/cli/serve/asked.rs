@@ -17,7 +17,7 @@ pub fn read_request(
 }
 
 /// `x-ulcas-task` and `x-ulcas-prompt-version`.
-fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {
+pub fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {
     let text = |name: &str| -> Result<Option<String>, String> {
         headers
             .get(name)

@@ -14,7 +14,9 @@ use axum::routing::{get, post};
 use axum::Router;
 use ulcas::driver::DriverError;
 use ulcas::wire::Answer;
-use ulcas::wire::{ApiError, Overrides, Resolved, Served, Unresolved, Wire, WireRequest, WIRES};
+use ulcas::wire::{
+    ApiError, BodyHit, Overrides, Resolved, Served, Unresolved, Wire, WireRequest, WIRES,
+};
 
 use super::asked::read_request;
 use super::control;
@@ -328,17 +330,20 @@ async fn decided(
     // large body, a miss to explain, a schema to look for, a dump to write) goes to the pool,
     // read once.
     let read = if bytes.len() <= INLINE_BODY {
-        match read_request(api, headers, bytes) {
-            Ok((wire, overrides)) => {
-                if server.dumps.is_none() {
-                    let catalog = server.catalog.get();
-                    if let Some(hit) = catalog.resolver.hit_rendered(api, &wire, &overrides) {
-                        return Decided::Reply(Reply::rendered(hit, wire.stream));
-                    }
+        match (server.dumps.is_none(), super::asked::overrides(headers)) {
+            // A dump is written of every request the store does not answer at once.
+            (true, Ok(overrides)) => {
+                let catalog = server.catalog.get();
+                match catalog.resolver.hit_of_body(api, bytes, &overrides) {
+                    Ok(BodyHit::Hit(hit)) => return Decided::Reply(Reply::rendered(hit)),
+                    Ok(BodyHit::Read(wire)) => Some((wire, overrides)),
+                    Err(e) => return bad_request(format!("bad request: {e}")),
                 }
-                Some((wire, overrides))
             }
-            Err(why) => return bad_request(why),
+            _ => match read_request(api, headers, bytes) {
+                Ok(read) => Some(read),
+                Err(why) => return bad_request(why),
+            },
         }
     } else {
         None

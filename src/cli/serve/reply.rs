@@ -77,7 +77,8 @@ impl Reply {
     }
 
     /// A hit as its wire rendered it.
-    pub fn rendered(hit: ulcas::wire::RenderedHit, stream: bool) -> Reply {
+    pub fn rendered(hit: ulcas::wire::RenderedHit) -> Reply {
+        let stream = hit.stream;
         Reply {
             path: Some(hit.path.clone()),
             content: Content::Rendered(hit, stream),

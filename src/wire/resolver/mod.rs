@@ -16,6 +16,7 @@ mod nearest;
 mod prompt;
 mod rendered;
 mod schemas;
+mod seen;
 mod unresolved;
 
 use crate::driver::{Driver, DriverError, Miss, Replay};
@@ -27,7 +28,7 @@ use crate::schema::Schema;
 pub use explain::Explained;
 pub use nearest::Nearest;
 use nearest::{prompt_text, words};
-pub use rendered::RenderedHit;
+pub use rendered::{BodyHit, RenderedHit};
 pub use unresolved::Unresolved;
 
 /// How the resolver answers a request without a cassette.
@@ -149,6 +150,8 @@ pub struct Resolver {
     settings: Vec<crate::store_settings::StoreSettings>,
     /// The answers rendered lately, by cassette, ids, wire and stream.
     rendered: rendered::Answers,
+    /// What the bodies answered lately were keyed as, by their bytes.
+    seen: seen::Seen,
 }
 
 /// Exported schemas with their provider forms.
@@ -237,6 +240,7 @@ impl Resolver {
             #[cfg(feature = "tools")]
             settings: Vec::new(),
             rendered: rendered::Answers::default(),
+            seen: seen::Seen::default(),
         })
     }
 
@@ -353,7 +357,7 @@ impl Resolver {
             return None;
         }
         let sent = wire.schema.as_deref().map(schemas::Sent::new);
-        for c in &candidates {
+        for (i, c) in candidates.iter().enumerate() {
             // A schema found only in the recordings is the slower path's to look for.
             let (schema, own) = self.known_schema(c, sent.as_ref(), &mut 0)?;
             let pieces = |sink: &mut dyn FnMut(&str)| {
@@ -369,11 +373,16 @@ impl Resolver {
             match driver.cassette_at(&key) {
                 Ok(Some((path, cassette))) => {
                     return Some(rendered::Found {
+                        store: c.store,
                         key,
-                        map,
+                        map: std::sync::Arc::new(map),
                         path,
                         cassette,
-                    })
+                        // The first candidate: its key was decided by the body and the
+                        // registries alone (a schema known only from the store ends the search
+                        // above), and no other cassette would have answered first.
+                        by_body_alone: i == 0,
+                    });
                 }
                 Ok(None) => {}
                 Err(_) => return None,

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, Weak};
 
-use super::{Overrides, Resolver};
+use super::{seen, Overrides, Resolver};
 use crate::cassette::Cassette;
 use crate::driver::Replay;
 use crate::key::CassetteKey;
@@ -17,10 +17,15 @@ use crate::wire::{Answer, Shape, Wire, WireRequest};
 
 /// The cassette of a hit, with the request's key and placeholder map.
 pub(super) struct Found {
+    /// The store whose cassette it is.
+    pub store: usize,
     pub key: CassetteKey,
-    pub map: PlaceholderMap,
+    pub map: Arc<PlaceholderMap>,
     pub path: PathBuf,
     pub cassette: Arc<Cassette>,
+    /// Whether the key was decided by the request and the registries alone (nothing read from
+    /// the store decided it): the same body again is keyed the same.
+    pub by_body_alone: bool,
 }
 
 /// A hit as its wire sends it.
@@ -29,6 +34,8 @@ pub(super) struct Found {
 pub struct RenderedHit {
     /// `application/json` or `text/event-stream`.
     pub content_type: &'static str,
+    /// Whether it is the API's event stream.
+    pub stream: bool,
     /// The body, shared with the next identical hit.
     pub body: Arc<String>,
     /// The cassette.
@@ -71,7 +78,10 @@ struct Answered {
     /// The forced tool it calls.
     tool: Option<String>,
     model: String,
-    map: PlaceholderMap,
+    map: Arc<PlaceholderMap>,
+    /// The hash of the map's ids: compared before the map (a cassette may have hundreds of
+    /// answers kept, one for each request's ids).
+    ids: u64,
     content_type: &'static str,
     body: Arc<String>,
 }
@@ -79,7 +89,7 @@ struct Answered {
 impl Answers {
     fn get(
         &self,
-        found: &Found,
+        (found, ids): (&Found, u64),
         now: u64,
         wire: (&str, &Shape),
         model: &str,
@@ -97,10 +107,12 @@ impl Answers {
                     && a.include_usage == shape.include_usage
                     && a.tool.as_deref() == shape.tool
                     && a.model == model
-                    && a.map == found.map
+                    && a.ids == ids
+                    && *a.map == *found.map
             })?;
         Some(RenderedHit {
             content_type: answered.content_type,
+            stream: answered.stream,
             body: answered.body.clone(),
             path: found.path.clone(),
         })
@@ -158,10 +170,32 @@ fn second() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
+/// A hash of the ids of `map` in their order (equal maps hold equal ids).
+fn ids_hash(map: &PlaceholderMap) -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = foldhash::fast::FixedState::with_seed(0).build_hasher();
+    for (_, id) in map.iter() {
+        hasher.write(id.as_bytes());
+        hasher.write_u8(0xff);
+    }
+    hasher.finish()
+}
+
 /// The key of a cassette's answers: every answer under it holds that cassette (the allocation
 /// its weak reference keeps cannot be another cassette's).
 fn address(cassette: *const Cassette) -> usize {
     cassette as usize
+}
+
+/// What a body is to [`Resolver::hit_of_body`].
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)] // one per request, moved once
+pub enum BodyHit {
+    /// A hit, as its wire sends it.
+    Hit(RenderedHit),
+    /// No hit found without more work: the request the body carries, for
+    /// [`Resolver::serve`].
+    Read(WireRequest),
 }
 
 impl Resolver {
@@ -175,51 +209,110 @@ impl Resolver {
         overrides: &Overrides,
     ) -> Option<RenderedHit> {
         let found = self.found(wire, overrides)?;
-        let model = found.cassette.model_or(Some(&wire.model));
+        Some(self.render(api, found, &wire.model, &wire.shape()))
+    }
+
+    /// The request `body` posted to `api`, answered as [`Resolver::hit_rendered`] answers it,
+    /// or read for the slower path; what is wrong with it in one line when it cannot be read.
+    /// A body seen before byte for byte (with the same overrides) is not read, normalised and
+    /// hashed again: its key is the one found then, and only its cassette is looked for anew.
+    pub fn hit_of_body(
+        &self,
+        api: &dyn Wire,
+        body: &[u8],
+        overrides: &Overrides,
+    ) -> Result<BodyHit, crate::Error> {
+        if let Some(keyed) = self.seen.get(api.name(), overrides, body) {
+            let driver = &self.stores[keyed.store].0;
+            if let Ok(Some((path, cassette))) = driver.cassette_at(&keyed.key) {
+                let found = Found {
+                    store: keyed.store,
+                    key: keyed.key.clone(),
+                    map: keyed.map.clone(),
+                    path,
+                    cassette,
+                    by_body_alone: true,
+                };
+                let shape = Shape::new(keyed.stream, keyed.tool.as_deref(), keyed.include_usage);
+                return Ok(BodyHit::Hit(self.render(api, found, &keyed.model, &shape)));
+            }
+        }
+        let wire = api.parse(body)?;
+        let Some(found) = self.found(&wire, overrides) else {
+            return Ok(BodyHit::Read(wire));
+        };
+        if found.by_body_alone {
+            let keyed = seen::Keyed {
+                store: found.store,
+                key: found.key.clone(),
+                map: found.map.clone(),
+                model: wire.model.clone(),
+                stream: wire.stream,
+                include_usage: wire.include_usage,
+                tool: wire.tool.clone(),
+            };
+            self.seen.keep(api.name(), overrides, body, keyed);
+        }
+        Ok(BodyHit::Hit(self.render(
+            api,
+            found,
+            &wire.model,
+            &wire.shape(),
+        )))
+    }
+
+    /// The answer of `found` to a request for `asked` (the model it named) in `shape`, as
+    /// `api` renders it: kept for the same request again.
+    fn render(&self, api: &dyn Wire, found: Found, asked: &str, shape: &Shape) -> RenderedHit {
+        let model = found.cassette.model_or(Some(asked));
         // Taken before rendering: an answer stamped in a later second is never found again.
         let now = second();
+        let ids = ids_hash(&found.map);
         if let Some(hit) = self
             .rendered
-            .get(&found, now, (api.name(), &wire.shape()), model)
+            .get((&found, ids), now, (api.name(), shape), model)
         {
-            return Some(hit);
+            return hit;
         }
         let model = model.to_owned();
         let replay = Replay::of(
             &found.cassette,
             &found.map,
-            Some(&wire.model),
+            Some(asked),
             found.key,
             found.path.clone(),
         );
-        let rendered = api.render(&Answer::of_replay(replay), &wire.shape());
+        let rendered = api.render(&Answer::of_replay(replay), shape);
         let body = Arc::new(rendered.body);
         // A cassette no one else holds (the driver's cache keeps none larger than it caches)
         // is read anew for the next request: its answer would never be found again.
         if Arc::strong_count(&found.cassette) == 1 {
-            return Some(RenderedHit {
+            return RenderedHit {
                 content_type: rendered.content_type,
+                stream: shape.stream,
                 body,
                 path: found.path,
-            });
+            };
         }
         self.rendered.keep(Answered {
             cassette: Arc::downgrade(&found.cassette),
             size: 0, // counted as it is kept
             second: now,
             wire: api.name(),
-            stream: wire.stream,
-            include_usage: wire.include_usage,
-            tool: wire.tool.clone(),
+            stream: shape.stream,
+            include_usage: shape.include_usage,
+            tool: shape.tool.map(str::to_owned),
             model,
             map: found.map,
+            ids,
             content_type: rendered.content_type,
             body: body.clone(),
         });
-        Some(RenderedHit {
+        RenderedHit {
             content_type: rendered.content_type,
+            stream: shape.stream,
             body,
             path: found.path,
-        })
+        }
     }
 }

@@ -402,3 +402,96 @@ fn the_answer_of_a_request_of_many_ids_is_not_kept() {
         "nothing kept: {kept:.300}"
     );
 }
+
+/// A body seen before byte for byte is answered exactly as when it was first read: from the
+/// cassette the first store that could answer holds now (recorded since, edited, removed),
+/// streamed or not, with what the slower path says of a body it cannot read.
+#[test]
+fn a_body_seen_before_is_answered_as_when_first_read() {
+    let (ws, quiz) = workspace();
+    let first = ws.path().join("first");
+    let second = ws.path().join("cassettes");
+    std::fs::create_dir_all(&first).unwrap();
+    let source = || RegistrySource {
+        prompts: vec![ws.path().join("fixtures/prompts")],
+        ..Default::default()
+    };
+    let resolver = Resolver::of_settings(vec![
+        StoreSettings::new(&first, source()).unwrap(),
+        StoreSettings::new(&second, source()).unwrap(),
+    ])
+    .unwrap();
+    let overrides = quiz_v1_headers();
+    let record = |store: &Path, text: &str| {
+        let options = ulcas::store::WriteOptions {
+            force: true,
+            ..Default::default()
+        };
+        let recording = ulcas::store::Recording::new(text, "claude-sonnet-5-5");
+        ulcas::store::record(store, &quiz, &recording, options)
+            .unwrap()
+            .path
+    };
+    let answer = |body: &[u8], api: &dyn ulcas::wire::Wire| match resolver
+        .hit_of_body(api, body, &overrides)
+        .expect("readable")
+    {
+        ulcas::wire::BodyHit::Hit(hit) => hit,
+        ulcas::wire::BodyHit::Read(_) => panic!("no hit"),
+    };
+    let created = regex::Regex::new(r#""created":\d+"#).unwrap();
+    // The Messages API (the only wire that carries the quiz request's document).
+    let api = ulcas::wire::WIRES[0];
+    {
+        for stream in [false, true] {
+            let mut params = params(&quiz, &prompt_text("quiz", 1));
+            params["stream"] = serde_json::json!(stream);
+            let body = params.to_string();
+            // The slower path's answer to the same body, the reference.
+            let reference = |api: &dyn ulcas::wire::Wire| {
+                let wire = api.parse(body.as_bytes()).unwrap();
+                let hit = resolver.hit_rendered(api, &wire, &overrides).unwrap();
+                created.replace_all(&hit.body, "").into_owned()
+            };
+            let same = |hit: &ulcas::wire::RenderedHit| {
+                assert_eq!(
+                    created.replace_all(&hit.body, ""),
+                    reference(api),
+                    "{} stream {stream}",
+                    api.name()
+                );
+                assert_eq!(hit.stream, stream);
+            };
+            // Only the second store answers: what the first store records later answers then.
+            let hit = answer(body.as_bytes(), api);
+            assert!(hit.path.starts_with(&second), "{}", hit.path.display());
+            same(&hit);
+            let path = record(&first, r#"{"questions":[],"from":"first"}"#);
+            for _ in 0..3 {
+                let hit = answer(body.as_bytes(), api);
+                assert_eq!(hit.path, path);
+                assert!(hit.body.contains("first"), "{}", hit.body);
+                same(&hit);
+            }
+            // Edited: the new answer; removed: the second store's again.
+            record(&first, r#"{"questions":[],"from":"edited"}"#);
+            let hit = answer(body.as_bytes(), api);
+            assert!(hit.body.contains("edited"), "{}", hit.body);
+            same(&hit);
+            std::fs::remove_file(&path).unwrap();
+            let hit = answer(body.as_bytes(), api);
+            assert!(hit.path.starts_with(&second), "{}", hit.path.display());
+            same(&hit);
+        }
+    }
+    let kept = format!("{resolver:?}");
+    let seen = kept.find("seen: ").map(|i| &kept[i..]);
+    assert!(
+        seen.is_some_and(|s| s.starts_with("seen: Seen { count: 2 }")),
+        "both bodies kept: {seen:?}"
+    );
+    // A body that cannot be read says why, as the slower path does.
+    let broken = resolver.hit_of_body(ulcas::wire::WIRES[0], b"{\"model\":", &overrides);
+    let why = ulcas::wire::WIRES[0].parse(b"{\"model\":").unwrap_err();
+    assert_eq!(broken.unwrap_err().to_string(), why.to_string());
+}

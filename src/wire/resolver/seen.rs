@@ -1,0 +1,228 @@
+//! Requests answered lately, by their bytes: a test suite sends the same request again and
+//! again (a fixture shared by many tests, an SDK's retry, a suite run in a loop), and reading,
+//! normalising and hashing a body of a few kilobytes costs more than finding it again. What a
+//! body was keyed as depends on its bytes, its wire, its overrides and the registries alone (a
+//! resolver is made anew when a registry changes), so the same bytes again are keyed the same:
+//! only the cassette is looked for again, fresh, on every request. Kept only when the first
+//! candidate's cassette answered (no cassette of a version looked at before it could answer it
+//! later instead), at most [`MOST`] bodies of at most [`LARGEST`] bytes (then every one is
+//! forgotten), found by a hash of the whole body and then compared byte for byte.
+
+use std::collections::HashMap;
+use std::hash::BuildHasher;
+use std::sync::{Arc, Mutex};
+
+use super::Overrides;
+use crate::key::CassetteKey;
+use crate::normalise::PlaceholderMap;
+
+/// The most bodies kept.
+const MOST: usize = 256;
+/// The most bytes the kept bodies hold.
+const MOST_BYTES: usize = 8 << 20;
+/// The largest body kept.
+pub(super) const LARGEST: usize = 64 << 10;
+
+/// What a body was keyed as, and what its answer is rendered for.
+#[derive(Debug)]
+pub(super) struct Keyed {
+    /// The store whose cassette answered it.
+    pub store: usize,
+    pub key: CassetteKey,
+    pub map: Arc<PlaceholderMap>,
+    /// The model it asked for.
+    pub model: String,
+    pub stream: bool,
+    pub include_usage: bool,
+    pub tool: Option<String>,
+}
+
+/// A body kept, with what it was keyed as.
+struct Body {
+    wire: &'static str,
+    overrides: Overrides,
+    bytes: Box<[u8]>,
+    keyed: Arc<Keyed>,
+}
+
+impl Body {
+    fn is(&self, wire: &str, overrides: &Overrides, bytes: &[u8]) -> bool {
+        self.bytes.len() == bytes.len()
+            && self.wire == wire
+            && self.overrides == *overrides
+            && *self.bytes == *bytes
+    }
+}
+
+/// The bodies keyed lately.
+#[derive(Default)]
+pub(super) struct Seen {
+    hasher: foldhash::fast::RandomState,
+    kept: Mutex<Kept>,
+}
+
+#[derive(Default)]
+struct Kept {
+    by_hash: HashMap<u64, Body, NoHash>,
+    bytes: usize,
+}
+
+impl Seen {
+    fn hash(&self, wire: &str, overrides: &Overrides, bytes: &[u8]) -> u64 {
+        self.hasher.hash_one((
+            wire,
+            overrides.task.as_deref(),
+            overrides.prompt_version,
+            bytes,
+        ))
+    }
+
+    /// What `bytes` posted to `wire` with `overrides` was keyed as, when it was kept.
+    pub(super) fn get(
+        &self,
+        wire: &str,
+        overrides: &Overrides,
+        bytes: &[u8],
+    ) -> Option<Arc<Keyed>> {
+        if bytes.len() > LARGEST {
+            return None;
+        }
+        let hash = self.hash(wire, overrides, bytes);
+        let kept = self.kept.lock().ok()?;
+        let body = kept.by_hash.get(&hash)?;
+        body.is(wire, overrides, bytes).then(|| body.keyed.clone())
+    }
+
+    /// Keeps what `bytes` posted to `wire` with `overrides` was keyed as.
+    pub(super) fn keep(
+        &self,
+        wire: &'static str,
+        overrides: &Overrides,
+        bytes: &[u8],
+        keyed: Keyed,
+    ) {
+        if bytes.len() > LARGEST {
+            return;
+        }
+        let hash = self.hash(wire, overrides, bytes);
+        let Ok(mut kept) = self.kept.lock() else {
+            return;
+        };
+        if kept.by_hash.len() >= MOST || kept.bytes + bytes.len() > MOST_BYTES {
+            *kept = Kept::default();
+        }
+        let body = Body {
+            wire,
+            overrides: overrides.clone(),
+            bytes: bytes.into(),
+            keyed: Arc::new(keyed),
+        };
+        kept.bytes += bytes.len();
+        if let Some(old) = kept.by_hash.insert(hash, body) {
+            kept.bytes -= old.bytes.len();
+        }
+    }
+
+    /// How many bodies are kept.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.kept.lock().map_or(0, |k| k.by_hash.len())
+    }
+}
+
+impl std::fmt::Debug for Seen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = self.kept.lock().map_or(0, |k| k.by_hash.len());
+        f.debug_struct("Seen").field("count", &count).finish()
+    }
+}
+
+/// The map's keys are hashes already.
+#[derive(Default, Clone, Copy)]
+struct NoHash;
+
+impl BuildHasher for NoHash {
+    type Hasher = Passed;
+    fn build_hasher(&self) -> Passed {
+        Passed(0)
+    }
+}
+
+/// A hasher that passes the `u64` it is given.
+struct Passed(u64);
+
+impl std::hash::Hasher for Passed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keyed(hash: &str) -> Keyed {
+        Keyed {
+            store: 0,
+            key: CassetteKey {
+                task: "quiz".into(),
+                prompt_version: 1,
+                hash: hash.into(),
+            },
+            map: Arc::default(),
+            model: "m".into(),
+            stream: false,
+            include_usage: false,
+            tool: None,
+        }
+    }
+
+    #[test]
+    fn the_same_bytes_wire_and_overrides_only() {
+        let seen = Seen::default();
+        let none = Overrides::default();
+        seen.keep("anthropic", &none, b"{\"a\":1}", keyed("1"));
+        assert_eq!(
+            seen.get("anthropic", &none, b"{\"a\":1}").unwrap().key.hash,
+            "1"
+        );
+        assert!(seen.get("anthropic", &none, b"{\"a\":2}").is_none());
+        assert!(seen.get("anthropic", &none, b"{\"a\":1} ").is_none());
+        assert!(seen.get("openai", &none, b"{\"a\":1}").is_none());
+        let task = Overrides {
+            task: Some("quiz".into()),
+            prompt_version: None,
+        };
+        assert!(seen.get("anthropic", &task, b"{\"a\":1}").is_none());
+    }
+
+    #[test]
+    fn bounded_in_count_and_size() {
+        let seen = Seen::default();
+        let none = Overrides::default();
+        let large = vec![b' '; LARGEST + 1];
+        seen.keep("anthropic", &none, &large, keyed("1"));
+        assert_eq!(seen.len(), 0);
+        for i in 0..MOST + 10 {
+            seen.keep("anthropic", &none, format!("{i}").as_bytes(), keyed("1"));
+        }
+        assert!(seen.len() <= MOST);
+        let body = vec![b' '; LARGEST];
+        for i in 0..(MOST_BYTES / LARGEST) * 2 {
+            let mut body = body.clone();
+            body[0] = b'0' + (i % 10) as u8;
+            body[1] = b'0' + (i / 10 % 10) as u8;
+            body[2] = b'0' + (i / 100 % 10) as u8;
+            seen.keep("anthropic", &none, &body, keyed("1"));
+            assert!(seen.kept.lock().unwrap().bytes <= MOST_BYTES);
+        }
+    }
+}
