@@ -12,7 +12,9 @@ provider form in output_config) and its cassette, recorded with `ulcas record`, 
 (the prompt from the system text, the full schema by its provider form, the content) and reads
 the cassette; llmposter matches the last user message; VidaiMock answers from its template.
 The servers run side by side; each answer is checked once, then wrk (Debian: `apt-get install
-wrk`) posts the body for N seconds at 1, 16 and 64 connections, not streaming and streaming,
+wrk`) posts the body for N seconds at 1, 16 and 64 connections: the same body again and again
+(a request the server answered before), a body with a fragment id of its own each time (a new
+request every time, keyed to the same cassette) and the same body streaming,
 the servers taking turns run by run (so that the machine's load falls on each alike), and the
 script prints a Markdown table of requests per second (the median of R runs, with that run's
 p50 latency at one connection) and ulcas's ratio to the best peer. Needs three free ports from
@@ -42,6 +44,19 @@ wrk.headers["x-api-key"] = "dummy-key-for-bench"
 wrk.headers["anthropic-version"] = "2023-06-01"
 local f = io.open(os.getenv("BODY"), "r"); wrk.body = f:read("*a"); f:close()
 """
+# Each request with a fragment id of its own (the ninth fragment's, numbered by wrk's thread and
+# by request): every body is new to the server, as a test suite against a fresh database sends
+# it, and keyed to the same cassette (ids are placeholders in the key).
+LUA_NEW_IDS = LUA + """local threads = 0
+function setup(thread) threads = threads + 1; thread:set("tid", threads) end
+local sent = 0
+function request()
+  sent = sent + 1
+  local id = string.format("frg_%02d%010d", tid or 0, sent)
+  return wrk.format(nil, nil, nil, (wrk.body:gsub("frg_iiiiiiiiiiii", id)))
+end
+"""
+MODES = ("message", "new ids", "stream")
 
 
 def install():
@@ -123,6 +138,8 @@ def workspace():
                                               ("on_stop", "stop")]))
     with open(os.path.join(WORK, "post.lua"), "w") as f:
         f.write(LUA)
+    with open(os.path.join(WORK, "post-new-ids.lua"), "w") as f:
+        f.write(LUA_NEW_IDS)
     return answer
 
 
@@ -165,12 +182,14 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])
 
 
-def wrk(url, connections, seconds, stream, pid):
+def wrk(url, connections, seconds, mode, pid):
+    stream = mode == "stream"
     body = os.path.join(WORK, f"body-{'stream' if stream else 'message'}.json")
+    script = "post-new-ids.lua" if mode == "new ids" else "post.lua"
     threads = min(2, connections)
     before = cpu_ticks(pid)
     out = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency",
-                          "-s", os.path.join(WORK, "post.lua"), url],
+                          "-s", os.path.join(WORK, script), url],
                          env={**os.environ, "BODY": body}, capture_output=True, text=True,
                          check=True).stdout
     ticks = cpu_ticks(pid) - before
@@ -206,46 +225,46 @@ def main():
             if status != 200 or json.loads(text)["content"][0]["text"] != answer:
                 sys.exit(f"{name}: not the answer: {status} {text[:300]}")
         runs = {}
-        for stream in (False, True):
+        for mode in MODES:
             for connections in (1, 16, 64):
                 for _ in range(args.runs):
                     for name, (proc, url) in servers.items():
-                        runs.setdefault((name, stream, connections), []).append(
-                            wrk(url, connections, args.seconds, stream, proc.pid))
+                        runs.setdefault((name, mode, connections), []).append(
+                            wrk(url, connections, args.seconds, mode, proc.pid))
     finally:
         for proc, _ in servers.values():
             proc.terminate()
             proc.wait()
     rows = {}
-    for (name, stream, connections), measured in runs.items():
+    for (name, mode, connections), measured in runs.items():
         rates = sorted(r[0] for r in measured)
         p50 = sorted(measured, key=lambda r: r[0])[len(measured) // 2][1]
         cpu = sorted(r[2] for r in measured)[len(measured) // 2]
-        rows.setdefault(name, {})[(stream, connections)] = (rates[len(rates) // 2], p50, cpu)
+        rows.setdefault(name, {})[(mode, connections)] = (rates[len(rates) // 2], p50, cpu)
     load = os.getloadavg()[0]
     print(f"\n{os.cpu_count()} cores, load {load:.2f}, {args.seconds} s a run, median of "
           f"{args.runs}; a 3.3 KB request, a 5 KB answer\n")
     print("| server | mode | 1 conn | 16 conns | 64 conns | p50 at 1 conn |")
     print("| --- | --- | --- | --- | --- | --- |")
-    for stream in (False, True):
-        mode = "stream" if stream else "message"
+    for mode in MODES:
         for name, cells in rows.items():
-            rates = [f"{cells[(stream, c)][0]:,.0f}" for c in (1, 16, 64)]
-            print(f"| {name} | {mode} | {' | '.join(rates)} | {cells[(stream, 1)][1]} |")
+            rates = [f"{cells[(mode, c)][0]:,.0f}" for c in (1, 16, 64)]
+            print(f"| {name} | {mode} | {' | '.join(rates)} | {cells[(mode, 1)][1]} |")
         peers = [n for n in rows if n != "ulcas serve"]
         ratios = []
         for c in (1, 16, 64):
-            best = max(rows[n][(stream, c)][0] for n in peers)
-            ratios.append(f"{rows['ulcas serve'][(stream, c)][0] / best:.2f}×")
+            best = max(rows[n][(mode, c)][0] for n in peers)
+            ratios.append(f"{rows['ulcas serve'][(mode, c)][0] / best:.2f}×")
         print(f"| ulcas ÷ best peer | {mode} | {' | '.join(ratios)} | |")
     # The servers' CPU time per request: the answers of non-streaming requests only (the
     # peers' streams are paced, so theirs would compare no work).
-    print("\nCPU time per answered request (user + system, µs, median), message mode:\n")
-    print("| server | 1 conn | 16 conns | 64 conns |")
-    print("| --- | --- | --- | --- |")
-    for name, cells in rows.items():
-        cpu = [f"{cells[(False, c)][2]:.1f}" for c in (1, 16, 64)]
-        print(f"| {name} | {' | '.join(cpu)} |")
+    for mode in ("message", "new ids"):
+        print(f"\nCPU time per answered request (user + system, µs, median), {mode}:\n")
+        print("| server | 1 conn | 16 conns | 64 conns |")
+        print("| --- | --- | --- | --- |")
+        for name, cells in rows.items():
+            cpu = [f"{cells[(mode, c)][2]:.1f}" for c in (1, 16, 64)]
+            print(f"| {name} | {' | '.join(cpu)} |")
 
 
 if __name__ == "__main__":

@@ -423,3 +423,96 @@ fn crafted_file_names_cannot_rewrite_the_terminal() {
         run.stdout
     );
 }
+
+/// The attacker's recipe of the lock race, whole: ten `ulcas record`s of the stale outline v1
+/// in a loop, `prune --delete --include-last-recordings` started 0 to 80 ms later (emptying that
+/// version and dropping its entry), `ulcas lock` twice while the records may still run, then
+/// every version with cassettes has its entry and no entry outlives its cassettes.
+#[test]
+fn a_loop_of_records_racing_prune_and_lock_leaves_every_version_locked() {
+    let dir = crate::common::sample_with_registry();
+    let d = dir.path();
+    let pristine = tempfile::tempdir().unwrap();
+    crate::common::copy_tree(&d.join("cassettes"), pristine.path());
+    let mut request: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(fixture("requests/outline.json")).unwrap()).unwrap();
+    request["prompt_version"] = serde_json::json!(1);
+    for i in 0..10 {
+        request["blocks"][0]["text"] = serde_json::json!(format!("recorded in the loop: {i}"));
+        std::fs::write(d.join(format!("req{i}.json")), request.to_string()).unwrap();
+    }
+    std::fs::write(d.join("answer.txt"), "{\"modules\":[]}").unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ulcas"))
+            .current_dir(d)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let (mut disagreements, mut interleaved) = (Vec::new(), 0);
+    for trial in 0..8u64 {
+        std::fs::remove_dir_all(d.join("cassettes")).unwrap();
+        crate::common::copy_tree(pristine.path(), &d.join("cassettes"));
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                for i in 0..10 {
+                    let req = format!("req{i}.json");
+                    run(&[
+                        "record",
+                        &req,
+                        "--response",
+                        "answer.txt",
+                        "--cassettes",
+                        "cassettes",
+                        "--prompts",
+                        "prompts",
+                        "--force",
+                    ]);
+                }
+            });
+            std::thread::sleep(Duration::from_millis(trial * 11 % 81));
+            let store = ["cassettes", "--prompts", "prompts"];
+            run(&[
+                &["prune", "--delete", "--include-last-recordings"][..],
+                &store,
+            ]
+            .concat());
+            run(&[&["lock"][..], &store].concat());
+            run(&[&["lock"][..], &store].concat());
+        });
+        let root = d.join("cassettes");
+        let lock = ulcas::lock::Lock::read(&root).unwrap().unwrap();
+        let census = ulcas::store::census(&root).unwrap();
+        // Records on both sides of the prune: some of the ten outlived it, some did not.
+        let outline_v1 = census.get("outline").and_then(|v| v.get(&1)).copied();
+        if outline_v1.is_some_and(|n| (1..10).contains(&n)) {
+            interleaved += 1;
+        }
+        for (task, versions) in &census {
+            for version in versions.keys() {
+                if !lock.entries.contains_key(&(task.clone(), *version)) {
+                    disagreements.push(format!("trial {trial}: {task}/v{version} has no entry"));
+                }
+            }
+        }
+        for (task, version) in lock.entries.keys() {
+            if !census.get(task).is_some_and(|v| v.contains_key(version)) {
+                disagreements.push(format!("trial {trial}: {task}/v{version}: an entry alone"));
+            }
+        }
+        let verify = run(&[
+            "verify",
+            "cassettes",
+            "--prompts",
+            "prompts",
+            "--format",
+            "json",
+        ]);
+        let out = String::from_utf8_lossy(&verify.stdout);
+        if out.contains("\"unlocked\"") {
+            disagreements.push(format!("trial {trial}: verify says unlocked: {out}"));
+        }
+    }
+    assert!(disagreements.is_empty(), "{disagreements:#?}");
+    assert!(interleaved > 0, "no trial ran the prune amid the records");
+}
