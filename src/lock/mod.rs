@@ -193,6 +193,38 @@ pub(crate) fn current(
 mod tests {
     use super::*;
 
+    /// What a working write lock rules out, and the order alone must still survive: a record
+    /// made `outline/v1` after `lock` counted the versions, found the entry still there, and
+    /// `lock` then wrote a lock without it: counted again, the version gets its entry.
+    #[test]
+    fn a_version_made_while_lock_counted_gets_its_entry() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("cassettes");
+        let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for e in walkdir::WalkDir::new(here.join("cassettes")) {
+            let e = e.unwrap();
+            let to = root.join(e.path().strip_prefix(here.join("cassettes")).unwrap());
+            if e.file_type().is_dir() {
+                std::fs::create_dir_all(&to).unwrap();
+            } else {
+                std::fs::copy(e.path(), &to).unwrap();
+            }
+        }
+        let source = crate::registry::RegistrySource {
+            prompts: vec![here.join("tests/fixtures/prompts")],
+            ..Default::default()
+        };
+        let store = crate::store_settings::StoreSettings::new(&root, source).unwrap();
+        let mut lock = Lock::read(&root).unwrap().unwrap();
+        let entry = lock.entries.remove(&("outline".into(), 1)).unwrap();
+        std::fs::write(root.join(LOCK_FILE), lock.render()).unwrap();
+        let dir = crate::store::StoreDir::open(&root).unwrap();
+        add_counted_again(&dir.write_guard().unwrap(), &store).unwrap();
+        let now = Lock::read(&root).unwrap().unwrap();
+        assert_eq!(now.entries.get(&("outline".into(), 1)), Some(&entry));
+        assert_eq!(now.entries.len(), lock.entries.len() + 1);
+    }
+
     #[test]
     fn renders_deterministically_and_reads_back() {
         let mut lock = Lock::default();
@@ -471,8 +503,38 @@ fn lock_store(
     if read.is_none() || new != old {
         write.write_root(LOCK_FILE, read.as_ref(), new.render().as_bytes())?;
         summary.written += 1;
+        add_counted_again(&write, store)?;
     }
     Ok(())
+}
+
+/// After `ulcas lock` wrote the lock of `store`: the versions counted again that lack an entry
+/// get theirs. Where the write lock excludes nobody (a file system without `flock`), a record
+/// may have made a version after `lock` counted and found the entry `lock` then left out; a
+/// record asks for its entry after its cassette is written, so one of the two always sees the
+/// other.
+fn add_counted_again(
+    write: &crate::store::WriteGuard<'_>,
+    store: &crate::store_settings::StoreSettings,
+) -> Result<()> {
+    let again = crate::store::census(&store.root)?;
+    update(write, |lock| {
+        let mut added = false;
+        for (task, versions) in &again {
+            for &version in versions.keys() {
+                let key = (task.clone(), version);
+                if lock.entries.contains_key(&key) {
+                    continue;
+                }
+                if let Some((entry, ..)) = current(&store.registry, task, version) {
+                    lock.entries.insert(key, entry);
+                    added = true;
+                }
+            }
+        }
+        added
+    })
+    .map(drop)
 }
 
 impl LockSummary {

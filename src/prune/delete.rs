@@ -109,7 +109,11 @@ pub(super) fn finish(
 }
 
 /// The lock (where the store has one) keeps no entry of a version this run emptied; the
-/// `TASK/vN` entries dropped.
+/// `TASK/vN` entries dropped. An entry whose version has a folder again once it is dropped is
+/// put back: where the write lock excludes nobody (a file system without `flock`), a record
+/// may have made the version again after this run removed it, and found the entry still
+/// there. A record asks for its entry after its cassette is written and this run looks for
+/// the folder after the entry is dropped, so one of the two always sees the other.
 fn drop_lock_entries(
     lock: &WriteGuard<'_>,
     root: &Path,
@@ -120,18 +124,73 @@ fn drop_lock_entries(
         .filter_map(|f| Slot::under(root, &f.join("x")).ok())
         .filter_map(|s| Some((s.task, crate::layout::parse_version_folder(&s.version)?)))
         .collect();
+    if emptied.is_empty() {
+        return Ok(Vec::new());
+    }
     let mut dropped = Vec::new();
-    if !emptied.is_empty() {
+    crate::lock::update(lock, |l| {
+        l.entries.retain(|k, e| {
+            let gone = emptied.contains(k);
+            if gone {
+                dropped.push((k.clone(), e.clone()));
+            }
+            !gone
+        });
+        !dropped.is_empty()
+    })?;
+    let (back, gone): (Vec<_>, Vec<_>) = dropped.into_iter().partition(|((task, version), _)| {
+        std::fs::symlink_metadata(crate::layout::version_dir(root, task, *version))
+            .is_ok_and(|m| m.is_dir())
+    });
+    if !back.is_empty() {
         crate::lock::update(lock, |l| {
-            l.entries.retain(|k, _| {
-                let gone = emptied.contains(k);
-                if gone {
-                    dropped.push(format!("{}/v{}", k.0, k.1));
-                }
-                !gone
-            });
-            !dropped.is_empty()
+            for (key, entry) in back {
+                l.entries.entry(key).or_insert(entry);
+            }
+            true
         })?;
     }
-    Ok(dropped)
+    Ok(gone
+        .into_iter()
+        .map(|((task, version), _)| format!("{task}/v{version}"))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The interleaving a working write lock rules out, and which the order alone must still
+    /// survive: a record makes the version again (and finds its entry) between this run's
+    /// removal of the version and the drop of its entry.
+    #[test]
+    fn an_entry_whose_version_came_back_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let mut lock = crate::lock::Lock::default();
+        for (task, version) in [("outline", 1), ("quiz", 1)] {
+            let entry = crate::lock::Entry {
+                prompt: format!("sha256:{:0>64}", task.len()),
+                schema: None,
+            };
+            lock.entries.insert((task.into(), version), entry);
+        }
+        std::fs::write(root.join("ulcas.lock"), lock.render()).unwrap();
+        // outline/v1 was removed by this run and made again by a record; quiz/v1 stays gone.
+        let again = root.join("outline/v1");
+        std::fs::create_dir_all(&again).unwrap();
+        std::fs::write(again.join("0123456789abcdef0123456789abcdef.json"), "{}").unwrap();
+        let store = StoreDir::open(root).unwrap();
+        let guard = store.write_guard().unwrap();
+        let removed = [again.clone(), root.join("quiz/v1")];
+        let dropped = drop_lock_entries(&guard, root, &removed).unwrap();
+        assert_eq!(dropped, ["quiz/v1"]);
+        let now = crate::lock::Lock::read(root).unwrap().unwrap();
+        let kept: Vec<_> = now.entries.keys().cloned().collect();
+        assert_eq!(kept, [("outline".to_owned(), 1)]);
+        assert_eq!(
+            now.entries[&("outline".to_owned(), 1)],
+            lock.entries[&("outline".to_owned(), 1)]
+        );
+    }
 }
