@@ -193,6 +193,42 @@ pub(crate) fn current(
 mod tests {
     use super::*;
 
+    /// Another writer that changed the lock between the read and the swap (what the write lock
+    /// rules out, save on a file system without `flock`): read and edited again, its change
+    /// kept, never an error that leaves a cassette without its entry.
+    #[test]
+    fn an_edit_of_the_lock_is_made_again_over_another_writers_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let entry = |p: &str| Entry {
+            prompt: crate::registry::prompt_hash(p),
+            schema: None,
+        };
+        let mut lock = Lock::default();
+        lock.entries.insert(("quiz".into(), 1), entry("quiz"));
+        std::fs::write(root.join(LOCK_FILE), lock.render()).unwrap();
+        let store = crate::store::StoreDir::open(root).unwrap();
+        let guard = store.write_guard().unwrap();
+        let mut calls = 0;
+        let changed = update(&guard, |l| {
+            calls += 1;
+            if calls == 1 {
+                // The other writer, after this read: it adds lesson/v1.
+                let mut other = lock.clone();
+                other.entries.insert(("lesson".into(), 1), entry("lesson"));
+                std::fs::write(root.join(LOCK_FILE), other.render()).unwrap();
+            }
+            l.entries.insert(("outline".into(), 1), entry("outline"));
+            true
+        })
+        .unwrap();
+        assert!(changed);
+        assert_eq!(calls, 2);
+        let now = Lock::read(root).unwrap().unwrap();
+        let keys: Vec<_> = now.entries.keys().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(keys, ["lesson", "outline", "quiz"]);
+    }
+
     /// What a working write lock rules out, and the order alone must still survive: a record
     /// made `outline/v1` after `lock` counted the versions, found the entry still there, and
     /// `lock` then wrote a lock without it: counted again, the version gets its entry.
@@ -554,21 +590,30 @@ impl LockSummary {
 /// the store's write path. `Ok(false)` when the store has no lock or nothing changed.
 pub(crate) fn update(
     write: &crate::store::WriteGuard<'_>,
-    edit: impl FnOnce(&mut Lock) -> bool,
+    mut edit: impl FnMut(&mut Lock) -> bool,
 ) -> Result<bool> {
     let store = write.store();
-    let Some(read) = store.read_root(LOCK_FILE)? else {
-        return Ok(false);
-    };
     let path = store.root().join(LOCK_FILE);
-    let text = std::str::from_utf8(&read.bytes).map_err(|_| Error::in_file(&path, "not UTF-8"))?;
-    let mut lock =
-        Lock::parse(text).map_err(|e| Error::in_file(&path, format!("invalid lock: {e}")))?;
-    if !edit(&mut lock) {
-        return Ok(false);
+    // Read and edited again when another writer changed the file between the read and the
+    // swap (which the write lock rules out, save on a file system without `flock`).
+    let mut tries = 0;
+    loop {
+        let Some(read) = store.read_root(LOCK_FILE)? else {
+            return Ok(false);
+        };
+        let text =
+            std::str::from_utf8(&read.bytes).map_err(|_| Error::in_file(&path, "not UTF-8"))?;
+        let mut lock =
+            Lock::parse(text).map_err(|e| Error::in_file(&path, format!("invalid lock: {e}")))?;
+        if !edit(&mut lock) {
+            return Ok(false);
+        }
+        match write.write_root(LOCK_FILE, Some(&read), lock.render().as_bytes()) {
+            Ok(()) => return Ok(true),
+            Err(e) if e.kind == crate::ErrorKind::Refused && tries < 3 => tries += 1,
+            Err(e) => return Err(e),
+        }
     }
-    write.write_root(LOCK_FILE, Some(&read), lock.render().as_bytes())?;
-    Ok(true)
 }
 
 /// Adds `task` v`version`'s entry `entry` to the lock of the store `write` holds, when it has a

@@ -129,6 +129,7 @@ fn drop_lock_entries(
     }
     let mut dropped = Vec::new();
     crate::lock::update(lock, |l| {
+        dropped.clear();
         l.entries.retain(|k, e| {
             let gone = emptied.contains(k);
             if gone {
@@ -144,8 +145,10 @@ fn drop_lock_entries(
     });
     if !back.is_empty() {
         crate::lock::update(lock, |l| {
-            for (key, entry) in back {
-                l.entries.entry(key).or_insert(entry);
+            for (key, entry) in &back {
+                l.entries
+                    .entry(key.clone())
+                    .or_insert_with(|| entry.clone());
             }
             true
         })?;

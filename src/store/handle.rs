@@ -577,7 +577,8 @@ fn replace_in(
     if !now.same_state(&was) {
         return Err(at(
             "changed by another writer since it was read: left as that writer left it".into(),
-        ));
+        )
+        .of_kind(crate::ErrorKind::Refused));
     }
     rustix::fs::renameat(folder, tmp.name.as_str(), folder, name).map_err(|e| at(errno(e)))?;
     tmp.disarm();
