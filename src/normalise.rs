@@ -243,6 +243,28 @@ fn fnv1a_from(mut h: u64, bytes: &[u8]) -> u64 {
 /// paths and prompt hashes derived by sha256).
 pub(crate) type FnvBuild = std::hash::BuildHasherDefault<Fnv>;
 
+/// A hasher of keys that are well-mixed hashes already (of words, of request bodies): it
+/// passes the `u64` it is given.
+#[derive(Default)]
+pub(crate) struct Prehashed(u64);
+
+impl std::hash::Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Maps and sets keyed by hashes ([`Prehashed`]).
+pub(crate) type PrehashedBuild = std::hash::BuildHasherDefault<Prehashed>;
+
 /// The placeholder → original id map of one request, in order of first appearance.
 #[derive(Clone, Default)]
 pub struct PlaceholderMap {

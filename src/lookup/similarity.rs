@@ -31,24 +31,7 @@ pub(super) struct Candidate {
 }
 
 /// Word hashes are already well mixed: the set need not hash them again.
-#[derive(Default)]
-struct Prehashed(u64);
-
-impl std::hash::Hasher for Prehashed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-type WordSet = HashSet<u64, std::hash::BuildHasherDefault<Prehashed>>;
+type WordSet = HashSet<u64, crate::normalise::PrehashedBuild>;
 
 /// Whether the ASCII byte `b` belongs to a word: alphanumeric, `_`, `{` or `}`.
 const WORD_BYTE: [bool; 128] = {

@@ -63,7 +63,8 @@ pub(super) struct Seen {
 
 #[derive(Default)]
 struct Kept {
-    by_hash: HashMap<u64, Body, NoHash>,
+    /// By the hash of the body (with its wire and overrides).
+    by_hash: HashMap<u64, Body, crate::normalise::PrehashedBuild>,
     bytes: usize,
 }
 
@@ -134,34 +135,6 @@ impl std::fmt::Debug for Seen {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let count = self.kept.lock().map_or(0, |k| k.by_hash.len());
         f.debug_struct("Seen").field("count", &count).finish()
-    }
-}
-
-/// The map's keys are hashes already.
-#[derive(Default, Clone, Copy)]
-struct NoHash;
-
-impl BuildHasher for NoHash {
-    type Hasher = Passed;
-    fn build_hasher(&self) -> Passed {
-        Passed(0)
-    }
-}
-
-/// A hasher that passes the `u64` it is given.
-struct Passed(u64);
-
-impl std::hash::Hasher for Passed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
     }
 }
 

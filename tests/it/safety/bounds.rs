@@ -357,24 +357,7 @@ fn the_lock_and_the_cassettes_never_disagree_under_concurrent_writers() {
         for mut c in children {
             c.wait().unwrap();
         }
-        let lock = ulcas::lock::Lock::read(&d.join("cassettes"))
-            .unwrap()
-            .unwrap();
-        let census = ulcas::store::census(&d.join("cassettes")).unwrap();
-        for (task, versions) in &census {
-            for version in versions.keys() {
-                if !lock.entries.contains_key(&(task.clone(), *version)) {
-                    disagreements.push(format!("trial {trial}: {task}/v{version} has no entry"));
-                }
-            }
-        }
-        for (task, version) in lock.entries.keys() {
-            if !census.get(task).is_some_and(|v| v.contains_key(version)) {
-                disagreements.push(format!(
-                    "trial {trial}: {task}/v{version} has an entry and no cassette"
-                ));
-            }
-        }
+        disagreements.extend(super::lock_disagreements(&d.join("cassettes"), trial));
     }
     assert!(disagreements.is_empty(), "{disagreements:#?}");
 }

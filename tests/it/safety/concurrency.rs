@@ -481,25 +481,13 @@ fn a_loop_of_records_racing_prune_and_lock_leaves_every_version_locked() {
             run(&[&["lock"][..], &store].concat());
         });
         let root = d.join("cassettes");
-        let lock = ulcas::lock::Lock::read(&root).unwrap().unwrap();
-        let census = ulcas::store::census(&root).unwrap();
         // Records on both sides of the prune: some of the ten outlived it, some did not.
+        let census = ulcas::store::census(&root).unwrap();
         let outline_v1 = census.get("outline").and_then(|v| v.get(&1)).copied();
         if outline_v1.is_some_and(|n| (1..10).contains(&n)) {
             interleaved += 1;
         }
-        for (task, versions) in &census {
-            for version in versions.keys() {
-                if !lock.entries.contains_key(&(task.clone(), *version)) {
-                    disagreements.push(format!("trial {trial}: {task}/v{version} has no entry"));
-                }
-            }
-        }
-        for (task, version) in lock.entries.keys() {
-            if !census.get(task).is_some_and(|v| v.contains_key(version)) {
-                disagreements.push(format!("trial {trial}: {task}/v{version}: an entry alone"));
-            }
-        }
+        disagreements.extend(super::lock_disagreements(&root, trial));
         let verify = run(&[
             "verify",
             "cassettes",
