@@ -110,9 +110,9 @@ pub(super) fn finish(
 
 /// The lock (where the store has one) keeps no entry of a version this run emptied; the
 /// `TASK/vN` entries dropped. An entry whose version has a folder again once it is dropped is
-/// put back: where the write lock excludes nobody (a file system without `flock`), a record
-/// may have made the version again after this run removed it, and found the entry still
-/// there. A record asks for its entry after its cassette is written and this run looks for
+/// put back: a writer the write lock does not hold back (the app's own recorder, which never
+/// takes it; any writer on a file system without `flock`) may have made the version again
+/// after this run removed it, and a record then found the entry still there. A record asks for its entry after its cassette is written and this run looks for
 /// the folder after the entry is dropped, so one of the two always sees the other.
 fn drop_lock_entries(
     lock: &WriteGuard<'_>,

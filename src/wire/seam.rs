@@ -62,6 +62,9 @@ impl ApiError {
     }
 }
 
+/// The content type of an answer as the API's event stream.
+pub(crate) const EVENT_STREAM: &str = "text/event-stream";
+
 /// An answer or failure as its API sends it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rendered {
@@ -83,7 +86,7 @@ impl Rendered {
     /// An answer as the API's event stream.
     pub fn event_stream(body: String) -> Rendered {
         Rendered {
-            content_type: "text/event-stream",
+            content_type: EVENT_STREAM,
             body,
         }
     }

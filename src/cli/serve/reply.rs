@@ -78,7 +78,7 @@ impl Reply {
 
     /// A hit as its wire rendered it.
     pub fn rendered(hit: ulcas::wire::RenderedHit) -> Reply {
-        let stream = hit.stream;
+        let stream = hit.is_stream();
         Reply {
             path: Some(hit.path.clone()),
             content: Content::Rendered(hit, stream),

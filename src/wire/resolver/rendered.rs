@@ -34,12 +34,17 @@ pub(super) struct Found {
 pub struct RenderedHit {
     /// `application/json` or `text/event-stream`.
     pub content_type: &'static str,
-    /// Whether it is the API's event stream.
-    pub stream: bool,
     /// The body, shared with the next identical hit.
     pub body: Arc<String>,
     /// The cassette.
     pub path: PathBuf,
+}
+
+impl RenderedHit {
+    /// Whether it is the API's event stream (what its content type says).
+    pub fn is_stream(&self) -> bool {
+        self.content_type == crate::wire::seam::EVENT_STREAM
+    }
 }
 
 /// The most answers kept, and the most bytes they hold (their bodies and ids): then every one
@@ -112,7 +117,6 @@ impl Answers {
             })?;
         Some(RenderedHit {
             content_type: answered.content_type,
-            stream: answered.stream,
             body: answered.body.clone(),
             path: found.path.clone(),
         })
@@ -222,7 +226,8 @@ impl Resolver {
         body: &[u8],
         overrides: &Overrides,
     ) -> Result<BodyHit, crate::Error> {
-        if let Some(keyed) = self.seen.get(api.name(), overrides, body) {
+        let asked = self.seen.asked(api.name(), overrides, body);
+        if let Some(keyed) = asked.as_ref().and_then(|a| self.seen.get(a)) {
             let driver = &self.stores[keyed.store].0;
             if let Ok(Some((path, cassette))) = driver.cassette_at(&keyed.key) {
                 let found = Found {
@@ -241,7 +246,7 @@ impl Resolver {
         let Some(found) = self.found(&wire, overrides) else {
             return Ok(BodyHit::Read(wire));
         };
-        if found.by_body_alone {
+        if let (true, Some(asked)) = (found.by_body_alone, &asked) {
             let keyed = seen::Keyed {
                 store: found.store,
                 key: found.key.clone(),
@@ -251,7 +256,7 @@ impl Resolver {
                 include_usage: wire.include_usage,
                 tool: wire.tool.clone(),
             };
-            self.seen.keep(api.name(), overrides, body, keyed);
+            self.seen.keep(asked, keyed);
         }
         Ok(BodyHit::Hit(self.render(
             api,
@@ -289,7 +294,6 @@ impl Resolver {
         if Arc::strong_count(&found.cassette) == 1 {
             return RenderedHit {
                 content_type: rendered.content_type,
-                stream: shape.stream,
                 body,
                 path: found.path,
             };
@@ -310,7 +314,6 @@ impl Resolver {
         });
         RenderedHit {
             content_type: rendered.content_type,
-            stream: shape.stream,
             body,
             path: found.path,
         }

@@ -68,58 +68,60 @@ struct Kept {
     bytes: usize,
 }
 
+/// A body as the memory finds it: its bytes, wire and overrides, hashed once.
+pub(super) struct Asked<'a> {
+    wire: &'static str,
+    overrides: &'a Overrides,
+    bytes: &'a [u8],
+    hash: u64,
+}
+
 impl Seen {
-    fn hash(&self, wire: &str, overrides: &Overrides, bytes: &[u8]) -> u64 {
-        self.hasher.hash_one((
-            wire,
-            overrides.task.as_deref(),
-            overrides.prompt_version,
-            bytes,
-        ))
-    }
-
-    /// What `bytes` posted to `wire` with `overrides` was keyed as, when it was kept.
-    pub(super) fn get(
-        &self,
-        wire: &str,
-        overrides: &Overrides,
-        bytes: &[u8],
-    ) -> Option<Arc<Keyed>> {
-        if bytes.len() > LARGEST {
-            return None;
-        }
-        let hash = self.hash(wire, overrides, bytes);
-        let kept = self.kept.lock().ok()?;
-        let body = kept.by_hash.get(&hash)?;
-        body.is(wire, overrides, bytes).then(|| body.keyed.clone())
-    }
-
-    /// Keeps what `bytes` posted to `wire` with `overrides` was keyed as.
-    pub(super) fn keep(
+    /// `bytes` posted to `wire` with `overrides`, hashed; `None` when it is too large to keep.
+    pub(super) fn asked<'a>(
         &self,
         wire: &'static str,
-        overrides: &Overrides,
-        bytes: &[u8],
-        keyed: Keyed,
-    ) {
-        if bytes.len() > LARGEST {
-            return;
-        }
-        let hash = self.hash(wire, overrides, bytes);
+        overrides: &'a Overrides,
+        bytes: &'a [u8],
+    ) -> Option<Asked<'a>> {
+        (bytes.len() <= LARGEST).then(|| Asked {
+            wire,
+            overrides,
+            bytes,
+            hash: self.hasher.hash_one((
+                wire,
+                overrides.task.as_deref(),
+                overrides.prompt_version,
+                bytes,
+            )),
+        })
+    }
+
+    /// What `asked` was keyed as, when it was kept.
+    pub(super) fn get(&self, asked: &Asked<'_>) -> Option<Arc<Keyed>> {
+        let kept = self.kept.lock().ok()?;
+        let body = kept.by_hash.get(&asked.hash)?;
+        body.is(asked.wire, asked.overrides, asked.bytes)
+            .then(|| body.keyed.clone())
+    }
+
+    /// Keeps what `asked` was keyed as.
+    pub(super) fn keep(&self, asked: &Asked<'_>, keyed: Keyed) {
         let Ok(mut kept) = self.kept.lock() else {
             return;
         };
-        if kept.by_hash.len() >= MOST || kept.bytes + bytes.len() > MOST_BYTES {
+        let size = asked.bytes.len();
+        if kept.by_hash.len() >= MOST || kept.bytes + size > MOST_BYTES {
             *kept = Kept::default();
         }
         let body = Body {
-            wire,
-            overrides: overrides.clone(),
-            bytes: bytes.into(),
+            wire: asked.wire,
+            overrides: asked.overrides.clone(),
+            bytes: asked.bytes.into(),
             keyed: Arc::new(keyed),
         };
-        kept.bytes += bytes.len();
-        if let Some(old) = kept.by_hash.insert(hash, body) {
+        kept.bytes += size;
+        if let Some(old) = kept.by_hash.insert(asked.hash, body) {
             kept.bytes -= old.bytes.len();
         }
     }
@@ -162,19 +164,20 @@ mod tests {
     fn the_same_bytes_wire_and_overrides_only() {
         let seen = Seen::default();
         let none = Overrides::default();
-        seen.keep("anthropic", &none, b"{\"a\":1}", keyed("1"));
-        assert_eq!(
-            seen.get("anthropic", &none, b"{\"a\":1}").unwrap().key.hash,
-            "1"
+        let get = |wire, overrides, bytes: &[u8]| seen.get(&seen.asked(wire, overrides, bytes)?);
+        seen.keep(
+            &seen.asked("anthropic", &none, b"{\"a\":1}").unwrap(),
+            keyed("1"),
         );
-        assert!(seen.get("anthropic", &none, b"{\"a\":2}").is_none());
-        assert!(seen.get("anthropic", &none, b"{\"a\":1} ").is_none());
-        assert!(seen.get("openai", &none, b"{\"a\":1}").is_none());
+        assert_eq!(get("anthropic", &none, b"{\"a\":1}").unwrap().key.hash, "1");
+        assert!(get("anthropic", &none, b"{\"a\":2}").is_none());
+        assert!(get("anthropic", &none, b"{\"a\":1} ").is_none());
+        assert!(get("openai", &none, b"{\"a\":1}").is_none());
         let task = Overrides {
             task: Some("quiz".into()),
             prompt_version: None,
         };
-        assert!(seen.get("anthropic", &task, b"{\"a\":1}").is_none());
+        assert!(get("anthropic", &task, b"{\"a\":1}").is_none());
     }
 
     #[test]
@@ -182,10 +185,16 @@ mod tests {
         let seen = Seen::default();
         let none = Overrides::default();
         let large = vec![b' '; LARGEST + 1];
-        seen.keep("anthropic", &none, &large, keyed("1"));
-        assert_eq!(seen.len(), 0);
+        assert!(
+            seen.asked("anthropic", &none, &large).is_none(),
+            "never kept"
+        );
         for i in 0..MOST + 10 {
-            seen.keep("anthropic", &none, format!("{i}").as_bytes(), keyed("1"));
+            let body = format!("{i}");
+            seen.keep(
+                &seen.asked("anthropic", &none, body.as_bytes()).unwrap(),
+                keyed("1"),
+            );
         }
         assert!(seen.len() <= MOST);
         let body = vec![b' '; LARGEST];
@@ -194,7 +203,7 @@ mod tests {
             body[0] = b'0' + (i % 10) as u8;
             body[1] = b'0' + (i / 10 % 10) as u8;
             body[2] = b'0' + (i / 100 % 10) as u8;
-            seen.keep("anthropic", &none, &body, keyed("1"));
+            seen.keep(&seen.asked("anthropic", &none, &body).unwrap(), keyed("1"));
             assert!(seen.kept.lock().unwrap().bytes <= MOST_BYTES);
         }
     }

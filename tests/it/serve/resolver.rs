@@ -460,7 +460,7 @@ fn a_body_seen_before_is_answered_as_when_first_read() {
                     "{} stream {stream}",
                     api.name()
                 );
-                assert_eq!(hit.stream, stream);
+                assert_eq!(hit.is_stream(), stream);
             };
             // Only the second store answers: what the first store records later answers then.
             let hit = answer(body.as_bytes(), api);
