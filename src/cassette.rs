@@ -46,6 +46,10 @@ pub struct StoredRequest {
     pub content: String,
     /// The canonical schema JSON exactly as hashed.
     pub schema: String,
+    /// The normalised system text exactly as hashed, for a prompt written in code (its key
+    /// has the system text: [`crate::request::Request::prompt_in_code`]); `None` for the
+    /// reference key.
+    pub system: Option<String>,
 }
 
 /// Writes `,` and the `request` member after a previous member, in the recorder's layout
@@ -61,6 +65,12 @@ pub fn push_request_member(out: &mut String, request: &StoredRequest) {
     php::push_indent(out, 2);
     out.push_str("\"schema\": ");
     php::write_string(out, &request.schema);
+    if let Some(system) = &request.system {
+        out.push_str(",\n");
+        php::push_indent(out, 2);
+        out.push_str("\"system\": ");
+        php::write_string(out, system);
+    }
     out.push('\n');
     php::push_indent(out, 1);
     out.push('}');
@@ -110,6 +120,10 @@ fn version_and_request(obj: &Map<String, Value>) -> Result<(i64, Option<StoredRe
         Some(Value::Object(r)) => Some(StoredRequest {
             content: member_string(r, "request.content")?,
             schema: member_string(r, "request.schema")?,
+            system: match r.get("system") {
+                None | Some(Value::Null) => None,
+                Some(_) => Some(member_string(r, "request.system")?),
+            },
         }),
         Some(other) => {
             return Err(Error::msg(format!(
@@ -448,6 +462,7 @@ mod tests {
         c.request = Some(StoredRequest {
             content: "x".into(),
             schema: "[]".into(),
+            system: None,
         });
         let out = c.render();
         assert!(out.ends_with("    \"request\": {\n        \"content\": \"x\",\n        \"schema\": \"[]\"\n    }\n}\n"));

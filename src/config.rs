@@ -16,6 +16,8 @@
 //! # optional: schemas the app builds in code, exported as <task>/<name>.json
 //! code_schemas = ["api/packages/living-course/tests/code-schemas"]
 //! record = "php artisan living-course:eval --live --record"   # optional, per store
+//! # optional: names of prompts written in code (task = the start of its system text)
+//! prompts_in_code = { coach = "You are a baking tutor" }
 //! ```
 //!
 //! A top-level `record = "…"` names the command that records anew for every store without one
@@ -77,6 +79,8 @@ struct StoreEntry {
     #[serde(default)]
     pins: BTreeMap<String, i64>,
     record: Option<String>,
+    #[serde(default)]
+    prompts_in_code: BTreeMap<String, String>,
 }
 
 /// The nearest `ulcas.toml` in `start` or one of its parents: whatever stands under that name
@@ -190,6 +194,10 @@ pub fn parse(text: &str, path: &Path) -> Result<Vec<StoreConfig>> {
     if file.store.is_empty() {
         return Err(Error::in_file(path, "no [[store]] entries"));
     }
+    for store in &file.store {
+        crate::in_code::InCodeNames::new(&store.prompts_in_code)
+            .map_err(|why| Error::in_file(path, why))?;
+    }
     let base = path.parent().unwrap_or(Path::new("."));
     // `./ulcas.toml` has parent "", which joins like ".".
     let rel = |p: &Path| {
@@ -209,6 +217,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Vec<StoreConfig>> {
                 schemas: s.schemas.as_deref().map(rel),
                 code_schemas: s.code_schemas.iter().map(|p| rel(p)).collect(),
                 pins: s.pins,
+                prompts_in_code: s.prompts_in_code,
             },
             record: s.record.or_else(|| file.record.clone()),
         })

@@ -40,7 +40,11 @@ pub struct KeyMaterial {
     pub prompt_version: i64,
     /// The canonical schema as PHP JSON text (what the `request.schema` extension stores).
     pub schema_json: String,
-    /// The normalised content and its placeholder map.
+    /// The normalised system text, when the prompt is written in code and its text is part
+    /// of the key ([`Request::prompt_in_code`]); `None` for the reference key.
+    pub system: Option<String>,
+    /// The normalised content and its placeholder map (with a prompt in code, the system
+    /// text's ids come first in it).
     pub content: NormalisedContent,
 }
 
@@ -58,11 +62,31 @@ pub struct CassetteKey {
 impl KeyMaterial {
     /// Builds the key material of a request: content assembled and normalised, schema canonical.
     pub fn of(request: &Request) -> KeyMaterial {
+        let (system, content) = if request.prompt_in_code {
+            let mut map = PlaceholderMap::new();
+            let mut system = String::new();
+            normalise_into(request.system_text(), &mut map, |p| system.push_str(p));
+            let mut text = String::new();
+            request.content_pieces(|piece| normalise_into(piece, &mut map, |p| text.push_str(p)));
+            (Some(system), NormalisedContent { text, map })
+        } else {
+            (None, normalise(&request.content()))
+        };
         KeyMaterial {
             task: request.task.clone(),
             prompt_version: request.prompt_version,
             schema_json: request.schema.canonical_json().to_owned(),
-            content: normalise(&request.content()),
+            system,
+            content,
+        }
+    }
+
+    /// The material as a cassette stores it (the `request` extension).
+    pub fn stored(&self) -> crate::cassette::StoredRequest {
+        crate::cassette::StoredRequest {
+            content: self.content.text.clone(),
+            schema: self.schema_json.clone(),
+            system: self.system.clone(),
         }
     }
 
@@ -71,10 +95,11 @@ impl KeyMaterial {
         CassetteKey {
             task: self.task.clone(),
             prompt_version: self.prompt_version,
-            hash: hash_parts(
+            hash: hash_parts_with(
                 &self.task,
                 self.prompt_version,
                 &self.schema_json,
+                self.system.as_deref(),
                 &self.content.text,
             ),
         }
@@ -97,6 +122,9 @@ impl KeyMaterial {
 /// # Ok::<(), ulcas::Error>(())
 /// ```
 pub fn key_of(request: &Request) -> CassetteKey {
+    if request.prompt_in_code {
+        return KeyMaterial::of(request).key();
+    }
     let size: usize = request
         .blocks
         .iter()
@@ -152,6 +180,8 @@ pub struct KeyPrefix {
     task: String,
     prompt_version: i64,
     hasher: Sha256,
+    /// The placeholders of what the prefix hashed (a prompt in code's system text).
+    map: PlaceholderMap,
 }
 
 impl std::fmt::Debug for KeyPrefix {
@@ -174,7 +204,33 @@ impl KeyPrefix {
             task: task.to_owned(),
             prompt_version,
             hasher,
+            map: PlaceholderMap::new(),
         }
+    }
+
+    /// The prefix of the keys of a prompt written in code: `task` v`prompt_version` with the
+    /// canonical schema `schema_json` and the system text `system` (normalised here, its ids
+    /// numbered before the content's).
+    pub fn in_code(task: &str, prompt_version: i64, schema_json: &str, system: &str) -> KeyPrefix {
+        let mut hasher = Sha256::new();
+        hash_prefix(&mut hasher, task, prompt_version, schema_json);
+        let mut map = PlaceholderMap::new();
+        hasher.update(b"\"");
+        normalise_into(system, &mut map, |normalised| {
+            php::escape_body(normalised, |escaped| hasher.update(escaped.as_bytes()))
+        });
+        hasher.update(b"\",\"");
+        KeyPrefix {
+            task: task.to_owned(),
+            prompt_version,
+            hasher,
+            map,
+        }
+    }
+
+    /// Whether the system text of this prefix held ids (its keys then depend on them).
+    pub fn has_ids(&self) -> bool {
+        !self.map.is_empty()
     }
 
     /// [`key_with_map`] of a content after this prefix.
@@ -183,7 +239,7 @@ impl KeyPrefix {
         pieces: impl FnOnce(&mut dyn FnMut(&str)),
     ) -> (CassetteKey, PlaceholderMap) {
         let mut hasher = self.hasher.clone();
-        let mut map = PlaceholderMap::new();
+        let mut map = self.map.clone();
         pieces(&mut |piece| {
             normalise_into(piece, &mut map, |normalised| {
                 php::escape_body(normalised, |escaped| hasher.update(escaped.as_bytes()))
@@ -302,8 +358,25 @@ fn push_hex(out: &mut String, bytes: &[u8]) {
 
 /// The 32-hex key of already-normalised parts.
 pub fn hash_parts(task: &str, prompt_version: i64, schema_json: &str, content: &str) -> String {
+    hash_parts_with(task, prompt_version, schema_json, None, content)
+}
+
+/// The 32-hex key of already-normalised parts, with the normalised system text of a prompt
+/// written in code (`Some`: `[task, version, schema, system, content]`, never a reference
+/// key, which has four members) or without (`None`: the reference key).
+pub fn hash_parts_with(
+    task: &str,
+    prompt_version: i64,
+    schema_json: &str,
+    system: Option<&str>,
+    content: &str,
+) -> String {
     // Streamed into the hasher: the encoded content is never built in memory.
     let mut hasher = prefixed(task, prompt_version, schema_json);
+    if let Some(system) = system {
+        php::escape_into(system, |piece| hasher.update(piece.as_bytes()));
+        hasher.update(b",");
+    }
     php::escape_into(content, |piece| hasher.update(piece.as_bytes()));
     hasher.update(b"]");
     hex32(hasher)
@@ -315,9 +388,14 @@ pub fn hash_parts_encoded(
     task: &str,
     prompt_version: i64,
     schema_json: &str,
+    system: Option<&str>,
     content_literal: &str,
 ) -> String {
     let mut hasher = prefixed(task, prompt_version, schema_json);
+    if let Some(system) = system {
+        php::escape_into(system, |piece| hasher.update(piece.as_bytes()));
+        hasher.update(b",");
+    }
     hasher.update(content_literal.as_bytes());
     hasher.update(b"]");
     hex32(hasher)
@@ -381,7 +459,10 @@ mod tests {
                 assert_eq!(hash_parts(task, version, schema, &content), want);
                 let mut literal = String::new();
                 php::write_string(&mut literal, &content);
-                assert_eq!(hash_parts_encoded(task, version, schema, &literal), want);
+                assert_eq!(
+                    hash_parts_encoded(task, version, schema, None, &literal),
+                    want
+                );
             }
         }
     }

@@ -104,6 +104,9 @@ pub struct RegistrySource {
     /// Folders of the full schemas an app builds in code and exports: `<task>/<name>.json`,
     /// any number per task, matched to a request by their provider form.
     pub code_schemas: Vec<PathBuf>,
+    /// Names of the prompts the app writes in code: task → the start of its system text
+    /// (`prompts_in_code` in `ulcas.toml`; see [`crate::in_code`]).
+    pub prompts_in_code: BTreeMap<String, String>,
 }
 
 /// The state of every file a registry is read from (its name and [`crate::store::Stamp`]):
@@ -176,6 +179,8 @@ pub struct Registry {
     pub problems: Vec<RegistryProblem>,
     /// The exported schemas of each task ([`RegistrySource::code_schemas`]), by file.
     exported: BTreeMap<String, Vec<(PathBuf, Schema)>>,
+    /// The names of the prompts in code ([`RegistrySource::prompts_in_code`]).
+    in_code: crate::in_code::InCodeNames,
 }
 
 impl Registry {
@@ -194,6 +199,10 @@ impl Registry {
                 schemas,
                 "the schemas folder does not exist: no prompt's schema can be read".into(),
             );
+        }
+        match crate::in_code::InCodeNames::new(&source.prompts_in_code) {
+            Ok(names) => registry.in_code = names,
+            Err(why) => registry.problem(Path::new("ulcas.toml"), why),
         }
         let mut named_in_schemas_folder = (0, 0);
         for dir in &source.prompts {
@@ -337,6 +346,22 @@ impl Registry {
             let why = "no schema files (<task>/<name>.json) in this code_schemas folder";
             self.problem(folder, why.into());
         }
+    }
+
+    /// The task that `prompts_in_code` names for a prompt in code whose system text is
+    /// `system`, if any.
+    pub fn task_in_code(&self, system: &str) -> Option<&str> {
+        self.in_code.task_of(system)
+    }
+
+    /// `prompts_in_code` as given (task → start).
+    pub fn in_code_names(&self) -> BTreeMap<String, String> {
+        self.in_code.as_map()
+    }
+
+    /// Whether `task` is named by `prompts_in_code`.
+    pub fn names_in_code(&self, task: &str) -> bool {
+        self.in_code.tasks().any(|t| t == task)
     }
 
     /// The schemas of `task` that the app builds in code and exported

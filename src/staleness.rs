@@ -76,6 +76,9 @@ pub struct StalenessView {
     current: BTreeMap<String, i64>,
     /// Tasks no prompt folder has a file for (only with a registry).
     orphans: BTreeSet<String>,
+    /// Tasks whose recordings are prompts written in code (never orphans: no prompt file is
+    /// theirs, and their system text is part of their key).
+    in_code: BTreeSet<String>,
     /// Tasks whose current version is unrecorded.
     unrecorded: BTreeMap<String, UnrecordedVersion>,
 }
@@ -125,6 +128,30 @@ impl StalenessView {
             }
         }
         view
+    }
+
+    /// The view with the store at `root` read for the tasks a registry does not hold: those
+    /// whose recordings are prompts in code (or that `prompts_in_code` names) are no orphans.
+    pub fn in_store(mut self, root: &std::path::Path, registry: &Registry) -> StalenessView {
+        let in_code: Vec<String> = self
+            .orphans
+            .iter()
+            .filter(|task| {
+                registry.names_in_code(task) || crate::in_code::task_recorded_in_code(root, task)
+            })
+            .cloned()
+            .collect();
+        for task in in_code {
+            self.orphans.remove(&task);
+            self.in_code.insert(task);
+        }
+        self
+    }
+
+    /// Whether `task`'s recordings are of a prompt in code (known only with a registry, for
+    /// the tasks it does not hold).
+    pub fn is_in_code(&self, task: &str) -> bool {
+        self.in_code.contains(task)
     }
 
     /// The current version of `task`, when known.

@@ -114,6 +114,7 @@ impl StoreSettings {
     pub fn with_registry(root: &Path, registry: Registry) -> StoreSettings {
         let source = RegistrySource {
             prompts: registry.folders.clone(),
+            prompts_in_code: registry.in_code_names(),
             ..Default::default()
         };
         StoreSettings {
@@ -322,6 +323,7 @@ fn build_store(
                 schemas: flags.schemas.clone(),
                 pins: pins.clone(),
                 code_schemas: Vec::new(),
+                prompts_in_code: Default::default(),
             };
             selector(&root, &overrides, flags.config.is_some().then_some(file))
         }
@@ -354,6 +356,7 @@ fn read_from(cwd: &Path, source: &RegistrySource) -> RegistrySource {
             .iter()
             .map(|p| absolute(cwd, p))
             .collect(),
+        prompts_in_code: source.prompts_in_code.clone(),
     }
 }
 

@@ -195,10 +195,7 @@ pub(crate) fn backfill_request(
 ) -> Vec<BackfillOutcome> {
     let material = KeyMaterial::of(request);
     let key = material.key();
-    let stored = StoredRequest {
-        content: material.content.text.clone(),
-        schema: material.schema_json.clone(),
-    };
+    let stored = material.stored();
     let slot = Slot::of_key(&key);
     let mut out = Vec::new();
     for store in stores {
@@ -349,6 +346,7 @@ mod tests {
         let material = StoredRequest {
             content: "c".into(),
             schema: "[]".into(),
+            system: None,
         };
         let got = with_material(b"{\"text\": \"x\"  }\n", &material).unwrap();
         assert_eq!(

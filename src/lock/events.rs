@@ -10,7 +10,8 @@ use super::{LockSummary, LockedVersion};
 pub enum LockEvent<'a> {
     /// One recorded version's entry.
     Locked(&'a LockedVersion),
-    /// A recorded version without a prompt file (it gets no entry).
+    /// A recorded version without a prompt file (it gets no entry; a prompt in code needs
+    /// none: its system text is part of its key).
     NoPrompt {
         /// The task.
         task: &'a str,
@@ -19,6 +20,8 @@ pub enum LockEvent<'a> {
         /// Its folder.
         #[serde(serialize_with = "crate::machine_json::path")]
         path: &'a Path,
+        /// Whether its recordings are of a prompt written in code.
+        in_code: bool,
     },
     /// The end: the totals.
     Summary(&'a LockSummary),

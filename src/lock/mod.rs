@@ -407,6 +407,14 @@ fn lockable(stores: &[crate::store_settings::StoreSettings]) -> Result<()> {
     for store in stores {
         crate::store::check_folder(&store.root)?;
         if !store.registry.present {
+            if let Some(tasks) = all_in_code(&store.root)? {
+                return Err(Error::in_file(
+                    &store.root,
+                    format!(
+                        "nothing to lock: the recordings ({tasks}) are of prompts written in code, whose system text is part of their key, so an edited text is a new key and never replays an old answer; ulcas.lock is for prompt files, whose text the key does not cover"
+                    ),
+                ));
+            }
             return Err(Error::in_file(
                 &store.root,
                 "ulcas lock needs the prompt registry the recordings answer",
@@ -421,6 +429,28 @@ fn lockable(stores: &[crate::store_settings::StoreSettings]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The tasks of the store at `root` (listed in a line) when every one is recorded as a
+/// prompt in code; `None` when some task is not (or the store is empty).
+fn all_in_code(root: &std::path::Path) -> Result<Option<String>> {
+    let census = crate::store::census(root)?;
+    if census.is_empty() {
+        return Ok(None);
+    }
+    for (task, versions) in &census {
+        let all = versions
+            .keys()
+            .all(|&v| crate::in_code::version_recorded_in_code(root, task, v));
+        if !all {
+            return Ok(None);
+        }
+    }
+    let mut names: Vec<&str> = census.keys().map(String::as_str).take(5).collect();
+    if census.len() > 5 {
+        names.push("…");
+    }
+    Ok(Some(names.join(", ")))
 }
 
 /// Every --accept names a version that some store recorded and has a prompt for: a typo is an
@@ -492,10 +522,13 @@ fn lock_store(
             let Some((now, prompt_file, _)) = current(&store.registry, task, version) else {
                 summary.no_prompt += 1;
                 let path = crate::layout::version_dir(&store.root, task, version);
+                let in_code = store.registry.names_in_code(task)
+                    || crate::in_code::version_recorded_in_code(&store.root, task, version);
                 sent(sink.lock(&LockEvent::NoPrompt {
                     task,
                     version,
                     path: &path,
+                    in_code,
                 }))?;
                 continue;
             };
@@ -651,7 +684,8 @@ pub(crate) fn to_accept(
         return Ok(Vec::new());
     }
     let census = crate::store::census(&store.root)?;
-    let staleness = crate::staleness::StalenessView::of_census(&census, &store.registry);
+    let staleness = crate::staleness::StalenessView::of_census(&census, &store.registry)
+        .in_store(&store.root, &store.registry);
     let mut out = Vec::new();
     for (t, versions) in census
         .iter()

@@ -53,6 +53,13 @@ pub enum DiagnosisKind {
     VersionMissing,
     /// A recorded request is near: what differs.
     ContentChanged,
+    /// A prompt in code: the same request was recorded with another system text (the prompt
+    /// was edited since).
+    SystemChanged,
+    /// A prompt in code whose request was recorded before ulcas keyed such a prompt by its
+    /// text (with the `x-ulcas-task` headers): the old cassette cannot tell which text it
+    /// answers.
+    RecordedWithoutSystem,
     /// Values in the difference look generated but are not normalised.
     GeneratedValues,
     /// Candidates exist but carry no request material to compare.
@@ -121,6 +128,15 @@ pub enum Detail {
         #[serde(skip_serializing_if = "Vec::is_empty")]
         diff: WordDiff,
     },
+    /// A prompt in code: the same request was recorded with another system text.
+    SystemChanged {
+        /// Similarity of the two system texts, 0 to 1.
+        similarity: f64,
+        /// The system text's difference (recorded `-`, request `+`).
+        diff: WordDiff,
+    },
+    /// A prompt in code recorded under the reference key, without its system text.
+    RecordedWithoutSystem,
     /// Values in the difference look generated but are not normalised.
     GeneratedValues {
         /// The values.
@@ -175,6 +191,8 @@ impl Diagnosis {
             Detail::TaskMissing => DiagnosisKind::TaskMissing,
             Detail::VersionMissing { .. } => DiagnosisKind::VersionMissing,
             Detail::ContentChanged { .. } => DiagnosisKind::ContentChanged,
+            Detail::SystemChanged { .. } => DiagnosisKind::SystemChanged,
+            Detail::RecordedWithoutSystem => DiagnosisKind::RecordedWithoutSystem,
             Detail::GeneratedValues { .. } => DiagnosisKind::GeneratedValues,
             Detail::NoStoredContent => DiagnosisKind::NoStoredContent,
             Detail::LockDiffers => DiagnosisKind::LockDiffers,

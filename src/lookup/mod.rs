@@ -56,6 +56,7 @@ use crate::store_settings::StoreSettings;
 
 mod diagnosis;
 mod events;
+mod in_code;
 mod nearest;
 mod probes;
 mod similarity;
@@ -219,13 +220,20 @@ pub fn lookup(
         diagnoses.extend(probes.without_repairs());
         diagnoses.extend(probes.other_schemas(schema_probes));
         diagnoses.extend(text_probes(root, request));
-        diagnoses.extend(missing_folder(
-            request,
-            &versions,
-            &task_dir,
-            &probes.record,
-            &probes.prune,
-        ));
+        // A prompt in code edited since recording: its words, before any other comparison
+        // (and no "no recording of the task" when an edit of its first words renamed it).
+        let edited = in_code::system_changed(root, &request.task, &material)
+            .or_else(|| in_code::recorded_without_system(root, request));
+        if edited.is_none() {
+            diagnoses.extend(missing_folder(
+                request,
+                &versions,
+                &task_dir,
+                &probes.record,
+                &probes.prune,
+            ));
+        }
+        diagnoses.extend(edited);
         compare_with_material(&probes, &versions, &mut diagnoses);
     }
     Ok(Lookup {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::advice::Advice;
 use crate::cassette::{Cassette, StoredRequest};
 use crate::error::{Error, Named, Phrase, Result};
-use crate::key::{hash_parts, CassetteKey};
+use crate::key::CassetteKey;
 use crate::schema::{compile, Schema};
 use crate::schema_check::{repaired_contents, validate_answer, AnswerVerdict};
 use crate::store::{
@@ -243,13 +243,20 @@ fn rekeyed(old: &Cassette, material: &StoredRequest, new_json: &str) -> (Cassett
     let key = CassetteKey {
         task: old.task.clone(),
         prompt_version: old.prompt_version,
-        hash: hash_parts(&old.task, old.prompt_version, new_json, &material.content),
+        hash: crate::key::hash_parts_with(
+            &old.task,
+            old.prompt_version,
+            new_json,
+            material.system.as_deref(),
+            &material.content,
+        ),
     };
     let new = Cassette {
         hash: key.hash.clone(),
         request: Some(StoredRequest {
             content: material.content.clone(),
             schema: new_json.to_owned(),
+            system: material.system.clone(),
         }),
         migrated_from: Some(old.hash.clone()),
         ..old.clone()

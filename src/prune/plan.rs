@@ -187,7 +187,7 @@ pub fn prune_store(
         store,
         live,
         options,
-        view: StalenessView::of_census(&census, registry),
+        view: StalenessView::of_census(&census, registry).in_store(&store.root, registry),
         complete: live.complete_run && !plan.untouched,
         progress,
         dir: dir.as_ref(),

@@ -69,8 +69,14 @@ pub struct Request {
     /// `model`, when the dump has one (outside the key: the driver's default for a cassette
     /// without `model`).
     pub model: Option<String>,
-    /// `system`, when the dump has one (outside the key: the prompt text the app sent).
+    /// `system`, when the dump has one: the prompt text the app sent (outside the reference
+    /// key; part of the key of a prompt in code).
     pub system: Option<String>,
+    /// `prompt_in_code`: the prompt is written in the app's code, not held by a prompt
+    /// registry, so its system text is part of the key (`[task, version, schema, system,
+    /// content]`, the system text normalised first): an edited text is another key, never the
+    /// old answer. `false` (the reference key) unless the dump says `true`.
+    pub prompt_in_code: bool,
     /// The task's output JSON schema.
     pub schema: Schema,
     /// The user turn.
@@ -168,6 +174,16 @@ impl Request {
         };
         let model = text_field("model", "the model the app asked")?;
         let system = text_field("system", "the system prompt text the app sent")?;
+        let prompt_in_code = match obj.get("prompt_in_code") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => {
+                return Err(Error::msg(format!(
+                    "`prompt_in_code` must be true or false, not {}",
+                    kind_of(other)
+                )))
+            }
+        };
         let schema = match (schema, obj.get("schema")) {
             (Some(s), _) => s,
             // A plain prompt's request carries no schema: keyed with the empty one, as the PHP
@@ -189,10 +205,16 @@ impl Request {
             prompt_id,
             model,
             system,
+            prompt_in_code,
             schema,
             blocks,
             turns,
         })
+    }
+
+    /// The system text sent (empty when none was).
+    pub fn system_text(&self) -> &str {
+        self.system.as_deref().unwrap_or("")
     }
 
     /// The raw (not yet normalised) content: the parts joined by [`PART_SEPARATOR`].

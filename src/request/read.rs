@@ -82,10 +82,12 @@ impl<'de> Deserialize<'de> for DumpFields {
 
 /// The members of a dump that ulcas reads (besides `schema`): the key's, `prompt_id` (written
 /// into recordings), `model` (the driver's default for a cassette without one) and `system`
-/// (compared with the registry's prompt text by `verify --requests`).
-const KEY_FIELDS: [&str; 9] = [
+/// (compared with the registry's prompt text by `verify --requests`; in the key of a prompt in
+/// code, which `prompt_in_code` marks).
+const KEY_FIELDS: [&str; 10] = [
     "model",
     "system",
+    "prompt_in_code",
     "task",
     "prompt_version",
     "promptVersion",

@@ -13,6 +13,7 @@ impl Request {
             prompt_id: None,
             model: None,
             system: None,
+            prompt_in_code: false,
             schema,
             blocks: Vec::new(),
             turns: Vec::new(),
@@ -49,9 +50,16 @@ impl Request {
         self
     }
 
-    /// With the system prompt sent (outside the key).
+    /// With the system prompt sent (outside the key, unless the prompt is in code).
     pub fn with_system(mut self, system: impl Into<String>) -> Request {
         self.system = Some(system.into());
+        self
+    }
+
+    /// As a prompt written in code: its system text is part of the key
+    /// ([`Request::prompt_in_code`]).
+    pub fn in_code(mut self) -> Request {
+        self.prompt_in_code = true;
         self
     }
 
@@ -72,6 +80,7 @@ impl Request {
             prompt_version: self.prompt_version,
             model: self.model.as_deref(),
             system: self.system.as_deref(),
+            prompt_in_code: self.prompt_in_code,
             blocks,
             schema: &schema,
             turns: &self.turns,
@@ -149,6 +158,9 @@ struct Dump<'a> {
     model: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     system: Option<&'a str>,
+    /// Written only when true: a reference dump stays as the PHP hook writes it.
+    #[serde(rename = "prompt_in_code", skip_serializing_if = "std::ops::Not::not")]
+    prompt_in_code: bool,
     blocks: Vec<DumpBlock<'a>>,
     schema: &'a serde_json::value::RawValue,
     turns: &'a [Turn],

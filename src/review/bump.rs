@@ -60,6 +60,18 @@ impl Pair {
         !self.changes.is_empty()
     }
 
+    /// The system texts of a prompt in code recorded under another text on each side (its
+    /// prompt edited between them), as keyed; `None` otherwise.
+    pub fn system_edit(&self) -> Option<crate::machine_json::Sides<&str>> {
+        fn of(a: &RecordedAnswer) -> Option<&str> {
+            a.cassette.request.as_ref()?.system.as_deref()
+        }
+        match (of(&self.from), of(&self.to)) {
+            (Some(from), Some(to)) if from != to => Some(crate::machine_json::Sides { from, to }),
+            _ => None,
+        }
+    }
+
     /// Whether anything the driver returns differs: the answer, the model or the stop reason
     /// (a re-recording that changed only the model is no identical pair).
     pub fn differs(&self) -> bool {

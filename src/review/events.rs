@@ -81,6 +81,9 @@ impl Serialize for PairEvent<'_> {
             schema_ok: Sides<Option<bool>>,
             #[serde(skip_serializing_if = "Option::is_none")]
             model: Option<Sides<&'p str>>,
+            /// A prompt in code whose system text changed: both texts (as keyed).
+            #[serde(skip_serializing_if = "Option::is_none")]
+            system: Option<Sides<&'p str>>,
         }
         let p = self.pair;
         Out {
@@ -105,6 +108,7 @@ impl Serialize for PairEvent<'_> {
                 from: &p.from.cassette.model,
                 to: &p.to.cassette.model,
             }),
+            system: p.system_edit(),
         }
         .serialize(s)
     }

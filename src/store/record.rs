@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::handle::{Created, Slot, StoreDir, Times, WriteGuard};
 use super::MAX_CASSETTE;
-use crate::cassette::{Cassette, StoredRequest, DEFAULT_STOP_REASON};
+use crate::cassette::{Cassette, DEFAULT_STOP_REASON};
 use crate::error::{Error, Result};
 use crate::key::{CassetteKey, KeyMaterial};
 use crate::normalise::to_placeholders;
@@ -124,10 +124,7 @@ pub fn cassette_for(
         refusal_category: recording.refusal_category.clone(),
         usage: recording.usage.clone(),
         text: to_placeholders(&recording.text, &material.content.map),
-        request: with_request_material.then(|| StoredRequest {
-            content: material.content.text.clone(),
-            schema: material.schema_json.clone(),
-        }),
+        request: with_request_material.then(|| material.stored()),
         migrated_from: None,
     };
     Ok((cassette, key))
@@ -176,8 +173,7 @@ pub fn record_then(
     options: WriteOptions,
     also: impl FnOnce(&WriteGuard<'_>, &CassetteKey) -> Result<()>,
 ) -> Result<Recorded> {
-    let content = crate::normalise::normalise(&request.content());
-    if let Some(why) = crate::normalise::unknown_in_answer(&recording.text, &content) {
+    if let Some(why) = unknown_in_answer(request, &recording.text) {
         return Err(Error::msg(why));
     }
     let (cassette, key) = cassette_for(request, recording, options.with_request_material)?;
@@ -226,4 +222,24 @@ fn bytes_over_limit(cassette: &Cassette) -> bool {
             .request
             .as_ref()
             .is_some_and(|r| (r.content.len() + r.schema.len()) as u64 > MAX_CASSETTE)
+}
+
+/// Why `answer` cannot be recorded for `request`: placeholders the request's key material
+/// does not have (the system text of a prompt in code counts).
+fn unknown_in_answer(request: &Request, answer: &str) -> Option<String> {
+    let material = KeyMaterial::of(request);
+    match material.system {
+        None => crate::normalise::unknown_in_answer(answer, &material.content),
+        Some(system) => {
+            let both = crate::normalise::NormalisedContent {
+                text: format!(
+                    "{system}{}{}",
+                    crate::request::PART_SEPARATOR,
+                    material.content.text
+                ),
+                map: material.content.map,
+            };
+            crate::normalise::unknown_in_answer(answer, &both)
+        }
+    }
 }

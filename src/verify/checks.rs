@@ -9,7 +9,7 @@ use super::findings::MAX_PER_CHECK;
 use super::{Check, Finding, StoreContext};
 use crate::advice::Advice;
 use crate::cassette::is_recorder_format;
-use crate::key::{hash_parts, is_hash};
+use crate::key::is_hash;
 use crate::normalise::{id_matches, unknown_placeholders};
 use crate::request::kind_of;
 use crate::request::validate_task;
@@ -88,18 +88,29 @@ pub fn check_bytes(file: &CassetteFile, bytes: &[u8], ctx: &StoreContext<'_>) ->
     check_location(file, &fields, ctx, &mut r.findings);
     check_placeholders(path, fields.text, &mut r.findings);
     check_staleness(file, ctx, &mut r.findings);
-    let material = obj
-        .get("request")
-        .and_then(Value::as_object)
-        .and_then(|m| Some((m.get("content")?.as_str()?, m.get("schema")?.as_str()?)));
-    if let Some((content, schema)) = material {
+    let material = obj.get("request").and_then(Value::as_object).and_then(|m| {
+        let system = m.get("system").and_then(Value::as_str);
+        Some((
+            m.get("content")?.as_str()?,
+            m.get("schema")?.as_str()?,
+            system,
+        ))
+    });
+    if let Some((content, schema, system)) = material {
         // In the recorder's exact format the file holds the content's literal as the key
         // encodes it: hashed as it stands, not encoded again.
         let literal = exact
             .then(|| crate::cassette::content_literal(bytes))
             .flatten()
             .map(|r| &text[r]);
-        check_material(file, &fields, (content, literal), schema, ctx, &mut r);
+        check_material(
+            file,
+            &fields,
+            (content, literal),
+            (schema, system),
+            ctx,
+            &mut r,
+        );
     }
     let answer = super::answer::Answer {
         text: fields.text,
@@ -284,7 +295,7 @@ fn check_material(
     file: &CassetteFile,
     f: &Fields<'_>,
     (content, literal): (&str, Option<&str>),
-    schema: &str,
+    (schema, system): (&str, Option<&str>),
     ctx: &StoreContext<'_>,
     r: &mut FileResult,
 ) {
@@ -292,8 +303,8 @@ fn check_material(
     r.content_digest = Some(digest(content));
     r.repair_prefixes = repaired_contents(content).map(digest).collect();
     let recomputed = match literal {
-        Some(literal) => crate::key::hash_parts_encoded(f.task, f.version, schema, literal),
-        None => hash_parts(f.task, f.version, schema, content),
+        Some(literal) => crate::key::hash_parts_encoded(f.task, f.version, schema, system, literal),
+        None => crate::key::hash_parts_with(f.task, f.version, schema, system, content),
     };
     if recomputed != f.hash {
         r.findings.push(Finding::new(
@@ -302,7 +313,12 @@ fn check_material(
             format!("the stored request material hashes to {recomputed}, not {}: the file was edited by hand or recorded by a different key; re-record it", f.hash),
         ));
     }
-    let unknown = unknown_placeholders(f.text, content);
+    // A prompt in code numbers its system text's ids first: the answer may name those too.
+    let keyed = match system {
+        Some(system) => std::borrow::Cow::Owned(format!("{system}\n{content}")),
+        None => std::borrow::Cow::Borrowed(content),
+    };
+    let unknown = unknown_placeholders(f.text, &keyed);
     if !unknown.is_empty() {
         r.findings.push(Finding::new(
             path,

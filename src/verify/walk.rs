@@ -55,7 +55,8 @@ pub fn verify_walk(
     let census = crate::store::census(root)?;
     let ctx = StoreContext {
         store,
-        staleness: StalenessView::of_census(&census, &store.registry),
+        staleness: StalenessView::of_census(&census, &store.registry)
+            .in_store(&store.root, &store.registry),
         validators: Validators::for_registry(&store.registry),
     };
     let mut early = store_findings(&ctx);
@@ -313,7 +314,8 @@ pub fn check_cassette_bytes(task: &str, version: i64, name: &str, bytes: &[u8]) 
     };
     let ctx = StoreContext {
         store: &store,
-        staleness: StalenessView::new(std::slice::from_ref(&file), &store.registry),
+        staleness: StalenessView::new(std::slice::from_ref(&file), &store.registry)
+            .in_store(&store.root, &store.registry),
         validators: Validators::for_registry(&store.registry),
     };
     let r = checks::check_bytes(&file, bytes, &ctx);

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 use ulcas::cassette::strip_fence;
 use ulcas::lookup::word_diff;
-use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
+use ulcas::review::against::{ChangeKind, Listed, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Pair, Review, ReviewSummary, Side};
 use ulcas::store_settings::StoreSettings;
 
@@ -166,6 +166,14 @@ fn pair(h: &mut String, labels: (&str, &str), p: &Pair, choice: Option<&Path>) {
     );
     if let Some(path) = choice {
         controls(h, path);
+    }
+    if let Some(system) = p.system_edit() {
+        let _ = write!(
+            h,
+            "<p class=\"facts\">the prompt (system text) changed: <del>{}</del> → <ins>{}</ins></p>",
+            html(system.from),
+            html(system.to)
+        );
     }
     let (fi, fo) = p.from.tokens();
     let (ti, to) = p.to.tokens();
@@ -430,7 +438,14 @@ fn store_part(h: &mut String, r: &Rerecording, s: &RerecordSummary) {
     }
     h.push_str("</div>\n");
     let labels = (s.against.as_str(), "now");
-    for change in &r.changes {
+    for item in r.listed() {
+        let change = match item {
+            Listed::Edit(e) => {
+                pair(h, labels, &e.pair, Some(r.changes[e.added].path.as_path()));
+                continue;
+            }
+            Listed::Change(change) => change,
+        };
         let path = change.path.as_path();
         match &change.kind {
             ChangeKind::Changed(p) => pair(h, labels, p, Some(path)),

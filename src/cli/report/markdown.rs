@@ -2,7 +2,7 @@
 //! `<details>` per changed pair, always under GitHub's comment limit (what was cut is said).
 
 use serde_json::Value;
-use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
+use ulcas::review::against::{ChangeKind, Listed, RerecordSummary, Rerecording};
 use ulcas::review::{AnswerChange, ChangeOp, Review, ReviewSummary, Side};
 use ulcas::store_settings::StoreSettings;
 
@@ -138,6 +138,13 @@ fn pair_block(labels: (&str, &str), p: &ulcas::review::Pair) -> String {
         html(labels.0),
         html(labels.1)
     );
+    if let Some(system) = p.system_edit() {
+        b.push_str(&format!(
+            "| (system text) | changed | {} | {} |\n",
+            md_code(&short(&Value::from(system.from), 200)),
+            md_code(&short(&Value::from(system.to), 200))
+        ));
+    }
     for c in p.changes.iter().take(50) {
         b.push_str(&row(c));
     }
@@ -230,10 +237,17 @@ fn against(r: &Rerecording, s: &RerecordSummary, base: &str, stat: bool) -> Stri
     let labels = (s.against.as_str(), "now");
     let mut cut = 0;
     let mut others = String::new();
-    for change in &r.changes {
-        match &change.kind {
-            ChangeKind::Changed(p) if stat || !p.differs() => {}
-            ChangeKind::Changed(p) => {
+    for item in r.listed() {
+        let (kind, pair) = match item {
+            Listed::Edit(e) => (None, Some(&e.pair)),
+            Listed::Change(c) => match &c.kind {
+                ChangeKind::Changed(p) => (Some(c), Some(&**p)),
+                _ => (Some(c), None),
+            },
+        };
+        match (kind, pair) {
+            (_, Some(p)) if stat || !p.differs() => {}
+            (_, Some(p)) => {
                 let block = pair_block(labels, p);
                 if md.len() + block.len() + RESERVE > COMMENT_LIMIT {
                     cut += 1;
@@ -241,14 +255,15 @@ fn against(r: &Rerecording, s: &RerecordSummary, base: &str, stat: bool) -> Stri
                     md.push_str(&block);
                 }
             }
-            other => {
-                let what = match other {
+            (Some(change), None) => {
+                let what = match change.kind {
                     ChangeKind::Added(_) => "added",
                     ChangeKind::Removed(_) => "removed",
                     ChangeKind::Unreadable | ChangeKind::Changed(_) => "unreadable on one side",
                 };
                 others.push_str(&format!("- {}: {what}\n", md_code(&shown(&change.path))));
             }
+            (None, None) => {}
         }
     }
     if !others.is_empty() && !stat {

@@ -116,6 +116,8 @@ pub struct Rerecording {
     pub unchanged: usize,
     /// Lock entries that differ.
     pub lock: Vec<LockDelta>,
+    /// Prompts in code edited since REF: pairs of a removed and an added change.
+    pub edits: Vec<PromptEdit>,
     repo: Repo,
     prefix: PathBuf,
     /// Each change by its absolute path (lexically, from the working folder): a path a user
@@ -152,6 +154,9 @@ pub struct RerecordSummary {
     pub removed: usize,
     /// Pairs one side of which does not read as a cassette.
     pub unreadable: usize,
+    /// Prompts in code edited since REF: a removed and an added recording of one request
+    /// (counted in `removed` and `added` too).
+    pub prompt_edits: usize,
     /// Pairs whose model differs.
     pub model_changed: usize,
     /// Pairs whose stop reason differs.
@@ -202,6 +207,7 @@ impl Rerecording {
         };
         let pairs: Vec<&Pair> = self.pairs().collect();
         s.differing = self.changes.len();
+        s.prompt_edits = self.edits.len();
         for change in &self.changes {
             match &change.kind {
                 ChangeKind::Changed(_) => {}
@@ -239,6 +245,17 @@ impl Rerecording {
                 .count(),
         };
         s
+    }
+
+    /// What is shown, in order: each change, an edited prompt in code as one pair.
+    pub fn listed(&self) -> impl Iterator<Item = Listed<'_>> {
+        self.changes.iter().enumerate().filter_map(|(i, change)| {
+            match self.edits.iter().find(|e| e.removed == i || e.added == i) {
+                Some(e) if e.removed == i => Some(Listed::Edit(e)),
+                Some(_) => None,
+                None => Some(Listed::Change(change)),
+            }
+        })
     }
 
     /// The pairs whose files differ and both read as cassettes.
@@ -362,8 +379,15 @@ pub fn report_against(
             rerecording: r,
             summary: &summary,
         }))?;
-        for change in &r.changes {
-            report_change(change, reference, sink)?;
+        for item in r.listed() {
+            match item {
+                Listed::Edit(e) => sent(sink.review(&ReviewEvent::Pair(PairEvent {
+                    task: &e.task,
+                    pair: &e.pair,
+                    models: true,
+                })))?,
+                Listed::Change(change) => report_change(change, reference, sink)?,
+            }
         }
         let rejected = r.reject(paths)?;
         for done in &rejected {
@@ -374,6 +398,74 @@ pub fn report_against(
         sent(sink.review(&ReviewEvent::AgainstSummary(&summary)))?;
     }
     Ok(run)
+}
+
+/// A prompt in code edited since REF: a cassette removed since REF and one added, with the
+/// same request content and schema under another system text, as one pair (each path is still
+/// listed in [`Rerecording::changes`], and rejected on its own).
+#[derive(Debug, Clone)]
+pub struct PromptEdit {
+    /// The index of the removed recording in [`Rerecording::changes`].
+    pub removed: usize,
+    /// The index of the added one.
+    pub added: usize,
+    /// The new recording's task.
+    pub task: String,
+    /// REF's recording (`from`) and the new one (`to`).
+    pub pair: Pair,
+}
+
+/// One entry of a re-recording as it is shown: a listed change, or an edited prompt in code
+/// (in the place of its removed recording; its added one is not shown again).
+#[derive(Debug, Clone, Copy)]
+pub enum Listed<'a> {
+    /// A change at one path.
+    Change(&'a Change),
+    /// An edited prompt in code: two paths, one pair.
+    Edit(&'a PromptEdit),
+}
+
+/// The edits of prompts in code among `changes`: each removed recording paired with the added
+/// one of the same content and schema (the first, in path order), each used once.
+pub(crate) fn edited_prompts(changes: &[Change]) -> Vec<PromptEdit> {
+    let material = |a: &super::RecordedAnswer| {
+        let m = a.cassette.request.as_ref()?;
+        Some((m.content.clone(), m.schema.clone(), m.system.clone()?))
+    };
+    let mut added: Vec<(usize, &super::RecordedAnswer, (String, String, String))> = changes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match &c.kind {
+            ChangeKind::Added(Some(a)) => Some((i, &**a, material(a)?)),
+            _ => None,
+        })
+        .collect();
+    let mut edits = Vec::new();
+    for (i, c) in changes.iter().enumerate() {
+        let ChangeKind::Removed(Some(old)) = &c.kind else {
+            continue;
+        };
+        let Some((content, schema, system)) = material(old) else {
+            continue;
+        };
+        let found = added
+            .iter()
+            .position(|(_, _, m)| m.0 == content && m.1 == schema && m.2 != system);
+        if let Some(at) = found {
+            let (j, new, _) = added.remove(at);
+            edits.push(PromptEdit {
+                removed: i,
+                added: j,
+                task: changes[j].task.clone(),
+                pair: Pair {
+                    changes: super::answer_changes(&old.cassette.text, &new.cassette.text),
+                    from: (**old).clone(),
+                    to: new.clone(),
+                },
+            });
+        }
+    }
+    edits
 }
 
 /// One listed cassette of a re-recording: a pair, or a recording without its partner.

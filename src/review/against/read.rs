@@ -62,6 +62,7 @@ impl Rerecording {
             root: store.root.clone(),
             reference: reference.to_owned(),
             commit,
+            edits: super::edited_prompts(&changes),
             changes,
             unchanged,
             lock,

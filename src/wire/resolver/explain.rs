@@ -70,6 +70,12 @@ impl Resolver {
     /// lookup names it in what it advises.
     pub fn explain(&self, miss: &Miss, resolved: &Resolved, dump: Option<&Path>) -> Explained {
         let mut reasons = vec![miss.why()];
+        if resolved.request.prompt_in_code {
+            reasons.push(
+                "keyed as a prompt written in code: no prompt registry holds its system text, so the text is part of its key (docs/serve.md: \"Prompts in code\")"
+                    .to_owned(),
+            );
+        }
         let line = miss.line();
         let found = self
             .settings_of(resolved.store)
@@ -85,7 +91,13 @@ impl Resolver {
                 reasons.push(d.message.clone());
             }
             // The words that differ from the nearest recording, as `ulcas lookup` shows them.
-            if let Detail::ContentChanged { diff, .. } = &d.detail {
+            let diff = match &d.detail {
+                Detail::ContentChanged { diff, .. } | Detail::SystemChanged { diff, .. } => {
+                    Some(diff)
+                }
+                _ => None,
+            };
+            if let Some(diff) = diff {
                 if !words_shown && diff.iter().any(|(t, _)| *t != DiffTag::Same) {
                     words_shown = true;
                     let words = compact(diff, &plain);

@@ -12,6 +12,7 @@ use super::{for_provider, WireRequest};
 #[cfg(feature = "tools")]
 mod explain;
 mod groups;
+mod in_code;
 mod nearest;
 mod prompt;
 mod rendered;
@@ -106,6 +107,9 @@ struct Indexed {
     provider: Option<std::sync::Arc<Value>>,
     /// The key prefix of the registry's schema of this version, hashed once.
     prefix: Option<std::sync::Arc<KeyPrefix>>,
+    /// A prompt in the app's code ([`crate::in_code`]): no registry holds its text, which is
+    /// part of its key; its schema is the one the request carries.
+    in_code: bool,
 }
 
 /// `task vN` of each version, once each, in order.
@@ -152,6 +156,12 @@ pub struct Resolver {
     rendered: rendered::Answers,
     /// What the bodies answered lately were keyed as, by their bytes.
     seen: seen::Seen,
+    /// Whether the system texts seen lately that no registry holds are prompts in code.
+    in_code_texts: crate::wire::memo::Memo<bool>,
+    /// The schemas prompts in code carried, as keyed.
+    sent_schemas: in_code::SentSchemas,
+    /// The key prefixes of prompts in code.
+    in_code_prefixes: in_code::Prefixes,
 }
 
 /// Exported schemas with their provider forms.
@@ -187,6 +197,7 @@ impl Indexed {
                 let prefix = KeyPrefix::new(task, version, s.canonical_json());
                 std::sync::Arc::new(prefix)
             }),
+            in_code: false,
         }
     }
 }
@@ -241,6 +252,9 @@ impl Resolver {
             settings: Vec::new(),
             rendered: rendered::Answers::default(),
             seen: seen::Seen::default(),
+            in_code_texts: crate::wire::memo::Memo::new(),
+            sent_schemas: in_code::SentSchemas::default(),
+            in_code_prefixes: in_code::Prefixes::default(),
         })
     }
 
@@ -251,6 +265,16 @@ impl Resolver {
         overrides: &Overrides,
     ) -> Result<Vec<Resolved>, Unresolved> {
         let candidates = self.candidates(wire, overrides)?;
+        if candidates.first().is_some_and(|c| c.in_code) {
+            let schema = self
+                .sent_schemas
+                .of(wire)
+                .map_err(Unresolved::BadOverride)?;
+            return Ok(candidates
+                .iter()
+                .map(|c| self.resolved(c, wire, (*schema).clone()))
+                .collect());
+        }
         let mut resolved = Vec::new();
         let mut compared = 0;
         let sent = wire.schema.as_deref().map(schemas::Sent::new);
@@ -294,6 +318,7 @@ impl Resolver {
     /// `wire` as the request of candidate `c` with `schema`.
     fn resolved(&self, c: &Indexed, wire: &WireRequest, schema: Schema) -> Resolved {
         let mut request = request_of(wire, &c.task, c.version, schema);
+        request.prompt_in_code = c.in_code;
         // The prompt file's `id`, as the app's recorder writes it into a cassette.
         request.prompt_id = self.stores[c.store]
             .1
@@ -357,16 +382,29 @@ impl Resolver {
             return None;
         }
         let sent = wire.schema.as_deref().map(schemas::Sent::new);
+        let in_code = match first.in_code {
+            true => Some(self.sent_schemas.of(wire).ok()?),
+            false => None,
+        };
         for (i, c) in candidates.iter().enumerate() {
-            // A schema found only in the recordings is the slower path's to look for.
-            let (schema, own) = self.known_schema(c, sent.as_ref(), &mut 0)?;
             let pieces = |sink: &mut dyn FnMut(&str)| {
                 crate::request::content_pieces(&wire.blocks, &wire.turns, sink)
             };
-            let (key, map) = match c.prefix.as_deref().filter(|_| own) {
-                Some(prefix) => prefix.key_with_map(pieces),
-                None => {
-                    crate::key::key_with_map(&c.task, c.version, schema.canonical_json(), pieces)
+            let (key, map) = if let Some(schema) = &in_code {
+                self.in_code_prefixes
+                    .of(c, schema, &wire.system)
+                    .key_with_map(pieces)
+            } else {
+                // A schema found only in the recordings is the slower path's to look for.
+                let (schema, own) = self.known_schema(c, sent.as_ref(), &mut 0)?;
+                match c.prefix.as_deref().filter(|_| own) {
+                    Some(prefix) => prefix.key_with_map(pieces),
+                    None => crate::key::key_with_map(
+                        &c.task,
+                        c.version,
+                        schema.canonical_json(),
+                        pieces,
+                    ),
                 }
             };
             let driver = &self.stores[c.store].0;

@@ -1,12 +1,15 @@
-//! Which prompt a request is: the one the headers name (checked against the system text), else
-//! every prompt version whose text the system text is, the current version first.
+//! Which prompt a request is: the registry's prompt the headers name (checked against the
+//! system text), else every prompt version whose text the system text is, the current version
+//! first, else a prompt of the app's code.
 
 use super::{version_names, Indexed, Overrides, Resolver, Unresolved};
 use crate::registry::prompt_hash;
 use crate::wire::WireRequest;
 
 impl Resolver {
-    /// The (store, task, version) the request can be: the headers, else the system text.
+    /// The (store, task, version) the request can be: the registry's prompt the headers name
+    /// (checked against the system text), else every registry prompt whose text the system
+    /// text is, else a prompt of the app's code ([`crate::in_code`]) when the text is one.
     pub(super) fn candidates(
         &self,
         wire: &WireRequest,
@@ -17,7 +20,7 @@ impl Resolver {
             .get_or_make(&wire.system, |text| prompt_hash(text).into());
         let by_text = self.by_prompt.get(&*hash);
         match (&o.task, o.prompt_version, by_text) {
-            (Some(task), Some(version), _) => {
+            (Some(task), Some(version), _) if self.holds(task, version) => {
                 self.check_named(task, version, by_text.map_or(&[][..], Vec::as_slice))?;
                 // Every store, the ones whose registry has the task first.
                 let mut all: Vec<Indexed> = (0..self.stores.len())
@@ -27,6 +30,7 @@ impl Resolver {
                         version,
                         provider: None,
                         prefix: None,
+                        in_code: false,
                     })
                     .collect();
                 all.sort_by_key(|c| !self.stores[c.store].1.has_task(task));
@@ -46,62 +50,36 @@ impl Resolver {
                 }
                 Ok(found)
             }
-            (Some(_), None, None) | (None, Some(_), None) => Err(Unresolved::BadOverride(
-                "the system text is no known prompt: give both x-ulcas-task and x-ulcas-prompt-version".into(),
-            )),
+            // Headers that name a prompt no registry holds: a prompt in code by that name.
+            (Some(_), _, None) | (None, Some(_), None) => Ok(self.in_code_candidates(wire, o)),
+            (None, None, None) if self.is_in_code(&wire.system) => {
+                Ok(self.in_code_candidates(wire, o))
+            }
             (None, None, None) => Err(Unresolved::UnknownPrompt {
                 nearest: self.nearest_prompts(&wire.system),
             }),
         }
     }
 
-    /// Whether the prompt the headers name (`task` v`version`) may answer a request whose system
-    /// text is the prompt of `text_is`: a prompt a registry holds only for its own text; one no
-    /// registry holds only where no store has a registry, or a store holds its recordings.
-    fn check_named(&self, task: &str, version: i64, text_is: &[Indexed]) -> Result<(), Unresolved> {
-        let named = format!("{task} v{version}");
-        let known = self
-            .stores
+    /// Whether a registry holds the prompt `task` v`version`.
+    fn holds(&self, task: &str, version: i64) -> bool {
+        self.stores
             .iter()
-            .any(|(_, registry)| registry.prompt(task, version).is_some());
-        if known {
-            if text_is
-                .iter()
-                .any(|c| c.task == task && c.version == version)
-            {
-                return Ok(());
-            }
-            return Err(Unresolved::NotTheText {
-                named,
-                text_is: version_names(text_is.iter().map(|c| (&c.task, c.version))),
-            });
-        }
-        let recorded = || {
-            self.stores.iter().any(|(driver, _)| {
-                crate::layout::version_dir(driver.root(), task, version).is_dir()
-            })
-        };
-        if self.prompts() == 0 || recorded() {
+            .any(|(_, registry)| registry.prompt(task, version).is_some())
+    }
+
+    /// Whether the registry's prompt the headers name (`task` v`version`) may answer a request
+    /// whose system text is the prompt of `text_is`: only for its own text.
+    fn check_named(&self, task: &str, version: i64, text_is: &[Indexed]) -> Result<(), Unresolved> {
+        if text_is
+            .iter()
+            .any(|c| c.task == task && c.version == version)
+        {
             return Ok(());
         }
-        let mut tasks: Vec<String> = Vec::new();
-        let mut versions: Vec<i64> = Vec::new();
-        for (_, registry) in &self.stores {
-            for (t, vs) in registry.tasks() {
-                if t == task {
-                    versions.extend(vs);
-                }
-                tasks.push(t.to_owned());
-            }
-        }
-        tasks.sort();
-        tasks.dedup();
-        versions.sort_unstable();
-        versions.dedup();
-        Err(Unresolved::NoSuchPrompt {
-            named,
-            versions,
-            tasks,
+        Err(Unresolved::NotTheText {
+            named: format!("{task} v{version}"),
+            text_is: version_names(text_is.iter().map(|c| (&c.task, c.version))),
         })
     }
 }

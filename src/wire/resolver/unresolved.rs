@@ -23,8 +23,8 @@ pub enum Unresolved {
         /// version, and what its front matter says instead.
         built_in_code: Option<(String, String)>,
     },
-    /// `x-ulcas-prompt-version` is not an integer, or only one of the two headers is given
-    /// while no registry holds the system text.
+    /// `x-ulcas-prompt-version` is not an integer, the headers disagree with the prompt the
+    /// system text is, or the schema of a prompt in code cannot be keyed.
     BadOverride(String),
     /// `x-ulcas-task` and `x-ulcas-prompt-version` name a prompt a registry holds, and the
     /// system text is not its text: the headers choose between prompts that send one text,
@@ -34,15 +34,6 @@ pub enum Unresolved {
         named: String,
         /// The prompt versions whose text the system text is (`task vN`), if any.
         text_is: Vec<String>,
-    },
-    /// The headers name a prompt no registry holds, and no store holds recordings of it.
-    NoSuchPrompt {
-        /// The prompt the headers name (`task vN`).
-        named: String,
-        /// The versions of that task the registries hold (empty: the task is unknown).
-        versions: Vec<i64>,
-        /// Every task the registries hold, in order.
-        tasks: Vec<String>,
     },
     /// The request is the prompt of more than one task (the same system text, and a schema
     /// that does not tell them apart): never a guess.
@@ -84,21 +75,6 @@ impl Unresolved {
                     found.join(", ")
                 ),
             },
-            Unresolved::NoSuchPrompt { named, versions, tasks } => {
-                let task = named.rsplit_once(' ').map_or(named.as_str(), |(t, _)| t);
-                if versions.is_empty() {
-                    format!(
-                        "there is no prompt {named} in any registry, and no store holds recordings of it: the tasks there are {}",
-                        list_of(tasks)
-                    )
-                } else {
-                    let versions: Vec<String> = versions.iter().map(|v| format!("v{v}")).collect();
-                    format!(
-                        "there is no prompt {named} in any registry, and no store holds recordings of it: the registries hold {task} {}",
-                        versions.join(", ")
-                    )
-                }
-            }
             Unresolved::Ambiguous { candidates } => format!(
                 "the request is the prompt of {} tasks ({}): they send the same system text, and its schema does not tell them apart; the headers x-ulcas-task and x-ulcas-prompt-version say which",
                 distinct_tasks(candidates),
@@ -130,15 +106,6 @@ fn unknown_prompt(nearest: &[super::Nearest]) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-    }
-}
-
-/// Names in a list, at most twenty of them.
-fn list_of(names: &[String]) -> String {
-    match names.len() {
-        0 => "none".into(),
-        n if n > 20 => format!("{}, … ({n} in all)", names[..20].join(", ")),
-        _ => names.join(", "),
     }
 }
 

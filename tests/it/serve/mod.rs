@@ -6,6 +6,7 @@ pub mod answers;
 pub mod bounds;
 pub mod faults;
 pub mod fresh;
+pub mod in_code;
 pub mod kit;
 pub mod limits;
 pub mod openai;

@@ -176,10 +176,10 @@ fn record_mode_records_chat_completions_and_both_wires_replay_them() {
     assert!(!report.stderr.contains(&key.hash), "{}", report.stderr);
 }
 
-/// Without any prompt registry, an unknown prompt's 404 (in OpenAI's shape) says how to give
-/// one on the command line; the library's reason names no flag.
+/// Without any prompt registry, a system text is a prompt written in code: its miss (a 404 in
+/// OpenAI's shape) names the cassette it would have, under a task named by its first words.
 #[test]
-fn a_server_without_prompts_says_how_to_give_them() {
+fn a_server_without_prompts_keys_a_prompt_in_code() {
     let (ws, _) = workspace();
     let server = Server::start(ws.path(), &["cassettes"]);
     let body = json!({"model": "m", "messages": [
@@ -191,9 +191,12 @@ fn a_server_without_prompts_says_how_to_give_them() {
     let answer: Value = serde_json::from_str(&answer).unwrap();
     let message = answer["error"]["message"].as_str().unwrap();
     assert!(
-        message.contains("no prompt of any store's registry and shares no word with one: give the stores the app's prompts folder, or send the headers x-ulcas-task and x-ulcas-prompt-version"),
+        message.starts_with("No cassette for task \"you-are-a-pirate\" (prompt v1) at cassettes/you-are-a-pirate/v1/"),
         "{message}"
     );
-    assert!(message.ends_with("(no store has a prompt registry: ulcas serve --prompts DIR, or `prompts` in ulcas.toml)"), "{message}");
+    assert!(
+        message.contains("keyed as a prompt written in code"),
+        "{message}"
+    );
     assert_eq!(answer["error"]["type"], "not_found_error");
 }

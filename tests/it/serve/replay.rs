@@ -158,10 +158,9 @@ fn the_python_sdk_gets_what_the_cassettes_hold() {
             .unwrap();
     let system = prompt_text(&edited.task, edited.prompt_version);
     requests.push(json!({"name": "miss", "stream": true, "params": params(&edited, &system)}));
-    // An unknown prompt text.
-    requests.push(
-        json!({"name": "unknown", "stream": false, "params": params(&edited, "You are a pirate.")}),
-    );
+    // A registry's prompt edited without a version bump (most of its words): an unknown text.
+    let drifted = format!("{system} Answer in French.");
+    requests.push(json!({"name": "unknown", "stream": false, "params": params(&edited, &drifted)}));
 
     let server = Server::start(
         ws.path(),
@@ -401,7 +400,7 @@ fn bad_input_and_load_never_break_the_server() {
         (
             br#"{"model": "m", "messages": [{"role": "user", "content": "x"}]}"#,
             404,
-            "no prompt of any store",
+            "cassettes/no-system-prompt/v1/",
         ),
         (&[b'x'; 33 << 20], 413, "larger than 32 MB"),
         (hit.as_bytes(), 200, "\"type\":\"message\""),

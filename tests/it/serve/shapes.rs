@@ -575,9 +575,10 @@ fn headers_never_stand_for_a_text_that_is_not_theirs() {
         params(&quiz, &system).to_string().as_bytes(),
         &nope,
     );
+    // The quiz prompt's own text under another prompt's name: the headers disagree with it.
     assert_eq!(status, 404, "{answer}");
     assert!(
-        answer.contains("there is no prompt nope v1 in any registry, and no store holds recordings of it: the tasks there are chat, haiku, lesson, metadata, outline, quiz"),
+        answer.contains("the headers x-ulcas-task / x-ulcas-prompt-version disagree with the prompt the system text is"),
         "{answer}"
     );
     let (status, answer) = post(

@@ -21,7 +21,8 @@ pub fn event(
             task,
             version,
             path,
-        } if !detail.quiet => no_prompt(out, task, *version, path),
+            in_code,
+        } if !detail.quiet => no_prompt(out, task, *version, path, *in_code),
         LockEvent::Locked(_) | LockEvent::NoPrompt { .. } => Ok(()),
         LockEvent::Summary(s) => total(out, s),
     }
@@ -70,7 +71,15 @@ pub fn no_prompt(
     task: &str,
     version: i64,
     path: &std::path::Path,
+    in_code: bool,
 ) -> io::Result<()> {
+    if in_code {
+        let label = out.paint(Tone::Dim, "in code  ");
+        return out.line(&format!(
+            "{label} {task}/v{version}: a prompt written in code ({}): its system text is part of its key, so it needs no entry",
+            shown(path)
+        ));
+    }
     let label = out.paint(Tone::Warn, "no prompt");
     out.line(&format!(
         "{label} {task}/v{version}: recorded ({}), but no prompt file v{version}.md was read for it: no entry",

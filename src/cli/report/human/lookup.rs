@@ -100,5 +100,11 @@ fn diagnosis(out: &mut Out, d: &Diagnosis) -> io::Result<()> {
             }
         }
     }
+    if let Detail::SystemChanged { diff, .. } = &d.detail {
+        out.line("      the system text, recorded → now:")?;
+        for line in compact_diff(out, diff) {
+            out.line(&line)?;
+        }
+    }
     Ok(())
 }

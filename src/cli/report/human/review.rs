@@ -5,7 +5,7 @@ use std::io;
 
 use serde_json::Value;
 use ulcas::lookup::word_diff;
-use ulcas::review::against::{ChangeKind, RerecordSummary, Rerecording};
+use ulcas::review::against::{ChangeKind, Listed, RerecordSummary, Rerecording};
 use ulcas::review::{
     AnswerChange, ChangeOp, Pair, Review, ReviewEvent, ReviewSummary, Side, UnpairedWhy,
 };
@@ -196,6 +196,13 @@ pub fn pair_block(out: &mut Out, p: &Pair) -> io::Result<()> {
         );
     }
     out.line(&out.paint(Tone::Dim, &format!("  {}", facts.join(", "))))?;
+    if let Some(system) = p.system_edit() {
+        out.line("  the prompt (system text) changed:")?;
+        let (diff, _) = ulcas::lookup::word_diff(system.from, system.to);
+        for line in super::render::compact_diff(out, &diff) {
+            out.line(&line)?;
+        }
+    }
     for c in &p.changes {
         change_lines(out, c)?;
     }
@@ -248,7 +255,14 @@ pub fn against(
     detail: Detail,
 ) -> io::Result<()> {
     if !detail.stat && !detail.quiet {
-        for change in &r.changes {
+        for item in r.listed() {
+            let change = match item {
+                Listed::Edit(e) => {
+                    pair_block(out, &e.pair)?;
+                    continue;
+                }
+                Listed::Change(change) => change,
+            };
             match &change.kind {
                 ChangeKind::Changed(p) => pair_block(out, p)?,
                 ChangeKind::Added(_) => out.line(&out.paint(
@@ -302,6 +316,12 @@ pub fn against_lines(r: &Rerecording, s: &RerecordSummary) -> Vec<String> {
     )];
     if s.unreadable > 0 {
         lines.push(format!("  unreadable on one side: {}", s.unreadable));
+    }
+    if s.prompt_edits > 0 {
+        lines.push(format!(
+            "  prompts in code edited: {} (each an old recording removed and a new one added, shown as a pair)",
+            s.prompt_edits
+        ));
     }
     let (a, b) = (&s.tokens.from, &s.tokens.to);
     if r.pairs().next().is_some() {
