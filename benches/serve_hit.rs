@@ -80,6 +80,51 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.finish();
+    in_code(c, &body);
+}
+
+/// The same request from an app whose prompt is in its code (no registry: the system text is
+/// part of the key), recorded by the resolver: it must cost no more than the registry's path.
+fn in_code(c: &mut Criterion, body: &[u8]) {
+    let store = tempfile::tempdir().expect("a temporary folder");
+    let empty = Registry::load(&RegistrySource::default()).expect("no registry");
+    let resolver = Resolver::new(vec![(store.path().to_path_buf(), empty)]).expect("the store");
+    let overrides = Overrides::default();
+    let wire = WireRequest::parse(body).expect("valid");
+    let resolved = resolver
+        .resolve(&wire, &overrides)
+        .expect("a prompt in code")
+        .remove(0);
+    let answer = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/responses/quiz.json"),
+    )
+    .expect("the answer");
+    resolver
+        .record(
+            &resolved,
+            &ulcas::store::Recording::new(answer, "claude-sonnet-5-5"),
+            ulcas::store::WriteOptions::with_request_material(),
+        )
+        .expect("recorded");
+    let api = ulcas::wire::WIRES[0];
+    let mut group = c.benchmark_group("serve-hit-in-code");
+    group.throughput(Throughput::Bytes(body.len() as u64));
+    group.bench_function("parse-key-replay-render", |b| {
+        b.iter(|| {
+            let wire = WireRequest::parse(black_box(body)).expect("valid");
+            let replay = resolver.hit(&wire, &overrides).expect("a hit");
+            Answer::of_replay(replay).message_json(&Shape::whole())
+        })
+    });
+    group.bench_function("parse-key-kept-answer", |b| {
+        b.iter(|| {
+            let wire = WireRequest::parse(black_box(body)).expect("valid");
+            resolver
+                .hit_rendered(api, &wire, &overrides)
+                .expect("a hit")
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(benches, bench);

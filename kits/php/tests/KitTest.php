@@ -235,4 +235,125 @@ XML);
         $this->assertNotSame(0, $code);
         $this->assertStringContainsString('pip install ulcas', $out);
     }
+
+    private const PROMPT_IN_CODE_TEST = <<<'PHP'
+<?php
+
+use Anthropic\Client;
+use Anthropic\Lib\Streaming\MessageAccumulator;
+use PHPUnit\Framework\TestCase;
+use Ulcas\Kit\UsesUlcas;
+
+final class TutorTest extends TestCase
+{
+    use UsesUlcas;
+
+    /** The app's prompt, written in its code. */
+    private const SYSTEM = 'You are a kind baking tutor. Answer with one tip.';
+
+    public function testTip(): void
+    {
+        $fragment = getenv('FRAGMENT');
+        $client = new Client(apiKey: getenv('ANTHROPIC_API_KEY'), baseUrl: getenv('ANTHROPIC_BASE_URL'));
+        $stream = $client->beta->messages->createStream(
+            maxTokens: 200,
+            messages: [['role' => 'user', 'content' => "<fragment id=\"$fragment\">How long should dough proof?</fragment>"]],
+            model: 'claude-sonnet-5-5',
+            system: [['type' => 'text', 'text' => self::SYSTEM]],
+            outputConfig: ['format' => ['type' => 'json_schema', 'schema' => [
+                'type' => 'object',
+                'required' => ['tip', 'fragment'],
+                'properties' => ['tip' => ['type' => 'string'], 'fragment' => ['type' => 'string', 'pattern' => '^frg_[a-z0-9]{12}$']],
+            ]]],
+            requestOptions: ['maxRetries' => 0],
+        );
+        $accumulator = MessageAccumulator::forBetaMessages();
+        foreach ($stream as $event) {
+            $accumulator->accumulate($event);
+        }
+        $this->assertSame($fragment, json_decode($accumulator->message()->content[0]->text, true)['fragment']);
+    }
+}
+PHP;
+
+    /** Runs PHPUnit with the kit's extension on `$dir`'s TutorTest.php; exit code, output and outcomes. */
+    private function runTutor(string $dir, array $env): array
+    {
+        file_put_contents("$dir/bootstrap.php", "<?php\nrequire " . var_export(self::sdkBoot(), true) . ";\nrequire " . var_export(self::kit() . '/src/autoload.php', true) . ";\n");
+        file_put_contents("$dir/phpunit.xml", <<<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<phpunit bootstrap="bootstrap.php" cacheResult="false">
+    <testsuites>
+        <testsuite name="app">
+            <file>TutorTest.php</file>
+        </testsuite>
+    </testsuites>
+    <extensions>
+        <extension class="Ulcas\Kit\Extension"/>
+    </extensions>
+</phpunit>
+XML);
+        @unlink("$dir/junit.xml");
+        $clean = ['PATH' => getenv('PATH'), 'HOME' => getenv('HOME')];
+        if (getenv('ULCAS_BINARY') !== false) {
+            $clean['ULCAS_BINARY'] = getenv('ULCAS_BINARY');
+        }
+        $process = proc_open(
+            [PHP_BINARY, $_SERVER['argv'][0], '--log-junit', 'junit.xml'],
+            [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
+            $pipes,
+            $dir,
+            $env + $clean,
+        );
+        $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+        $code = proc_close($process);
+        $junit = is_file("$dir/junit.xml") && filesize("$dir/junit.xml") > 0 ? simplexml_load_file("$dir/junit.xml") : null;
+        return [$code, $out, self::outcomes($junit)];
+    }
+
+    /** A synthetic `ulcas serve` on an empty folder of `$dir`: the upstream a record run forwards to. */
+    private static function syntheticUpstream(string $dir): array
+    {
+        mkdir("$dir/upstream");
+        $binary = getenv('ULCAS_BINARY') ?: 'ulcas';
+        $process = proc_open(
+            [$binary, 'serve', 'upstream', '--mode', 'synthetic', '--listen', '127.0.0.1:0'],
+            [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']],
+            $pipes,
+            $dir,
+        );
+        $line = (string) fgets($pipes[1]);
+        if (!preg_match('/listening on (\S+)/', $line, $m)) {
+            proc_terminate($process);
+            throw new RuntimeException("the upstream did not start: $line");
+        }
+        return [$process, $m[1]];
+    }
+
+    public function testAnAppWithItsPromptInCodeRecordsReplaysAndFailsAnEdit(): void
+    {
+        // No prompts folder, no ulcas.toml, no headers: an empty store folder.
+        $dir = sys_get_temp_dir() . '/ulcas-kit-' . bin2hex(random_bytes(6));
+        mkdir("$dir/cassettes", 0777, true);
+        file_put_contents("$dir/TutorTest.php", self::PROMPT_IN_CODE_TEST);
+        [$upstream, $url] = self::syntheticUpstream($dir);
+        try {
+            [$code, $out] = $this->runTutor($dir, ['ULCAS_MODE' => 'record', 'ULCAS_UPSTREAM' => $url, 'FRAGMENT' => 'frg_aaaaaaaaaaaa']);
+            $this->assertSame(0, $code, $out);
+        } finally {
+            proc_terminate($upstream);
+            proc_close($upstream);
+        }
+        $this->assertCount(1, glob("$dir/cassettes/you-are-a-kind-baking-tutor/v1/*.json"), $out);
+        // Replayed offline, with a fresh database's ids.
+        [$code, $out] = $this->runTutor($dir, ['FRAGMENT' => 'frg_bbbbbbbbbbbb']);
+        $this->assertSame(0, $code, $out);
+        // One word of the prompt edited: the test fails with the words that changed.
+        $test = "$dir/TutorTest.php";
+        file_put_contents($test, str_replace('kind baking', 'stern baking', file_get_contents($test)));
+        [$code, $out, $got] = $this->runTutor($dir, ['FRAGMENT' => 'frg_cccccccccccc']);
+        $this->assertSame(1, $code, $out);
+        $this->assertStringContainsString('ulcas miss: No cassette for task', $got['testTip'] ?? '', $out);
+        $this->assertStringContainsString('You are a [-kind-]{+stern+} baking tutor.', $got['testTip'] ?? '', $out);
+    }
 }

@@ -213,3 +213,67 @@ def test_record_mode_without_an_upstream_says_what_it_needs(project, monkeypatch
     result = run(project, "-k", "test_hit")
     said = result.stdout.str() + result.stderr.str()
     assert result.ret != 0 and "ULCAS_UPSTREAM" in said, said
+
+
+PROMPT_IN_CODE_APP = '''
+import anthropic
+
+SYSTEM = "You are a kind baking tutor. Answer with one tip."  # the prompt, in code
+
+
+def tip(fragment):
+    message = anthropic.Anthropic(max_retries=0).messages.create(
+        model="claude-sonnet-5-5", max_tokens=200, system=SYSTEM,
+        messages=[{"role": "user", "content": f'<fragment id="{fragment}">How long should dough proof?</fragment>'}])
+    return message.content[0].text
+'''
+
+PROMPT_IN_CODE_TESTS = '''
+import os
+
+import app
+
+
+def test_tip(ulcas):
+    assert app.tip(os.environ["FRAGMENT"]) == '{"questions": []}'
+'''
+
+
+@pytest.fixture
+def bare_project(pytester, monkeypatch):
+    """An app with its prompt in its code: no prompts folder, no ulcas.toml, no headers, an
+    empty store folder."""
+    (pytester.path / "cassettes").mkdir()
+    pytester.makepyfile(app=PROMPT_IN_CODE_APP, test_app=PROMPT_IN_CODE_TESTS)
+    monkeypatch.setenv("PYTHONPATH", str(SRC) + os.pathsep + str(pytester.path) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    for key in ("ANTHROPIC_BASE_URL", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ULCAS_MODE", "ULCAS_JOURNAL", "ULCAS_STORES", "ULCAS_UPSTREAM"):
+        monkeypatch.delenv(key, raising=False)
+    return pytester
+
+
+def test_an_app_with_its_prompt_in_code_records_replays_and_fails_an_edit(bare_project, monkeypatch):
+    # Recorded once, with nothing configured.
+    with _Upstream() as upstream:
+        monkeypatch.setenv("ULCAS_MODE", "record")
+        monkeypatch.setenv("ULCAS_UPSTREAM", upstream.url)
+        monkeypatch.setenv("FRAGMENT", "frg_aaaaaaaaaaaa")
+        run(bare_project).assert_outcomes(passed=1)
+        assert upstream.posts == 1
+    recorded = list((bare_project.path / "cassettes").glob("*/v1/*.json"))
+    assert [p.parent.parent.name for p in recorded] == ["you-are-a-kind-baking-tutor"], recorded
+    # Replayed offline, with a fresh database's ids.
+    monkeypatch.delenv("ULCAS_MODE")
+    monkeypatch.delenv("ULCAS_UPSTREAM")
+    monkeypatch.setenv("FRAGMENT", "frg_bbbbbbbbbbbb")
+    result = run(bare_project)
+    result.assert_outcomes(passed=1)
+    assert "ulcas: 1 hit" in result.stdout.str(), result.stdout.str()
+    # One word of the prompt edited: the test fails with the words that changed.
+    app = bare_project.path / "app.py"
+    app.write_text(app.read_text().replace("kind baking", "stern baking"))
+    result = run(bare_project)
+    result.assert_outcomes(failed=1)
+    out = result.stdout.str()
+    assert "ulcas miss: No cassette for task" in out, out
+    assert "You are a [-kind-]{+stern+} baking tutor." in out, out

@@ -198,3 +198,95 @@ test("a missing binary is an error that says how to install it", () => {
   expect(run.status).not.toBe(0);
   expect(out).toMatch(/npm install --save-dev ulcas/);
 });
+
+const PROMPT_IN_CODE_APP = `
+import Anthropic from "@anthropic-ai/sdk";
+
+const SYSTEM = "You are a kind baking tutor. Answer with one tip."; // the prompt, in code
+const TIP = {
+  type: "object",
+  required: ["tip", "fragment"],
+  properties: { tip: { type: "string" }, fragment: { type: "string", pattern: "^frg_[a-z0-9]{12}$" } },
+};
+
+export async function tip(fragment) {
+  const message = await new Anthropic({ maxRetries: 0 }).messages.create({
+    model: "claude-sonnet-5-5",
+    max_tokens: 200,
+    system: SYSTEM,
+    messages: [{ role: "user", content: \`<fragment id="\${fragment}">How long should dough proof?</fragment>\` }],
+    output_config: { format: { type: "json_schema", schema: TIP } },
+  });
+  return JSON.parse(message.content[0].text).fragment;
+}
+`;
+
+const PROMPT_IN_CODE_TESTS = `
+import { expect, test } from "vitest";
+import { tip } from "./app.mjs";
+
+test("tip", async () => {
+  expect(await tip(process.env.FRAGMENT)).toBe(process.env.FRAGMENT);
+});
+`;
+
+/** A synthetic \`ulcas serve\` on an empty folder: the upstream a record run forwards to. */
+async function syntheticUpstream(dir) {
+  fs.mkdirSync(path.join(dir, "upstream"), { recursive: true });
+  const { spawn } = await import("node:child_process");
+  const child = spawn(process.env.ULCAS_BINARY || "ulcas", ["serve", "upstream", "--mode", "synthetic", "--listen", "127.0.0.1:0"], {
+    cwd: dir,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let seen = "";
+    child.stdout.on("data", (d) => {
+      seen += d;
+      const m = seen.match(/listening on (\S+)/);
+      if (m) resolve(m[1]);
+    });
+    child.on("exit", () => reject(new Error(`the upstream stopped: ${seen}`)));
+  });
+  return { url, stop: () => child.kill() };
+}
+
+test("an app with its prompt in code: recorded, replayed with fresh ids, an edit fails with the words", async () => {
+  const dir = path.join(scratch, "in-code");
+  fs.rmSync(dir, { recursive: true, force: true });
+  // No prompts folder, no ulcas.toml, no headers: an empty store folder.
+  fs.mkdirSync(path.join(dir, "cassettes"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "app.mjs"), PROMPT_IN_CODE_APP);
+  fs.writeFileSync(path.join(dir, "app.test.mjs"), PROMPT_IN_CODE_TESTS);
+  fs.symlinkSync(path.join(kit, "node_modules"), path.join(dir, "node_modules"));
+  fs.writeFileSync(
+    path.join(dir, "vitest.config.mjs"),
+    `export default { test: { include: ["app.test.mjs"], globalSetup: [${JSON.stringify(path.join(kit, "src/vitest-global-setup.js"))}], setupFiles: [${JSON.stringify(path.join(kit, "src/vitest-setup.js"))}] } };\n`,
+  );
+  const vitest = (env) => {
+    fs.rmSync(path.join(dir, "report.json"), { force: true });
+    const run = spawnSync(
+      process.execPath,
+      [path.join(kit, "node_modules/vitest/vitest.mjs"), "run", "--reporter=json", "--outputFile=report.json", "--reporter=default"],
+      { cwd: dir, env: { ...cleanEnv(), ...env }, encoding: "utf8", timeout: 120_000 },
+    );
+    const out = `${run.stdout}${run.stderr}`;
+    expect(fs.existsSync(path.join(dir, "report.json")), out).toBe(true);
+    return { got: outcomes(JSON.parse(fs.readFileSync(path.join(dir, "report.json"), "utf8"))), out };
+  };
+  const upstream = await syntheticUpstream(dir);
+  try {
+    const recorded = vitest({ ULCAS_MODE: "record", ULCAS_UPSTREAM: upstream.url, FRAGMENT: "frg_aaaaaaaaaaaa" });
+    expect(recorded.got.tip.status, recorded.out).toBe("passed");
+  } finally {
+    upstream.stop();
+  }
+  expect(fs.readdirSync(path.join(dir, "cassettes"))).toEqual(["you-are-a-kind-baking-tutor"]);
+  const replayed = vitest({ FRAGMENT: "frg_bbbbbbbbbbbb" });
+  expect(replayed.got.tip.status, replayed.out).toBe("passed");
+  const app = path.join(dir, "app.mjs");
+  fs.writeFileSync(app, fs.readFileSync(app, "utf8").replace("kind baking", "stern baking"));
+  const edited = vitest({ FRAGMENT: "frg_cccccccccccc" });
+  expect(edited.got.tip.status, edited.out).toBe("failed");
+  expect(edited.got.tip.failure).toMatch(/ulcas miss: No cassette for task/);
+  expect(edited.got.tip.failure).toContain("You are a [-kind-]{+stern+} baking tutor.");
+});
