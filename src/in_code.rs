@@ -40,21 +40,34 @@ const NAME_WORDS: usize = 6;
 /// The longest derived name, in bytes.
 const NAME_BYTES: usize = 48;
 
+/// How much of a system text its name is made from.
+const HEAD_BYTES: usize = 4096;
+
+/// The largest char boundary of `text` at or below `at`.
+fn floor_char_boundary(text: &str, at: usize) -> usize {
+    if at >= text.len() {
+        return text.len();
+    }
+    (0..=at)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0)
+}
+
 /// The task named by the first words of `system` (ASCII letters and digits, lower case; ids
 /// left out), `no-system-prompt` for an empty text, and `prompt-<8 hex of its sha256>` for a
 /// text without such words.
 pub fn derived_task(system: &str) -> String {
-    let mut without_ids = String::with_capacity(system.len().min(1024));
+    // The name is made of the first words: a text of megabytes is read only so far.
+    let head = &system[..floor_char_boundary(system, HEAD_BYTES)];
+    let mut without_ids = String::with_capacity(head.len());
     let mut last = 0;
-    for m in crate::normalise::id_matches(system) {
-        without_ids.push_str(&system[last..m.start]);
+    for m in crate::normalise::id_matches(head) {
+        without_ids.push_str(&head[last..m.start]);
         without_ids.push(' ');
         last = m.end;
-        if without_ids.len() > 1024 {
-            break;
-        }
     }
-    without_ids.push_str(&system[last.min(system.len())..]);
+    without_ids.push_str(&head[last..]);
     let mut name = String::new();
     let words = without_ids
         .split(|c: char| !c.is_ascii_alphanumeric())

@@ -347,8 +347,11 @@ pub struct LockSummary {
     pub unchanged: usize,
     /// Entries that differ and were kept.
     pub differs: usize,
-    /// Recorded versions without a prompt file (no entry).
+    /// Recorded versions without a prompt file (no entry), prompts in code not counted.
     pub no_prompt: usize,
+    /// Recorded versions of prompts written in code (no entry needed: their system text is
+    /// part of their key).
+    pub in_code: usize,
     /// Lock files written.
     pub written: usize,
 }
@@ -520,10 +523,13 @@ fn lock_store(
         for &version in versions.keys() {
             let key = (task.clone(), version);
             let Some((now, prompt_file, _)) = current(&store.registry, task, version) else {
-                summary.no_prompt += 1;
                 let path = crate::layout::version_dir(&store.root, task, version);
                 let in_code = store.registry.names_in_code(task)
                     || crate::in_code::version_recorded_in_code(&store.root, task, version);
+                match in_code {
+                    true => summary.in_code += 1,
+                    false => summary.no_prompt += 1,
+                }
                 sent(sink.lock(&LockEvent::NoPrompt {
                     task,
                     version,

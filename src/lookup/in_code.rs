@@ -71,7 +71,8 @@ pub(super) fn recorded_without_system(
     Some(d.at(path))
 }
 
-/// The cassettes that may be of prompts in code: `task`'s first, then every other task's.
+/// The cassettes that may be of prompts in code: `task`'s first, then those of every other
+/// task recorded as a prompt in code.
 fn files_of_prompts_in_code(root: &Path, task: &str) -> Vec<PathBuf> {
     let mut tasks: Vec<String> = std::fs::read_dir(root)
         .into_iter()
@@ -80,6 +81,7 @@ fn files_of_prompts_in_code(root: &Path, task: &str) -> Vec<PathBuf> {
         .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
         .filter_map(|e| e.file_name().into_string().ok())
         .filter(|t| t != task && !t.starts_with('.'))
+        .filter(|t| crate::in_code::task_recorded_in_code(root, t))
         .collect();
     tasks.sort();
     tasks.insert(0, task.to_owned());

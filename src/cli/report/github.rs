@@ -348,8 +348,8 @@ impl Github {
                     .map(drop)
             }
             LockEvent::Summary(s) => self.out.line(&format!(
-                "ulcas lock: {} added, {} accepted, {} dropped, {} unchanged, {} differ, {} without a prompt file",
-                s.added, s.accepted, s.dropped, s.unchanged, s.differs, s.no_prompt
+                "ulcas lock: {} added, {} accepted, {} dropped, {} unchanged, {} differ, {} without a prompt file, {} prompts in code",
+                s.added, s.accepted, s.dropped, s.unchanged, s.differs, s.no_prompt, s.in_code
             )),
             LockEvent::Locked(_) | LockEvent::NoPrompt { .. } => Ok(()),
         }

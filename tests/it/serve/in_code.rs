@@ -271,3 +271,127 @@ fn task_headers_never_stand_for_another_text() {
     assert!(answer.contains("[-kind-]{+stern+}"), "{answer}");
     server.stop();
 }
+
+/// A prompt in code recorded (by the library, as `serve` records it) into `store`.
+fn record_in_code(store: &Path, adjective: &str) -> PathBuf {
+    let request = ulcas::request::Request::new(
+        format!("you-are-a-{adjective}-baking-tutor"),
+        1,
+        ulcas::schema::Schema::empty(),
+    )
+    .with_system(format!("You are a {adjective} baking tutor."))
+    .with_text("Proof frg_aaaaaaaaaaaa?")
+    .in_code();
+    ulcas::store::record(
+        store,
+        &request,
+        &ulcas::store::Recording::new(format!("A {adjective} hour for frg_aaaaaaaaaaaa."), "m"),
+        ulcas::store::WriteOptions::with_request_material(),
+    )
+    .unwrap()
+    .path
+}
+
+/// Beside a registry's prompts (a mixed app), the task of a prompt in code is no orphan for
+/// verify or prune, and `lock` gives it no entry, saying why.
+#[test]
+fn a_prompt_in_code_beside_a_registry_is_no_orphan() {
+    let ws = crate::common::sample_with_registry();
+    record_in_code(&ws.path().join("cassettes"), "kind");
+    let registry = ["cassettes", "--prompts", "prompts"];
+    let verify = ulcas_in(
+        ws.path(),
+        &[&["verify"][..], &registry, &["--format", "json"]].concat(),
+    );
+    let found = events(&verify.stdout);
+    assert!(
+        of_type(&found, "finding")
+            .iter()
+            .all(|f| !f["path"].as_str().unwrap().contains("baking-tutor")),
+        "{}",
+        verify.stdout
+    );
+    let prune = ulcas_in(
+        ws.path(),
+        &[
+            &["prune"][..],
+            &registry,
+            &["--orphans", "--format", "json"],
+        ]
+        .concat(),
+    );
+    assert!(!prune.stdout.contains("baking-tutor"), "{}", prune.stdout);
+    let lock = ulcas_in(
+        ws.path(),
+        &[&["lock"][..], &registry, &["--color", "never"]].concat(),
+    );
+    assert!(
+        lock.stdout
+            .contains("you-are-a-kind-baking-tutor/v1: a prompt written in code"),
+        "{}{}",
+        lock.stdout,
+        lock.stderr
+    );
+    assert!(
+        lock.stdout.contains("1 prompts in code (no entry needed)"),
+        "{}",
+        lock.stdout
+    );
+}
+
+/// `review --against REF` shows a prompt in code edited and recorded again (its old
+/// recording removed, its new one added) as one pair, with the edit of its system text.
+#[test]
+fn review_against_pairs_an_edited_prompt_in_code() {
+    use crate::review::against::git;
+    let ws = tempfile::tempdir().unwrap();
+    let store = ws.path().join("cassettes");
+    let old = record_in_code(&store, "kind");
+    git(ws.path(), &["init", "-q", "-b", "main"]);
+    git(ws.path(), &["add", "."]);
+    git(ws.path(), &["commit", "-q", "-m", "recorded"]);
+    std::fs::remove_file(&old).unwrap();
+    std::fs::remove_dir_all(old.parent().unwrap().parent().unwrap()).unwrap();
+    record_in_code(&store, "stern");
+    let json = ulcas_in(
+        ws.path(),
+        &[
+            "review",
+            "--against",
+            "HEAD",
+            "cassettes",
+            "--format",
+            "json",
+        ],
+    );
+    let got = events(&json.stdout);
+    let pairs = of_type(&got, "pair");
+    assert_eq!(pairs.len(), 1, "{}", json.stdout);
+    assert_eq!(pairs[0]["system"]["from"], "You are a kind baking tutor.");
+    assert_eq!(pairs[0]["system"]["to"], "You are a stern baking tutor.");
+    assert!(of_type(&got, "unpaired").is_empty(), "{}", json.stdout);
+    assert_eq!(of_type(&got, "summary")[0]["prompt_edits"], 1);
+    let human = ulcas_in(
+        ws.path(),
+        &[
+            "review",
+            "--against",
+            "HEAD",
+            "cassettes",
+            "--color",
+            "never",
+        ],
+    );
+    assert!(
+        human
+            .stdout
+            .contains("You are a [-kind-]{+stern+} baking tutor."),
+        "{}",
+        human.stdout
+    );
+    assert!(
+        human.stdout.contains("prompts in code edited: 1"),
+        "{}",
+        human.stdout
+    );
+}

@@ -97,6 +97,7 @@ pub fn total(out: &mut Out, s: &LockSummary) -> io::Result<()> {
         (s.unchanged, "unchanged"),
         (s.differs, "differ (kept)"),
         (s.no_prompt, "without a prompt file"),
+        (s.in_code, "prompts in code (no entry needed)"),
     ] {
         if n > 0 {
             parts.push(format!("{n} {what}"));
