@@ -277,3 +277,59 @@ def test_an_app_with_its_prompt_in_code_records_replays_and_fails_an_edit(bare_p
     out = result.stdout.str()
     assert "ulcas miss: No cassette for task" in out, out
     assert "You are a [-kind-]{+stern+} baking tutor." in out, out
+
+
+def test_under_xdist_the_journal_is_whole(project):
+    """pytest -n: every worker's requests reach journal.json (the controller joins their parts
+    once they are done), and no worker empties what another wrote."""
+    try:
+        import xdist  # noqa: F401
+    except ImportError:
+        assert not os.environ.get("CI"), "CI installs pytest-xdist"
+        pytest.skip("pytest-xdist is not installed")
+    project.makepyfile(
+        test_more="""
+import json
+
+import anthropic
+
+
+def body(name):
+    with open(f"bodies/{name}.json") as f:
+        return json.load(f)
+
+
+def test_hit_again(ulcas):
+    assert anthropic.Anthropic().messages.create(**body("hit")).id.startswith("cassette:")
+
+
+def test_hit_once_more(ulcas):
+    assert anthropic.Anthropic().messages.create(**body("hit")).id.startswith("cassette:")
+"""
+    )
+    result = run(project, "-n", "2", "-p", "xdist")
+    result.assert_outcomes(passed=7, failed=1)
+    out = result.stdout.str()
+    assert "ulcas: 5 hits, 1 miss, 1 synthetic, 1 fault (journal: " in out, out
+    journal = json.loads((project.path / ".ulcas/journal/journal.json").read_text())
+    tests = sorted({r["test"] for r in journal["requests"]})
+    assert tests == sorted([
+        "test_app.py::test_hit", "test_app.py::test_miss", "test_app.py::test_chat_hit",
+        "test_app.py::test_synthetic_answers_a_miss", "test_app.py::test_a_fault_on_cue",
+        "test_more.py::test_hit_again", "test_more.py::test_hit_once_more",
+    ]), tests
+    assert not list((project.path / ".ulcas/journal").glob("journal-part-*.json"))
+    # The run's dumps are all there: prune --complete-run reads them.
+    assert len(list((project.path / ".ulcas/journal/requests").glob("*.json"))) == 2
+
+
+def test_a_journal_folder_the_team_has_keeps_its_files(project, monkeypatch):
+    team = project.path / "team"
+    (team / "requests").mkdir(parents=True)
+    (team / "notes.json").write_text("{}")
+    (team / "requests" / "ours.json").write_text("{}")
+    monkeypatch.setenv("ULCAS_JOURNAL", str(team))
+    for _ in range(2):
+        run(project, "-k", "test_hit")
+        assert (team / "notes.json").exists() and (team / "requests" / "ours.json").exists()
+        assert (team / "journal.json").exists()

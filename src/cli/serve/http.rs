@@ -213,10 +213,12 @@ async fn answer(
             let Some(upstream) = &server.upstream else {
                 unreachable!("a miss is forwarded in record mode only")
             };
-            let path_and_query = uri
-                .path_and_query()
-                .map_or(api.path(), |p| p.as_str())
-                .to_owned();
+            // The API's own path (a test's route `/_ulcas/test/<id>/…` is ulcas's, never the
+            // upstream's), with the query the client sent (`?beta=true`).
+            let path_and_query = match uri.query() {
+                Some(query) => format!("{}?{query}", api.path()),
+                None => api.path().to_owned(),
+            };
             let (resolved, tool) = to_record(decision, fault);
             let miss = super::record::Miss {
                 api,

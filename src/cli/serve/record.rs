@@ -60,9 +60,9 @@ pub struct Miss {
     pub held: Option<OwnedMutexGuard<Option<String>>>,
 }
 
-/// Headers never passed on: the connection's own, the ones ulcas reads, and the client's
-/// encodings (the upstream is asked for the identity encoding, so that what is relayed and
-/// what is recorded is the answer itself).
+/// Headers never passed on (besides every `x-ulcas-…` header, ulcas's own): the connection's
+/// own, and the client's encodings (the upstream is asked for the identity encoding, so that
+/// what is relayed and what is recorded is the answer itself).
 const NOT_FORWARDED: &[&str] = &[
     "host",
     "content-length",
@@ -72,10 +72,6 @@ const NOT_FORWARDED: &[&str] = &[
     "upgrade",
     "accept-encoding",
     "origin",
-    "x-ulcas-task",
-    "x-ulcas-prompt-version",
-    "x-ulcas-token",
-    "x-ulcas-fault",
 ];
 
 impl Upstream {
@@ -126,7 +122,9 @@ impl Upstream {
         );
         let mut request = Request::post(uri);
         for (name, value) in miss.headers.iter() {
-            if !NOT_FORWARDED.contains(&name.as_str()) {
+            // Nothing of ulcas's own reaches the upstream: `x-ulcas-test` and every other.
+            let ours = name.as_str().starts_with("x-ulcas-");
+            if !ours && !NOT_FORWARDED.contains(&name.as_str()) {
                 request = request.header(name, value);
             }
         }

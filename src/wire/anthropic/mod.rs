@@ -118,13 +118,16 @@ impl Wire for Anthropic {
                 .iter()
                 .find(|b| b["type"] == "tool_use" && b["name"] == name)
         });
+        let stopped = message["stop_reason"].as_str().unwrap_or("end_turn");
         let (text, stop_reason) = match call {
             Some(block) => {
                 let input = match block.get("partial_json").and_then(Value::as_str) {
                     Some(written) if !written.trim().is_empty() => written.trim().to_owned(),
                     _ => block["input"].to_string(),
                 };
-                (input, "end_turn")
+                // A whole call is the answer (`end_turn`, as the app's recorder writes it); a
+                // call the API cut short (`max_tokens`) keeps the reason it gave.
+                (input, forced_call_stop(stopped))
             }
             None => {
                 let text: String = blocks
@@ -132,7 +135,7 @@ impl Wire for Anthropic {
                     .filter(|b| b["type"] == "text")
                     .filter_map(|b| b["text"].as_str())
                     .collect();
-                (text, message["stop_reason"].as_str().unwrap_or("end_turn"))
+                (text, stopped)
             }
         };
         Upstreamed {
@@ -146,6 +149,16 @@ impl Wire for Anthropic {
             usage: Usage::of_message(&message["usage"]),
         }
         .recording(request_model, tool)
+    }
+}
+
+/// The stop reason a forced tool's call is recorded with: `end_turn` for a whole call (the API
+/// says `tool_use`), else the reason the API gave (a call cut by `max_tokens` is no whole
+/// answer, and replays as the text it is).
+pub(crate) fn forced_call_stop(api_said: &str) -> &str {
+    match api_said {
+        "tool_use" | "end_turn" | "stop_sequence" => "end_turn",
+        other => other,
     }
 }
 

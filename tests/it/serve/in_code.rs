@@ -395,3 +395,30 @@ fn review_against_pairs_an_edited_prompt_in_code() {
         human.stdout
     );
 }
+
+/// A prompt in code's cassette is the reference's file: PHP decodes it and reads what
+/// `CassetteStore::load()` reads (text, model, stop reason, usage, refusal category), the
+/// extension fields beside them.
+#[test]
+fn php_reads_a_prompt_in_codes_cassette_as_the_driver_loads_it() {
+    if !crate::common::php_available("the PHP load check") {
+        return;
+    }
+    let ws = tempfile::tempdir().unwrap();
+    let path = record_in_code(&ws.path().join("cassettes"), "kind");
+    let load = r#"$d = json_decode(file_get_contents($argv[1]), true);
+        echo json_encode([is_array($d), (string) ($d['text'] ?? ''), (string) ($d['model'] ?? 'x'),
+            (string) ($d['stop_reason'] ?? 'end_turn'), (array) ($d['usage'] ?? []), $d['refusal_category'] ?? null]);"#;
+    let out = Command::new("php")
+        .args(["-r", load])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(got[0], true);
+    assert_eq!(got[1], "A kind hour for {{frg_1}}.");
+    assert_eq!((&got[2], &got[3]), (&Value::from("m"), &Value::from("end_turn")));
+    assert_eq!(got[4]["output_tokens"], 0, "{got}");
+    assert!(got[5].is_null());
+}

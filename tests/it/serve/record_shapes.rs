@@ -245,3 +245,52 @@ fn verify_flags_a_tool_call_recorded_empty() {
         verify.stdout
     );
 }
+
+/// An answer the API cut short keeps the stop reason the API gave (a forced tool's call cut by
+/// `max_tokens` on the Messages API, `finish_reason: length` on Chat Completions, an
+/// `incomplete` response), never `end_turn` as if whole; a failed response is not recorded.
+#[test]
+fn an_answer_cut_short_is_never_recorded_as_whole() {
+    let wire = |path: &str| ulcas::wire::wire_at(path).unwrap();
+    let messages = wire("/v1/messages");
+    let chat = wire("/v1/chat/completions");
+    let responses = wire("/v1/responses");
+    let call = |stop: &str| {
+        json!({"id": "msg_1", "type": "message", "role": "assistant", "model": "m",
+            "content": [{"type": "tool_use", "id": "toolu_1", "name": "Quiz", "input": {"q": "x"}}],
+            "stop_reason": stop, "usage": {"input_tokens": 1, "output_tokens": 1}})
+        .to_string()
+    };
+    let stop = |r: ulcas::store::Recording| r.stop_reason;
+    let got = messages.recording(call("max_tokens").as_bytes(), None, Some("Quiz"));
+    assert_eq!(stop(got.unwrap()), "max_tokens");
+    let got = messages.recording(call("tool_use").as_bytes(), None, Some("Quiz"));
+    assert_eq!(stop(got.unwrap()), "end_turn", "a whole call is the answer");
+    let completion = |finish: &str| {
+        json!({"id": "c", "object": "chat.completion", "model": "m", "choices": [{"index": 0,
+            "message": {"role": "assistant", "content": null, "tool_calls": [{"id": "call_1",
+                "type": "function", "function": {"name": "Quiz", "arguments": "{\"q\": \"x"}}]},
+            "finish_reason": finish}], "usage": {"prompt_tokens": 1, "completion_tokens": 1}})
+        .to_string()
+    };
+    let got = chat.recording(completion("length").as_bytes(), None, Some("Quiz"));
+    assert_eq!(stop(got.unwrap()), "max_tokens");
+    let got = chat.recording(completion("tool_calls").as_bytes(), None, Some("Quiz"));
+    assert_eq!(stop(got.unwrap()), "end_turn");
+    let response = |status: &str, reason: Option<&str>| {
+        json!({"id": "resp_1", "object": "response", "model": "m", "status": status,
+            "incomplete_details": reason.map(|r| json!({"reason": r})),
+            "output": [{"type": "message", "role": "assistant", "content": [
+                {"type": "output_text", "text": "{\"q\": \"x\"}"}]}],
+            "usage": {"input_tokens": 1, "output_tokens": 1}})
+        .to_string()
+    };
+    let got = responses.recording(response("incomplete", Some("content_filter")).as_bytes(), None, None);
+    assert_eq!(stop(got.unwrap()), "refusal");
+    let got = responses.recording(response("incomplete", Some("max_output_tokens")).as_bytes(), None, None);
+    assert_eq!(stop(got.unwrap()), "max_tokens");
+    let failed = responses.recording(response("failed", None).as_bytes(), None, None);
+    assert!(failed.unwrap_err().to_string().contains("\"failed\", not completed"));
+    let got = responses.recording(response("completed", None).as_bytes(), None, None);
+    assert_eq!(stop(got.unwrap()), "end_turn");
+}

@@ -526,3 +526,32 @@ fn record_and_serve_record_put_a_request_into_the_same_store() {
     let other = ws.path().join("api/packages/living-course/tests/cassettes");
     assert!(!key.path_under(&other).exists() && !served.path_under(&other).exists());
 }
+
+/// A miss recorded through the kits' route (`/_ulcas/test/<id>/v1/messages`) reaches the
+/// upstream at the API's own path, with its query, and carries nothing of ulcas's own: no test
+/// id, no `x-ulcas-…` header (a real API answers 404 to the route and knows nothing of tests).
+#[test]
+fn nothing_of_ulcas_reaches_the_upstream() {
+    fn whole(_: &str, s: &mut TcpStream) {
+        let body = answer().message(&Shape::whole()).to_string();
+        let _ = write!(
+            s,
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        );
+    }
+    let up = upstream(whole);
+    let (_ws, server, body, path) = recorder(&up, &[]);
+    let route = format!("{}/_ulcas/test/test_app.py%3A%3Atest_tip", server.url);
+    let at = format!("{route}/v1/messages?beta=true");
+    let headers = [("x-ulcas-test", "t1"), ("x-ulcas-anything", "x")];
+    let (status, text) = post(&at, body.as_bytes(), &headers);
+    assert_eq!(status, 200, "{text}");
+    let log = server.stop();
+    assert!(path.exists(), "recorded: {log}");
+    let heads = up.heads.lock().unwrap();
+    let first = heads[0].lines().next().unwrap_or("");
+    assert_eq!(first, "post /v1/messages?beta=true http/1.1", "{}", heads[0]);
+    assert!(!heads[0].contains("x-ulcas"), "{}", heads[0]);
+    assert!(!heads[0].contains("test_tip"), "{}", heads[0]);
+}

@@ -24,7 +24,20 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence
 
 import pytest
 
-from .server import FAILING, Server, UlcasError, failure_message, journal_folder, summary, test_base_url
+from .server import (
+    FAILING,
+    Server,
+    UlcasError,
+    failure_message,
+    journal_folder,
+    note_written,
+    summary,
+    test_base_url,
+)
+
+#: The pytest-xdist worker this process is (``gw0``, …), if it is one: its journal is a part
+#: that the controller joins into journal.json once every worker is done.
+_WORKER = os.environ.get("PYTEST_XDIST_WORKER")
 
 #: The test whose requests are being sent (for the transport's header): a context variable
 #: for asyncio tasks, and the test of the run for a thread that does not carry the context.
@@ -68,7 +81,8 @@ class _Kit:
     @property
     def journal(self) -> Path:
         if self._journal is None:
-            self._journal = journal_folder(self.root)
+            # A worker's controller cleared the folder before any worker started.
+            self._journal = journal_folder(self.root, clear=_WORKER is None)
         return self._journal
 
     def server(self, mode: Optional[str]) -> Server:
@@ -81,9 +95,10 @@ class _Kit:
         return self.servers[mode]
 
     def finish(self) -> Optional[str]:
-        """Stops the servers; the summary line (``None`` when none ran)."""
+        """Stops the servers and writes the journal; the summary line (``None`` when none ran,
+        and in a pytest-xdist worker, whose part the controller joins and sums up)."""
         if not self.servers:
-            return None
+            return self.join_parts()
         counts: Dict[str, int] = {}
         everything: List[Dict[str, Any]] = []
         for server in self.servers.values():
@@ -96,11 +111,40 @@ class _Kit:
             for r in listed["requests"]:
                 everything.append({**r, "mode": server.mode})
             server.stop()
-        (self.journal / "journal.json").write_text(
+        self.servers.clear()
+        name = f"journal-part-{_WORKER}.json" if _WORKER else "journal.json"
+        (self.journal / name).write_text(
             json.dumps({"kit": "pytest", "counts": counts, "requests": everything}, indent=2) + "\n"
         )
-        self.servers.clear()
+        if _WORKER:
+            return None
+        note_written(self.journal)
         return summary(counts, self.journal)
+
+    def join_parts(self) -> Optional[str]:
+        """In the controller of a pytest-xdist run (no server of its own), once its workers are
+        done: their journal parts joined into journal.json; the summary line."""
+        if _WORKER or self._journal is None:
+            return None
+        parts = sorted(self._journal.glob("journal-part-*.json"))
+        if not parts:
+            return None
+        counts: Dict[str, int] = {}
+        everything: List[Dict[str, Any]] = []
+        for part in parts:
+            try:
+                got = json.loads(part.read_text())
+            except (OSError, ValueError):
+                continue
+            for k, v in got.get("counts", {}).items():
+                counts[k] = counts.get(k, 0) + v
+            everything.extend(got.get("requests", []))
+            part.unlink()
+        (self._journal / "journal.json").write_text(
+            json.dumps({"kit": "pytest", "counts": counts, "requests": everything}, indent=2) + "\n"
+        )
+        note_written(self._journal)
+        return summary(counts, self._journal)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -114,6 +158,9 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.stash[_KIT] = _Kit(config)
     _patch_transports()
+    if _WORKER is None and getattr(config.option, "numprocesses", None):
+        # The controller of pytest-xdist workers: the folder is cleared once, before they start.
+        config.stash[_KIT].journal
 
 
 _KIT = pytest.StashKey[_Kit]()

@@ -63,18 +63,63 @@ def find_binary() -> str:
     )
 
 
-def journal_folder(root: Path) -> Path:
-    """The journal folder of this run, emptied of an earlier run's dumps (only a folder the
-    kit made: it holds the marker file)."""
+def journal_folder(root: Path, clear: bool = True) -> Path:
+    """The journal folder of this run. With ``clear`` (the run's first process: not a worker of
+    pytest-xdist, whose controller cleared it before the workers start) it is emptied of what an
+    earlier run of the kit wrote there, and only that: the marker file lists those files, so a
+    folder the team also uses keeps its own."""
     folder = Path(os.environ.get("ULCAS_JOURNAL") or root / ".ulcas" / "journal")
     if not folder.is_absolute():
         folder = root / folder
-    if folder.exists() and (folder / MARKER).exists():
-        for old in [*folder.glob("*.json"), *folder.glob("requests/*.json")]:
-            old.unlink()
+    if clear:
+        for old in written_before(folder):
+            try:
+                old.unlink()
+            except FileNotFoundError:
+                pass
+        # A run is its files' record from its start: those there now are not the kit's.
+        (folder / "requests").mkdir(parents=True, exist_ok=True)
+        found = {p.name for p in (folder / "requests").glob("*.json")}
+        (folder / MARKER).write_text(_marker_text([], found))
     (folder / "requests").mkdir(parents=True, exist_ok=True)
-    (folder / MARKER).write_text("written by an ulcas test kit: its dumps are replaced each run\n")
     return folder
+
+
+def _marker_text(written: List[str], not_ours: "set[str]") -> str:
+    lines = ["# written by an ulcas test kit: the files it wrote (removed at its next run)"]
+    lines += [f"wrote {w}" for w in sorted(set(written))]
+    lines += [f"found requests/{n}" for n in sorted(not_ours)]
+    return "\n".join(lines) + "\n"
+
+
+def _marker_lines(folder: Path) -> List[str]:
+    try:
+        return (folder / MARKER).read_text().splitlines()
+    except OSError:
+        return []
+
+
+def written_before(folder: Path) -> List[Path]:
+    """The files the kit wrote into ``folder`` at its last run, as its marker lists them (a
+    marker of an older kit, which listed nothing, stands for its journal and dumps)."""
+    lines = _marker_lines(folder)
+    if not lines:
+        return []
+    listed = [folder / line[len("wrote ") :] for line in lines if line.startswith("wrote ")]
+    if any(line.startswith(("wrote ", "found ", "#")) for line in lines):
+        return [p for p in listed if folder in p.parents and ".." not in p.parts]
+    return [folder / "journal.json", *folder.glob("requests/*.json")]
+
+
+def note_written(folder: Path) -> None:
+    """Lists in the marker what the kit wrote this run: the journal files, and every dump in
+    requests/ that was not there when the run began."""
+    lines = _marker_lines(folder)
+    found = {line[len("found requests/") :] for line in lines if line.startswith("found requests/")}
+    written = [line[len("wrote ") :] for line in lines if line.startswith("wrote ")]
+    written += [p.name for p in [folder / "journal.json", *folder.glob("journal-part-*.json")] if p.exists()]
+    written += [f"requests/{p.name}" for p in (folder / "requests").glob("*.json") if p.name not in found]
+    (folder / MARKER).write_text(_marker_text(written, found))
 
 
 def test_base_url(url: str, test: str) -> str:

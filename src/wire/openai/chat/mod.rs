@@ -130,7 +130,10 @@ impl Wire for OpenAi {
         let (text, stop_reason) = match call {
             Some(call) => {
                 let arguments = call["function"]["arguments"].as_str().unwrap_or_default();
-                (arguments.trim().to_owned(), "end_turn")
+                // A whole call is the answer; one cut short (`length`) keeps that reason.
+                let stopped = stop_reason(choice["finish_reason"].as_str());
+                let stop = crate::wire::anthropic::forced_call_stop(stopped);
+                (arguments.trim().to_owned(), stop)
             }
             None => (
                 message["content"].as_str().unwrap_or_default().to_owned(),

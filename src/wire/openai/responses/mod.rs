@@ -153,14 +153,26 @@ impl Wire for Responses {
                 .filter_map(|p| p["text"].as_str())
                 .collect(),
         };
+        // What the API said of the answer: whole, or cut short and why (kept as the cassette's
+        // stop reason); a failed or unfinished response is no answer.
         let stop_reason = match (
-            &response["status"],
-            &response["incomplete_details"]["reason"],
+            response["status"].as_str(),
+            response["incomplete_details"]["reason"].as_str(),
         ) {
-            (status, reason) if status == "incomplete" && reason == "max_output_tokens" => {
-                "max_tokens"
+            (Some("completed") | None, _) => "end_turn",
+            (Some("incomplete"), Some("max_output_tokens")) => "max_tokens",
+            (Some("incomplete"), Some("content_filter")) => "refusal",
+            (Some("incomplete"), reason) => {
+                return Err(Error::msg(format!(
+                    "the upstream's response is incomplete ({}): not a whole answer",
+                    reason.unwrap_or("no reason given")
+                )))
             }
-            _ => "end_turn",
+            (Some(status), _) => {
+                return Err(Error::msg(format!(
+                    "the upstream's response is {status:?}, not completed: not an answer"
+                )))
+            }
         };
         let usage = &response["usage"];
         Upstreamed {
