@@ -58,7 +58,10 @@ final class Server
         );
     }
 
-    /** The journal folder of this run, emptied of an earlier run's dumps (only a folder the kit made). */
+    /**
+     * The journal folder of this run, emptied of what the kit wrote there at its last run, and
+     * only that (its marker lists those files): a folder the team also uses keeps its own.
+     */
     public static function journalFolder(string $root): string
     {
         $given = getenv('ULCAS_JOURNAL');
@@ -66,16 +69,64 @@ final class Server
         if (!str_starts_with($folder, '/')) {
             $folder = rtrim($root, '/') . '/' . $folder;
         }
-        if (is_file("$folder/" . self::MARKER)) {
-            foreach ([...(glob("$folder/*.json") ?: []), ...(glob("$folder/requests/*.json") ?: [])] as $old) {
-                unlink($old);
+        $lines = self::markerLines($folder);
+        $listed = array_filter($lines, fn (string $l): bool => str_starts_with($l, 'wrote ') || str_starts_with($l, 'found ') || str_starts_with($l, '#'));
+        if ($listed !== []) {
+            $old = array_map(fn (string $l): string => substr($l, 6), array_filter($lines, fn (string $l): bool => str_starts_with($l, 'wrote ')));
+        } elseif ($lines !== []) {
+            // An older kit's marker listed nothing: its journal and dumps.
+            $old = ['journal.json', ...array_map(fn (string $p): string => 'requests/' . basename($p), glob("$folder/requests/*.json") ?: [])];
+        } else {
+            $old = [];
+        }
+        foreach ($old as $name) {
+            if (!str_contains($name, '..') && is_file("$folder/$name")) {
+                unlink("$folder/$name");
             }
         }
         if (!is_dir("$folder/requests") && !mkdir("$folder/requests", 0777, true) && !is_dir("$folder/requests")) {
             throw new UlcasException("cannot make the journal folder $folder");
         }
-        file_put_contents("$folder/" . self::MARKER, "written by an ulcas test kit: its dumps are replaced each run\n");
+        $found = array_map('basename', glob("$folder/requests/*.json") ?: []);
+        file_put_contents("$folder/" . self::MARKER, self::markerText([], $found));
         return $folder;
+    }
+
+    /** @return list<string> the marker's lines (`wrote NAME`, `found requests/NAME`) */
+    private static function markerLines(string $folder): array
+    {
+        $text = @file_get_contents("$folder/" . self::MARKER);
+        return $text === false ? [] : explode("\n", $text);
+    }
+
+    private static function markerText(array $written, array $found): string
+    {
+        $written = array_unique($written);
+        sort($written);
+        sort($found);
+        $lines = ['# written by an ulcas test kit: the files it wrote (removed at its next run)'];
+        foreach ($written as $w) {
+            $lines[] = "wrote $w";
+        }
+        foreach ($found as $f) {
+            $lines[] = "found requests/$f";
+        }
+        return implode("\n", $lines) . "\n";
+    }
+
+    /** Lists in the marker what the kit wrote this run: journal.json and the new dumps. */
+    private function noteWritten(): void
+    {
+        $lines = self::markerLines($this->journal);
+        $found = array_map(fn (string $l): string => substr($l, 15), array_filter($lines, fn (string $l): bool => str_starts_with($l, 'found requests/')));
+        $written = array_map(fn (string $l): string => substr($l, 6), array_filter($lines, fn (string $l): bool => str_starts_with($l, 'wrote ')));
+        $written[] = 'journal.json';
+        foreach (glob("{$this->journal}/requests/*.json") ?: [] as $dump) {
+            if (!in_array(basename($dump), $found, true)) {
+                $written[] = 'requests/' . basename($dump);
+            }
+        }
+        file_put_contents("{$this->journal}/" . self::MARKER, self::markerText($written, $found));
     }
 
     /** Starts `ulcas serve` in `$mode` (ULCAS_MODE by default) from `$cwd`. */
@@ -219,6 +270,7 @@ final class Server
             json_encode(['kit' => $kit, 'counts' => (object) $listed['counts'], 'requests' => $requests], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n"
         );
         $this->stop();
+        $this->noteWritten();
         return self::summary($listed['counts'], $this->journal);
     }
 

@@ -356,4 +356,18 @@ XML);
         $this->assertStringContainsString('ulcas miss: No cassette for task', $got['testTip'] ?? '', $out);
         $this->assertStringContainsString('You are a [-kind-]{+stern+} baking tutor.', $got['testTip'] ?? '', $out);
     }
+
+    public function testAJournalFolderTheTeamHasKeepsItsFiles(): void
+    {
+        $team = sys_get_temp_dir() . '/ulcas-team-' . bin2hex(random_bytes(6));
+        mkdir("$team/requests", 0777, true);
+        file_put_contents("$team/notes.json", '{}');
+        file_put_contents("$team/requests/ours.json", '{}');
+        for ($run = 0; $run < 2; $run++) {
+            [, , $out] = $this->runInner(['ULCAS_JOURNAL' => $team]);
+            $this->assertFileExists("$team/notes.json", $out);
+            $this->assertFileExists("$team/requests/ours.json", $out);
+            $this->assertFileExists("$team/journal.json", $out);
+        }
+    }
 }

@@ -43,21 +43,54 @@ function findBinary() {
   );
 }
 
-/** The journal folder of this run, emptied of an earlier run's dumps (only a folder the kit
- * made: it holds the marker file). */
+/** The marker's lines: the files the kit wrote (`wrote NAME`) and the dumps that were there
+ * before its run (`found requests/NAME`), relative to the journal folder. */
+function markerLines(folder) {
+  try {
+    return fs.readFileSync(path.join(folder, MARKER), "utf8").split("\n");
+  } catch {
+    return [];
+  }
+}
+
+function markerText(written, found) {
+  const lines = ["# written by an ulcas test kit: the files it wrote (removed at its next run)"];
+  for (const w of [...new Set(written)].sort()) lines.push(`wrote ${w}`);
+  for (const f of [...found].sort()) lines.push(`found requests/${f}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** The journal folder of this run, emptied of what the kit wrote there at its last run, and
+ * only that (its marker lists those files): a folder the team also uses keeps its own. */
 function journalFolder(root = process.cwd()) {
   const folder = path.resolve(root, process.env.ULCAS_JOURNAL || ".ulcas/journal");
-  if (fs.existsSync(path.join(folder, MARKER))) {
-    for (const dir of [folder, path.join(folder, "requests")]) {
-      if (!fs.existsSync(dir)) continue;
-      for (const name of fs.readdirSync(dir)) {
-        if (name.endsWith(".json")) fs.rmSync(path.join(dir, name));
-      }
-    }
+  const lines = markerLines(folder);
+  const listed = lines.some((l) => l.startsWith("wrote ") || l.startsWith("found ") || l.startsWith("#"));
+  const old = listed
+    ? lines.filter((l) => l.startsWith("wrote ")).map((l) => l.slice(6))
+    : lines.length > 0 && fs.existsSync(path.join(folder, "requests"))
+      ? ["journal.json", ...fs.readdirSync(path.join(folder, "requests")).filter((n) => n.endsWith(".json")).map((n) => `requests/${n}`)]
+      : [];
+  for (const name of old) {
+    const file = path.resolve(folder, name);
+    if (file.startsWith(folder + path.sep)) fs.rmSync(file, { force: true });
   }
   fs.mkdirSync(path.join(folder, "requests"), { recursive: true });
-  fs.writeFileSync(path.join(folder, MARKER), "written by an ulcas test kit: its dumps are replaced each run\n");
+  const found = fs.readdirSync(path.join(folder, "requests")).filter((n) => n.endsWith(".json"));
+  fs.writeFileSync(path.join(folder, MARKER), markerText([], found));
   return folder;
+}
+
+/** Lists in the marker what the kit wrote this run: journal.json and the new dumps. */
+function noteWritten(folder) {
+  const lines = markerLines(folder);
+  const found = new Set(lines.filter((l) => l.startsWith("found requests/")).map((l) => l.slice(15)));
+  const written = lines.filter((l) => l.startsWith("wrote ")).map((l) => l.slice(6));
+  if (fs.existsSync(path.join(folder, "journal.json"))) written.push("journal.json");
+  for (const n of fs.readdirSync(path.join(folder, "requests"))) {
+    if (n.endsWith(".json") && !found.has(n)) written.push(`requests/${n}`);
+  }
+  fs.writeFileSync(path.join(folder, MARKER), markerText(written, found));
 }
 
 /** The base URL that names `test` in its path (for clients whose headers are not set). */
@@ -180,6 +213,7 @@ async function finish(server, kit) {
     `${JSON.stringify({ kit, counts: listed.counts, requests: requestsOfRun }, null, 2)}\n`,
   );
   await server.stop();
+  noteWritten(server.journal);
   return summary(listed.counts, server.journal);
 }
 

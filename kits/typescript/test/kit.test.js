@@ -290,3 +290,17 @@ test("an app with its prompt in code: recorded, replayed with fresh ids, an edit
   expect(edited.got.tip.failure).toMatch(/ulcas miss: No cassette for task/);
   expect(edited.got.tip.failure).toContain("You are a [-kind-]{+stern+} baking tutor.");
 });
+
+test("a journal folder the team has keeps its files: the kit removes only what it wrote", () => {
+  const team = path.join(scratch, "team-journal");
+  fs.rmSync(team, { recursive: true, force: true });
+  fs.mkdirSync(path.join(team, "requests"), { recursive: true });
+  fs.writeFileSync(path.join(team, "notes.json"), "{}");
+  fs.writeFileSync(path.join(team, "requests", "ours.json"), "{}");
+  for (let run = 0; run < 2; run++) {
+    const { out } = innerProject(`team-${run}`, { ULCAS_JOURNAL: team });
+    expect(fs.existsSync(path.join(team, "notes.json")), out).toBe(true);
+    expect(fs.existsSync(path.join(team, "requests", "ours.json")), out).toBe(true);
+    expect(fs.existsSync(path.join(team, "journal.json")), out).toBe(true);
+  }
+});
