@@ -414,11 +414,18 @@ fn php_reads_a_prompt_in_codes_cassette_as_the_driver_loads_it() {
         .arg(&path)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let got: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(got[0], true);
     assert_eq!(got[1], "A kind hour for {{frg_1}}.");
-    assert_eq!((&got[2], &got[3]), (&Value::from("m"), &Value::from("end_turn")));
+    assert_eq!(
+        (&got[2], &got[3]),
+        (&Value::from("m"), &Value::from("end_turn"))
+    );
     assert_eq!(got[4]["output_tokens"], 0, "{got}");
     assert!(got[5].is_null());
 }

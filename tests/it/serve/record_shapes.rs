@@ -285,12 +285,23 @@ fn an_answer_cut_short_is_never_recorded_as_whole() {
             "usage": {"input_tokens": 1, "output_tokens": 1}})
         .to_string()
     };
-    let got = responses.recording(response("incomplete", Some("content_filter")).as_bytes(), None, None);
+    let got = responses.recording(
+        response("incomplete", Some("content_filter")).as_bytes(),
+        None,
+        None,
+    );
     assert_eq!(stop(got.unwrap()), "refusal");
-    let got = responses.recording(response("incomplete", Some("max_output_tokens")).as_bytes(), None, None);
+    let got = responses.recording(
+        response("incomplete", Some("max_output_tokens")).as_bytes(),
+        None,
+        None,
+    );
     assert_eq!(stop(got.unwrap()), "max_tokens");
     let failed = responses.recording(response("failed", None).as_bytes(), None, None);
-    assert!(failed.unwrap_err().to_string().contains("\"failed\", not completed"));
+    assert!(failed
+        .unwrap_err()
+        .to_string()
+        .contains("\"failed\", not completed"));
     let got = responses.recording(response("completed", None).as_bytes(), None, None);
     assert_eq!(stop(got.unwrap()), "end_turn");
 }

@@ -551,7 +551,11 @@ fn nothing_of_ulcas_reaches_the_upstream() {
     assert!(path.exists(), "recorded: {log}");
     let heads = up.heads.lock().unwrap();
     let first = heads[0].lines().next().unwrap_or("");
-    assert_eq!(first, "post /v1/messages?beta=true http/1.1", "{}", heads[0]);
+    assert_eq!(
+        first, "post /v1/messages?beta=true http/1.1",
+        "{}",
+        heads[0]
+    );
     assert!(!heads[0].contains("x-ulcas"), "{}", heads[0]);
     assert!(!heads[0].contains("test_tip"), "{}", heads[0]);
 }
