@@ -333,3 +333,30 @@ def test_a_journal_folder_the_team_has_keeps_its_files(project, monkeypatch):
         run(project, "-k", "test_hit")
         assert (team / "notes.json").exists() and (team / "requests" / "ours.json").exists()
         assert (team / "journal.json").exists()
+
+
+def test_a_test_named_in_any_unicode_however_long_gets_its_misses(project):
+    project.makepyfile(
+        test_names="""
+import json
+
+import anthropic
+import pytest
+
+
+@pytest.mark.parametrize("case", ["long-" + "x" * 600, "café 🍞"])
+def test_miss(ulcas, case):
+    with open("bodies/miss.json") as f:
+        anthropic.Anthropic(max_retries=0).messages.create(**json.load(f))
+"""
+    )
+    # Node ids as written (pytest escapes them to ASCII unless told not to).
+    project.makeini("[pytest]\ndisable_test_id_escaping_and_forfeit_all_rights_to_community_support = true\n")
+    result = run(project, "test_names.py")
+    result.assert_outcomes(failed=2)
+    out = result.stdout.str()
+    # Both fail with ulcas's words: the long id's miss was found (it was once cut, and passed).
+    assert out.count('ulcas miss: No cassette for task "quiz"') >= 2, out
+    journal = json.loads((project.path / ".ulcas/journal/journal.json").read_text())
+    tests = {r["test"] for r in journal["requests"]}
+    assert "test_names.py::test_miss[café 🍞]" in tests, tests

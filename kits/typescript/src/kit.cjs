@@ -28,7 +28,9 @@ function wrapFetch() {
     const server = process.env.ULCAS_URL;
     if (state.test && server && typeof url === "string" && url.startsWith(server)) {
       const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-      if (!headers.has("x-ulcas-test")) headers.set("x-ulcas-test", state.test);
+      // Percent-encoded: a header holds Latin-1 at most, a test name anything (the server
+      // decodes it).
+      if (!headers.has("x-ulcas-test")) headers.set("x-ulcas-test", encodeURIComponent(state.test));
       return original(input, { ...init, headers });
     }
     return original(input, init);

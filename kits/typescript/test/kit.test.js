@@ -304,3 +304,38 @@ test("a journal folder the team has keeps its files: the kit removes only what i
     expect(fs.existsSync(path.join(team, "journal.json")), out).toBe(true);
   }
 });
+
+test("a test named in any Unicode, however long, gets its misses", () => {
+  const dir = scaffold("names");
+  const long = `miss ünïcode 🍞 ${"x".repeat(600)}`;
+  fs.writeFileSync(
+    path.join(dir, "app.test.mjs"),
+    `
+import fs from "node:fs";
+import Anthropic from "@anthropic-ai/sdk";
+import { test } from "vitest";
+const body = (name) => JSON.parse(fs.readFileSync(\`bodies/\${name}.json\`, "utf8"));
+test(${JSON.stringify(long)}, async () => {
+  await new Anthropic({ maxRetries: 0 }).messages.create(body("miss"));
+});
+test("miss café", async () => {
+  await new Anthropic({ maxRetries: 0 }).messages.create(body("miss"));
+});
+`,
+  );
+  fs.writeFileSync(
+    path.join(dir, "vitest.config.mjs"),
+    `export default { test: { include: ["app.test.mjs"], globalSetup: [${JSON.stringify(path.join(kit, "src/vitest-global-setup.js"))}], setupFiles: [${JSON.stringify(path.join(kit, "src/vitest-setup.js"))}] } };\n`,
+  );
+  const run = spawnSync(
+    process.execPath,
+    [path.join(kit, "node_modules/vitest/vitest.mjs"), "run", "--reporter=json", "--outputFile=report.json"],
+    { cwd: dir, env: cleanEnv(), encoding: "utf8", timeout: 120_000 },
+  );
+  const out = `${run.stdout}${run.stderr}`;
+  const got = outcomes(JSON.parse(fs.readFileSync(path.join(dir, "report.json"), "utf8")));
+  for (const name of [long, "miss café"]) {
+    expect(got[name].status, out).toBe("failed");
+    expect(got[name].failure, out).toMatch(/ulcas miss: No cassette for task "quiz"/);
+  }
+});

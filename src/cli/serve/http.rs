@@ -41,7 +41,9 @@ pub fn router(server: Arc<Server>) -> Router {
             &format!("{TEST_PREFIX}{{test}}{}", api.path()),
             post(
                 move |Path(test): Path<String>, state, uri, mut headers: HeaderMap, body| {
-                    if let Ok(value) = HeaderValue::from_str(&test) {
+                    // Put back encoded: the header is decoded once, whatever the name holds.
+                    let encoded = super::journal::percent_encoded(&test);
+                    if let Ok(value) = HeaderValue::from_str(&encoded) {
                         headers.insert(TEST_HEADER, value);
                     }
                     answer(api, state, uri, headers, body)
@@ -122,7 +124,7 @@ async fn guard(
         Err(refusal) => {
             let api = ulcas::wire::wire_at(request.uri().path()).unwrap_or(WIRES[0]);
             let test = test_of(request.headers());
-            return refused(api, &server, started, refusal, test);
+            return refused(api, &server, started, refusal, test.as_deref());
         }
     };
     let mut response = match (&origin, request.method()) {
@@ -180,7 +182,9 @@ async fn answer(
     let started = Instant::now();
     let read = match super::body::read(&server, &headers, body).await {
         Ok(read) => read,
-        Err(refusal) => return refused(api, &server, started, refusal, test_of(&headers)),
+        Err(refusal) => {
+            return refused(api, &server, started, refusal, test_of(&headers).as_deref())
+        }
     };
     let bytes = read.bytes.clone();
     let headers = Arc::new(headers);
@@ -202,7 +206,7 @@ async fn answer(
         if let Some(why) = slot.as_deref() {
             let why = format!("the identical request being recorded failed: {why}");
             let test = test_of(&headers);
-            return super::record::upstream_error(api, &server, started, why, test);
+            return super::record::upstream_error(api, &server, started, why, test.as_deref());
         }
         held = Some(slot);
         decision = decided(api, &server, &headers, &bytes).await;
@@ -266,8 +270,10 @@ fn said(server: &Server, headers: &HeaderMap, started: Instant, reply: &Reply) {
     let explained = reply.explained.as_deref().or(why);
     server
         .journal
-        .add(test, reply.status_word, path, took, explained);
-    server.log.request(reply.status_word, path, took, why, test);
+        .add(test.as_deref(), reply.status_word, path, took, explained);
+    server
+        .log
+        .request(reply.status_word, path, took, why, test.as_deref());
 }
 
 /// The fault the request takes, said in the log: `Err` is its own answer (a rate limit, an
@@ -286,9 +292,13 @@ async fn take_fault(
     if fault != Fault::Ok {
         let why = format!("fault injected: {fault}");
         let test = test_of(headers);
-        server
-            .journal
-            .add(test, "fault", None, std::time::Duration::ZERO, Some(&why));
+        server.journal.add(
+            test.as_deref(),
+            "fault",
+            None,
+            std::time::Duration::ZERO,
+            Some(&why),
+        );
     }
     if let Some(answer) = super::inject::answer_of(api, server, fault, is_streamed(bytes)) {
         return Err(answer);

@@ -120,7 +120,7 @@ impl Journal {
     /// counts of all.
     pub fn listed(&self, test: Option<&str>, since: u64) -> Value {
         // Ids are kept masked: a test is asked for as it was kept.
-        let test = test.map(|t| ulcas::secrets::mask(t).into_owned());
+        let test = test.map(|t| ulcas::secrets::mask(&test_key(t)).into_owned());
         let test = test.as_deref();
         let kept = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         let requests: Vec<Value> = kept
@@ -149,11 +149,73 @@ impl Journal {
     }
 }
 
-/// The test a request names in its `x-ulcas-test` header (valid UTF-8, cut to a bound).
-pub fn test_of(headers: &HeaderMap) -> Option<&str> {
-    let value = headers.get(TEST_HEADER)?;
-    let text = std::str::from_utf8(value.as_bytes()).ok()?.trim();
-    (!text.is_empty()).then(|| cut(text, MAX_TEST))
+/// The test a request names in its `x-ulcas-test` header, as the journal keeps it
+/// ([`test_key`]): the kits send it percent-encoded (UTF-8), so that any name travels in a
+/// header; a raw value is read as UTF-8, else byte by byte as Latin-1 (what a client that
+/// writes a string's code points as bytes sends).
+pub fn test_of(headers: &HeaderMap) -> Option<String> {
+    let value = headers.get(TEST_HEADER)?.as_bytes();
+    let text = match std::str::from_utf8(value) {
+        Ok(text) => percent_decoded(text.trim()),
+        Err(_) => value.iter().map(|&b| char::from(b)).collect(),
+    };
+    let text = text.trim();
+    (!text.is_empty()).then(|| test_key(text))
+}
+
+/// A test id as the journal keeps and finds it: whole up to [`MAX_TEST`] bytes; a longer one
+/// is its start and a digest of the whole, so that two long ids never meet and a kit that asks
+/// for a test by its whole id finds it (`?test=` is read through this too).
+pub fn test_key(id: &str) -> String {
+    if id.len() <= MAX_TEST {
+        return id.to_owned();
+    }
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(id.as_bytes());
+    let hex: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    format!("{}…#{hex}", cut(id, MAX_TEST - 24))
+}
+
+/// `%XX` sequences decoded (UTF-8 after decoding; a stray `%` stays as it is).
+fn percent_decoded(text: &str) -> String {
+    if !text.contains('%') {
+        return text.to_owned();
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| char::from(b).to_digit(16);
+        match (
+            bytes[i],
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `text` percent-encoded but for unreserved characters (how a test's route id is put back
+/// into the header, to be decoded once).
+pub fn percent_encoded(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// The path prefix that names a test (`/_ulcas/test/<id>/v1/messages`).
@@ -248,6 +310,24 @@ mod tests {
             axum::http::HeaderValue::from_bytes(long.as_bytes()).unwrap(),
         );
         let test = test_of(&headers).unwrap();
-        assert!(test.len() <= MAX_TEST && test.chars().all(|c| c == 'é'));
+        assert!(test.len() <= MAX_TEST && test.starts_with("éé") && test.contains("…#"));
+        // The whole id, asked for, finds what was kept; another long id does not.
+        assert_eq!(test_key(&long), test);
+        assert_ne!(test_key(&format!("{long}x")), test);
+    }
+
+    #[test]
+    fn any_test_name_travels_in_the_header() {
+        let name = "test_tip[🍞-ünïcode %41] > ok";
+        let mut headers = HeaderMap::new();
+        let encoded = percent_encoded(name);
+        headers.insert(TEST_HEADER, encoded.parse().unwrap());
+        assert_eq!(test_of(&headers).as_deref(), Some(name));
+        // A client that writes a Latin-1 name as raw bytes.
+        headers.insert(
+            TEST_HEADER,
+            axum::http::HeaderValue::from_bytes(b"caf\xe9").unwrap(),
+        );
+        assert_eq!(test_of(&headers).as_deref(), Some("café"));
     }
 }

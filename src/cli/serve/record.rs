@@ -175,7 +175,7 @@ impl Upstream {
             event_stream,
             tell: (!event_stream).then_some(tell),
             started: miss.started,
-            test: super::journal::test_of(&miss.headers).map(str::to_owned),
+            test: super::journal::test_of(&miss.headers),
             held: miss.held,
             timeout: self.timeout,
             total: self.total,
@@ -240,7 +240,7 @@ fn failed(server: &Server, miss: &mut Miss, why: String) -> Response {
         **held = Some(why.clone());
     }
     let test = super::journal::test_of(&miss.headers);
-    upstream_error(miss.api, server, miss.started, why, test)
+    upstream_error(miss.api, server, miss.started, why, test.as_deref())
 }
 
 /// An error and its sources, in one line.

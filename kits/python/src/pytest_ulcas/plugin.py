@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextvars
 import json
 import os
+import urllib.parse
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Sequence
 
@@ -291,7 +292,8 @@ def _with_test_header(send: Any) -> Any:
         test = _CURRENT.get() or _RUNNING[0]
         url = os.environ.get("ULCAS_URL")
         if test and url and str(request.url).startswith(url) and "x-ulcas-test" not in request.headers:
-            request.headers["x-ulcas-test"] = test
+            # Percent-encoded: any test name travels in a header (the server decodes it).
+            request.headers["x-ulcas-test"] = urllib.parse.quote(test, safe="")
         return send(self, request, *args, **kwargs)
 
     sending._ulcas = True  # type: ignore[attr-defined]
