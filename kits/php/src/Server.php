@@ -219,10 +219,20 @@ final class Server
     /** Arms `$faults` ('overloaded', 'rate-limit:retry-after=1', 'ok', …) for the next requests of `$target`. */
     public function fault(string $target, string ...$faults): void
     {
+        $this->armFault($target, $faults, null);
+    }
+
+    /** Arms `$faults` for the next requests of `$target`, of the test `$test` alone when given. */
+    public function armFault(string $target, array $faults, ?string $test): void
+    {
+        $arming = ['target' => $target, 'faults' => array_values($faults)];
+        if ($test !== null && $test !== '') {
+            $arming['test'] = $test;
+        }
         $context = stream_context_create(['http' => [
             'method' => 'POST',
             'header' => "content-type: application/json\r\n",
-            'content' => json_encode(['target' => $target, 'faults' => $faults], JSON_THROW_ON_ERROR),
+            'content' => json_encode($arming, JSON_THROW_ON_ERROR),
             'ignore_errors' => true,
         ]]);
         $answer = @file_get_contents("{$this->url}/_ulcas/faults", false, $context);

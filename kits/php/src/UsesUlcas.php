@@ -99,7 +99,8 @@ trait UsesUlcas
     /** Arms faults for the next requests of `$target` ('*', a task, 'task@vN' or a hash). */
     protected function ulcasFault(string $target, string ...$faults): void
     {
-        $this->ulcas()->fault($target, ...$faults);
+        // This test's requests alone take them (paratest runs others beside it).
+        $this->ulcas()->armFault($target, $faults, $this->ulcasTestId());
     }
 
     /** What this test's requests got so far. */

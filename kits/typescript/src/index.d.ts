@@ -27,7 +27,7 @@ export interface Server {
 
 export declare function startServer(options?: { mode?: string; cwd?: string; journal?: string }): Promise<Server>;
 export declare function requests(url: string, test?: string): Promise<{ requests: JournalEntry[]; counts: Record<string, number>; last: number }>;
-export declare function armFault(url: string, target: string, faults: string[]): Promise<void>;
+export declare function armFault(url: string, target: string, faults: string[], test?: string): Promise<void>;
 export declare function summary(counts: Record<string, number>, journal: string): string;
 export declare function findBinary(): string;
 export declare function testBaseURL(url: string, test: string): string;

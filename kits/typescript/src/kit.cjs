@@ -80,9 +80,10 @@ const ulcas = {
   get test() {
     return state.test;
   },
-  /** Arms faults for the next requests of `target`: `await ulcas.fault("quiz", "overloaded", "ok")`. */
+  /** Arms faults for the current test's next requests of `target` (another test's requests never
+   * take them): `await ulcas.fault("quiz", "overloaded", "ok")`. */
   fault(target, ...faults) {
-    return armFault(serverURL(), target, faults);
+    return armFault(serverURL(), target, faults, state.test);
   },
   /** What the current test's requests got so far. */
   async requests() {

@@ -174,12 +174,13 @@ async function requests(url, test) {
   return answer.json();
 }
 
-/** Arms `faults` for the next requests of `target` ("*", a task, "task@vN" or a hash). */
-async function armFault(url, target, faults) {
+/** Arms `faults` for the next requests of `target` ("*", a task, "task@vN" or a hash): of the
+ * test `test` alone when given (another worker's test never takes them). */
+async function armFault(url, target, faults, test) {
   const answer = await fetch(`${url}/_ulcas/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ target, faults }),
+    body: JSON.stringify(test ? { target, faults, test } : { target, faults }),
   });
   if (!answer.ok) throw new Error(`ulcas faults: ${answer.status} ${await answer.text()}`);
 }

@@ -41,7 +41,7 @@ pub const FAULTS: &str = "/_ulcas/faults";
 /// `POST /_ulcas/faults`: arms `{"target": …, "faults": […]}` after what is armed.
 pub async fn arm_faults(State(server): State<Arc<Server>>, body: Bytes) -> Response {
     match super::faults::parse_arming(&body) {
-        Ok((target, faults)) => {
+        Ok((target, test, faults)) => {
             let armed = format!(
                 "{target}:{}",
                 faults
@@ -50,7 +50,11 @@ pub async fn arm_faults(State(server): State<Arc<Server>>, body: Bytes) -> Respo
                     .collect::<Vec<_>>()
                     .join(",")
             );
-            server.faults.arm(target, faults);
+            let armed = match &test {
+                Some(test) => format!("{armed} [{}]", ulcas::secrets::mask(test)),
+                None => armed,
+            };
+            server.faults.arm(target, test, faults);
             server.log.note("info", &format!("faults armed: {armed}"));
             faults_listed(&server)
         }

@@ -172,7 +172,8 @@ fn split_faults(list: &str) -> impl Iterator<Item = &str> {
 /// The faults armed, each list for its target.
 #[derive(Debug, Default)]
 pub struct Faults {
-    armed: Mutex<Vec<(Target, VecDeque<Fault>)>>,
+    /// Each list with its target and the test it belongs to (`None`: every request's).
+    armed: Mutex<Vec<(Target, Option<String>, VecDeque<Fault>)>>,
     /// How many faults are armed (read without the lock: a server with none pays nothing).
     count: AtomicUsize,
     /// The next fault answer's request id.
@@ -185,16 +186,18 @@ impl Faults {
         let faults = Faults::default();
         for spec in specs {
             let (target, list) = parse_spec(spec)?;
-            faults.arm(target, list);
+            faults.arm(target, None, list);
         }
         Ok(faults)
     }
 
-    /// Arms `faults` for `target`, after whatever is armed.
-    pub fn arm(&self, target: Target, faults: Vec<Fault>) {
+    /// Arms `faults` for `target`, after whatever is armed: for the requests of `test` alone
+    /// when given (a test's faults never reach another test running beside it on the same
+    /// server), else for every request.
+    pub fn arm(&self, target: Target, test: Option<String>, faults: Vec<Fault>) {
         let mut armed = self.armed.lock().unwrap_or_else(|e| e.into_inner());
         self.count.fetch_add(faults.len(), Ordering::SeqCst);
-        armed.push((target, faults.into()));
+        armed.push((target, test, faults.into()));
     }
 
     /// Disarms every fault.
@@ -214,21 +217,25 @@ impl Faults {
         let armed = self.armed.lock().unwrap_or_else(|e| e.into_inner());
         armed
             .iter()
-            .map(|(t, f)| {
+            .map(|(t, test, f)| {
                 let faults: Vec<String> = f.iter().map(Fault::to_string).collect();
-                format!("{t}:{}", faults.join(","))
+                match test {
+                    Some(test) => format!("{t}:{} [{test}]", faults.join(",")),
+                    None => format!("{t}:{}", faults.join(",")),
+                }
             })
             .collect()
     }
 
-    /// The next fault of the first list whose target the request `id` is; the lists used up go.
-    pub fn take(&self, id: Option<&Identity>) -> Option<Fault> {
+    /// The next fault of the first list whose target the request `id` (of the test `test`, if
+    /// it names one) is; the lists used up go.
+    pub fn take(&self, id: Option<&Identity>, test: Option<&str>) -> Option<Fault> {
         let mut armed = self.armed.lock().unwrap_or_else(|e| e.into_inner());
-        let at = armed
-            .iter()
-            .position(|(t, f)| !f.is_empty() && t.matches(id))?;
-        let fault = armed[at].1.pop_front();
-        if armed[at].1.is_empty() {
+        let at = armed.iter().position(|(t, of, f)| {
+            !f.is_empty() && t.matches(id) && of.as_deref().is_none_or(|of| Some(of) == test)
+        })?;
+        let fault = armed[at].2.pop_front();
+        if armed[at].2.is_empty() {
             armed.remove(at);
         }
         if fault.is_some() {
@@ -246,8 +253,9 @@ impl Faults {
     }
 }
 
-/// The `POST /_ulcas/faults` body: `{"target": "quiz@v1", "faults": ["overloaded", "ok"]}`.
-pub fn parse_arming(body: &[u8]) -> Result<(Target, Vec<Fault>), String> {
+/// The `POST /_ulcas/faults` body: `{"target": "quiz@v1", "faults": ["overloaded", "ok"]}`,
+/// with `"test": ID` for the requests of one test alone (what the kits send).
+pub fn parse_arming(body: &[u8]) -> Result<(Target, Option<String>, Vec<Fault>), String> {
     let v: serde_json::Value =
         serde_json::from_slice(body).map_err(|e| format!("not JSON: {e}"))?;
     let target = v["target"]
@@ -267,7 +275,14 @@ pub fn parse_arming(body: &[u8]) -> Result<(Target, Vec<Fault>), String> {
     if faults.is_empty() {
         return Err("faults: empty".into());
     }
-    Ok((target, faults))
+    let test = match &v["test"] {
+        serde_json::Value::Null => None,
+        serde_json::Value::String(t) if !t.trim().is_empty() => {
+            Some(super::journal::test_key(t.trim()))
+        }
+        _ => return Err("test: a test id (a non-empty string)".into()),
+    };
+    Ok((target, test, faults))
 }
 
 #[cfg(test)]
@@ -335,25 +350,53 @@ mod tests {
         let faults = Faults::default();
         faults.arm(
             Target::Version("quiz".into(), 1),
+            None,
             vec![Fault::Overloaded, Fault::Ok],
         );
-        faults.arm(Target::Hash("h".repeat(32)), vec![Fault::ServerError(500)]);
+        faults.arm(
+            Target::Hash("h".repeat(32)),
+            None,
+            vec![Fault::ServerError(500)],
+        );
         assert!(faults.any());
         let quiz = id("quiz", 1, "a");
         let quiz2 = id("quiz", 2, "b");
-        assert_eq!(faults.take(Some(&quiz2)), None);
-        assert_eq!(faults.take(None), None);
-        assert_eq!(faults.take(Some(&quiz)), Some(Fault::Overloaded));
-        assert_eq!(faults.take(Some(&quiz)), Some(Fault::Ok));
-        assert_eq!(faults.take(Some(&quiz)), None, "used up");
+        assert_eq!(faults.take(Some(&quiz2), None), None);
+        assert_eq!(faults.take(None, None), None);
+        assert_eq!(faults.take(Some(&quiz), None), Some(Fault::Overloaded));
+        assert_eq!(faults.take(Some(&quiz), None), Some(Fault::Ok));
+        assert_eq!(faults.take(Some(&quiz), None), None, "used up");
         assert_eq!(
-            faults.take(Some(&id("x", 1, &"h".repeat(32)))),
+            faults.take(Some(&id("x", 1, &"h".repeat(32))), None),
             Some(Fault::ServerError(500))
         );
         assert!(!faults.any());
-        faults.arm(Target::Any, vec![Fault::Latency(5)]);
+        faults.arm(Target::Any, None, vec![Fault::Latency(5)]);
         assert_eq!(faults.listed(), ["*:latency:5"]);
         faults.disarm();
-        assert_eq!(faults.take(None), None);
+        assert_eq!(faults.take(None, None), None);
+    }
+
+    /// A test's faults are its own: another test's requests (and a request that names no test)
+    /// never take them, however many share the server.
+    #[test]
+    fn a_tests_faults_reach_its_requests_alone() {
+        let faults = Faults::default();
+        let (body, other) = (
+            br#"{"target": "*", "faults": ["overloaded", "ok"], "test": "t.py::a"}"#,
+            br#"{"target": "*", "faults": ["overloaded"], "test": 5}"#,
+        );
+        let (target, test, list) = parse_arming(body).unwrap();
+        assert!(parse_arming(other).is_err());
+        faults.arm(target, test, list);
+        assert_eq!(faults.listed(), ["*:overloaded,ok [t.py::a]"]);
+        let quiz = id("quiz", 1, "a");
+        assert_eq!(faults.take(Some(&quiz), Some("t.py::b")), None);
+        assert_eq!(faults.take(Some(&quiz), None), None);
+        assert_eq!(
+            faults.take(Some(&quiz), Some("t.py::a")),
+            Some(Fault::Overloaded)
+        );
+        assert_eq!(faults.take(Some(&quiz), Some("t.py::a")), Some(Fault::Ok));
     }
 }

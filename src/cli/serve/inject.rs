@@ -42,7 +42,8 @@ pub async fn fault_of(
         let of = id
             .as_ref()
             .map(|id| format!("{} v{} {}", id.task, id.version, id.hash));
-        let fault = named.or_else(|| server.faults.take(id.as_ref()));
+        let test = super::journal::test_of(&headers);
+        let fault = named.or_else(|| server.faults.take(id.as_ref(), test.as_deref()));
         fault.map(|f| (f, of))
     })
     .await;

@@ -61,9 +61,10 @@ class Ulcas:
         self.mode = server.mode
 
     def fault(self, target: str, *faults: str) -> None:
-        """Arms faults for the next requests of ``target`` (``"*"``, ``"quiz"``, ``"quiz@v1"``
-        or a cassette hash): ``ulcas.fault("quiz", "overloaded", "ok")``."""
-        self.server.arm_fault(target, faults)
+        """Arms faults for this test's next requests of ``target`` (``"*"``, ``"quiz"``,
+        ``"quiz@v1"`` or a cassette hash): ``ulcas.fault("quiz", "overloaded", "ok")``. Another
+        test's requests never take them."""
+        self.server.arm_fault(target, faults, self.test)
 
     def requests(self) -> List[Dict[str, Any]]:
         """What this test's requests got so far (``status``, ``path``, ``why``)."""

@@ -192,10 +192,14 @@ class Server:
         ) as answer:
             return json.load(answer)
 
-    def arm_fault(self, target: str, faults: Sequence[str]) -> None:
+    def arm_fault(self, target: str, faults: Sequence[str], test: Optional[str] = None) -> None:
         """Arms ``faults`` (``"overloaded"``, ``"rate-limit:retry-after=1"``, ``"ok"``, …) for the
-        next requests of ``target`` (``"*"``, a task, ``task@vN`` or a cassette hash)."""
-        body = json.dumps({"target": target, "faults": list(faults)}).encode()
+        next requests of ``target`` (``"*"``, a task, ``task@vN`` or a cassette hash): of the
+        test ``test`` alone when given (another worker's test never takes them)."""
+        arming: Dict[str, Any] = {"target": target, "faults": list(faults)}
+        if test:
+            arming["test"] = test
+        body = json.dumps(arming).encode()
         request = urllib.request.Request(
             f"{self.url}/_ulcas/faults", body, {"content-type": "application/json"}
         )
