@@ -169,11 +169,15 @@ fn split_faults(list: &str) -> impl Iterator<Item = &str> {
     list.split(',').map(str::trim).filter(|f| !f.is_empty())
 }
 
+/// One armed list: its target, the test whose requests alone take it (`None`: every
+/// request's), its faults in order.
+type Armed = (Target, Option<String>, VecDeque<Fault>);
+
 /// The faults armed, each list for its target.
 #[derive(Debug, Default)]
 pub struct Faults {
     /// Each list with its target and the test it belongs to (`None`: every request's).
-    armed: Mutex<Vec<(Target, Option<String>, VecDeque<Fault>)>>,
+    armed: Mutex<Vec<Armed>>,
     /// How many faults are armed (read without the lock: a server with none pays nothing).
     count: AtomicUsize,
     /// The next fault answer's request id.
