@@ -63,9 +63,26 @@ impl Guard {
 
     /// The guard of a server listening at `local` with `limits`' names, origins and token
     /// (`--token`, else the environment's `ULCAS_SERVE_TOKEN`).
-    pub fn of_limits(local: SocketAddr, limits: &super::limits::Limits) -> Guard {
-        let token = (limits.token.clone()).or_else(|| std::env::var("ULCAS_SERVE_TOKEN").ok());
-        Guard::new(local, &limits.allow_hosts, &limits.allow_origins, token)
+    /// A token with white space or control characters at its ends (a file's last newline) is
+    /// taken without them, since a header's value never carries them; one that is empty or
+    /// holds such a character inside could never be presented, and is refused.
+    pub fn of_limits(local: SocketAddr, limits: &super::limits::Limits) -> ulcas::Result<Guard> {
+        let (token, from) = match &limits.token {
+            Some(t) => (Some(t.clone()), "--token"),
+            None => (std::env::var("ULCAS_SERVE_TOKEN").ok(), "ULCAS_SERVE_TOKEN"),
+        };
+        let token = match token {
+            None => None,
+            Some(t) => {
+                Some(presentable(&t).map_err(|why| ulcas::Error::msg(format!("{from}: {why}")))?)
+            }
+        };
+        Ok(Guard::new(
+            local,
+            &limits.allow_hosts,
+            &limits.allow_origins,
+            token,
+        ))
     }
 
     /// Whether the server asks every request for a token.
@@ -112,15 +129,23 @@ impl Guard {
         let Some(token) = &self.token else {
             return Ok(());
         };
-        let given = |name: &str, prefix: &str| {
+        let given = |name: &str, scheme: Option<&str>| {
             headers.get_all(name).iter().any(|v| {
-                v.to_str()
-                    .ok()
-                    .and_then(|v| v.strip_prefix(prefix))
-                    .is_some_and(|v| same(v.trim().as_bytes(), token.as_bytes()))
+                let v = v.to_str().ok().map(str::trim);
+                // An HTTP auth scheme is case-insensitive (`bearer` is `Bearer`).
+                let v = match scheme {
+                    None => v,
+                    Some(scheme) => v
+                        .and_then(|v| v.split_once(' '))
+                        .filter(|(s, _)| s.eq_ignore_ascii_case(scheme))
+                        .map(|(_, v)| v),
+                };
+                v.is_some_and(|v| same(v.trim().as_bytes(), token.as_bytes()))
             })
         };
-        if given("x-ulcas-token", "") || given("authorization", "Bearer ") || given("x-api-key", "")
+        if given("x-ulcas-token", None)
+            || given("authorization", Some("Bearer"))
+            || given("x-api-key", None)
         {
             return Ok(());
         }
@@ -225,6 +250,22 @@ fn split_host(host: &str) -> (&str, Option<&str>) {
         Some((name, port)) => (name, Some(port)),
         None => (host, None),
     }
+}
+
+/// The token as a request can present it: without white space or control characters at its
+/// ends; an empty one, or one holding such a character inside, is refused.
+fn presentable(token: &str) -> Result<String, String> {
+    let trimmed = token.trim_matches(|c: char| c.is_whitespace() || c.is_control());
+    if trimmed.is_empty() {
+        return Err("the token is empty: no request could present it".into());
+    }
+    if trimmed.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(
+            "the token holds white space or a control character, which no header can carry: choose another"
+                .into(),
+        );
+    }
+    Ok(trimmed.to_owned())
 }
 
 fn origin_form(origin: &str) -> String {
@@ -376,6 +417,8 @@ mod tests {
         for (name, value) in [
             ("x-ulcas-token", "s3cret"),
             ("authorization", "Bearer s3cret"),
+            ("authorization", "bearer s3cret"),
+            ("authorization", "BEARER  s3cret"),
             ("x-api-key", "s3cret"),
         ] {
             assert!(
@@ -399,5 +442,16 @@ mod tests {
             g.check_health(&headers(&[host])).is_ok(),
             "a probe carries no token"
         );
+    }
+
+    /// A token from a file (its last newline) or pasted with a space is the token a header
+    /// carries; one no header can carry is refused at start, never a server that answers 401.
+    #[test]
+    fn a_token_is_one_a_request_can_present() {
+        assert_eq!(presentable("s3cret\n").unwrap(), "s3cret");
+        assert_eq!(presentable(" s3cret\t").unwrap(), "s3cret");
+        assert!(presentable(" \n").unwrap_err().contains("empty"));
+        assert!(presentable("s3 cret").unwrap_err().contains("white space"));
+        assert!(presentable("s3\u{7}cret").is_err());
     }
 }

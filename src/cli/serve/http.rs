@@ -287,9 +287,10 @@ async fn take_fault(
     let Some((fault, of)) = super::inject::fault_of(api, server, headers, bytes).await? else {
         return Ok(None);
     };
-    server.log.fault(&fault.to_string(), of.as_deref());
-    // In the journal too: what the test armed, the request it took (`ok` is no fault).
+    // `ok` is no fault: the request's own line says what it got (one line a request).
     if fault != Fault::Ok {
+        server.log.fault(&fault.to_string(), of.as_deref());
+        // In the journal too: what the test armed, the request it took.
         let why = format!("fault injected: {fault}");
         let test = test_of(headers);
         server.journal.add(

@@ -247,7 +247,7 @@ fn new_server(args: ServeArgs, ctx: &Ctx, started: Started) -> Result<Server, ul
             .transpose()?,
         upstream,
         record_into,
-        guard: guard::Guard::of_limits(local, &args.limits),
+        guard: guard::Guard::of_limits(local, &args.limits)?,
         budget: Arc::new(tokio::sync::Semaphore::new(args.limits.body_budget())),
         limits: args.limits,
         recordings: conn::InFlight::new(),

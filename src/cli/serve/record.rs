@@ -415,7 +415,7 @@ impl Relay {
         if !self.status.is_success() {
             return Err(format!(
                 "the upstream answered {}: not recorded",
-                self.status
+                status_words(self.status)
             ));
         }
         if let Some(enc) = self
@@ -474,4 +474,28 @@ fn record(
         )
         .map(|r| r.path)
         .map_err(|e| e.to_string())
+}
+
+/// A status as `529 overloaded`: its code and reason, the API's own for the statuses HTTP does
+/// not name (never `<unknown status code>`).
+fn status_words(status: StatusCode) -> String {
+    let reason = match status.as_u16() {
+        529 => Some("overloaded"),
+        _ => status.canonical_reason(),
+    };
+    match reason {
+        Some(reason) => format!("{} {reason}", status.as_u16()),
+        None => status.as_u16().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod status_tests {
+    #[test]
+    fn a_status_http_does_not_name_is_said_in_words() {
+        let s = |n| super::status_words(axum::http::StatusCode::from_u16(n).unwrap());
+        assert_eq!(s(529), "529 overloaded");
+        assert_eq!(s(503), "503 Service Unavailable");
+        assert_eq!(s(599), "599");
+    }
 }
