@@ -63,10 +63,19 @@ pub struct Journal {
 
 #[derive(Default)]
 struct Kept {
+    /// The requests answered (hits, synthetic answers, recordings, …), oldest first: the first
+    /// to go when the journal is full.
     entries: VecDeque<Entry>,
+    /// The requests that fail their test (a miss, a refusal, an error), oldest first: kept
+    /// while any answered one can go instead, so that a test's miss outlives the thousands of
+    /// hits of the tests around it until the test reads it.
+    failing: VecDeque<Entry>,
     /// The bytes the entries' strings hold.
     bytes: usize,
 }
+
+/// The statuses that fail a test (what the kits fail a test for).
+const FAILING: [&str; 3] = ["miss", "refused", "error"];
 
 impl Entry {
     fn bytes(&self) -> usize {
@@ -106,10 +115,18 @@ impl Journal {
         };
         let mut kept = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         kept.bytes += entry.bytes();
-        kept.entries.push_back(entry);
-        while kept.entries.len() > MAX_ENTRIES || kept.bytes > MAX_BYTES {
-            let Some(old) = kept.entries.pop_front() else {
-                break;
+        if FAILING.contains(&status) {
+            kept.failing.push_back(entry);
+        } else {
+            kept.entries.push_back(entry);
+        }
+        while kept.entries.len() + kept.failing.len() > MAX_ENTRIES || kept.bytes > MAX_BYTES {
+            let old = match kept.entries.pop_front() {
+                Some(old) => old,
+                None => match kept.failing.pop_front() {
+                    Some(old) => old,
+                    None => break,
+                },
             };
             kept.bytes -= old.bytes();
         }
@@ -123,10 +140,15 @@ impl Journal {
         let test = test.map(|t| ulcas::secrets::mask(&test_key(t)).into_owned());
         let test = test.as_deref();
         let kept = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        let requests: Vec<Value> = kept
+        let mut chosen: Vec<&Entry> = kept
             .entries
             .iter()
+            .chain(&kept.failing)
             .filter(|e| e.seq > since && (test.is_none() || e.test.as_deref() == test))
+            .collect();
+        chosen.sort_unstable_by_key(|e| e.seq);
+        let requests: Vec<Value> = chosen
+            .into_iter()
             .map(|e| {
                 json!({
                     "seq": e.seq,
@@ -258,6 +280,26 @@ mod tests {
         assert_eq!(statuses.last(), Some(&"miss"));
     }
 
+    /// A test's miss outlives the journal's bound while answered requests can go instead: a
+    /// run of more than ten thousand requests still fails the test that missed.
+    #[test]
+    fn a_miss_outlives_thousands_of_hits() {
+        let journal = Journal::default();
+        journal.add(Some("t::missed"), "miss", None, Duration::ZERO, Some("why"));
+        for _ in 0..MAX_ENTRIES * 2 {
+            journal.add(Some("t::other"), "hit", None, Duration::ZERO, None);
+        }
+        let missed = journal.listed(Some("t::missed"), 0);
+        assert_eq!(missed["requests"][0]["status"], "miss", "{missed}");
+        let all = journal.listed(None, 0);
+        let requests = all["requests"].as_array().unwrap();
+        assert_eq!(requests.len(), MAX_ENTRIES);
+        // In the order they came.
+        assert!(requests
+            .windows(2)
+            .all(|w| w[0]["seq"].as_u64() < w[1]["seq"].as_u64()));
+    }
+
     #[test]
     fn long_explanations_are_kept_within_a_byte_budget() {
         let journal = Journal::default();
@@ -267,9 +309,9 @@ mod tests {
         }
         let kept = journal.inner.lock().unwrap();
         assert!(kept.bytes <= MAX_BYTES, "{}", kept.bytes);
-        assert_eq!(kept.entries.len(), MAX_BYTES / (MAX_WHY + 5));
+        assert_eq!(kept.failing.len(), MAX_BYTES / (MAX_WHY + 5));
         assert!(kept
-            .entries
+            .failing
             .iter()
             .all(|e| e.why.as_ref().unwrap().len() == MAX_WHY));
     }
