@@ -655,6 +655,10 @@ impl<'a> Temp<'a> {
                     ))
                 }
             };
+            // Held while the file is open: a reader tells a write in progress from a leftover
+            // of an interrupted one (`temp_in_use`). Where the file system has no flock, every
+            // leftover reads as interrupted, as before.
+            let _ = rustix::fs::flock(&fd, rustix::fs::FlockOperation::LockExclusive);
             let mut temp = Temp {
                 folder,
                 name,
@@ -689,6 +693,24 @@ impl Drop for Temp<'_> {
             let _ = rustix::fs::unlinkat(self.folder, self.name.as_str(), AtFlags::empty());
         }
     }
+}
+
+/// Whether the temporary file at `path` is held by a live writer (its lock is taken): opened
+/// without following a link or blocking, never read.
+pub(crate) fn temp_in_use(path: &Path) -> bool {
+    let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
+    let Ok(fd) = rustix::fs::open(path, flags, Mode::empty()) else {
+        return false;
+    };
+    if !rustix::fs::fstat(&fd)
+        .is_ok_and(|s| FileType::from_raw_mode(s.st_mode) == FileType::RegularFile)
+    {
+        return false;
+    }
+    matches!(
+        rustix::fs::flock(&fd, rustix::fs::FlockOperation::NonBlockingLockShared),
+        Err(Errno::WOULDBLOCK)
+    )
 }
 
 /// A new temporary name beside the files of a folder (the walk reports such names as ulcas's

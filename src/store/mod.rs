@@ -108,8 +108,10 @@ pub enum OtherKind {
     Symlink,
     /// A pipe, socket or device: never read.
     NotRegular,
-    /// The temporary file of an interrupted `ulcas` write.
+    /// The temporary file of an interrupted `ulcas` write (no live writer holds it).
     InterruptedWrite,
+    /// The temporary file of a write in progress: its writer holds it (never touched).
+    WriteInProgress,
     /// Any other file not at a cassette position (`README.md`, a bad version folder, …).
     Misplaced,
 }
@@ -169,6 +171,10 @@ pub fn classify(root: &Path, path: &Path, is_symlink: bool) -> StoreEntry {
         .and_then(|n| n.to_str())
         .is_some_and(is_temp_name)
     {
+        // Only a temporary file no live writer holds is an interrupted write.
+        if handle::temp_in_use(path) {
+            return entry(OtherKind::WriteInProgress, WRITE_IN_PROGRESS);
+        }
         return entry(OtherKind::InterruptedWrite, INTERRUPTED_WRITE);
     }
     let Ok(relative) = path.strip_prefix(root) else {
@@ -223,6 +229,10 @@ pub const NOT_UTF8: &str =
 /// Why a leftover temporary file is not a cassette.
 pub const INTERRUPTED_WRITE: &str =
     "the temporary file of an interrupted ulcas write (safe to delete)";
+
+/// Why the temporary file of a write in progress is not a cassette.
+pub const WRITE_IN_PROGRESS: &str =
+    "the temporary file of a write in progress (another ulcas process holds it; left alone)";
 
 /// Whether `name` is a temporary file that `ulcas` writes (left behind by an interrupted run).
 pub(crate) fn is_temp_name(name: &str) -> bool {
@@ -368,6 +378,31 @@ pub fn json_files_in(dir: &Path) -> Result<Vec<PathBuf>> {
 mod tests {
     use super::*;
     use crate::request::Request;
+
+    /// A temporary file its writer still holds is a write in progress, never an interrupted
+    /// write that prune may remove or verify call safe to delete; released, it is a leftover.
+    #[test]
+    fn a_live_writers_temporary_file_is_no_leftover() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("quiz/v1");
+        std::fs::create_dir_all(&folder).unwrap();
+        let temp = folder.join(format!("{TEMP_PREFIX}1-2-3{TEMP_SUFFIX}"));
+        let writer = std::fs::File::create(&temp).unwrap();
+        rustix::fs::flock(&writer, rustix::fs::FlockOperation::LockExclusive).unwrap();
+        let kind = |entry: StoreEntry| match entry {
+            StoreEntry::Other { kind, .. } => kind,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            kind(classify(dir.path(), &temp, false)),
+            OtherKind::WriteInProgress
+        );
+        drop(writer);
+        assert_eq!(
+            kind(classify(dir.path(), &temp, false)),
+            OtherKind::InterruptedWrite
+        );
+    }
 
     #[test]
     fn recorded_versions_are_the_folders_with_a_cassette_file() {

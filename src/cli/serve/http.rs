@@ -214,9 +214,6 @@ async fn answer(
     let reply = match decision {
         Decided::Reply(reply) => reply,
         Decided::Forward(..) | Decided::Relay(_) => {
-            let Some(upstream) = &server.upstream else {
-                unreachable!("a miss is forwarded in record mode only")
-            };
             // The API's own path (a test's route `/_ulcas/test/<id>/…` is ulcas's, never the
             // upstream's), with the query the client sent (`?beta=true`).
             let path_and_query = match uri.query() {
@@ -234,7 +231,7 @@ async fn answer(
                 started,
                 held,
             };
-            return changed(upstream.forward(server.clone(), miss).await);
+            return changed(super::record::Upstream::forward(server.clone(), miss).await);
         }
     };
     said(&server, &headers, started, &reply);

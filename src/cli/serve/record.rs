@@ -134,8 +134,35 @@ impl Upstream {
             .map_err(|e| format!("the upstream request: {e}"))
     }
 
-    /// Forwards the request, streams the answer back, and records it when it is whole.
-    pub async fn forward(&self, server: Arc<Server>, mut miss: Miss) -> Response {
+    /// Forwards the request, streams the answer back, and records it when it is whole. The
+    /// forwarding runs on a task of its own: a client that leaves before the upstream's
+    /// headers (or at any moment after) takes its answer with it, never the recording.
+    pub async fn forward(server: Arc<Server>, miss: Miss) -> Response {
+        let (api, started) = (miss.api, miss.started);
+        let test = super::journal::test_of(&miss.headers);
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let detached = server.clone();
+        tokio::spawn(async move {
+            let Some(upstream) = detached.upstream.as_ref() else {
+                return;
+            };
+            let response = upstream.forward_here(detached.clone(), miss).await;
+            let _ = tx.send(response);
+        });
+        match rx.await {
+            Ok(response) => response,
+            Err(_) => upstream_error(
+                api,
+                &server,
+                started,
+                "the recording stopped before the upstream answered".into(),
+                test.as_deref(),
+            ),
+        }
+    }
+
+    /// [`Upstream::forward`], on the task it runs on.
+    async fn forward_here(&self, server: Arc<Server>, mut miss: Miss) -> Response {
         let token = server.recordings.token();
         let sent = match self.request(&miss) {
             Ok(request) => tokio::time::timeout(self.timeout, self.client.request(request)).await,

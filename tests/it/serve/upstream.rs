@@ -559,3 +559,50 @@ fn nothing_of_ulcas_reaches_the_upstream() {
     assert!(!heads[0].contains("x-ulcas"), "{}", heads[0]);
     assert!(!heads[0].contains("test_tip"), "{}", heads[0]);
 }
+
+/// A client that leaves before the upstream's headers does not take the recording with it (a
+/// whole answer, and a stream whose headers come late), nor does a SIGTERM after it left: the
+/// answer is read and recorded, and the server waits for it within its grace.
+#[test]
+fn a_client_leaving_before_the_headers_leaves_the_recording() {
+    fn late_whole(_: &str, s: &mut TcpStream) {
+        std::thread::sleep(Duration::from_millis(1500));
+        let body = answer().message(&Shape::whole()).to_string();
+        let _ = write!(
+            s,
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        );
+    }
+    fn late_stream(_: &str, s: &mut TcpStream) {
+        std::thread::sleep(Duration::from_millis(1500));
+        let _ = s.write_all(SSE_HEAD.as_bytes());
+        let _ = s.write_all(events().concat().as_bytes());
+    }
+    for (script, what) in [(late_whole as Script, "whole"), (late_stream, "stream")] {
+        let up = upstream(script);
+        let (_ws, server, body, path) = recorder(&up, &[]);
+        let addr = server.url.strip_prefix("http://").unwrap().to_owned();
+        let mut client = TcpStream::connect(&addr).unwrap();
+        client
+            .write_all(&crate::serve::request_bytes(&addr, body.as_bytes(), &[]))
+            .unwrap();
+        // Gone once the request reached the upstream, before it answers.
+        for _ in 0..200 {
+            if !up.heads.lock().unwrap().is_empty() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        assert_eq!(up.heads.lock().unwrap().len(), 1, "{what}: forwarded");
+        drop(client);
+        server.term();
+        let (status, log) = server.wait();
+        assert!(status.success(), "{what}: {status:?} {log}");
+        assert!(
+            path.exists(),
+            "{what}: recorded although the client left: {log}"
+        );
+        assert!(log.contains("recorded "), "{what}: {log}");
+    }
+}
