@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
+use axum::body::Body;
 use axum::extract::{Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use ulcas::wire::{ApiError, WIRES};
 
@@ -38,9 +38,31 @@ pub async fn journal(State(server): State<Arc<Server>>, Query(q): Query<JournalQ
 /// The run-time route of faults on cue (guarded as every route).
 pub const FAULTS: &str = "/_ulcas/faults";
 
-/// `POST /_ulcas/faults`: arms `{"target": …, "faults": […]}` after what is armed.
-pub async fn arm_faults(State(server): State<Arc<Server>>, body: Bytes) -> Response {
-    match super::faults::parse_arming(&body) {
+/// The largest arming body: a target and a list of faults.
+const MAX_ARMING: usize = 64 << 10;
+
+/// `POST /_ulcas/faults`: arms `{"target": …, "faults": […]}` after what is armed. Its body is
+/// read within the bounds every body is (`--read-timeout`, `--min-body-rate`): a trickling
+/// client holds a connection no longer here than on the API's routes.
+pub async fn arm_faults(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    let read = match super::body::read(&server, &headers, body).await {
+        Ok(read) => read,
+        Err(refusal) => return api_error(WIRES[0], refusal.status, refusal.kind, &refusal.why),
+    };
+    if read.bytes.len() > MAX_ARMING {
+        let why = format!("{FAULTS}: the body is larger than {} KiB", MAX_ARMING >> 10);
+        return api_error(
+            WIRES[0],
+            StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooLarge,
+            &why,
+        );
+    }
+    match super::faults::parse_arming(&read.bytes) {
         Ok((target, test, faults)) => {
             let armed = format!(
                 "{target}:{}",

@@ -563,3 +563,37 @@ fn every_serving_thread_answers_then_sleeps() {
     );
     server.stop();
 }
+
+/// `POST /_ulcas/faults` reads its body within the bounds of every body: a client that sends
+/// half of it and stalls gets the API's 408, as on the model's routes (it once held the
+/// connection as long as it liked).
+#[test]
+fn a_stalled_arming_body_is_cut_as_any_body() {
+    let (_ws, server, _) = served(&["--read-timeout", "1"]);
+    let a = addr(&server);
+    let mut s = TcpStream::connect(&a).unwrap();
+    let body = br#"{"target": "*", "faults": ["overloaded"]}"#;
+    let head = format!(
+        "POST /_ulcas/faults HTTP/1.1\r\nhost: {a}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(&body[..10]).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let mut got = Vec::new();
+    let _ = s.read_to_end(&mut got);
+    let got = String::from_utf8_lossy(&got);
+    assert!(got.starts_with("HTTP/1.1 408"), "{got}");
+    assert!(got.contains("the body came too slowly"), "{got}");
+    // Nothing was armed.
+    let mut g = TcpStream::connect(&a).unwrap();
+    write!(
+        g,
+        "GET /_ulcas/faults HTTP/1.1\r\nhost: {a}\r\nconnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut listed = String::new();
+    let _ = g.read_to_string(&mut listed);
+    assert!(listed.contains("\"armed\":[]"), "{listed}");
+    server.stop();
+}
