@@ -198,6 +198,11 @@ async fn answer(
     };
     let mut decision = decided(api, &server, &headers, &bytes).await;
     drop(read);
+    // A latency fault waits here, once the body is keyed and its share of the body budget is
+    // given back: a slow answer never keeps other requests' bodies from being read.
+    if let Some(Fault::Latency(ms)) = fault {
+        tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+    }
     // A miss to record: identical misses in flight wait for the first, then look again (or
     // get its error at once).
     let mut held = None;
@@ -274,7 +279,8 @@ fn said(server: &Server, headers: &HeaderMap, started: Instant, reply: &Reply) {
 }
 
 /// The fault the request takes, said in the log: `Err` is its own answer (a rate limit, an
-/// overload, a server error, or a bad `x-ulcas-fault`); a latency is waited here.
+/// overload, a server error, or a bad `x-ulcas-fault`); a latency is waited by the caller, once
+/// the body's share of the budget is given back.
 async fn take_fault(
     api: &'static dyn Wire,
     server: &Arc<Server>,
@@ -300,9 +306,6 @@ async fn take_fault(
     }
     if let Some(answer) = super::inject::answer_of(api, server, fault, is_streamed(bytes)) {
         return Err(answer);
-    }
-    if let Fault::Latency(ms) = fault {
-        tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
     }
     Ok(Some(fault))
 }
