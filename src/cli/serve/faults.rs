@@ -173,6 +173,73 @@ fn split_faults(list: &str) -> impl Iterator<Item = &str> {
 /// request's), its faults in order.
 type Armed = (Target, Option<String>, VecDeque<Fault>);
 
+/// The order in which requests take faults: each request that may take one gets a ticket as
+/// it arrives (before its body is read) and takes its fault in its ticket's turn, whatever
+/// the time its body and its key took. A ticket dropped without its turn (a client gone, a
+/// refused body) gives its turn up.
+#[derive(Debug, Default)]
+pub struct Turns {
+    next_ticket: AtomicU64,
+    state: Mutex<(u64, std::collections::BTreeSet<u64>)>,
+    notify: tokio::sync::Notify,
+}
+
+/// A request's place in [`Turns`]; its turn passes when it is dropped.
+#[derive(Debug)]
+pub struct Ticket {
+    turns: std::sync::Arc<Turns>,
+    number: u64,
+}
+
+impl Turns {
+    /// The next arrival's ticket.
+    pub fn ticket(self: &std::sync::Arc<Self>) -> Ticket {
+        Ticket {
+            turns: self.clone(),
+            number: self.next_ticket.fetch_add(1, Ordering::SeqCst),
+        }
+    }
+
+    fn is_turn(&self, number: u64) -> bool {
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).0 == number
+    }
+
+    fn done(&self, number: u64) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.1.insert(number);
+        loop {
+            let next = state.0;
+            if !state.1.remove(&next) {
+                break;
+            }
+            state.0 += 1;
+        }
+        drop(state);
+        self.notify.notify_waiters();
+    }
+}
+
+impl Ticket {
+    /// Waits until every request that arrived before has taken its fault (or given its turn up).
+    pub async fn turn(&self) {
+        loop {
+            let notified = self.turns.notify.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if self.turns.is_turn(self.number) {
+                return;
+            }
+            notified.await;
+        }
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        self.turns.done(self.number);
+    }
+}
+
 /// The faults armed, each list for its target.
 #[derive(Debug, Default)]
 pub struct Faults {
@@ -182,6 +249,8 @@ pub struct Faults {
     count: AtomicUsize,
     /// The next fault answer's request id.
     next_id: AtomicU64,
+    /// The order in which requests take them.
+    pub turns: std::sync::Arc<Turns>,
 }
 
 impl Faults {
@@ -402,5 +471,40 @@ mod tests {
             Some(Fault::Overloaded)
         );
         assert_eq!(faults.take(Some(&quiz), Some("t.py::a")), Some(Fault::Ok));
+    }
+
+    /// Faults are taken in the order requests arrived (their tickets), however long each took
+    /// to read and key; a ticket given up passes its turn on.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn faults_are_taken_in_arrival_order() {
+        let faults = std::sync::Arc::new(Faults::default());
+        faults.arm(
+            Target::Any,
+            None,
+            vec![Fault::Overloaded, Fault::Ok, Fault::Latency(1)],
+        );
+        let tickets: Vec<Ticket> = (0..4).map(|_| faults.turns.ticket()).collect();
+        let mut tickets = tickets.into_iter();
+        let (first, gone, third, fourth) = (
+            tickets.next().unwrap(),
+            tickets.next().unwrap(),
+            tickets.next().unwrap(),
+            tickets.next().unwrap(),
+        );
+        // The later ones are ready first; the second never comes (its client left).
+        let take = |ticket: Ticket, faults: std::sync::Arc<Faults>| async move {
+            ticket.turn().await;
+            let got = faults.take(None, None);
+            drop(ticket);
+            got
+        };
+        let fourth = tokio::spawn(take(fourth, faults.clone()));
+        let third = tokio::spawn(take(third, faults.clone()));
+        tokio::task::yield_now().await;
+        drop(gone);
+        let first = tokio::spawn(take(first, faults.clone()));
+        assert_eq!(first.await.unwrap(), Some(Fault::Overloaded));
+        assert_eq!(third.await.unwrap(), Some(Fault::Ok));
+        assert_eq!(fourth.await.unwrap(), Some(Fault::Latency(1)));
     }
 }

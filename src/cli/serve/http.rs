@@ -180,6 +180,8 @@ async fn answer(
     body: Body,
 ) -> Response {
     let started = Instant::now();
+    // Its place in the order faults are taken, as it arrives (before its body is read).
+    let ticket = super::inject::ticket_of(&server, &headers);
     let read = match super::body::read(&server, &headers, body).await {
         Ok(read) => read,
         Err(refusal) => {
@@ -188,7 +190,7 @@ async fn answer(
     };
     let bytes = read.bytes.clone();
     let headers = Arc::new(headers);
-    let fault = match take_fault(api, &server, &headers, &bytes).await {
+    let fault = match take_fault(api, &server, &headers, &bytes, ticket).await {
         Ok(fault) => fault,
         Err(answer) => return answer,
     };
@@ -286,8 +288,10 @@ async fn take_fault(
     server: &Arc<Server>,
     headers: &Arc<HeaderMap>,
     bytes: &Bytes,
+    ticket: Option<super::faults::Ticket>,
 ) -> Result<Option<Fault>, Response> {
-    let Some((fault, of)) = super::inject::fault_of(api, server, headers, bytes).await? else {
+    let Some((fault, of)) = super::inject::fault_of(api, server, headers, bytes, ticket).await?
+    else {
         return Ok(None);
     };
     // `ok` is no fault: the request's own line says what it got (one line a request).

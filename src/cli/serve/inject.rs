@@ -11,19 +11,28 @@ use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
 use ulcas::wire::{ApiError, Wire};
 
-use super::faults::{Fault, Identity};
+use super::faults::{Fault, Identity, Ticket};
 use super::Server;
 
 /// The header that applies one fault to its request.
 const FAULT_HEADER: &str = "x-ulcas-fault";
 
+/// The ticket of a request that may take a fault (one is armed, or its header names one): its
+/// place in the order faults are taken, given as it arrives.
+pub fn ticket_of(server: &Server, headers: &HeaderMap) -> Option<Ticket> {
+    (server.faults.any() || headers.contains_key(FAULT_HEADER))
+        .then(|| server.faults.turns.ticket())
+}
+
 /// The fault the request takes, with which request it is (for the log): its header's, else
-/// the next armed for its target. `Err` is the answer to a header that names no fault.
+/// the next armed for its target, taken in the order the requests arrived (`ticket`). `Err` is
+/// the answer to a header that names no fault.
 pub async fn fault_of(
     api: &'static dyn Wire,
     server: &Arc<Server>,
     headers: &Arc<HeaderMap>,
     bytes: &Bytes,
+    ticket: Option<Ticket>,
 ) -> Result<Option<(Fault, Option<String>)>, Response> {
     let named = match headers.get(FAULT_HEADER) {
         None => None,
@@ -33,21 +42,27 @@ pub async fn fault_of(
             None => return Err(bad_header(api, "not text")),
         },
     };
+    // Armed after this request arrived: not its to take.
+    let Some(ticket) = ticket else {
+        return Ok(None);
+    };
     if named.is_none() && !server.faults.any() {
         return Ok(None);
     }
-    let (server, headers, bytes) = (server.clone(), headers.clone(), bytes.clone());
-    let took = tokio::task::spawn_blocking(move || {
-        let id = identify(api, &server, &headers, &bytes);
-        let of = id
-            .as_ref()
-            .map(|id| format!("{} v{} {}", id.task, id.version, id.hash));
-        let test = super::journal::test_of(&headers);
-        let fault = named.or_else(|| server.faults.take(id.as_ref(), test.as_deref()));
-        fault.map(|f| (f, of))
-    })
-    .await;
-    Ok(took.unwrap_or(None))
+    let (blocking, headers, bytes) = (server.clone(), headers.clone(), bytes.clone());
+    let identified = tokio::task::spawn_blocking(move || {
+        let id = identify(api, &blocking, &headers, &bytes);
+        (id, super::journal::test_of(&headers))
+    });
+    let (id, test) = identified.await.unwrap_or((None, None));
+    // Keyed on the blocking pool as fast as each can be; taken in the order they arrived.
+    ticket.turn().await;
+    let of = id
+        .as_ref()
+        .map(|id| format!("{} v{} {}", id.task, id.version, id.hash));
+    let fault = named.or_else(|| server.faults.take(id.as_ref(), test.as_deref()));
+    drop(ticket);
+    Ok(fault.map(|f| (f, of)))
 }
 
 fn bad_header(api: &dyn Wire, why: &str) -> Response {

@@ -452,3 +452,42 @@ fn the_docs_pytest_recipe_runs_as_written() {
         "{log}"
     );
 }
+
+/// Faults are taken in the order requests arrived, not the order their bodies were read and
+/// keyed: a request that arrived first and is still sending its body takes the armed fault, and
+/// a later one that was quicker gets its normal answer.
+#[test]
+fn faults_are_taken_in_arrival_order() {
+    use std::io::{Read, Write};
+    let (ws, _) = workspace();
+    let (quiz, _, system) = requests(ws.path());
+    let hit = params(&quiz, &system).to_string();
+    let server = Server::start(ws.path(), &["cassettes", "--prompts", "fixtures/prompts"]);
+    assert_eq!(arm(&server.url, "*", &["overloaded"]), 200);
+    let addr = server.url.strip_prefix("http://").unwrap().to_owned();
+    let whole = crate::serve::request_bytes(&addr, hit.as_bytes(), &[]);
+    // The first arrives, and half of its body.
+    let mut first = std::net::TcpStream::connect(&addr).unwrap();
+    first
+        .write_all(&whole[..whole.len() - hit.len() / 2])
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // A second arrives whole; its answer waits for the first to take its fault.
+    let url = server.url.clone();
+    let body = hit.clone();
+    let second = std::thread::spawn(move || post(&url, body.as_bytes(), &[]));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    first
+        .write_all(&whole[whole.len() - hit.len() / 2..])
+        .unwrap();
+    let mut got = Vec::new();
+    first.read_to_end(&mut got).unwrap();
+    let got = String::from_utf8_lossy(&got);
+    assert!(
+        got.starts_with("HTTP/1.1 529"),
+        "the first to arrive: {got}"
+    );
+    let (status, text) = second.join().unwrap();
+    assert_eq!(status, 200, "the second: {text}");
+    server.stop();
+}
