@@ -164,10 +164,17 @@ impl Upstream {
     /// [`Upstream::forward`], on the task it runs on.
     async fn forward_here(&self, server: Arc<Server>, mut miss: Miss) -> Response {
         let token = server.recordings.token();
-        let sent = match self.request(&miss) {
+        let mut sent = match self.request(&miss) {
             Ok(request) => tokio::time::timeout(self.timeout, self.client.request(request)).await,
             Err(why) => return failed(&server, &mut miss, why),
         };
+        // A kept connection the upstream closed meanwhile fails the request before any answer:
+        // sent once more, on a fresh connection (the body is whole in hand).
+        if matches!(&sent, Ok(Err(e)) if closed_before_answer(e)) {
+            if let Ok(request) = self.request(&miss) {
+                sent = tokio::time::timeout(self.timeout, self.client.request(request)).await;
+            }
+        }
         let answer = match sent {
             Ok(Ok(a)) => a,
             Ok(Err(e)) => {
@@ -211,8 +218,19 @@ impl Upstream {
         };
         tokio::spawn(relay.run(incoming, tx));
         if !event_stream {
-            if let Ok(Some(why)) = told.await {
-                not_recorded = Some(header_text(&why));
+            match told.await {
+                Ok(Ok(Some(why))) => not_recorded = Some(header_text(&why)),
+                Ok(Err(why)) => {
+                    // Logged by the relay; the client gets the API's error, never a part.
+                    let api = miss.api;
+                    return super::reply::api_error(
+                        api,
+                        StatusCode::BAD_GATEWAY,
+                        ApiError::Api,
+                        &why,
+                    );
+                }
+                Ok(Ok(None)) | Err(_) => {}
             }
         }
         relayed(&parts, rx, not_recorded)
@@ -271,6 +289,34 @@ fn failed(server: &Server, miss: &mut Miss, why: String) -> Response {
 }
 
 /// An error and its sources, in one line.
+/// Whether a request failed because its connection was closed or reset before any answer came
+/// (a kept connection the upstream had closed): not the upstream's answer, so worth one more try.
+fn closed_before_answer(e: &hyper_util::client::legacy::Error) -> bool {
+    if e.is_connect() {
+        return false;
+    }
+    let mut source: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(e);
+    while let Some(s) = source {
+        if let Some(h) = s.downcast_ref::<hyper::Error>() {
+            if h.is_incomplete_message() || h.is_canceled() {
+                return true;
+            }
+        }
+        if let Some(io) = s.downcast_ref::<std::io::Error>() {
+            if matches!(
+                io.kind(),
+                std::io::ErrorKind::ConnectionReset
+                    | std::io::ErrorKind::ConnectionAborted
+                    | std::io::ErrorKind::BrokenPipe
+            ) {
+                return true;
+            }
+        }
+        source = s.source();
+    }
+    false
+}
+
 fn error_chain(e: &dyn std::error::Error) -> String {
     let mut text = e.to_string();
     let mut source = e.source();
@@ -292,8 +338,10 @@ struct Relay {
     status: StatusCode,
     encoding: Option<HeaderValue>,
     event_stream: bool,
-    /// A whole answer's: why it was not recorded (`None`: recorded), told before it is relayed.
-    tell: Option<tokio::sync::oneshot::Sender<Option<String>>>,
+    /// A whole answer's: why it was not recorded (`Ok(None)`: recorded), told before it is
+    /// relayed; `Err`: the upstream's answer never came whole (cut, too slow, too large), and
+    /// the client gets the API's error instead of a connection closed without a status.
+    tell: Option<tokio::sync::oneshot::Sender<Result<Option<String>, String>>>,
     started: std::time::Instant,
     /// The test the request names (`x-ulcas-test`).
     test: Option<String>,
@@ -320,7 +368,13 @@ impl Relay {
             return server.said(test, "relayed", None, elapsed, Some(&why));
         }
         let outcome = match whole {
-            Err(why) => Err(why),
+            Err(why) => {
+                // A whole answer that never came whole: its client is told in the API's shape.
+                if let Some(tell) = self.tell.take() {
+                    let _ = tell.send(Err(why.clone()));
+                }
+                Err(why)
+            }
             Ok(whole) => {
                 let outcome = self.record(whole.clone()).await;
                 self.pass_whole(&tx, outcome.as_ref().err().cloned(), &whole)
@@ -358,7 +412,7 @@ impl Relay {
     /// headers, then the answer sent.
     async fn pass_whole(&mut self, tx: &Sender, why: Option<String>, whole: &[u8]) {
         if let Some(tell) = self.tell.take() {
-            let _ = tell.send(why);
+            let _ = tell.send(Ok(why));
             let _ = tx.send(Ok(Bytes::copy_from_slice(whole))).await;
         }
     }

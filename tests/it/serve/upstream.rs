@@ -606,3 +606,83 @@ fn a_client_leaving_before_the_headers_leaves_the_recording() {
         assert!(log.contains("recorded "), "{what}: {log}");
     }
 }
+
+/// A whole (non-streamed) answer the upstream cuts short reaches the client as the API's error
+/// with a status (a 502 the SDKs raise and retry), never as a connection closed mid-body; it is
+/// not recorded.
+#[test]
+fn a_whole_answer_cut_short_is_the_apis_error() {
+    fn cut_whole(_: &str, s: &mut TcpStream) {
+        let body = answer().message(&Shape::whole()).to_string();
+        let _ = write!(
+            s,
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{}",
+            body.len(),
+            &body[..body.len() / 2]
+        );
+        let _ = s.shutdown(std::net::Shutdown::Both);
+    }
+    let up = upstream(cut_whole);
+    let (_ws, server, body, path) = recorder(&up, &[]);
+    let (status, text) = post(&server.url, body.as_bytes(), &[]);
+    assert_eq!(status, 502, "{text}");
+    assert!(
+        text.contains("\"type\":\"error\""),
+        "in the API's shape: {text}"
+    );
+    let log = server.stop();
+    assert!(!path.exists(), "not recorded: {log}");
+}
+
+/// A kept connection the upstream closed meanwhile (its next request read, then dropped
+/// without an answer) fails that request before any answer: it is sent once more on a fresh
+/// connection and recorded, never the client's failure.
+#[test]
+fn a_reset_kept_connection_is_retried_once() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let connections = Arc::new(Mutex::new(0usize));
+    let seen = connections.clone();
+    std::thread::spawn(move || {
+        for (n, stream) in listener.incoming().take(8).enumerate() {
+            let Ok(mut s) = stream else { return };
+            *seen.lock().unwrap() += 1;
+            std::thread::spawn(move || {
+                let body = answer().message(&Shape::whole()).to_string();
+                let reply = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+                    body.len()
+                );
+                // The first connection answers one request, then drops the next unanswered.
+                let _ = read_request(&mut s);
+                let _ = s.write_all(reply.as_bytes());
+                if n == 0 {
+                    let _ = read_request(&mut s);
+                    return;
+                }
+                while !read_request(&mut s).is_empty() {
+                    let _ = s.write_all(reply.as_bytes());
+                }
+            });
+        }
+    });
+    let up = Upstream {
+        url,
+        heads: Arc::new(Mutex::new(Vec::new())),
+    };
+    let (ws, server, body, path) = recorder(&up, &[]);
+    assert_eq!(post(&server.url, body.as_bytes(), &[]).0, 200);
+    assert!(path.exists());
+    // Another request (another key), on the kept connection the upstream then drops.
+    let other = body.replace("Bloom the coffee", "Bloom the fresh coffee");
+    assert_ne!(other, body);
+    let (status, text) = post(&server.url, other.as_bytes(), &[]);
+    assert_eq!(status, 200, "{text}");
+    let log = server.stop();
+    assert_eq!(log.matches("recorded ").count(), 2, "{log}");
+    assert!(
+        *connections.lock().unwrap() >= 2,
+        "a fresh connection: {log}"
+    );
+    drop(ws);
+}
