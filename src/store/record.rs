@@ -195,11 +195,13 @@ pub fn record_then(
     // Twice at most: a writer that ignores the lock (the app's recorder) may create the file
     // between the read and the create; it is then compared like any existing cassette.
     for _ in 0..2 {
+        let mut previous = None;
         let status = match store.read(&slot)? {
             Some(existing) if existing.bytes == bytes.as_bytes() => RecordStatus::Unchanged,
             Some(_) if !options.force => return Err(differs()),
             Some(existing) => {
                 lock.replace(&slot, &existing, bytes.as_bytes(), Times::Now)?;
+                previous = Some(existing.bytes);
                 RecordStatus::Replaced
             }
             None => match lock.create(&slot, bytes.as_bytes())? {
@@ -207,13 +209,52 @@ pub fn record_then(
                 Created::Exists => continue,
             },
         };
-        also(&lock, &key)?;
+        if let Err(e) = also(&lock, &key) {
+            // What goes with the cassette (its lock entry) could not be written: the cassette
+            // goes back as it was, so that the store never holds one the lock does not cover
+            // while the writer says it was not recorded.
+            undo(&store, &lock, &slot, status, &bytes, previous.as_ref());
+            return Err(e);
+        }
         return Ok(Recorded { path, key, status });
     }
     Err(Error::in_file(
         &path,
         "another process keeps writing this cassette: run again",
     ))
+}
+
+/// Puts the cassette at `slot` back as it was before this write (`status` says what the write
+/// did; `previous` the bytes it replaced), through the same write path; a file another writer
+/// changed since is left as that writer left it.
+fn undo(
+    store: &StoreDir,
+    lock: &WriteGuard<'_>,
+    slot: &Slot,
+    status: RecordStatus,
+    written: &str,
+    previous: Option<&Vec<u8>>,
+) {
+    let ours = |read: &crate::store::FileRead| {
+        if read.bytes == written.as_bytes() {
+            Ok(())
+        } else {
+            Err(Error::msg("changed since"))
+        }
+    };
+    match (status, previous) {
+        (RecordStatus::Created, _) => {
+            let _ = lock.remove(slot, ours);
+        }
+        (RecordStatus::Replaced, Some(previous)) => {
+            if let Ok(Some(now)) = store.read(slot) {
+                if now.bytes == written.as_bytes() {
+                    let _ = lock.replace(slot, &now, previous, Times::Now);
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 fn bytes_over_limit(cassette: &Cassette) -> bool {

@@ -276,3 +276,51 @@ fn lock_names_the_store_of_each_entry() {
         );
     }
 }
+
+/// A lock that cannot be written when a recording needs its entry (a full disk; here a lock
+/// whose mode forbids writing) leaves no cassette behind: the recording is refused whole, so
+/// that the store never holds a cassette its lock does not cover while the writer says it was
+/// not recorded.
+#[test]
+fn a_lock_that_cannot_be_written_takes_the_cassette_back() {
+    use std::os::unix::fs::PermissionsExt;
+    let ws = common::sample_with_registry();
+    common::bump_prompt(&ws.path().join("prompts/quiz"), "\nOne more line.");
+    let quiz = std::fs::read_to_string(
+        std::path::Path::new(common::MANIFEST).join("tests/fixtures/requests/quiz.json"),
+    )
+    .unwrap();
+    let quiz = quiz.replace("\"prompt_version\": 1", "\"prompt_version\": 2");
+    assert!(quiz.contains("\"prompt_version\": 2"));
+    std::fs::write(ws.path().join("quiz-v2.json"), &quiz).unwrap();
+    std::fs::write(ws.path().join("answer.json"), "{\"questions\": []}").unwrap();
+    let lock = ws.path().join("cassettes/ulcas.lock");
+    let before = std::fs::read(&lock).unwrap();
+    std::fs::set_permissions(&lock, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let args = [
+        "record",
+        "quiz-v2.json",
+        "--cassettes",
+        "cassettes",
+        "--prompts",
+        "prompts",
+        "--response",
+        "answer.json",
+    ];
+    let refused = common::ulcas_in(ws.path(), &args);
+    assert_eq!(refused.code, 2, "{}{}", refused.stdout, refused.stderr);
+    assert!(refused.stderr.contains("ulcas.lock"), "{}", refused.stderr);
+    let v2 = ws.path().join("cassettes/quiz/v2");
+    let left: Vec<_> = std::fs::read_dir(&v2)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "no cassette without its entry: {left:?}");
+    assert_eq!(std::fs::read(&lock).unwrap(), before);
+    // Writable again: recorded, with its entry.
+    std::fs::set_permissions(&lock, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let recorded = common::ulcas_in(ws.path(), &args);
+    assert_eq!(recorded.code, 0, "{}{}", recorded.stdout, recorded.stderr);
+    assert!(std::fs::read_to_string(&lock).unwrap().contains("quiz"));
+    let verify = common::ulcas_in(ws.path(), &["verify", "cassettes", "--prompts", "prompts"]);
+    assert!(!verify.stdout.contains("unlocked"), "{}", verify.stdout);
+}
