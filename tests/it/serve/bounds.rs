@@ -116,3 +116,26 @@ fn a_declared_body_holds_no_budget_until_it_arrives() {
     drop(idle);
     server.stop();
 }
+
+/// A body of a hundred thousand tiny messages on Chat Completions or the Responses API is
+/// refused naming the bound, before its tree grows (a million once took 0.7 GiB and its miss
+/// seconds to explain); a long real conversation is far below it.
+#[test]
+fn a_body_of_countless_messages_is_refused_on_every_wire() {
+    let (ws, _) = crate::serve::workspace();
+    let server = crate::serve::Server::start(ws.path(), &["cassettes"]);
+    let turn = r#"{"role": "assistant", "content": "x"},"#.repeat(60_000);
+    let chat = format!(
+        r#"{{"model": "m", "messages": [{{"role": "system", "content": "s"}}, {turn}{{"role": "user", "content": "u"}}]}}"#
+    );
+    let responses = format!(
+        r#"{{"model": "m", "instructions": "s", "input": [{turn}{{"role": "user", "content": "u"}}]}}"#
+    );
+    for (path, body) in [("/v1/chat/completions", chat), ("/v1/responses", responses)] {
+        let (status, text) =
+            crate::serve::post(&format!("{}{path}", server.url), body.as_bytes(), &[]);
+        assert_eq!(status, 400, "{path}: {text}");
+        assert!(text.contains("more than 100000"), "{path}: {text}");
+    }
+    server.stop();
+}
