@@ -33,7 +33,8 @@ final class Kit
         return self::$servers[$mode];
     }
 
-    /** Stops every server, writes journal.json; the summary line (null when none ran). */
+    /** Stops every server, writes this process's part of the journal and joins the run's parts
+     * into journal.json; the summary line of the run so far (null when no server ran). */
     public static function finish(): ?string
     {
         if (self::$servers === []) {
@@ -56,11 +57,9 @@ final class Kit
             $server->stop();
         }
         $journal = (string) self::$journal;
-        file_put_contents(
-            "$journal/journal.json",
-            json_encode(['kit' => 'phpunit', 'counts' => (object) $counts, 'requests' => $requests], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n"
-        );
         self::$servers = [];
-        return Server::summary($counts, $journal);
+        // Every process of the run (paratest) joins its part into journal.json.
+        $joined = Server::writeJournal($journal, 'phpunit', $requests, $counts);
+        return Server::summary($joined, $journal);
     }
 }

@@ -58,9 +58,14 @@ final class Server
         );
     }
 
+    /** @var resource|null The run's lock, held (shared) while this process takes part in the run. */
+    private static $runLock = null;
+
     /**
      * The journal folder of this run, emptied of what the kit wrote there at its last run, and
-     * only that (its marker lists those files): a folder the team also uses keeps its own.
+     * only that (its marker lists those files): a folder the team also uses keeps its own. PHPUnit
+     * processes that run at once (paratest) share one run: the first to come empties the folder,
+     * while it holds the run's lock alone; the others wait for that, then take part beside it.
      */
     public static function journalFolder(string $root): string
     {
@@ -69,6 +74,24 @@ final class Server
         if (!str_starts_with($folder, '/')) {
             $folder = rtrim($root, '/') . '/' . $folder;
         }
+        if (!is_dir($folder) && !mkdir($folder, 0777, true) && !is_dir($folder)) {
+            throw new UlcasException("cannot make the journal folder $folder");
+        }
+        $lock = self::$runLock ?? fopen("$folder/.ulcas-run.lock", 'c');
+        $first = is_resource($lock) && flock($lock, LOCK_EX | LOCK_NB);
+        if ($first || !is_resource($lock)) {
+            self::clearJournal($folder);
+        }
+        if (is_resource($lock)) {
+            flock($lock, LOCK_SH);
+            self::$runLock = $lock;
+        }
+        return $folder;
+    }
+
+    /** Removes what the kit wrote at its last run (as its marker lists it), and starts the marker anew. */
+    private static function clearJournal(string $folder): void
+    {
         $lines = self::markerLines($folder);
         $listed = array_filter($lines, fn (string $l): bool => str_starts_with($l, 'wrote ') || str_starts_with($l, 'found ') || str_starts_with($l, '#'));
         if ($listed !== []) {
@@ -89,7 +112,46 @@ final class Server
         }
         $found = array_map('basename', glob("$folder/requests/*.json") ?: []);
         file_put_contents("$folder/" . self::MARKER, self::markerText([], $found));
-        return $folder;
+    }
+
+    /**
+     * Writes this process's part of the journal and joins every part of the run into
+     * journal.json (under a lock: processes of one run finish at once); the joined counts.
+     *
+     * @param list<array<string, mixed>> $requests
+     * @param array<string, int> $counts
+     * @return array<string, int>
+     */
+    public static function writeJournal(string $folder, string $kit, array $requests, array $counts): array
+    {
+        $part = "$folder/journal-part-" . getmypid() . '.json';
+        file_put_contents($part, json_encode(['kit' => $kit, 'counts' => (object) $counts, 'requests' => $requests], JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR));
+        $merge = fopen("$folder/.ulcas-merge.lock", 'c');
+        if (is_resource($merge)) {
+            flock($merge, LOCK_EX);
+        }
+        $all = [];
+        $joined = [];
+        foreach (glob("$folder/journal-part-*.json") ?: [] as $file) {
+            $got = json_decode((string) @file_get_contents($file), true);
+            if (!is_array($got)) {
+                continue;
+            }
+            foreach ((array) ($got['counts'] ?? []) as $k => $v) {
+                $joined[$k] = ($joined[$k] ?? 0) + (int) $v;
+            }
+            array_push($all, ...($got['requests'] ?? []));
+        }
+        file_put_contents(
+            "$folder/journal.json",
+            json_encode(['kit' => $kit, 'counts' => (object) $joined, 'requests' => $all], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n"
+        );
+        self::noteWrittenIn($folder);
+        if (is_resource($merge)) {
+            flock($merge, LOCK_UN);
+            fclose($merge);
+        }
+        return $joined;
     }
 
     /** @return list<string> the marker's lines (`wrote NAME`, `found requests/NAME`) */
@@ -114,19 +176,22 @@ final class Server
         return implode("\n", $lines) . "\n";
     }
 
-    /** Lists in the marker what the kit wrote this run: journal.json and the new dumps. */
-    private function noteWritten(): void
+    /** Lists in the marker what the kit wrote this run: the journal and the new dumps. */
+    private static function noteWrittenIn(string $folder): void
     {
-        $lines = self::markerLines($this->journal);
+        $lines = self::markerLines($folder);
         $found = array_map(fn (string $l): string => substr($l, 15), array_filter($lines, fn (string $l): bool => str_starts_with($l, 'found requests/')));
         $written = array_map(fn (string $l): string => substr($l, 6), array_filter($lines, fn (string $l): bool => str_starts_with($l, 'wrote ')));
         $written[] = 'journal.json';
-        foreach (glob("{$this->journal}/requests/*.json") ?: [] as $dump) {
+        foreach (glob("$folder/journal-part-*.json") ?: [] as $part) {
+            $written[] = basename($part);
+        }
+        foreach (glob("$folder/requests/*.json") ?: [] as $dump) {
             if (!in_array(basename($dump), $found, true)) {
                 $written[] = 'requests/' . basename($dump);
             }
         }
-        file_put_contents("{$this->journal}/" . self::MARKER, self::markerText($written, $found));
+        file_put_contents("$folder/" . self::MARKER, self::markerText($written, $found));
     }
 
     /** Starts `ulcas serve` in `$mode` (ULCAS_MODE by default) from `$cwd`. */
@@ -275,13 +340,9 @@ final class Server
             $listed = ['requests' => [], 'counts' => []];
         }
         $requests = array_map(fn (array $r): array => $r + ['mode' => $this->mode], $listed['requests']);
-        file_put_contents(
-            "{$this->journal}/journal.json",
-            json_encode(['kit' => $kit, 'counts' => (object) $listed['counts'], 'requests' => $requests], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_THROW_ON_ERROR) . "\n"
-        );
         $this->stop();
-        $this->noteWritten();
-        return self::summary($listed['counts'], $this->journal);
+        $counts = self::writeJournal($this->journal, $kit, $requests, $listed['counts']);
+        return self::summary($counts, $this->journal);
     }
 
     /** Stops the server (SIGTERM, then SIGKILL after ten seconds). */

@@ -370,4 +370,40 @@ XML);
             $this->assertFileExists("$team/journal.json", $out);
         }
     }
+
+    /**
+     * PHPUnit processes running at once on one project (as paratest runs them) share one run:
+     * the journal holds every process's requests, and the folder is emptied once, by the first.
+     */
+    public function testProcessesRunningAtOnceShareOneWholeJournal(): void
+    {
+        [$dir] = $this->runInner();
+        $clean = ['PATH' => getenv('PATH'), 'HOME' => getenv('HOME')];
+        if (getenv('ULCAS_BINARY') !== false) {
+            $clean['ULCAS_BINARY'] = getenv('ULCAS_BINARY');
+        }
+        $running = [];
+        foreach (['testHit', 'testAFaultOnCue', 'testTheAiConfigPointsAtTheServer'] as $filter) {
+            $running[] = proc_open(
+                [PHP_BINARY, $_SERVER['argv'][0], '--filter', $filter],
+                [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']],
+                $pipes,
+                $dir,
+                $clean,
+            );
+        }
+        foreach ($running as $process) {
+            proc_close($process);
+        }
+        $journal = json_decode(file_get_contents("$dir/.ulcas/journal/journal.json"), true, 512, JSON_THROW_ON_ERROR);
+        $tests = array_values(array_unique(array_map(fn (array $r): string => $r['test'], $journal['requests'])));
+        sort($tests);
+        $this->assertSame([
+            'AppTest::testAFaultOnCue',
+            'AppTest::testHit',
+            'LaravelAiTest::testTheAiConfigPointsAtTheServer',
+        ], $tests);
+        // The earlier run's miss is gone: the folder was emptied once, for this run.
+        $this->assertNotContains('AppTest::testMiss', $tests);
+    }
 }
