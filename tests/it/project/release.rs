@@ -466,3 +466,61 @@ fn the_crate_package_ships_what_it_needs() {
         );
     }
 }
+
+/// What builds and publishes a release is the same on every release run: every package the
+/// release workflow installs with pip is pinned to one version, the pytest kit's build backend
+/// too, and no job that holds a publishing token (`id-token: write`) fetches and runs a Python
+/// package (the pytest kit's wheel is built in a job of its own).
+#[test]
+fn the_release_workflow_installs_pinned_tools_only() {
+    let workflow = read(".github/workflows/release.yml");
+    for line in workflow.lines().filter(|l| l.contains("pip install")) {
+        let specs: Vec<&str> = line
+            .split_whitespace()
+            .filter(|w| w.starts_with('"') || w.contains("=="))
+            .collect();
+        assert!(!specs.is_empty(), "{line}");
+        for spec in specs {
+            assert!(
+                spec.contains("==") && !spec.contains(['<', '>', '~', '*']),
+                "not pinned: {spec} in {line}"
+            );
+        }
+    }
+    let kit = read("kits/python/pyproject.toml");
+    let requires = kit
+        .lines()
+        .find(|l| l.starts_with("requires"))
+        .unwrap_or_default();
+    assert!(
+        requires.contains("==") && !requires.contains(['<', '>']),
+        "{requires}"
+    );
+    // Each job from its name (two spaces in, under `jobs:`) to the next; the ones holding the
+    // publishing token run nothing but steps of actions.
+    let mut jobs: Vec<String> = Vec::new();
+    for line in workflow.lines() {
+        let is_name = line.starts_with("  ")
+            && !line.starts_with("   ")
+            && line.trim_end().ends_with(':')
+            && !line.trim().contains(' ');
+        if is_name {
+            jobs.push(String::new());
+        }
+        if let Some(job) = jobs.last_mut() {
+            job.push_str(line);
+            job.push('\n');
+        }
+    }
+    let publishing: Vec<&String> = jobs
+        .iter()
+        .filter(|j| j.contains("id-token: write"))
+        .collect();
+    assert!(!publishing.is_empty(), "{workflow}");
+    for job in publishing {
+        assert!(
+            !job.contains("pip "),
+            "a job holding id-token: write fetches and runs Python packages: {job}"
+        );
+    }
+}
