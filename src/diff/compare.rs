@@ -77,6 +77,7 @@ pub fn diff(a: &Operand, b: &Operand, phrasebook: &dyn Phrasebook) -> Result<Dif
 
 fn requests(x: &Request, y: &Request) -> DiffReport {
     let (mx, my) = (KeyMaterial::of(x), KeyMaterial::of(y));
+    let system = system_part(mx.system.as_deref(), my.system.as_deref());
     DiffReport {
         kind: DiffKind::Requests,
         same_key: Some(mx.key() == my.key()),
@@ -95,9 +96,21 @@ fn requests(x: &Request, y: &Request) -> DiffReport {
                 Style::Lines,
             ),
             part("content", mx.content.text, my.content.text, Style::Words),
-        ],
+        ]
+        .into_iter()
+        .chain(system)
+        .collect(),
         ..Default::default()
     }
+}
+
+/// The system text of a prompt in code, when either side's key has one (the reference key has
+/// none: it is no part of it then).
+fn system_part(old: Option<&str>, new: Option<&str>) -> Option<Part> {
+    (old.is_some() || new.is_some()).then(|| {
+        let text = |s: Option<&str>| s.map(str::to_owned);
+        part("system", text(old), text(new), Style::Words)
+    })
 }
 
 fn request_cassette(
@@ -123,6 +136,7 @@ fn request_cassette(
         Some(stored) => {
             parts.push(part("schema", schema_text(&stored.schema), schema_text(&m.schema_json), Style::Lines));
             parts.push(part("content", stored.content.clone(), m.content.text.clone(), Style::Words));
+            parts.extend(system_part(stored.system.as_deref(), m.system.as_deref()));
         }
         None => notes.push(format!(
             "the cassette carries no request material: only its key can be compared (record with `{}` to keep it)",

@@ -233,6 +233,27 @@ fn lookup_explains_an_edited_prompt_in_code() {
     let d = &of_type(&found, "lookup")[0]["diagnosis"][0];
     assert_eq!(d["kind"], "system-changed", "{d}");
     assert!(d["diff"].as_array().unwrap().len() >= 3, "{d}");
+    // `diff` shows the system text as a part of the key.
+    std::fs::write(
+        ws.path().join("kind.json"),
+        request("kind", "frg_aaaaaaaaaaaa").to_dump(),
+    )
+    .unwrap();
+    let diff = ulcas_in(
+        ws.path(),
+        &["diff", "kind.json", "edited.json", "--color", "never"],
+    );
+    assert!(
+        diff.stdout.contains("system           differs"),
+        "{}",
+        diff.stdout
+    );
+    assert!(
+        diff.stdout
+            .contains("You are a [-kind-]{+stern+} baking tutor."),
+        "{}",
+        diff.stdout
+    );
     // The same request with the old text hits, mapped to the fresh id.
     std::fs::write(&dump, request("kind", "frg_cccccccccccc").to_dump()).unwrap();
     let hit = ulcas_in(ws.path(), &["lookup", "edited.json", "--replay"]);
