@@ -221,18 +221,12 @@ async fn answer(
     let reply = match decision {
         Decided::Reply(reply) => reply,
         Decided::Forward(..) | Decided::Relay(_) => {
-            // The API's own path (a test's route `/_ulcas/test/<id>/…` is ulcas's, never the
-            // upstream's), with the query the client sent (`?beta=true`).
-            let path_and_query = match uri.query() {
-                Some(query) => format!("{}?{query}", api.path()),
-                None => api.path().to_owned(),
-            };
             let (resolved, tool) = to_record(decision, fault);
             let miss = super::record::Miss {
                 api,
                 resolved,
                 tool,
-                path_and_query,
+                path_and_query: upstream_path(api, &uri),
                 headers,
                 body: bytes,
                 started,
@@ -243,6 +237,15 @@ async fn answer(
     };
     said(&server, &headers, started, &reply);
     changed(reply.response(api))
+}
+
+/// Where a miss goes upstream: the API's own path (a test's route `/_ulcas/test/<id>/…` is
+/// ulcas's, never the upstream's), with the query the client sent (`?beta=true`).
+fn upstream_path(api: &dyn Wire, uri: &Uri) -> String {
+    match uri.query() {
+        Some(query) => format!("{}?{query}", api.path()),
+        None => api.path().to_owned(),
+    }
 }
 
 /// What the upstream's answer to a miss is recorded as: the request as keyed (with the forced

@@ -161,33 +161,35 @@ impl Upstream {
         }
     }
 
+    /// The upstream's answer to `miss` (its head; the body to come), or why there is none. A kept
+    /// connection the upstream closed meanwhile fails the request before any answer: it is sent
+    /// once more, on a fresh connection (the body is whole in hand).
+    async fn send(&self, miss: &Miss) -> Result<hyper::Response<hyper::body::Incoming>, String> {
+        let mut sent =
+            tokio::time::timeout(self.timeout, self.client.request(self.request(miss)?)).await;
+        if matches!(&sent, Ok(Err(e)) if closed_before_answer(e)) {
+            sent =
+                tokio::time::timeout(self.timeout, self.client.request(self.request(miss)?)).await;
+        }
+        match sent {
+            Ok(Ok(answer)) => Ok(answer),
+            Ok(Err(e)) => Err(format!(
+                "the upstream cannot be reached: {}",
+                error_chain(&e)
+            )),
+            Err(_) => Err(format!(
+                "the upstream did not answer within {} s (--upstream-timeout)",
+                self.timeout.as_secs()
+            )),
+        }
+    }
+
     /// [`Upstream::forward`], on the task it runs on.
     async fn forward_here(&self, server: Arc<Server>, mut miss: Miss) -> Response {
         let token = server.recordings.token();
-        let mut sent = match self.request(&miss) {
-            Ok(request) => tokio::time::timeout(self.timeout, self.client.request(request)).await,
+        let answer = match self.send(&miss).await {
+            Ok(answer) => answer,
             Err(why) => return failed(&server, &mut miss, why),
-        };
-        // A kept connection the upstream closed meanwhile fails the request before any answer:
-        // sent once more, on a fresh connection (the body is whole in hand).
-        if matches!(&sent, Ok(Err(e)) if closed_before_answer(e)) {
-            if let Ok(request) = self.request(&miss) {
-                sent = tokio::time::timeout(self.timeout, self.client.request(request)).await;
-            }
-        }
-        let answer = match sent {
-            Ok(Ok(a)) => a,
-            Ok(Err(e)) => {
-                let why = format!("the upstream cannot be reached: {}", error_chain(&e));
-                return failed(&server, &mut miss, why);
-            }
-            Err(_) => {
-                let why = format!(
-                    "the upstream did not answer within {} s (--upstream-timeout)",
-                    self.timeout.as_secs()
-                );
-                return failed(&server, &mut miss, why);
-            }
         };
         let (parts, incoming) = answer.into_parts();
         let mut not_recorded = miss.resolved.as_ref().err().map(|why| header_text(why));

@@ -34,7 +34,7 @@ fn raw(addr: &str, method: &str, head: &[String], body: &[u8]) -> (u16, String) 
 }
 
 /// The sample store served with a dump folder; a hit's body.
-fn served(extra: &[&str]) -> (tempfile::TempDir, Server, String) {
+pub(crate) fn served(extra: &[&str]) -> (tempfile::TempDir, Server, String) {
     let (ws, _) = workspace();
     let quiz = Request::from_file(&ws.path().join("fixtures/requests/quiz.json")).unwrap();
     let hit = params(&quiz, &prompt_text("quiz", 1)).to_string();
@@ -50,7 +50,7 @@ fn served(extra: &[&str]) -> (tempfile::TempDir, Server, String) {
     (ws, server, hit)
 }
 
-fn addr(server: &Server) -> String {
+pub(crate) fn addr(server: &Server) -> String {
     server.url.strip_prefix("http://").unwrap().to_owned()
 }
 
@@ -561,76 +561,5 @@ fn every_serving_thread_answers_then_sleeps() {
         "the serving threads ran {} ms in an idle second",
         spent / 1_000_000
     );
-    server.stop();
-}
-
-/// `POST /_ulcas/faults` reads its body within the bounds of every body: a client that sends
-/// half of it and stalls gets the API's 408, as on the model's routes (it once held the
-/// connection as long as it liked).
-#[test]
-fn a_stalled_arming_body_is_cut_as_any_body() {
-    let (_ws, server, _) = served(&["--read-timeout", "1"]);
-    let a = addr(&server);
-    let mut s = TcpStream::connect(&a).unwrap();
-    let body = br#"{"target": "*", "faults": ["overloaded"]}"#;
-    let head = format!(
-        "POST /_ulcas/faults HTTP/1.1\r\nhost: {a}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
-        body.len()
-    );
-    s.write_all(head.as_bytes()).unwrap();
-    s.write_all(&body[..10]).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    let mut got = Vec::new();
-    let _ = s.read_to_end(&mut got);
-    let got = String::from_utf8_lossy(&got);
-    assert!(got.starts_with("HTTP/1.1 408"), "{got}");
-    assert!(got.contains("the body came too slowly"), "{got}");
-    // Nothing was armed.
-    let mut g = TcpStream::connect(&a).unwrap();
-    write!(
-        g,
-        "GET /_ulcas/faults HTTP/1.1\r\nhost: {a}\r\nconnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut listed = String::new();
-    let _ = g.read_to_string(&mut listed);
-    assert!(listed.contains("\"armed\":[]"), "{listed}");
-    server.stop();
-}
-
-/// A latency fault waits once its body is keyed and its share of the body budget given back:
-/// large bodies waiting out their latency never keep a small hit from being read (it once got
-/// a 429 after --read-timeout).
-#[test]
-fn a_latency_fault_holds_no_body_budget_while_it_waits() {
-    let (_ws, server, hit) = served(&["--max-body", "1", "--read-timeout", "2"]);
-    // Two bodies that take all of the budget (twice --max-body) but less than the hit's size.
-    let budget: usize = 2 << 20;
-    let room = hit.len() / 2;
-    let mut large: serde_json::Value = serde_json::from_str(&hit).unwrap();
-    large["messages"][0]["content"]
-        .as_array_mut()
-        .unwrap()
-        .push(serde_json::json!({"type": "text", "text": ""}));
-    let bare = large.to_string().len();
-    let padding = "x".repeat((budget - room) / 2 - bare);
-    large["messages"][0]["content"][1]["text"] = serde_json::Value::from(padding);
-    let large = large.to_string();
-    assert!(large.len() <= 1 << 20 && 2 * large.len() + hit.len() > budget);
-    let slow: Vec<_> = (0..2)
-        .map(|_| {
-            let (url, body) = (server.url.clone(), large.clone());
-            std::thread::spawn(move || {
-                post(&url, body.as_bytes(), &[("x-ulcas-fault", "latency:6000")])
-            })
-        })
-        .collect();
-    // Once the large bodies were read and are waiting out their latency.
-    std::thread::sleep(Duration::from_millis(1500));
-    let (status, text) = post(&server.url, hit.as_bytes(), &[]);
-    assert_eq!(status, 200, "{text}");
-    for s in slow {
-        assert_eq!(s.join().unwrap().0, 404, "a miss, after its latency");
-    }
     server.stop();
 }

@@ -3,6 +3,7 @@
 //! shared helpers are in `kit` (re-exported here).
 
 pub mod answers;
+pub mod body_bounds;
 pub mod bounds;
 pub mod faults;
 pub mod fresh;
@@ -12,6 +13,7 @@ pub mod limits;
 pub mod openai;
 pub mod prompts;
 pub mod record_shapes;
+pub mod record_upstream;
 pub mod replay;
 pub mod resolver;
 pub mod shapes;
