@@ -160,24 +160,35 @@ PHP;
     </extensions>
 </phpunit>
 XML);
+        [$code, $out, $junit] = self::phpunit($dir, $env);
+        return [$dir, $code, $out, $junit];
+    }
+
+    /** The environment of an inner run: nothing of this run's but the PATH, HOME and ULCAS_BINARY. */
+    private static function cleanEnv(): array
+    {
         $clean = ['PATH' => getenv('PATH'), 'HOME' => getenv('HOME')];
-        foreach (['ULCAS_BINARY'] as $key) {
-            if (getenv($key) !== false) {
-                $clean[$key] = getenv($key);
-            }
+        if (getenv('ULCAS_BINARY') !== false) {
+            $clean['ULCAS_BINARY'] = getenv('ULCAS_BINARY');
         }
-        $phpunit = $_SERVER['argv'][0];
+        return $clean;
+    }
+
+    /** An inner PHPUnit run in `$dir` (its phpunit.xml) with `$env`: exit code, output, junit report. */
+    private static function phpunit(string $dir, array $env): array
+    {
+        @unlink("$dir/junit.xml");
         $process = proc_open(
-            [PHP_BINARY, $phpunit, '--log-junit', 'junit.xml'],
+            [PHP_BINARY, $_SERVER['argv'][0], '--log-junit', 'junit.xml'],
             [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
             $pipes,
             $dir,
-            $env + $clean,
+            $env + self::cleanEnv(),
         );
         $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
         $code = proc_close($process);
         $junit = is_file("$dir/junit.xml") && filesize("$dir/junit.xml") > 0 ? simplexml_load_file("$dir/junit.xml") : null;
-        return [$dir, $code, $out, $junit];
+        return [$code, $out, $junit];
     }
 
     /** @return array<string, string> test name => '' (passed) or its failure text */
@@ -293,21 +304,7 @@ PHP;
     </extensions>
 </phpunit>
 XML);
-        @unlink("$dir/junit.xml");
-        $clean = ['PATH' => getenv('PATH'), 'HOME' => getenv('HOME')];
-        if (getenv('ULCAS_BINARY') !== false) {
-            $clean['ULCAS_BINARY'] = getenv('ULCAS_BINARY');
-        }
-        $process = proc_open(
-            [PHP_BINARY, $_SERVER['argv'][0], '--log-junit', 'junit.xml'],
-            [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
-            $pipes,
-            $dir,
-            $env + $clean,
-        );
-        $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
-        $code = proc_close($process);
-        $junit = is_file("$dir/junit.xml") && filesize("$dir/junit.xml") > 0 ? simplexml_load_file("$dir/junit.xml") : null;
+        [$code, $out, $junit] = self::phpunit($dir, $env);
         return [$code, $out, self::outcomes($junit)];
     }
 
@@ -378,10 +375,7 @@ XML);
     public function testProcessesRunningAtOnceShareOneWholeJournal(): void
     {
         [$dir] = $this->runInner();
-        $clean = ['PATH' => getenv('PATH'), 'HOME' => getenv('HOME')];
-        if (getenv('ULCAS_BINARY') !== false) {
-            $clean['ULCAS_BINARY'] = getenv('ULCAS_BINARY');
-        }
+        $clean = self::cleanEnv();
         $running = [];
         foreach (['testHit', 'testAFaultOnCue', 'testTheAiConfigPointsAtTheServer'] as $filter) {
             $running[] = proc_open(

@@ -123,16 +123,7 @@ impl Resolver {
         };
         let version = o.prompt_version.unwrap_or(DEFAULT_VERSION);
         let first = named.map(|(i, _)| i);
-        let mut all: Vec<Indexed> = (0..self.stores.len())
-            .map(|store| Indexed {
-                store,
-                task: task.clone(),
-                version,
-                provider: None,
-                prefix: None,
-                in_code: true,
-            })
-            .collect();
+        let mut all = self.in_every_store(&task, version, true);
         all.sort_by_key(|c| Some(c.store) != first);
         all
     }

@@ -23,16 +23,7 @@ impl Resolver {
             (Some(task), Some(version), _) if self.holds(task, version) => {
                 self.check_named(task, version, by_text.map_or(&[][..], Vec::as_slice))?;
                 // Every store, the ones whose registry has the task first.
-                let mut all: Vec<Indexed> = (0..self.stores.len())
-                    .map(|store| Indexed {
-                        store,
-                        task: task.clone(),
-                        version,
-                        provider: None,
-                        prefix: None,
-                        in_code: false,
-                    })
-                    .collect();
+                let mut all = self.in_every_store(task, version, false);
                 all.sort_by_key(|c| !self.stores[c.store].1.has_task(task));
                 Ok(all)
             }
@@ -59,6 +50,21 @@ impl Resolver {
                 nearest: self.nearest_prompts(&wire.system),
             }),
         }
+    }
+
+    /// `task` v`version` as a candidate of every store, in the stores' order (a prompt in code
+    /// when `in_code`); nothing of a registry's schema is known of it yet.
+    pub(super) fn in_every_store(&self, task: &str, version: i64, in_code: bool) -> Vec<Indexed> {
+        (0..self.stores.len())
+            .map(|store| Indexed {
+                store,
+                task: task.to_owned(),
+                version,
+                provider: None,
+                prefix: None,
+                in_code,
+            })
+            .collect()
     }
 
     /// Whether a registry holds the prompt `task` v`version`.

@@ -8,27 +8,12 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::MANIFEST;
 use crate::common::{events, of_type, ulcas_in};
 use crate::serve::{python_with, Server};
 
 /// The app (tests/python/prompt_in_code_app.py) run once against `url`: one line per call.
 fn run_app(python: &Path, url: &str, adjective: &str, fragment: &str) -> Vec<Value> {
-    let out = Command::new(python)
-        .arg(Path::new(MANIFEST).join("tests/python/prompt_in_code_app.py"))
-        .args([url, adjective, fragment])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    crate::serve::run_script(python, "prompt_in_code_app.py", &[url, adjective, fragment])
 }
 
 /// The cassettes under `root`, relative to it, sorted.
@@ -201,12 +186,7 @@ fn an_app_with_its_prompts_in_code_records_replays_misses_an_edit_and_prunes() {
 fn lookup_explains_an_edited_prompt_in_code() {
     let ws = tempfile::tempdir().unwrap();
     let store = ws.path().join("cassettes");
-    let request = |adjective: &str, fragment: &str| {
-        ulcas::request::Request::new("coach", 1, ulcas::schema::Schema::empty())
-            .with_system(format!("You are a {adjective} baking tutor."))
-            .with_text(format!("Proof {fragment}?"))
-            .in_code()
-    };
+    let request = |adjective: &str, fragment: &str| tutor("coach", adjective, fragment);
     ulcas::store::record(
         &store,
         &request("kind", "frg_aaaaaaaaaaaa"),
@@ -293,16 +273,18 @@ fn task_headers_never_stand_for_another_text() {
     server.stop();
 }
 
+/// The tutor's request of a prompt in code, as the app sends it (its task `task`).
+fn tutor(task: &str, adjective: &str, fragment: &str) -> ulcas::request::Request {
+    ulcas::request::Request::new(task, 1, ulcas::schema::Schema::empty())
+        .with_system(format!("You are a {adjective} baking tutor."))
+        .with_text(format!("Proof {fragment}?"))
+        .in_code()
+}
+
 /// A prompt in code recorded (by the library, as `serve` records it) into `store`.
 fn record_in_code(store: &Path, adjective: &str) -> PathBuf {
-    let request = ulcas::request::Request::new(
-        format!("you-are-a-{adjective}-baking-tutor"),
-        1,
-        ulcas::schema::Schema::empty(),
-    )
-    .with_system(format!("You are a {adjective} baking tutor."))
-    .with_text("Proof frg_aaaaaaaaaaaa?")
-    .in_code();
+    let task = format!("you-are-a-{adjective}-baking-tutor");
+    let request = tutor(&task, adjective, "frg_aaaaaaaaaaaa");
     ulcas::store::record(
         store,
         &request,

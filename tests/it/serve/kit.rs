@@ -170,10 +170,15 @@ pub fn run_client(python: &Path, script: &str, url: &str, requests: &Value) -> V
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("requests.json");
     std::fs::write(&file, requests.to_string()).unwrap();
+    run_script(python, script, &[url, file.to_str().unwrap()])
+}
+
+/// The script `script` of tests/python run with `args`, which must succeed: each line it
+/// prints, parsed as JSON.
+pub fn run_script(python: &Path, script: &str, args: &[&str]) -> Vec<Value> {
     let out = Command::new(python)
         .arg(Path::new(MANIFEST).join("tests/python").join(script))
-        .arg(url)
-        .arg(&file)
+        .args(args)
         .output()
         .unwrap();
     assert!(
