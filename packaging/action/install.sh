@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs a released `ulcas` for this runner: the archive of its platform from the release,
 # checked against the release's sha256 file, unpacked into a cache folder (kept across runs by
-# the Action's cache step, or by a self-hosted runner's tool cache), and put on the PATH.
+# the Action's cache step, or by a self-hosted runner's tool cache), and put on the PATH. A
+# cached install is checked too: its archive against the release's sha256 (fetched each run),
+# its binary against the archive's.
 #
 # Inputs (environment):
 #   ULCAS_VERSION       the release, as `0.3.0` or `v0.3.0` (required)
@@ -48,42 +50,59 @@ sha256() {
   fi
 }
 
+# The release's own word on the archive: fetched every run (a few bytes), so that neither a
+# download nor a cache (which another job or a poisoned restore may have written) is trusted.
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+curl --fail --silent --show-error --location --retry 3 --proto '=https,http' \
+  --output "$work/$name.sha256" "$base/v$version/$name.sha256" \
+  || fail "could not download $base/v$version/$name.sha256 (is $version a release?)"
+expected="$(cut -d' ' -f1 < "$work/$name.sha256" | tr -d '\r\n')"
+[[ "$expected" =~ ^[0-9a-f]{64}$ ]] || fail "$name.sha256 holds no sha256"
+
+# The binary an archive holds, unpacked into $1.
+unpack() {
+  mkdir -p "$1"
+  if [ "$ext" = zip ]; then
+    (cd "$1" && unzip -q "$2") || fail "$name: cannot unpack"
+  else
+    tar -xzf "$2" -C "$1" || fail "$name: cannot unpack"
+  fi
+  found="$(find "$1" -type f -name "$exe" | head -n 1)"
+  [ -n "$found" ] || fail "$name holds no $exe"
+  echo "$found"
+}
+
 hit=false
-if [ -x "$cache/$exe" ] && [ -f "$cache/.sha256" ]; then
+if [ -x "$cache/$exe" ] && [ -f "$cache/$name" ]; then
+  # The cached archive must be the release's, and the cached binary the one it holds.
+  actual="$(sha256 "$cache/$name")"
+  [ "$actual" = "$expected" ] \
+    || fail "the cached $name has sha256 $actual, but the release says $expected: not used (clear the cache $cache)"
+  member="$(unpack "$work/check" "$cache/$name")"
+  cmp -s "$member" "$cache/$exe" \
+    || fail "the cached $cache/$exe is not the binary $name holds: not used (clear the cache $cache)"
   hit=true
-  echo "ulcas $version ($target): from the cache $cache"
+  echo "ulcas $version ($target): from the cache $cache (checked against the release's sha256)"
 else
-  work="$(mktemp -d)"
-  trap 'rm -rf "$work"' EXIT
   echo "ulcas $version ($target): downloading $base/v$version/$name"
   curl --fail --silent --show-error --location --retry 3 --proto '=https,http' \
     --output "$work/$name" "$base/v$version/$name" \
     || fail "could not download $base/v$version/$name (is $version a release?)"
-  curl --fail --silent --show-error --location --retry 3 --proto '=https,http' \
-    --output "$work/$name.sha256" "$base/v$version/$name.sha256" \
-    || fail "could not download $base/v$version/$name.sha256"
-  expected="$(cut -d' ' -f1 < "$work/$name.sha256" | tr -d '\r\n')"
   actual="$(sha256 "$work/$name")"
-  [[ "$expected" =~ ^[0-9a-f]{64}$ ]] || fail "$name.sha256 holds no sha256"
   [ "$expected" = "$actual" ] \
     || fail "$name: sha256 $actual, but the release says $expected: not installed"
-  mkdir -p "$work/unpacked"
-  if [ "$ext" = zip ]; then
-    (cd "$work/unpacked" && unzip -q "../$name") || fail "$name: cannot unpack"
-  else
-    tar -xzf "$work/$name" -C "$work/unpacked" || fail "$name: cannot unpack"
-  fi
-  found="$(find "$work/unpacked" -type f -name "$exe" | head -n 1)"
-  [ -n "$found" ] || fail "$name holds no $exe"
+  found="$(unpack "$work/unpacked" "$work/$name")"
   # Into the cache through a temporary folder renamed into place: a cache folder is whole or
-  # absent, never half-written (two jobs on one self-hosted runner may install at once).
+  # absent, never half-written (two jobs on one self-hosted runner may install at once). The
+  # archive is kept beside the binary: a later run checks both against the release.
   mkdir -p "$(dirname "$cache")"
   staged="$(mktemp -d "$(dirname "$cache")/.staged-XXXXXX")"
   cp "$found" "$staged/$exe"
+  cp "$work/$name" "$staged/$name"
   chmod 755 "$staged/$exe"
-  echo "$actual" > "$staged/.sha256"
-  if [ -e "$cache" ] && [ ! -x "$cache/$exe" ]; then
-    rm -rf "$cache" # an empty or partial folder (a cache restored without the binary)
+  if [ -e "$cache" ] && { [ ! -x "$cache/$exe" ] || [ ! -f "$cache/$name" ]; }; then
+    rm -rf "$cache" # an empty or partial folder, or one of an older install without its archive
   fi
   if [ -e "$cache" ] || ! mv "$staged" "$cache" 2>/dev/null; then
     rm -rf "$staged"

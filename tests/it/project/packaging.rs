@@ -319,11 +319,22 @@ fn the_action_installs_a_checked_archive_and_takes_it_from_its_cache_next_time()
     let version = run(Command::new(Path::new(&folder).join("ulcas")).arg("--version"));
     assert!(version.starts_with("ulcas "), "{version}");
 
-    // Second run: from the cache, no request at all.
+    // Second run: from the cache, checked against the release's sha256 (one small request).
     let (ok, said, outputs) = install(&releases, "9.9.9", home.path());
     assert!(ok, "{said}");
     assert!(outputs.contains("cache-hit=true"), "{outputs}");
-    assert_eq!(releases.gets.load(Ordering::SeqCst), 2, "{said}");
+    assert_eq!(releases.gets.load(Ordering::SeqCst), 3, "{said}");
+
+    // A cache whose binary was swapped (a poisoned restore): refused, never run.
+    let cached = Path::new(&folder).join("ulcas");
+    let real = std::fs::read(&cached).unwrap();
+    std::fs::write(&cached, b"#!/bin/sh\necho ulcas 9.9.9\n").unwrap();
+    let (ok, said, _) = install(&releases, "9.9.9", home.path());
+    assert!(!ok, "{said}");
+    assert!(said.contains("is not the binary"), "{said}");
+    std::fs::write(&cached, real).unwrap();
+    let (ok, said, _) = install(&releases, "9.9.9", home.path());
+    assert!(ok, "{said}");
 
     // An archive that is not the one its sha256 names: refused, nothing installed.
     let tampered = pack_release(releases_dir.path(), "9.9.8");
