@@ -474,16 +474,37 @@ fn the_crate_package_ships_what_it_needs() {
 #[test]
 fn the_release_workflow_installs_pinned_tools_only() {
     let workflow = read(".github/workflows/release.yml");
-    for line in workflow.lines().filter(|l| l.contains("pip install")) {
-        let specs: Vec<&str> = line
+    let installs: Vec<&str> = workflow
+        .lines()
+        .filter(|l| l.contains("pip install"))
+        .collect();
+    assert!(!installs.is_empty(), "{workflow}");
+    for line in installs {
+        // From a requirements file, each requirement pinned by version and by its files' hashes.
+        assert!(
+            line.contains("--require-hashes"),
+            "not checked by hash: {line}"
+        );
+        let file = line
             .split_whitespace()
-            .filter(|w| w.starts_with('"') || w.contains("=="))
-            .collect();
-        assert!(!specs.is_empty(), "{line}");
-        for spec in specs {
+            .skip_while(|w| *w != "-r")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no requirements file: {line}"))
+            .trim_matches(['\'', '"']);
+        let requirements = read(file);
+        let joined = requirements.replace("\\\n", " ");
+        for requirement in joined
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let spec = requirement.split_whitespace().next().unwrap_or_default();
             assert!(
                 spec.contains("==") && !spec.contains(['<', '>', '~', '*']),
-                "not pinned: {spec} in {line}"
+                "not pinned: {requirement}"
+            );
+            assert!(
+                requirement.contains("--hash=sha256:"),
+                "no hash: {requirement}"
             );
         }
     }
