@@ -235,7 +235,7 @@ fn undo(
     written: &str,
     previous: Option<&Vec<u8>>,
 ) {
-    let ours = |read: &crate::store::FileRead| {
+    let ours = |read: &super::handle::FileRead| {
         if read.bytes == written.as_bytes() {
             Ok(())
         } else {
