@@ -145,23 +145,28 @@ PHP;
         }
         file_put_contents("$dir/AppTest.php", self::APP_TEST);
         file_put_contents("$dir/LaravelAiTest.php", self::LARAVEL_TEST);
+        self::configure($dir, ['AppTest.php', 'LaravelAiTest.php']);
+        [$code, $out, $junit] = self::phpunit($dir, $env);
+        return [$dir, $code, $out, $junit];
+    }
+
+    /** An inner project's bootstrap (the SDK, the kit) and phpunit.xml: `$tests` with the extension. */
+    private static function configure(string $dir, array $tests): void
+    {
         file_put_contents("$dir/bootstrap.php", "<?php\nrequire " . var_export(self::sdkBoot(), true) . ";\nrequire " . var_export(self::kit() . '/src/autoload.php', true) . ";\n");
-        file_put_contents("$dir/phpunit.xml", <<<'XML'
+        $files = implode('', array_map(fn (string $t): string => "            <file>$t</file>\n", $tests));
+        file_put_contents("$dir/phpunit.xml", <<<XML
 <?xml version="1.0" encoding="UTF-8"?>
 <phpunit bootstrap="bootstrap.php" cacheResult="false">
     <testsuites>
         <testsuite name="app">
-            <file>AppTest.php</file>
-            <file>LaravelAiTest.php</file>
-        </testsuite>
+$files        </testsuite>
     </testsuites>
     <extensions>
-        <extension class="Ulcas\Kit\Extension"/>
+        <extension class="Ulcas\\Kit\\Extension"/>
     </extensions>
 </phpunit>
 XML);
-        [$code, $out, $junit] = self::phpunit($dir, $env);
-        return [$dir, $code, $out, $junit];
     }
 
     /** The environment of an inner run: nothing of this run's but the PATH, HOME and ULCAS_BINARY. */
@@ -290,20 +295,7 @@ PHP;
     /** Runs PHPUnit with the kit's extension on `$dir`'s TutorTest.php; exit code, output and outcomes. */
     private function runTutor(string $dir, array $env): array
     {
-        file_put_contents("$dir/bootstrap.php", "<?php\nrequire " . var_export(self::sdkBoot(), true) . ";\nrequire " . var_export(self::kit() . '/src/autoload.php', true) . ";\n");
-        file_put_contents("$dir/phpunit.xml", <<<'XML'
-<?xml version="1.0" encoding="UTF-8"?>
-<phpunit bootstrap="bootstrap.php" cacheResult="false">
-    <testsuites>
-        <testsuite name="app">
-            <file>TutorTest.php</file>
-        </testsuite>
-    </testsuites>
-    <extensions>
-        <extension class="Ulcas\Kit\Extension"/>
-    </extensions>
-</phpunit>
-XML);
+        self::configure($dir, ['TutorTest.php']);
         [$code, $out, $junit] = self::phpunit($dir, $env);
         return [$code, $out, self::outcomes($junit)];
     }
