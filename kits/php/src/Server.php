@@ -315,7 +315,12 @@ final class Server
             $why = $e['why'] ?? $e['path'] ?? '';
             $lines[] = rtrim("ulcas {$e['status']}: $why", ': ');
         }
-        return implode("\n", $lines);
+        // The server's hint names its own flags; inside a test run the kit's variables do it.
+        return (string) preg_replace(
+            '/ulcas serve --mode record --upstream (\S+)/',
+            'ULCAS_MODE=record ULCAS_UPSTREAM=$1 vendor/bin/phpunit',
+            implode("\n", $lines),
+        );
     }
 
     /** `ulcas: 3 hits, 1 miss, 0 synthetic (journal: DIR)`. */
@@ -323,9 +328,11 @@ final class Server
     {
         $n = fn (string $k, string $one, string $many): string => ($counts[$k] ?? 0) . ' ' . (($counts[$k] ?? 0) === 1 ? $one : $many);
         $parts = [$n('hit', 'hit', 'hits'), $n('miss', 'miss', 'misses'), ($counts['synthetic'] ?? 0) . ' synthetic'];
-        foreach (['recorded', 'relayed', 'fault', 'refused', 'error'] as $other) {
-            if (($counts[$other] ?? 0) > 0) {
-                $parts[] = "{$counts[$other]} $other";
+        $words = ['recorded' => ['recorded', 'recorded'], 'relayed' => ['relayed (not recorded)', 'relayed (not recorded)'], 'fault' => ['fault', 'faults'], 'refused' => ['refused', 'refused'], 'error' => ['error', 'errors']];
+        foreach ($words as $other => [$one, $many]) {
+            $k = $counts[$other] ?? 0;
+            if ($k > 0) {
+                $parts[] = "$k " . ($k === 1 ? $one : $many);
             }
         }
         return 'ulcas: ' . implode(', ', $parts) . " (journal: $journal)";

@@ -392,4 +392,15 @@ PHP;
         // The earlier run's miss is gone: the folder was emptied once, for this run.
         $this->assertNotContains('AppTest::testMiss', $tests);
     }
+
+    public function testTheSummaryAndAMissesHintSpeakTheKitsWords(): void
+    {
+        $this->assertSame(
+            'ulcas: 2 hits, 0 misses, 0 synthetic, 1 relayed (not recorded), 2 faults, 2 errors (journal: j)',
+            \Ulcas\Kit\Server::summary(['hit' => 2, 'fault' => 2, 'relayed' => 1, 'error' => 2], 'j'),
+        );
+        $said = \Ulcas\Kit\Server::failureMessage([['status' => 'miss', 'why' => "No cassette…\nTo record it: ulcas serve --mode record --upstream https://api.anthropic.com (with the client's key)."]]);
+        $this->assertStringContainsString("To record it: ULCAS_MODE=record ULCAS_UPSTREAM=https://api.anthropic.com vendor/bin/phpunit (with the client's key).", $said);
+        $this->assertStringNotContainsString('ulcas serve --mode record', $said);
+    }
 }

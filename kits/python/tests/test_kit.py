@@ -360,3 +360,14 @@ def test_miss(ulcas, case):
     journal = json.loads((project.path / ".ulcas/journal/journal.json").read_text())
     tests = {r["test"] for r in journal["requests"]}
     assert "test_names.py::test_miss[café 🍞]" in tests, tests
+
+
+def test_the_summary_and_a_misses_hint_speak_the_kits_words():
+    sys.path.insert(0, str(SRC))
+    from pytest_ulcas.server import failure_message, summary
+
+    line = summary({"hit": 2, "fault": 2, "relayed": 1, "error": 2}, Path("j"))
+    assert line == "ulcas: 2 hits, 0 misses, 0 synthetic, 1 relayed (not recorded), 2 faults, 2 errors (journal: j)"
+    said = failure_message([{"status": "miss", "why": "No cassette…\nTo record it: ulcas serve --mode record --upstream https://api.anthropic.com (with the client's key)."}])
+    assert "To record it: ULCAS_MODE=record ULCAS_UPSTREAM=https://api.anthropic.com pytest (with the client's key)." in said
+    assert "ulcas serve --mode record" not in said

@@ -187,15 +187,28 @@ async function armFault(url, target, faults, test) {
 
 /** What ulcas said of a test's failing requests, as the test's failure. */
 function failureMessage(entries) {
-  return entries.map((e) => `ulcas ${e.status}: ${e.why || e.path || ""}`.replace(/: $/, "")).join("\n");
+  return entries
+    .map((e) => `ulcas ${e.status}: ${e.why || e.path || ""}`.replace(/: $/, ""))
+    .join("\n")
+    // The server's hint names its own flags; inside a test run the kit's variables do it.
+    .replace(/ulcas serve --mode record --upstream (\S+)/g, "ULCAS_MODE=record ULCAS_UPSTREAM=$1 npx vitest run");
 }
+
+/** The other statuses of a summary line, in their words (one, many). */
+const OTHER_COUNTS = [
+  ["recorded", "recorded", "recorded"],
+  ["relayed", "relayed (not recorded)", "relayed (not recorded)"],
+  ["fault", "fault", "faults"],
+  ["refused", "refused", "refused"],
+  ["error", "error", "errors"],
+];
 
 /** `ulcas: 3 hits, 1 miss, 0 synthetic (journal: DIR)`. */
 function summary(counts, journal) {
   const n = (k, one, many) => `${counts[k] || 0} ${(counts[k] || 0) === 1 ? one : many}`;
   const parts = [n("hit", "hit", "hits"), n("miss", "miss", "misses"), `${counts.synthetic || 0} synthetic`];
-  for (const other of ["recorded", "relayed", "fault", "refused", "error"]) {
-    if (counts[other]) parts.push(`${counts[other]} ${other}`);
+  for (const [other, one, many] of OTHER_COUNTS) {
+    if (counts[other]) parts.push(`${counts[other]} ${counts[other] === 1 ? one : many}`);
   }
   return `ulcas: ${parts.join(", ")} (journal: ${journal})`;
 }

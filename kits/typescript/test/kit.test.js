@@ -339,3 +339,16 @@ test("miss café", async () => {
     expect(got[name].failure, out).toMatch(/ulcas miss: No cassette for task "quiz"/);
   }
 });
+
+test("the summary and a miss's hint speak the kit's words", async () => {
+  const { createRequire } = await import("node:module");
+  const server = createRequire(import.meta.url)("../src/server.cjs");
+  expect(server.summary({ hit: 2, fault: 2, relayed: 1, error: 2 }, "j")).toBe(
+    "ulcas: 2 hits, 0 misses, 0 synthetic, 1 relayed (not recorded), 2 faults, 2 errors (journal: j)",
+  );
+  const said = server.failureMessage([
+    { status: "miss", why: "No cassette…\nTo record it: ulcas serve --mode record --upstream https://api.anthropic.com (with the client's key)." },
+  ]);
+  expect(said).toContain("To record it: ULCAS_MODE=record ULCAS_UPSTREAM=https://api.anthropic.com npx vitest run (with the client's key).");
+  expect(said).not.toContain("ulcas serve --mode record");
+});

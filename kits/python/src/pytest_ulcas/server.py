@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -242,7 +243,22 @@ def failure_message(entries: Sequence[Dict[str, Any]]) -> str:
     for e in entries:
         why = e.get("why") or e.get("path") or ""
         lines.append(f"ulcas {e['status']}: {why}".rstrip(": "))
-    return "\n".join(lines)
+    # The server's hint names its own flags; inside a pytest run the kit's variables do it.
+    return re.sub(
+        r"ulcas serve --mode record --upstream (\S+)",
+        r"ULCAS_MODE=record ULCAS_UPSTREAM=\1 pytest",
+        "\n".join(lines),
+    )
+
+
+#: The other statuses of a summary line, in their words (one, many).
+OTHER_COUNTS = (
+    ("recorded", "recorded", "recorded"),
+    ("relayed", "relayed (not recorded)", "relayed (not recorded)"),
+    ("fault", "fault", "faults"),
+    ("refused", "refused", "refused"),
+    ("error", "error", "errors"),
+)
 
 
 def summary(counts: Dict[str, int], journal: Path) -> str:
@@ -253,7 +269,8 @@ def summary(counts: Dict[str, int], journal: Path) -> str:
         return f"{k} {word}" + ("" if k == 1 else ("es" if word.endswith("s") else "s"))
 
     parts = [n("hit", "hit"), n("miss", "miss"), f"{counts.get('synthetic', 0)} synthetic"]
-    for other in ("recorded", "relayed", "fault", "refused", "error"):
-        if counts.get(other):
-            parts.append(f"{counts[other]} {other}")
+    for other, one, many in OTHER_COUNTS:
+        k = counts.get(other, 0)
+        if k:
+            parts.append(f"{k} {one if k == 1 else many}")
     return f"ulcas: {', '.join(parts)} (journal: {journal})"
