@@ -37,6 +37,9 @@ pub const NO_SYSTEM_TASK: &str = "no-system-prompt";
 /// How many words of the system text make its task's name.
 const NAME_WORDS: usize = 6;
 
+/// The longest word a derived name takes.
+const NAME_WORD: usize = 16;
+
 /// The longest derived name, in bytes.
 const NAME_BYTES: usize = 48;
 
@@ -69,9 +72,11 @@ pub fn derived_task(system: &str) -> String {
     }
     without_ids.push_str(&head[last..]);
     let mut name = String::new();
+    // A word longer than any a prompt's opening holds is a token, a key or a hash: never part
+    // of a folder name that a repository keeps.
     let words = without_ids
         .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
+        .filter(|w| !w.is_empty() && w.len() <= NAME_WORD)
         .take(NAME_WORDS);
     for word in words {
         if !name.is_empty() && name.len() + 1 + word.len() > NAME_BYTES {
@@ -222,6 +227,11 @@ mod tests {
             derived_task("ULID 01BX5ZZKBKACTAV9WEVGEMMVRZ here")
         );
         assert_eq!(derived_task("   \n"), NO_SYSTEM_TASK);
+        // A token in the text never reaches the folder name.
+        let token = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+        let name = derived_task(&format!("Use {token} to read `@team` <!-- x"));
+        assert_eq!(name, "use-ghp-to-read-team-x");
+        assert!(!name.contains("16c7e42f"), "{name}");
     }
 
     #[test]
