@@ -113,6 +113,21 @@ pub fn cassette_for(
     with_request_material: bool,
 ) -> Result<(Cassette, CassetteKey)> {
     let material = KeyMaterial::of(request);
+    Ok(cassette_of(
+        &material,
+        request,
+        recording,
+        with_request_material,
+    ))
+}
+
+/// [`cassette_for`] of the request's key material, made once by the caller.
+fn cassette_of(
+    material: &KeyMaterial,
+    request: &Request,
+    recording: &Recording,
+    with_request_material: bool,
+) -> (Cassette, CassetteKey) {
     let key = material.key();
     let cassette = Cassette {
         task: key.task.clone(),
@@ -127,7 +142,7 @@ pub fn cassette_for(
         request: with_request_material.then(|| material.stored()),
         migrated_from: None,
     };
-    Ok((cassette, key))
+    (cassette, key)
 }
 
 /// Records an answer into the store at `root`, atomically, through the store's one write path
@@ -173,10 +188,11 @@ pub fn record_then(
     options: WriteOptions,
     also: impl FnOnce(&WriteGuard<'_>, &CassetteKey) -> Result<()>,
 ) -> Result<Recorded> {
-    if let Some(why) = unknown_in_answer(request, &recording.text) {
+    let material = KeyMaterial::of(request);
+    if let Some(why) = unknown_in_answer(&material, &recording.text) {
         return Err(Error::msg(why));
     }
-    let (cassette, key) = cassette_for(request, recording, options.with_request_material)?;
+    let (cassette, key) = cassette_of(&material, request, recording, options.with_request_material);
     if bytes_over_limit(&cassette) {
         return Err(Error::msg(format!(
             "the cassette would be larger than {} MiB, the most any command reads: not recorded",
@@ -265,11 +281,10 @@ fn bytes_over_limit(cassette: &Cassette) -> bool {
             .is_some_and(|r| (r.content.len() + r.schema.len()) as u64 > MAX_CASSETTE)
 }
 
-/// Why `answer` cannot be recorded for `request`: placeholders the request's key material
-/// does not have (the system text of a prompt in code counts).
-fn unknown_in_answer(request: &Request, answer: &str) -> Option<String> {
-    let material = KeyMaterial::of(request);
-    match material.system {
+/// Why `answer` cannot be recorded for the request of `material`: placeholders its key
+/// material does not have (the system text of a prompt in code counts).
+fn unknown_in_answer(material: &KeyMaterial, answer: &str) -> Option<String> {
+    match &material.system {
         None => crate::normalise::unknown_in_answer(answer, &material.content),
         Some(system) => {
             let both = crate::normalise::NormalisedContent {
@@ -278,7 +293,7 @@ fn unknown_in_answer(request: &Request, answer: &str) -> Option<String> {
                     crate::request::PART_SEPARATOR,
                     material.content.text
                 ),
-                map: material.content.map,
+                map: material.content.map.clone(),
             };
             crate::normalise::unknown_in_answer(answer, &both)
         }
