@@ -18,6 +18,8 @@
 //! record = "php artisan living-course:eval --live --record"   # optional, per store
 //! # optional: names of prompts written in code (task = the start of its system text)
 //! prompts_in_code = { coach = "You are a baking tutor" }
+//! # optional: ids the app makes, numbered in the key of a prompt in code beside UUIDs
+//! id_patterns = ['\bord_[0-9a-z]{10}\b']
 //! ```
 //!
 //! A top-level `record = "…"` names the command that records anew for every store without one
@@ -81,6 +83,8 @@ struct StoreEntry {
     record: Option<String>,
     #[serde(default)]
     prompts_in_code: BTreeMap<String, String>,
+    #[serde(default)]
+    id_patterns: Vec<String>,
 }
 
 /// The nearest `ulcas.toml` in `start` or one of its parents: whatever stands under that name
@@ -197,6 +201,8 @@ pub fn parse(text: &str, path: &Path) -> Result<Vec<StoreConfig>> {
     for store in &file.store {
         crate::in_code::InCodeNames::new(&store.prompts_in_code)
             .map_err(|why| Error::in_file(path, why))?;
+        crate::id_patterns::IdPatterns::with_custom(&store.id_patterns)
+            .map_err(|why| Error::in_file(path, why))?;
     }
     let base = path.parent().unwrap_or(Path::new("."));
     // `./ulcas.toml` has parent "", which joins like ".".
@@ -218,6 +224,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Vec<StoreConfig>> {
                 code_schemas: s.code_schemas.iter().map(|p| rel(p)).collect(),
                 pins: s.pins,
                 prompts_in_code: s.prompts_in_code,
+                id_patterns: s.id_patterns,
             },
             record: s.record.or_else(|| file.record.clone()),
         })

@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
+use crate::id_patterns::IdPatterns;
 use crate::normalise::{normalise, normalise_into, NormalisedContent, PlaceholderMap};
 use crate::php;
 use crate::request::Request;
@@ -63,11 +64,15 @@ impl KeyMaterial {
     /// Builds the key material of a request: content assembled and normalised, schema canonical.
     pub fn of(request: &Request) -> KeyMaterial {
         let (system, content) = if request.prompt_in_code {
+            // A prompt in code is keyed by ulcas alone: UUIDs and the store's own id
+            // patterns are numbered too.
+            let ids = &request.id_patterns;
             let mut map = PlaceholderMap::new();
             let mut system = String::new();
-            normalise_into(request.system_text(), &mut map, |p| system.push_str(p));
+            ids.normalise_into(request.system_text(), &mut map, |p| system.push_str(p));
             let mut text = String::new();
-            request.content_pieces(|piece| normalise_into(piece, &mut map, |p| text.push_str(p)));
+            request
+                .content_pieces(|piece| ids.normalise_into(piece, &mut map, |p| text.push_str(p)));
             (Some(system), NormalisedContent { text, map })
         } else {
             (None, normalise(&request.content()))
@@ -182,6 +187,8 @@ pub struct KeyPrefix {
     hasher: Sha256,
     /// The placeholders of what the prefix hashed (a prompt in code's system text).
     map: PlaceholderMap,
+    /// A prompt in code's id patterns (`None`: the reference pattern alone).
+    ids: Option<IdPatterns>,
 }
 
 impl std::fmt::Debug for KeyPrefix {
@@ -205,18 +212,25 @@ impl KeyPrefix {
             prompt_version,
             hasher,
             map: PlaceholderMap::new(),
+            ids: None,
         }
     }
 
     /// The prefix of the keys of a prompt written in code: `task` v`prompt_version` with the
     /// canonical schema `schema_json` and the system text `system` (normalised here, its ids
-    /// numbered before the content's).
-    pub fn in_code(task: &str, prompt_version: i64, schema_json: &str, system: &str) -> KeyPrefix {
+    /// numbered before the content's), its ids and its content's found by `ids`.
+    pub fn in_code(
+        task: &str,
+        prompt_version: i64,
+        schema_json: &str,
+        system: &str,
+        ids: &IdPatterns,
+    ) -> KeyPrefix {
         let mut hasher = Sha256::new();
         hash_prefix(&mut hasher, task, prompt_version, schema_json);
         let mut map = PlaceholderMap::new();
         hasher.update(b"\"");
-        normalise_into(system, &mut map, |normalised| {
+        ids.normalise_into(system, &mut map, |normalised| {
             php::escape_body(normalised, |escaped| hasher.update(escaped.as_bytes()))
         });
         hasher.update(b"\",\"");
@@ -225,6 +239,7 @@ impl KeyPrefix {
             prompt_version,
             hasher,
             map,
+            ids: Some(ids.clone()),
         }
     }
 
@@ -240,11 +255,13 @@ impl KeyPrefix {
     ) -> (CassetteKey, PlaceholderMap) {
         let mut hasher = self.hasher.clone();
         let mut map = self.map.clone();
-        pieces(&mut |piece| {
-            normalise_into(piece, &mut map, |normalised| {
-                php::escape_body(normalised, |escaped| hasher.update(escaped.as_bytes()))
-            })
-        });
+        let mut hash = |normalised: &str| {
+            php::escape_body(normalised, |escaped| hasher.update(escaped.as_bytes()))
+        };
+        match &self.ids {
+            None => pieces(&mut |piece| normalise_into(piece, &mut map, &mut hash)),
+            Some(ids) => pieces(&mut |piece| ids.normalise_into(piece, &mut map, &mut hash)),
+        }
         hasher.update(b"\"]");
         let key = CassetteKey {
             task: self.task.clone(),

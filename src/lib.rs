@@ -61,6 +61,7 @@ pub mod dumps;
 pub mod error;
 #[cfg(feature = "tools")]
 pub(crate) mod git;
+pub mod id_patterns;
 pub mod in_code;
 pub(crate) mod input;
 pub mod key;

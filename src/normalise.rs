@@ -277,6 +277,9 @@ pub struct PlaceholderMap {
     fragments: Vec<usize>,
     /// Entry index of `{{id_N}}` at `N - 1`.
     others: Vec<usize>,
+    /// Entries of ids that the reference pattern does not match (UUIDs, a store's patterns:
+    /// [`crate::id_patterns`]): an answer is searched for them as they are.
+    extended: Vec<usize>,
 }
 
 impl std::fmt::Debug for PlaceholderMap {
@@ -325,6 +328,17 @@ impl PlaceholderMap {
             } else {
                 self.by_id.insert(id.to_owned(), index);
             }
+        }
+        placeholder
+    }
+
+    /// [`PlaceholderMap::assign`] for an id that [`crate::id_patterns`] found, which the
+    /// reference pattern may not match: [`to_placeholders`] then looks for it by its text.
+    pub fn assign_extended(&mut self, id: &str) -> Placeholder {
+        let before = self.entries.len();
+        let placeholder = self.assign(id);
+        if self.entries.len() > before && !is_reference_id(id) {
+            self.extended.push(before);
         }
         placeholder
     }
@@ -378,7 +392,7 @@ impl PlaceholderMap {
 const SCANNED: usize = 12;
 
 /// Appends `{{name}}` (without `fmt`: one is written for every id of every request served).
-fn push_placeholder(out: &mut String, p: Placeholder) {
+pub(crate) fn push_placeholder(out: &mut String, p: Placeholder) {
     out.push_str("{{");
     out.push_str(p.kind.prefix());
     out.push('_');
@@ -426,17 +440,45 @@ pub fn normalise_into(content: &str, map: &mut PlaceholderMap, mut sink: impl Fn
     sink(&content[last..]);
 }
 
+/// Whether `id` is exactly one match of the reference pattern.
+fn is_reference_id(id: &str) -> bool {
+    id_matches(id).next() == Some(0..id.len())
+}
+
 /// What the recorder stores: every id of `answer` that the request's map knows becomes its
-/// placeholder; other ids (and other spellings of known ids) stay as they are.
+/// placeholder; other ids (and other spellings of known ids) stay as they are. Ids that only
+/// a prompt in code's patterns number (UUIDs, a store's) are found by their text, where they
+/// stand as a whole word.
 pub fn to_placeholders(answer: &str, map: &PlaceholderMap) -> String {
+    let mut found: Vec<(std::ops::Range<usize>, Placeholder)> = id_matches(answer)
+        .filter_map(|m| Some((m.clone(), map.placeholder_of(&answer[m])?)))
+        .collect();
+    if !map.extended.is_empty() {
+        let bytes = answer.as_bytes();
+        let word = |i: Option<usize>| {
+            i.and_then(|i| bytes.get(i))
+                .is_some_and(|&b| WORD[usize::from(b)])
+        };
+        for &i in &map.extended {
+            let (p, id) = (&map.entries[i].0, map.entries[i].1.as_str());
+            for (at, _) in answer.match_indices(id) {
+                let end = at + id.len();
+                if !word(at.checked_sub(1)) && !word(Some(end)) {
+                    found.push((at..end, *p));
+                }
+            }
+        }
+        found.sort_unstable_by(|a, b| a.0.start.cmp(&b.0.start).then(b.0.end.cmp(&a.0.end)));
+    }
     let mut out = String::with_capacity(answer.len());
     let mut last = 0;
-    for m in id_matches(answer) {
-        if let Some(p) = map.placeholder_of(&answer[m.clone()]) {
-            out.push_str(&answer[last..m.start]);
-            push_placeholder(&mut out, p);
-            last = m.end;
+    for (m, p) in found {
+        if m.start < last {
+            continue;
         }
+        out.push_str(&answer[last..m.start]);
+        push_placeholder(&mut out, p);
+        last = m.end;
     }
     out.push_str(&answer[last..]);
     out

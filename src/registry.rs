@@ -107,6 +107,9 @@ pub struct RegistrySource {
     /// Names of the prompts the app writes in code: task → the start of its system text
     /// (`prompts_in_code` in `ulcas.toml`; see [`crate::in_code`]).
     pub prompts_in_code: BTreeMap<String, String>,
+    /// The store's own id patterns (`id_patterns` in `ulcas.toml`), numbered in the key of a
+    /// prompt in code beside UUIDs ([`crate::id_patterns`]).
+    pub id_patterns: Vec<String>,
 }
 
 /// The state of every file a registry is read from (its name and [`crate::store::Stamp`]):
@@ -181,6 +184,8 @@ pub struct Registry {
     exported: BTreeMap<String, Vec<(PathBuf, Schema)>>,
     /// The names of the prompts in code ([`RegistrySource::prompts_in_code`]).
     in_code: crate::in_code::InCodeNames,
+    /// The ids a prompt in code's key numbers ([`RegistrySource::id_patterns`]).
+    ids: crate::id_patterns::IdPatterns,
 }
 
 impl Registry {
@@ -202,6 +207,10 @@ impl Registry {
         }
         match crate::in_code::InCodeNames::new(&source.prompts_in_code) {
             Ok(names) => registry.in_code = names,
+            Err(why) => registry.problem(Path::new("ulcas.toml"), why),
+        }
+        match crate::id_patterns::IdPatterns::with_custom(&source.id_patterns) {
+            Ok(ids) => registry.ids = ids,
             Err(why) => registry.problem(Path::new("ulcas.toml"), why),
         }
         let mut named_in_schemas_folder = (0, 0);
@@ -352,6 +361,11 @@ impl Registry {
     /// `system`, if any.
     pub fn task_in_code(&self, system: &str) -> Option<&str> {
         self.in_code.task_of(system)
+    }
+
+    /// The ids the key of a prompt in code numbers: UUIDs and the store's `id_patterns`.
+    pub fn id_patterns(&self) -> &crate::id_patterns::IdPatterns {
+        &self.ids
     }
 
     /// `prompts_in_code` as given (task → start).

@@ -115,6 +115,7 @@ impl StoreSettings {
         let source = RegistrySource {
             prompts: registry.folders.clone(),
             prompts_in_code: registry.in_code_names(),
+            id_patterns: registry.id_patterns().custom().to_vec(),
             ..Default::default()
         };
         StoreSettings {
@@ -324,6 +325,7 @@ fn build_store(
                 pins: pins.clone(),
                 code_schemas: Vec::new(),
                 prompts_in_code: Default::default(),
+                id_patterns: Vec::new(),
             };
             selector(&root, &overrides, flags.config.is_some().then_some(file))
         }
@@ -357,6 +359,7 @@ fn read_from(cwd: &Path, source: &RegistrySource) -> RegistrySource {
             .map(|p| absolute(cwd, p))
             .collect(),
         prompts_in_code: source.prompts_in_code.clone(),
+        id_patterns: source.id_patterns.clone(),
     }
 }
 

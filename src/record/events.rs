@@ -23,6 +23,14 @@ pub enum RecordEvent<'a> {
         /// does: it is recorded as the model gave it, and its replay makes the app repair it.
         #[serde(skip_serializing_if = "<[String]>::is_empty")]
         fails_schema: &'a [String],
+        /// Tokens of the request that look like generated ids but that its key takes as they
+        /// are ([`crate::request::Request::keyed_verbatim`]): the recording hits only a request
+        /// that carries them again.
+        #[serde(skip_serializing_if = "<[String]>::is_empty")]
+        keyed_verbatim: &'a [String],
+        /// Whether the request's prompt is in code (its key is ulcas's own).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        prompt_in_code: bool,
     },
 }
 

@@ -98,11 +98,14 @@ pub fn run(
     let recorded = record_into(store, &request, &recording, asked.write)
         .map_err(|e| e.with_file(crate::input::shown_name(&asked.response)))?;
     let fails_schema = schema_errors(&request, &recording);
+    let keyed_verbatim = request.keyed_verbatim();
     sent(sink.record(&RecordEvent::Recorded {
         path: &recorded.path,
         hash: &recorded.key.hash,
         status: recorded.status,
         fails_schema: &fails_schema,
+        keyed_verbatim: &keyed_verbatim,
+        prompt_in_code: request.prompt_in_code,
     }))?;
     Ok(recorded)
 }

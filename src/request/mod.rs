@@ -29,7 +29,10 @@ use crate::schema::Schema;
 mod read;
 mod write;
 
-use read::{deeper_than, either, list, parse_block, parse_turn, task_and_version, DumpFields};
+use read::{
+    deeper_than, either, id_patterns_of, list, parse_block, parse_turn, task_and_version,
+    DumpFields,
+};
 
 /// The separator between content parts: newline, U+241E SYMBOL FOR RECORD SEPARATOR, newline.
 pub const PART_SEPARATOR: &str = "\n\u{241E}\n";
@@ -77,6 +80,10 @@ pub struct Request {
     /// content]`, the system text normalised first): an edited text is another key, never the
     /// old answer. `false` (the reference key) unless the dump says `true`.
     pub prompt_in_code: bool,
+    /// The ids a prompt in code's key numbers beyond fragment ids and ULIDs: UUIDs, and the
+    /// store's `id_patterns` (the dump's `id_patterns`; see [`crate::id_patterns`]). Not used
+    /// by the reference key.
+    pub id_patterns: crate::id_patterns::IdPatterns,
     /// The task's output JSON schema.
     pub schema: Schema,
     /// The user turn.
@@ -184,6 +191,7 @@ impl Request {
                 )))
             }
         };
+        let id_patterns = id_patterns_of(&obj)?;
         let schema = match (schema, obj.get("schema")) {
             (Some(s), _) => s,
             // A plain prompt's request carries no schema: keyed with the empty one, as the PHP
@@ -206,10 +214,47 @@ impl Request {
             model,
             system,
             prompt_in_code,
+            id_patterns,
             schema,
             blocks,
             turns,
         })
+    }
+
+    /// The id-like tokens ([`crate::id_patterns::id_like`]) that this request's key takes as
+    /// they are, each once, in order: of its content under the reference key; of its system
+    /// text and content when its prompt is in code (beside what its id patterns number). A
+    /// recording keyed on such a token hits only a request that carries it again: `record`
+    /// warns of each.
+    ///
+    /// ```
+    /// use ulcas::request::Request;
+    /// use ulcas::schema::Schema;
+    ///
+    /// let request = Request::new("quiz", 1, Schema::empty())
+    ///     .with_text("for user 550e8400-e29b-41d4-a716-446655440000");
+    /// // The reference key takes the UUID as it is; a prompt in code's numbers it.
+    /// assert_eq!(request.keyed_verbatim(), ["550e8400-e29b-41d4-a716-446655440000"]);
+    /// assert!(request.in_code().keyed_verbatim().is_empty());
+    /// ```
+    pub fn keyed_verbatim(&self) -> Vec<String> {
+        let mut found: Vec<String> = Vec::new();
+        let mut add = |text: &str| {
+            let tokens = match self.prompt_in_code {
+                true => self.id_patterns.verbatim_ids(text),
+                false => crate::id_patterns::verbatim_in_reference(text),
+            };
+            for token in tokens {
+                if !found.iter().any(|f| f == token) {
+                    found.push(token.to_owned());
+                }
+            }
+        };
+        if self.prompt_in_code {
+            add(self.system_text());
+        }
+        self.content_pieces(|piece| add(piece));
+        found
     }
 
     /// The system text sent (empty when none was).

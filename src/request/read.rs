@@ -9,6 +9,31 @@ use super::{kind_of, validate_task, Block, Turn};
 use crate::error::{Error, Result};
 
 /// A dump's `task` (a valid task name) and `prompt_version` (or `promptVersion`, an integer).
+/// The dump's `id_patterns`: the store's own ids that a prompt in code's key numbers beside
+/// UUIDs ([`crate::id_patterns`]).
+pub(super) fn id_patterns_of(obj: &Map<String, Value>) -> Result<crate::id_patterns::IdPatterns> {
+    match obj.get("id_patterns") {
+        None | Some(Value::Null) => Ok(crate::id_patterns::IdPatterns::default()),
+        Some(Value::Array(items)) => {
+            let mut patterns = Vec::with_capacity(items.len());
+            for item in items {
+                let Value::String(p) = item else {
+                    return Err(Error::msg(format!(
+                        "`id_patterns` must list strings (regular expressions), not {}",
+                        kind_of(item)
+                    )));
+                };
+                patterns.push(p.clone());
+            }
+            crate::id_patterns::IdPatterns::with_custom(&patterns).map_err(Error::msg)
+        }
+        Some(other) => Err(Error::msg(format!(
+            "`id_patterns` must be a list of regular expressions, not {}",
+            kind_of(other)
+        ))),
+    }
+}
+
 pub(super) fn task_and_version(obj: &Map<String, Value>) -> Result<(String, i64)> {
     let task = match obj.get("task") {
         Some(Value::String(s)) => s.clone(),
@@ -83,11 +108,12 @@ impl<'de> Deserialize<'de> for DumpFields {
 /// The members of a dump that ulcas reads (besides `schema`): the key's, `prompt_id` (written
 /// into recordings), `model` (the driver's default for a cassette without one) and `system`
 /// (compared with the registry's prompt text by `verify --requests`; in the key of a prompt in
-/// code, which `prompt_in_code` marks).
-const KEY_FIELDS: [&str; 10] = [
+/// code, which `prompt_in_code` marks, with the ids `id_patterns` names).
+const KEY_FIELDS: [&str; 11] = [
     "model",
     "system",
     "prompt_in_code",
+    "id_patterns",
     "task",
     "prompt_version",
     "promptVersion",

@@ -14,6 +14,7 @@ impl Request {
             model: None,
             system: None,
             prompt_in_code: false,
+            id_patterns: Default::default(),
             schema,
             blocks: Vec::new(),
             turns: Vec::new(),
@@ -63,6 +64,13 @@ impl Request {
         self
     }
 
+    /// With a store's own id patterns (a prompt in code's key numbers what they match:
+    /// [`crate::id_patterns`]).
+    pub fn with_id_patterns(mut self, ids: crate::id_patterns::IdPatterns) -> Request {
+        self.id_patterns = ids;
+        self
+    }
+
     /// The request as the PHP hook dumps it (`json_encode` of the driver's request, camelCase,
     /// slashes and Unicode unescaped, one line and a newline): `Request::from_slice` reads it
     /// back to the same request and the same key (the schema is written as it was read).
@@ -81,6 +89,7 @@ impl Request {
             model: self.model.as_deref(),
             system: self.system.as_deref(),
             prompt_in_code: self.prompt_in_code,
+            id_patterns: self.id_patterns.custom(),
             blocks,
             schema: &schema,
             turns: &self.turns,
@@ -161,6 +170,8 @@ struct Dump<'a> {
     /// Written only when true: a reference dump stays as the PHP hook writes it.
     #[serde(rename = "prompt_in_code", skip_serializing_if = "std::ops::Not::not")]
     prompt_in_code: bool,
+    #[serde(rename = "id_patterns", skip_serializing_if = "<[String]>::is_empty")]
+    id_patterns: &'a [String],
     blocks: Vec<DumpBlock<'a>>,
     schema: &'a serde_json::value::RawValue,
     turns: &'a [Turn],

@@ -555,7 +555,18 @@ fn record(
             &recording,
             ulcas::store::WriteOptions::with_request_material(),
         )
-        .map(|r| r.path)
+        .map(|r| {
+            let verbatim = resolved.request.keyed_verbatim();
+            if !verbatim.is_empty() {
+                let said =
+                    crate::cli::phrases::keyed_verbatim(&verbatim, resolved.request.prompt_in_code);
+                let said = said.strip_prefix("warning: ").unwrap_or(&said);
+                server
+                    .log
+                    .note("warning", &format!("{}: {said}", r.path.display()));
+            }
+            r.path
+        })
         .map_err(|e| e.to_string())
 }
 

@@ -5,6 +5,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::{Indexed, Overrides, Resolver};
+use crate::id_patterns::IdPatterns;
 use crate::in_code::{derived_task, DEFAULT_VERSION};
 use crate::key::KeyPrefix;
 use crate::schema::Schema;
@@ -33,6 +34,8 @@ pub(super) struct Prefixes {
 
 #[derive(Debug, PartialEq)]
 struct PrefixOf {
+    /// The store (its id patterns are part of the prefix).
+    store: usize,
     task: String,
     version: i64,
     schema: Arc<Schema>,
@@ -66,10 +69,18 @@ impl SentSchemas {
 }
 
 impl Prefixes {
-    /// The key prefix of candidate `c` with `schema` and the system text `system`.
-    pub(super) fn of(&self, c: &Indexed, schema: &Arc<Schema>, system: &str) -> Arc<KeyPrefix> {
+    /// The key prefix of candidate `c` with `schema`, the system text `system` and its
+    /// store's id patterns `ids`.
+    pub(super) fn of(
+        &self,
+        c: &Indexed,
+        schema: &Arc<Schema>,
+        system: &str,
+        ids: &IdPatterns,
+    ) -> Arc<KeyPrefix> {
         let matches = |p: &PrefixOf| {
             p.version == c.version
+                && p.store == c.store
                 && Arc::ptr_eq(&p.schema, schema)
                 && *p.system == *system
                 && p.task == c.task
@@ -85,6 +96,7 @@ impl Prefixes {
             c.version,
             schema.canonical_json(),
             system,
+            ids,
         ));
         // A text holding ids is new with every id: not worth keeping.
         if !prefix.has_ids() && system.len() <= crate::wire::memo::TEXT {
@@ -94,6 +106,7 @@ impl Prefixes {
             }
             kept.push((
                 PrefixOf {
+                    store: c.store,
                     task: c.task.clone(),
                     version: c.version,
                     schema: schema.clone(),

@@ -319,6 +319,9 @@ impl Resolver {
     fn resolved(&self, c: &Indexed, wire: &WireRequest, schema: Schema) -> Resolved {
         let mut request = request_of(wire, &c.task, c.version, schema);
         request.prompt_in_code = c.in_code;
+        if c.in_code {
+            request.id_patterns = self.stores[c.store].1.id_patterns().clone();
+        }
         // The prompt file's `id`, as the app's recorder writes it into a cassette.
         request.prompt_id = self.stores[c.store]
             .1
@@ -391,8 +394,9 @@ impl Resolver {
                 crate::request::content_pieces(&wire.blocks, &wire.turns, sink)
             };
             let (key, map) = if let Some(schema) = &in_code {
+                let ids = self.stores[c.store].1.id_patterns();
                 self.in_code_prefixes
-                    .of(c, schema, &wire.system)
+                    .of(c, schema, &wire.system, ids)
                     .key_with_map(pieces)
             } else {
                 // A schema found only in the recordings is the slower path's to look for.

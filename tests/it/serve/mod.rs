@@ -3,6 +3,7 @@
 //! shared helpers are in `kit` (re-exported here).
 
 pub mod answers;
+pub mod app_ids;
 pub mod body_bounds;
 pub mod bounds;
 pub mod faults;

@@ -16,9 +16,17 @@ pub fn event(out: &mut Out, event: &RecordEvent<'_>, quiet: bool) -> io::Result<
         path,
         status,
         fails_schema,
+        keyed_verbatim,
+        prompt_in_code,
         ..
     } = event;
     recorded(out, path, *status, quiet)?;
+    if !keyed_verbatim.is_empty() {
+        note(&crate::cli::phrases::keyed_verbatim(
+            keyed_verbatim,
+            *prompt_in_code,
+        ));
+    }
     if let Some(first) = fails_schema.first() {
         let more = match fails_schema.len() {
             1 => String::new(),
