@@ -21,7 +21,12 @@ final class Extension implements BeforeFirstTestHook, AfterLastTestHook
 {
     public function executeBeforeFirstTest(): void
     {
-        Kit::server();
+        $server = Kit::server();
+        // For the whole run: a client made outside a test that uses the trait is answered by
+        // ulcas (one made before this, in a bootstrap file, fails on Guard::NOT_STARTED).
+        if (getenv('ULCAS_MODE') !== 'record' && getenv('ULCAS_GUARD') !== 'off') {
+            Guard::point($server->url);
+        }
     }
 
     public function executeAfterLastTest(): void

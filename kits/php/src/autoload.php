@@ -9,3 +9,6 @@ spl_autoload_register(static function (string $class): void {
         }
     }
 });
+
+// No real API by accident (with composer, its `files` section does this).
+require __DIR__ . '/guard.php';

@@ -207,6 +207,69 @@ XML);
         return $got;
     }
 
+    private const EARLY_TEST = <<<'PHP'
+<?php
+
+use Anthropic\Client;
+use Anthropic\Lib\Streaming\MessageAccumulator;
+use PHPUnit\Framework\TestCase;
+
+/** A test case that does not use the trait, calling a client made in the bootstrap and one made here. */
+final class EarlyTest extends TestCase
+{
+    private static function ask(Client $client): string
+    {
+        $body = json_decode(file_get_contents(__DIR__ . '/bodies/hit.json'), true, 512, JSON_THROW_ON_ERROR);
+        $stream = $client->beta->messages->createStream(
+            maxTokens: $body['max_tokens'],
+            messages: $body['messages'],
+            model: $body['model'],
+            system: [['type' => 'text', 'text' => $body['system'][0]['text'], 'cacheControl' => ['type' => 'ephemeral', 'ttl' => '1h']]],
+            outputConfig: ['effort' => 'medium', 'format' => $body['output_config']['format']],
+            requestOptions: ['timeout' => 10.0, 'maxRetries' => 0],
+        );
+        $accumulator = MessageAccumulator::forBetaMessages();
+        foreach ($stream as $event) {
+            $accumulator->accumulate($event);
+        }
+        return $accumulator->message()->id;
+    }
+
+    public function testAClientMadeInTheBootstrap(): void
+    {
+        try {
+            self::ask($GLOBALS['clientMadeInTheBootstrap']);
+            $this->fail('answered');
+        } catch (\Anthropic\Core\Exceptions\APIConnectionException $e) {
+            // The SDK's "Connection Error", caused by the guard's address: not the real API.
+            $this->assertStringContainsString('127.0.0.1:9/ulcas-kit-a-client-made-before-the-kit-started-it', $e->getPrevious()?->getMessage() ?? '');
+        }
+    }
+
+    public function testAClientMadeInATestWithoutTheTrait(): void
+    {
+        $this->assertStringStartsWith('cassette:', self::ask(new Client(apiKey: 'sk-real')));
+    }
+}
+PHP;
+
+    /**
+     * No real API by accident: a client made in the bootstrap (before the server started) fails
+     * on the guard's address, never the real API's; one made in a test without the trait is
+     * answered by ulcas. With ULCAS_MODE=record the environment is the team's own.
+     */
+    public function testNoRealApiByAccident(): void
+    {
+        [$dir] = $this->runInner();
+        file_put_contents("$dir/EarlyTest.php", self::EARLY_TEST);
+        self::configure($dir, ['EarlyTest.php']);
+        file_put_contents("$dir/bootstrap.php", "\$GLOBALS['clientMadeInTheBootstrap'] = new Anthropic\\Client(apiKey: 'sk-real');\n", FILE_APPEND);
+        [, $out, $junit] = self::phpunit($dir, []);
+        $got = self::outcomes($junit);
+        $this->assertSame('', $got['testAClientMadeInTheBootstrap'] ?? null, $out);
+        $this->assertSame('', $got['testAClientMadeInATestWithoutTheTrait'] ?? null, $out);
+    }
+
     public function testHitsPassAMissFailsWithUlcasWordsTheJournalListsEachTest(): void
     {
         [$dir, $code, $out, $junit] = $this->runInner();

@@ -193,6 +193,58 @@ class _Upstream:
         self.server.shutdown()
 
 
+REAL_API_TESTS = """
+import json
+import os
+
+import anthropic
+import pytest
+
+# Made at import, before the kit pointed the environment anywhere: the "real API" here is a
+# stand-in on 127.0.0.1 (a team's client would name https://api.anthropic.com).
+CLIENT = anthropic.Anthropic(base_url=os.environ["REAL_API"], api_key="sk-real", max_retries=0)
+
+
+def body(name):
+    with open(f"bodies/{name}.json") as f:
+        return json.load(f)
+
+
+def test_taking_part(ulcas):
+    message = CLIENT.messages.create(**body("hit"))
+    assert message.id.startswith("cassette:"), message.id
+
+
+def test_outside():
+    CLIENT.messages.create(**body("hit"))
+
+
+@pytest.mark.ulcas_live
+def test_live():
+    assert CLIENT.messages.create(**body("hit")).id == "msg_upstream"
+"""
+
+
+def test_no_real_api_by_accident(project, monkeypatch):
+    """A client made at import with the real API's URL: in a test that takes part its request
+    is answered by ulcas; in one that does not, the test fails with the kit's words; only a
+    test marked ``ulcas_live`` (or a run in record mode) reaches the real API."""
+    with _Upstream() as real:
+        monkeypatch.setenv("REAL_API", real.url)
+        project.makepyfile(test_real=REAL_API_TESTS)
+        result = run(project, "test_real.py")
+        result.assert_outcomes(passed=2, failed=1)
+        out = result.stdout.str()
+        assert "FAILED test_real.py::test_outside - Failed: ulcas: POST http://127.0.0.1:" in out, out
+        assert "/v1/messages went to a real model API outside ulcas" in out, out
+        assert real.posts == 1, "only the live test reached it"
+        monkeypatch.setenv("ULCAS_MODE", "record")
+        monkeypatch.setenv("ULCAS_UPSTREAM", real.url)
+        result = run(project, "test_real.py", "-k", "test_outside")
+        result.assert_outcomes(passed=1)
+        assert real.posts == 2, "record mode asked for the real API"
+
+
 def test_record_mode_records_a_miss_from_the_upstream(project, monkeypatch):
     with _Upstream() as upstream:
         monkeypatch.setenv("ULCAS_MODE", "record")

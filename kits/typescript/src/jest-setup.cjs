@@ -3,7 +3,10 @@
 // missed its cassette failed with ulcas's explanation (see kit.cjs).
 
 const path = require("node:path");
-const { begin, end } = require("./kit.cjs");
+const { begin, end, wrapFetch } = require("./kit.cjs");
+
+// Before the test file loads: a client it makes at import takes the wrapped fetch.
+wrapFetch();
 
 beforeEach(() => {
   const state = expect.getState();

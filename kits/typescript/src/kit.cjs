@@ -19,13 +19,38 @@ function serverURL() {
 
 let wrapped = false;
 
+/** The paths of the model APIs ulcas serves (with any prefix before `/v1`). */
+const MODEL_CALL = /\/v1\/(?:messages|chat\/completions|responses)(?:\/|$)/;
+
+/** `url` on the server when it is a model API's call for another host (a client made with the
+ * real API's URL, or before the environment named the server): no real API by accident. */
+function onServer(url, server) {
+  if (!server || typeof url !== "string" || url.startsWith(server)) return undefined;
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (!MODEL_CALL.test(parsed.pathname)) return undefined;
+  return `${server}${parsed.pathname}${parsed.search}`;
+}
+
+/** Wraps the global `fetch` (the official SDKs' transport): a model API's call for another
+ * host goes to the server, and a request for the server carries the current test's id. Done
+ * when the setup file loads, before the test file makes its clients. */
 function wrapFetch() {
   if (wrapped || typeof globalThis.fetch !== "function") return;
   wrapped = true;
   const original = globalThis.fetch;
   globalThis.fetch = (input, init) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input?.url;
+    let url = typeof input === "string" ? input : input instanceof URL ? input.href : input?.url;
     const server = process.env.ULCAS_URL;
+    const routed = onServer(url, server);
+    if (routed !== undefined) {
+      input = input instanceof Request ? new Request(routed, input) : routed;
+      url = routed;
+    }
     if (state.test && server && typeof url === "string" && url.startsWith(server)) {
       const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
       // Percent-encoded: a header holds Latin-1 at most, a test name anything (the server
@@ -91,4 +116,4 @@ const ulcas = {
   },
 };
 
-module.exports = { serverURL, begin, end, ulcas };
+module.exports = { serverURL, begin, end, ulcas, wrapFetch };

@@ -4,7 +4,10 @@
 import { afterEach, beforeEach, inject } from "vitest";
 import kit from "./kit.cjs";
 
-const { begin, end } = kit;
+const { begin, end, wrapFetch } = kit;
+
+// Before the test file loads: a client it makes at import takes the wrapped fetch.
+wrapFetch();
 
 /** `file > describe > test`, the test's id in the journal. */
 function idOf(task) {

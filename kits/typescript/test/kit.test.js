@@ -60,9 +60,9 @@ function scaffold(name) {
   return dir;
 }
 
-function innerProject(name, env = {}) {
+function innerProject(name, env = {}, tests = APP_TESTS) {
   const dir = scaffold(name);
-  fs.writeFileSync(path.join(dir, "app.test.mjs"), APP_TESTS);
+  fs.writeFileSync(path.join(dir, "app.test.mjs"), tests);
   fs.writeFileSync(
     path.join(dir, "vitest.config.mjs"),
     `export default { test: { include: ["app.test.mjs"], globalSetup: [${JSON.stringify(path.join(kit, "src/vitest-global-setup.js"))}], setupFiles: [${JSON.stringify(path.join(kit, "src/vitest-setup.js"))}] } };\n`,
@@ -117,6 +117,29 @@ test("hits pass, a miss fails its test with ulcas's words, the journal lists eac
   });
   const dumps = fs.readdirSync(path.join(dir, ".ulcas/journal/requests")).filter((f) => f.endsWith(".json"));
   expect(dumps.length).toBeGreaterThan(0);
+});
+
+const REAL_API_TESTS = `
+import fs from "node:fs";
+import Anthropic from "@anthropic-ai/sdk";
+import { expect, test } from "vitest";
+
+// Made at import with the real API's URL (a port where nothing listens stands for it here).
+const client = new Anthropic({ baseURL: "http://127.0.0.1:9", apiKey: "sk-real", maxRetries: 0 });
+const body = (name) => JSON.parse(fs.readFileSync(\`bodies/\${name}.json\`, "utf8"));
+
+test("a client made at import", async () => {
+  const message = await client.messages.create(body("hit"));
+  expect(message.id).toMatch(/^cassette:/);
+});
+`;
+
+test("no real API by accident: a client made at import with the real API's URL is answered by ulcas", () => {
+  const { dir, report, out } = innerProject("real-api", {}, REAL_API_TESTS);
+  expect(report, out).not.toBeNull();
+  expect(outcomes(report)["a client made at import"].status, out).toBe("passed");
+  const journal = JSON.parse(fs.readFileSync(path.join(dir, ".ulcas/journal/journal.json"), "utf8"));
+  expect(journal.requests.map((r) => [r.test, r.status])).toEqual([["app.test.mjs > a client made at import", "hit"]]);
 });
 
 const JEST_TESTS = `

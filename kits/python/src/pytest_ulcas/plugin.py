@@ -9,7 +9,13 @@ ini option ``ulcas_all = true`` makes every test take part. During such a test:
   ``ULCAS_URL`` is the server's URL;
 - every request an ``httpx`` client (the official SDKs' transport) sends to the server carries
   the test's id in the ``x-ulcas-test`` header, so clients made before the test count too;
-- after the test, a request that missed (or was refused) fails the test with ulcas's message.
+- after the test, a request that missed (or was refused) fails the test with ulcas's message;
+- a request for a model API (``/v1/messages``, ``/v1/chat/completions``, ``/v1/responses``) that
+  an ``httpx`` client sends anywhere else (a client made at import, before the kit pointed the
+  environment at the server, or one given the real API's URL) is sent to the server instead.
+
+No real API by accident: in a test that does not take part, such a request fails the test with
+the kit's words, unless ``ULCAS_MODE=record`` or the test has the ``ulcas_live`` marker.
 
 ``@pytest.mark.ulcas(mode="synthetic")`` runs one test against a server in another mode.
 """
@@ -19,6 +25,7 @@ from __future__ import annotations
 import contextvars
 import json
 import os
+import re
 import urllib.parse
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Sequence
@@ -44,6 +51,14 @@ _WORKER = os.environ.get("PYTEST_XDIST_WORKER")
 #: for asyncio tasks, and the test of the run for a thread that does not carry the context.
 _CURRENT: contextvars.ContextVar[Optional[str]] = contextvars.ContextVar("ulcas_test", default=None)
 _RUNNING: List[Optional[str]] = [None]
+
+#: The test running that does not take part, and whether it may call a real API (for the
+#: guard: such a test's request for a model API fails it).
+_OUTSIDE: List[Optional[str]] = [None]
+_LIVE: List[bool] = [False]
+
+#: The paths of the model APIs ulcas serves (with any prefix before ``/v1``).
+_MODEL_CALL = re.compile(r"/v1/(?:messages|chat/completions|responses)(?:/|$)")
 
 
 class Ulcas:
@@ -158,6 +173,10 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         'ulcas(mode="cassette"): run the test against ulcas serve (mode: cassette, synthetic or record)',
     )
+    config.addinivalue_line(
+        "markers",
+        "ulcas_live: the test may call a real model API (else the kit fails a test that does)",
+    )
     config.stash[_KIT] = _Kit(config)
     _patch_transports()
     if _WORKER is None and getattr(config.option, "numprocesses", None):
@@ -215,7 +234,12 @@ _SAVED_ENV = pytest.StashKey[Dict[str, Optional[str]]]()
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     view = item.stash.get(_CURRENT_ULCAS, None)
     if view is None:
-        return (yield)
+        _OUTSIDE[0] = item.nodeid
+        _LIVE[0] = item.get_closest_marker("ulcas_live") is not None
+        try:
+            return (yield)
+        finally:
+            _OUTSIDE[0] = None
     token = _CURRENT.set(view.test)
     _RUNNING[0] = view.test
     try:
@@ -288,10 +312,35 @@ def _patch_transports() -> None:
             cls.send = _with_test_header(cls.send)
 
 
+def _guard(request: Any, test: Optional[str], url: Optional[str]) -> None:
+    """A request for a model API that is not for the server: sent to the server in a test that
+    takes part (a client made before the kit pointed the environment at it); in a test that
+    does not, the test fails, unless the team asked for record mode or marked it live."""
+    if url and str(request.url).startswith(url):
+        return
+    if not _MODEL_CALL.search(request.url.path):
+        return
+    if test and url:
+        target = request.url.copy_with(
+            scheme=urllib.parse.urlsplit(url).scheme,
+            netloc=urllib.parse.urlsplit(url).netloc.encode("ascii"),
+        )
+        request.url = target
+        request.headers["host"] = target.netloc.decode("ascii")
+        return
+    if _OUTSIDE[0] and not _LIVE[0] and os.environ.get("ULCAS_MODE") != "record":
+        raise pytest.fail.Exception(
+            f"ulcas: {request.method} {request.url} went to a real model API outside ulcas: ask for the `ulcas` fixture (or set `ulcas_all = true`), mark the test "
+            "`@pytest.mark.ulcas_live` if it means to, or run with ULCAS_MODE=record",
+            pytrace=False,
+        )
+
+
 def _with_test_header(send: Any) -> Any:
     def sending(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
         test = _CURRENT.get() or _RUNNING[0]
         url = os.environ.get("ULCAS_URL")
+        _guard(request, test, url)
         if test and url and str(request.url).startswith(url) and "x-ulcas-test" not in request.headers:
             # Percent-encoded: any test name travels in a header (the server decodes it).
             request.headers["x-ulcas-test"] = urllib.parse.quote(test, safe="")

@@ -1,0 +1,4 @@
+<?php
+
+// Loaded with composer's autoloader (its `files`): see Guard.
+\Ulcas\Kit\Guard::armUnderTestRunner();
