@@ -56,6 +56,9 @@ pub struct PruneCandidate {
     pub kept: Option<KeptReason>,
     /// With [`KeptReason::Used`]: the dump or journal that used it.
     pub used_by: Option<PathBuf>,
+    /// Whether the cassette has its request material (`review` can pair it with a recording
+    /// of another version without a backfill first).
+    pub has_material: bool,
 }
 
 /// What `prune` would do in one store.
@@ -84,6 +87,9 @@ pub struct PrunePlan {
     pub doubts: Vec<RegistryProblem>,
     /// Temporary files of interrupted writes, old enough that no write is still running.
     pub leftovers: Vec<PathBuf>,
+    /// Stale-version candidates that can go without their request material (`review` pairs
+    /// them only after a backfill).
+    pub stale_without_material: usize,
 }
 
 /// How old a temporary file must be before `prune --delete` takes it for a leftover.
@@ -114,6 +120,9 @@ impl PrunePlan {
                     .or_insert((0, 0));
                 t.0 += 1;
                 t.1 += c.bytes;
+                if c.reason == StaleReason::StaleVersion && !c.has_material {
+                    self.stale_without_material += 1;
+                }
                 let listed = self.listed.entry(c.reason).or_default();
                 if listed.len() <= LISTED_PER_REASON {
                     listed.push(c.path.clone());
@@ -361,7 +370,11 @@ impl Pass<'_> {
 }
 
 impl PruneCandidate {
-    fn of(file: CassetteFile, reason: StaleReason, bytes: u64, kept: Option<KeptReason>) -> Self {
+    fn of(file: CassetteFile, reason: StaleReason, size: Size, kept: Option<KeptReason>) -> Self {
+        let Size {
+            bytes,
+            has_material,
+        } = size;
         PruneCandidate {
             path: file.path,
             task: file.task.to_string(),
@@ -370,17 +383,25 @@ impl PruneCandidate {
             reason,
             kept,
             used_by: None,
+            has_material,
         }
     }
+}
+
+/// A cassette's size, and whether it has its request material.
+#[derive(Clone, Copy)]
+struct Size {
+    bytes: u64,
+    has_material: bool,
 }
 
 enum Decision {
     Keep,
     KeepUnreferenced,
     NotACassette(String),
-    Prune(StaleReason, u64),
+    Prune(StaleReason, Size),
     /// It could go for this reason, but a dump or journal used it.
-    Used(StaleReason, u64, PathBuf),
+    Used(StaleReason, Size, PathBuf),
 }
 
 fn decide(
@@ -402,7 +423,10 @@ fn decide(
             ))
         }
     };
-    let size = bytes.len() as u64;
+    let size = Size {
+        bytes: bytes.len() as u64,
+        has_material: cassette.request.is_some(),
+    };
     let stored_schema = cassette.request.as_ref().map(|m| m.schema.as_str());
     // Evidence of use wins over anything staleness says.
     let used_by = live.given.then(|| live.used_by(&file.path)).flatten();

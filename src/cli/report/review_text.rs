@@ -78,16 +78,24 @@ fn material_first_text() -> String {
     material_first(&|c| format!("`{c}`"))
 }
 
-/// What `prune` says of stale versions before deleting them: review first, as `review` says.
-pub fn review_before_retiring(tasks: &[&str]) -> String {
-    format!(
-        "before deleting a stale version, `ulcas review {}` compares its answers with the current version's; without request material, {}",
-        match tasks {
-            [one] => (*one).to_owned(),
-            _ => "TASK".to_owned(),
-        },
-        material_first_text()
-    )
+/// What `prune` says of stale versions before deleting them: review first, as `review` says;
+/// how a recording gets request material only when `without_material` of them lack it.
+pub fn review_before_retiring(tasks: &[&str], without_material: usize) -> String {
+    let task = match tasks {
+        [one] => (*one).to_owned(),
+        _ => "TASK".to_owned(),
+    };
+    let review = format!(
+        "before deleting a stale version, `ulcas review {task}` compares its answers with the current version's"
+    );
+    match without_material {
+        0 => review,
+        n => format!(
+            "{review}; {} without request material: {}",
+            crate::cli::report::group::count(n, "recording is", "recordings are"),
+            material_first_text()
+        ),
+    }
 }
 
 /// The retire advice of a review as one sentence, the same in every format; `code` writes a

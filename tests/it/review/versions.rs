@@ -386,6 +386,26 @@ fn review_and_prune_give_one_advice_for_recordings_without_material() {
     );
 }
 
+/// After a plain bump whose recordings have their request material, `prune` says only to
+/// review first: nothing of backfill or a worktree, which such a store does not need (issue 67).
+#[test]
+fn prune_after_a_plain_bump_with_material_says_only_to_review_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("store");
+    put(&root, "a", 1, r#"{"title":"A"}"#, (1, 1), true);
+    put(&root, "a", 2, r#"{"title":"A2"}"#, (1, 1), true);
+    let prune = common::ulcas_in(dir.path(), &["prune", "store"]);
+    assert!(
+        prune
+            .stdout
+            .contains("`ulcas review card` compares its answers with the current version's\n"),
+        "{}",
+        prune.stdout
+    );
+    assert!(!prune.stdout.contains("backfill"), "{}", prune.stdout);
+    assert!(!prune.stdout.contains("worktree"), "{}", prune.stdout);
+}
+
 /// `review TASK`'s retire advice does what it says (issue 57): the last recordings of a task
 /// whose current version has none are kept by a plain prune, so the advice to retire them now
 /// carries `--include-last-recordings`, and run as written it removes them.

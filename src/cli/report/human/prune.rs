@@ -195,7 +195,10 @@ fn review_first(out: &mut Out, plan: &PrunePlan) -> io::Result<()> {
     if stale.is_empty() {
         return Ok(());
     }
-    let line = format!("  {}", review_before_retiring(&stale));
+    let line = format!(
+        "  {}",
+        review_before_retiring(&stale, plan.stale_without_material)
+    );
     out.line(&out.paint(Tone::Dim, &line))
 }
 
