@@ -137,7 +137,6 @@ pub fn shell_available(name: &str, what: &str) -> bool {
 /// test says plainly that `what` was skipped (`install` says how to get it); in CI (`CI` set) a
 /// missing tool is a failure, since `.ci/run` installs it.
 pub fn tool(name: &str, install: &str, what: &str) -> Option<std::path::PathBuf> {
-    use std::io::Write;
     let local = Path::new(MANIFEST).join("target/ci-tools/bin").join(name);
     let found = [local, std::path::PathBuf::from(name)]
         .into_iter()
@@ -152,13 +151,45 @@ pub fn tool(name: &str, install: &str, what: &str) -> Option<std::path::PathBuf>
             std::env::var_os("CI").is_none(),
             "{name} is not installed: CI must install it (.ci/run does) to run {what}"
         );
-        // Straight to stderr, past the test harness's capture, so that it shows.
-        let _ = writeln!(
-            std::io::stderr(),
-            "{what}: SKIPPED, {name} is not installed ({install} to run it)"
-        );
+        skipped(&format!("{what}: {name} is not installed ({install})"));
     }
     found
+}
+
+/// The tests that did not run for want of a tool, with why: said when it happens and again, all
+/// of them in one line, when the test binary ends (after libtest's summary, which counts them
+/// as passed).
+static SKIPPED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Notes that the running test did not run (`why`: what it needs); named at the end of the run.
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    static AT_EXIT: std::sync::Once = std::sync::Once::new();
+    AT_EXIT.call_once(|| {
+        extern "C" {
+            fn atexit(f: extern "C" fn()) -> std::os::raw::c_int;
+        }
+        // SAFETY: registers a plain function with the C library, which calls it once at exit.
+        unsafe { atexit(say_skipped) };
+    });
+    let test = std::thread::current().name().unwrap_or("a test").to_owned();
+    // Straight to stderr, past the test harness's capture, so that it shows.
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
+    let mut all = SKIPPED.lock().unwrap_or_else(|e| e.into_inner());
+    all.push(format!("{test} ({why})"));
+}
+
+extern "C" fn say_skipped() {
+    use std::io::Write;
+    let all = SKIPPED.lock().unwrap_or_else(|e| e.into_inner());
+    if !all.is_empty() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nSKIPPED {} of the tests above (counted as passed; README.md, \"Test tiers\", says what each needs): {}",
+            all.len(),
+            all.join("; ")
+        );
+    }
 }
 
 /// Runs a command line an output printed (`ulcas …`) in `shell` (`sh`, `bash`, `fish`, …) in

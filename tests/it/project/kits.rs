@@ -11,7 +11,7 @@ use ulcas::request::Request;
 use crate::common::MANIFEST;
 use crate::serve::kit::{params, prompt_text};
 
-fn fixture() -> PathBuf {
+pub(crate) fn fixture() -> PathBuf {
     Path::new(MANIFEST).join("kits/fixture")
 }
 
@@ -94,7 +94,7 @@ fn the_fixture_project_is_the_sample_stores() {
 
 /// The vitest kit with its packages installed from its lock file (once, whichever test asks
 /// first); `None` without npm (an error in CI).
-fn vitest_kit() -> Option<PathBuf> {
+pub(crate) fn vitest_kit() -> Option<PathBuf> {
     static INSTALL: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let npm = crate::common::tool("npm", "apt-get install npm", "the vitest kit")?;
     let kit = Path::new(MANIFEST).join("kits/typescript");
@@ -110,7 +110,7 @@ fn vitest_kit() -> Option<PathBuf> {
 }
 
 /// Runs `cmd` (a kit's test command), with this build's `ulcas`; its output, asserted to pass.
-fn passes(mut cmd: Command, what: &str) -> String {
+pub(crate) fn passes(mut cmd: Command, what: &str) -> String {
     let out = cmd
         .env("ULCAS_BINARY", env!("CARGO_BIN_EXE_ulcas"))
         .env_remove("ULCAS_MODE")
@@ -223,7 +223,7 @@ fn plain_name(test: &str) -> String {
 }
 
 /// The files of a kit's page (`<!-- kit-file: NAME -->` before a fenced block), as written.
-fn doc_files(page: &str) -> Vec<(String, String)> {
+pub(crate) fn doc_files(page: &str) -> Vec<(String, String)> {
     let text = std::fs::read_to_string(Path::new(MANIFEST).join("docs").join(page)).unwrap();
     let mut files = Vec::new();
     let mut lines = text.lines();
@@ -247,88 +247,12 @@ fn doc_files(page: &str) -> Vec<(String, String)> {
 }
 
 /// A copy of the fixture project in `dir` with a page's files.
-fn project_of(dir: &Path, page: &str) {
+pub(crate) fn project_of(dir: &Path, page: &str) {
     crate::common::copy_tree(&fixture(), dir);
     for (name, body) in doc_files(page) {
         let path = dir.join(name);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, body).unwrap();
-    }
-}
-
-const DOC_SUMMARY: &str = "ulcas: 2 hits, 0 misses, 0 synthetic, 1 fault (journal: ";
-
-/// Each kit page's start, run as written (the kit installed as its page says: on the import
-/// path, or as a package of the project).
-#[test]
-fn each_kit_pages_start_runs_as_written() {
-    if let Some(python) = crate::serve::kit::python_with("pytest") {
-        let dir = tempfile::tempdir().unwrap();
-        project_of(dir.path(), "kit-pytest.md");
-        let mut cmd = Command::new(python);
-        cmd.current_dir(dir.path())
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-            // `pip install ./kits/python`, as far as pytest sees it: the plugin loaded.
-            .env("PYTHONPATH", Path::new(MANIFEST).join("kits/python/src"))
-            .env("PYTEST_PLUGINS", "pytest_ulcas.plugin")
-            .env("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1");
-        let said = passes(cmd, "docs/kit-pytest.md's start");
-        assert!(
-            said.contains("2 passed") && said.contains(DOC_SUMMARY),
-            "{said}"
-        );
-        // The journal's dumps are the evidence verify reads: every request of the run hit.
-        let verify = crate::common::ulcas_in(
-            dir.path(),
-            &["verify", "--requests", ".ulcas/journal/requests"],
-        );
-        assert_eq!(verify.code, 0, "{}{}", verify.stdout, verify.stderr);
-        assert!(verify.stdout.starts_with("ok"), "{}", verify.stdout);
-    }
-    if let Some(kit) = vitest_kit() {
-        std::fs::create_dir_all(kit.join(".tmp")).unwrap();
-        let dir = tempfile::tempdir_in(kit.join(".tmp")).unwrap();
-        project_of(dir.path(), "kit-vitest.md");
-        // `npm install ./kits/typescript`, as node resolves it.
-        std::fs::create_dir_all(dir.path().join("node_modules/@ulcas")).unwrap();
-        std::os::unix::fs::symlink(&kit, dir.path().join("node_modules/@ulcas/test-kit")).unwrap();
-        let mut cmd = Command::new("node");
-        cmd.current_dir(dir.path())
-            .arg(kit.join("node_modules/vitest/vitest.mjs"))
-            .arg("run")
-            .env("NO_COLOR", "1");
-        let said = passes(cmd, "docs/kit-vitest.md's start");
-        assert!(
-            said.contains("2 passed") && said.contains(DOC_SUMMARY),
-            "{said}"
-        );
-    }
-    if let Some(phpunit) =
-        crate::common::tool("phpunit", "apt-get install phpunit", "the PHPUnit kit page")
-    {
-        let dir = tempfile::tempdir().unwrap();
-        project_of(dir.path(), "kit-phpunit.md");
-        // What composer's autoloader would load: the kit, and the SDK the project has.
-        let boot = std::env::var_os("ULCAS_PHP_SDK_BOOT")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| Path::new(MANIFEST).join("tests/php/sdk-boot.php"));
-        std::fs::create_dir_all(dir.path().join("vendor")).unwrap();
-        std::fs::write(
-            dir.path().join("vendor/autoload.php"),
-            format!(
-                "<?php\nrequire {:?};\nrequire {:?};\n",
-                boot,
-                Path::new(MANIFEST).join("kits/php/src/autoload.php")
-            ),
-        )
-        .unwrap();
-        let mut cmd = Command::new(phpunit);
-        cmd.current_dir(dir.path());
-        let said = passes(cmd, "docs/kit-phpunit.md's start");
-        assert!(
-            said.contains("OK (2 tests") && said.contains(DOC_SUMMARY),
-            "{said}"
-        );
     }
 }
 

@@ -5,6 +5,7 @@ pub mod architecture;
 pub mod ci_job;
 pub mod circles;
 pub mod completions;
+pub mod kit_install;
 pub mod kits;
 pub mod packaging;
 pub mod readme;

@@ -114,6 +114,47 @@ fn every_pin_of_the_guide_names_the_last_release() {
         6,
         "pip, npm, cargo, the library, the Action and the archive are each pinned"
     );
+    // The kits' pins and the prose around the pins: each names the last release.
+    for (re, what) in [
+        (
+            r"pytest-ulcas==([0-9][0-9A-Za-z.+-]*[0-9A-Za-z])",
+            "the pytest kit on PyPI",
+        ),
+        (
+            r"@ulcas/test-kit@([0-9][0-9A-Za-z.+-]*[0-9A-Za-z])",
+            "the vitest kit on npm",
+        ),
+        (
+            r#""name": "ulcas/phpunit-kit", "version": "([^"]*)""#,
+            "the PHPUnit kit's package",
+        ),
+        (
+            r#""ulcas/phpunit-kit": "([^"]*)""#,
+            "the PHPUnit kit's requirement",
+        ),
+        (
+            r"pip install ulcas==([0-9][0-9A-Za-z.+-]*[0-9A-Za-z])",
+            "pip in a command block",
+        ),
+        (r"`ulcas-([0-9][^-]*)-<target>", "the archive's name"),
+        (
+            r"(?:binary of|names|[Ii]nstall) release ([0-9]+\.[0-9]+\.[0-9]+)",
+            "the prose",
+        ),
+    ] {
+        let found: Vec<String> = Regex::new(re)
+            .unwrap()
+            .captures_iter(&guide)
+            .map(|c| c[1].to_owned())
+            .collect();
+        assert!(!found.is_empty(), "{what} is pinned: {re}");
+        for named in found {
+            assert_eq!(
+                named, last,
+                "{what} names {named}, not the last release {last}"
+            );
+        }
+    }
     // Nothing names a git tag: tags do not travel with a clone.
     for old in ["--tag v", "ULCAS_VERSION:", "rev: v"] {
         assert!(
@@ -170,6 +211,43 @@ fn the_pinned_commits_exist_with_todays_action_and_hooks() {
             }
         }
     }
+}
+
+/// The kit pages install the kits from one commit (pip from `kits/python` of it, composer as a
+/// package of git at it): the commit "Release X" of the last release, in the history, so that
+/// the kit a team installs is the released one, which that release's binary runs.
+#[test]
+fn the_kits_pinned_commit_is_the_last_releases() {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .current_dir(MANIFEST)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+    };
+    if git(&["rev-parse", "--is-shallow-repository"]).is_none_or(|o| o == "true") {
+        return crate::serve::kit::skipped("the kits' pinned commit: not a full git clone");
+    }
+    let guide = crate::common::guide();
+    let pinned: std::collections::BTreeSet<String> = Regex::new(
+        r#"github\.com/ulcas/ulcas@([0-9a-f]{40})#subdirectory=kits/|"reference": "([0-9a-f]{40})""#,
+    )
+    .unwrap()
+    .captures_iter(&guide)
+    .map(|c| c.get(1).or(c.get(2)).unwrap().as_str().to_owned())
+    .collect();
+    assert_eq!(pinned.len(), 1, "one commit for every kit: {pinned:?}");
+    let commit = pinned.first().unwrap();
+    let subject = git(&["log", "-1", "--format=%s", commit])
+        .unwrap_or_else(|| panic!("the kits' pinned commit {commit} is not in the history"));
+    let last = last_release();
+    assert_eq!(
+        subject,
+        format!("Release {last}"),
+        "the kits' pinned commit {commit} is not the commit of release {last} (.ci/release moves it)"
+    );
 }
 
 /// A flag, command or header listed under Unreleased and no released entry is documented in
@@ -409,6 +487,19 @@ fn cutting_a_release_is_one_command() {
     assert!(readme.contains(&format!("uses: ulcas/ulcas@{}", action.trim())));
     let manifest = std::fs::read_to_string(repo.join("Cargo.toml")).unwrap();
     assert!(manifest.contains(&format!("version = \"{next}\"")));
+    // The kit pages name the release's commit, once it is made (on main, after the cut).
+    let released = git(&["rev-parse", &format!("v{next}^{{commit}}")]);
+    let on_main = git(&["show", "main:docs/kit-pytest.md"]);
+    assert!(
+        on_main.contains(&format!(
+            "github.com/ulcas/ulcas@{}#subdirectory=kits/python",
+            released.trim()
+        )),
+        "{on_main}"
+    );
+    let on_main = git(&["show", "main:docs/kit-phpunit.md"]);
+    assert!(on_main.contains(&format!("\"reference\": \"{}\"", released.trim())));
+    assert!(on_main.contains(&format!("\"ulcas/phpunit-kit\": \"{next}\"")));
     let kit = std::fs::read_to_string(repo.join("kits/python/pyproject.toml")).unwrap();
     assert!(kit.contains(&format!("version = \"{next}\"")), "{kit}");
     // On main, the next version; its man pages as clap_mangen writes them (roff's `\-`).

@@ -98,10 +98,10 @@ impl Drop for Server {
     }
 }
 
-/// Says on the terminal, past the test harness's capture, that a test did not run.
+/// Says on the terminal, past the test harness's capture, that a test did not run (and again
+/// at the end of the run).
 pub fn skipped(why: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "SKIPPED: {why}");
+    crate::common::skipped(why);
 }
 
 /// The Python with the official SDK (`.ci/run` installs it into target/ci-tools).

@@ -1,0 +1,355 @@
+//! A new team's path, as each kit page writes it (issue 67): the kit installed the way the page
+//! says, from a CI checkout with no clone of this repository (pip from a git URL's subfolder,
+//! composer from a package of git, npm from the package the release publishes), then the page's
+//! example run to a green replay; and the release a page names has every route and header the
+//! kit it installs uses.
+
+use std::collections::BTreeSet;
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use regex::Regex;
+
+use crate::common::MANIFEST;
+use crate::project::kits::{doc_files, passes, project_of, vitest_kit};
+
+const DOC_SUMMARY: &str = "ulcas: 2 hits, 0 misses, 0 synthetic, 1 fault (journal: ";
+const PAGES: [&str; 3] = ["kit-pytest.md", "kit-vitest.md", "kit-phpunit.md"];
+
+fn git(args: &[&str]) -> Option<String> {
+    Command::new("git")
+        .current_dir(MANIFEST)
+        .args(args)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+fn page(name: &str) -> String {
+    std::fs::read_to_string(Path::new(MANIFEST).join("docs").join(name)).unwrap()
+}
+
+fn first(re: &str, text: &str) -> Option<String> {
+    Regex::new(re)
+        .unwrap()
+        .captures(text)
+        .map(|c| c[1].to_owned())
+}
+
+/// The binary release a page installs (`pip install ulcas==X`, `npm … ulcas@X`).
+fn binary_release(text: &str) -> String {
+    first(r"pip install ulcas==([0-9][0-9A-Za-z.-]*[0-9])", text)
+        .or_else(|| {
+            first(
+                r"npm install --save-dev ulcas@([0-9][0-9A-Za-z.-]*[0-9])",
+                text,
+            )
+        })
+        .expect("the page names the binary's release")
+}
+
+/// The commit "Release X" (tags do not travel; the release is its commit).
+fn release_commit(version: &str) -> Option<String> {
+    let found = git(&["log", "--format=%H", &format!("--grep=^Release {version}$")])?;
+    found.lines().next().map(str::to_owned)
+}
+
+/// The commit whose kit a page installs: the one it pins (pip, composer), else the release of
+/// the npm package it names.
+fn kit_commit(text: &str) -> String {
+    let pinned = first(
+        r"github\.com/ulcas/ulcas@([0-9a-f]{40})#subdirectory=kits/",
+        text,
+    )
+    .or_else(|| first(r#""reference": "([0-9a-f]{40})""#, text));
+    pinned.unwrap_or_else(|| {
+        let version = first(r"@ulcas/test-kit@([0-9][0-9A-Za-z.-]*[0-9])", text)
+            .expect("the page installs the kit from a commit or the npm registry");
+        release_commit(&version)
+            .unwrap_or_else(|| panic!("the page installs @ulcas/test-kit@{version}, which no commit \"Release {version}\" is"))
+    })
+}
+
+/// The routes (`/_ulcas/…`) and headers (`x-ulcas-…`) named in the files under `folder` at
+/// `commit`.
+fn wire_words(commit: &str, folder: &str) -> BTreeSet<String> {
+    let words = Regex::new(r"/_ulcas/[a-z][a-z_-]*|x-ulcas-[a-z][a-z-]*").unwrap();
+    let listed = git(&["ls-tree", "-r", "--name-only", commit, "--", folder]).unwrap_or_default();
+    let mut found = BTreeSet::new();
+    for file in listed.lines() {
+        let text = git(&["show", &format!("{commit}:{file}")]).unwrap_or_default();
+        found.extend(words.find_iter(&text).map(|m| m.as_str().to_owned()));
+    }
+    found
+}
+
+/// Each kit page names a binary release that has every route and header of the kit it
+/// installs: a kit newer than its binary fails with opaque errors (a 404, "cannot read the
+/// journal"), as the kits of `main` did with release 0.3.0.
+#[test]
+fn each_kit_pages_release_has_every_route_and_header_its_kit_uses() {
+    if git(&["rev-parse", "--is-shallow-repository"]).is_none_or(|o| o.trim() == "true") {
+        return crate::serve::kit::skipped("the kits' releases: not a full git clone");
+    }
+    for (name, kit) in PAGES
+        .iter()
+        .zip(["kits/python", "kits/typescript", "kits/php"])
+    {
+        let text = page(name);
+        let version = binary_release(&text);
+        let release = release_commit(&version).unwrap_or_else(|| {
+            panic!("{name} names release {version}, which no commit \"Release {version}\" in the history is")
+        });
+        let kit_at = kit_commit(&text);
+        let uses = wire_words(&kit_at, &format!("{kit}/src"));
+        assert!(
+            !uses.is_empty(),
+            "{name}: the kit at {kit_at} has no {kit}/src (not a kit's commit?)"
+        );
+        let has = wire_words(&release, "src");
+        let missing: Vec<&String> = uses.difference(&has).collect();
+        assert!(
+            missing.is_empty(),
+            "{name} installs ulcas {version}, which lacks what its kit (at {kit_at}) uses: {missing:?}"
+        );
+    }
+}
+
+/// This repository as a remote a CI job clones: a bare clone served over plain HTTP on
+/// 127.0.0.1 (git's "dumb" protocol: files), as `https://github.com/ulcas/ulcas` serves it.
+struct Remote {
+    _dir: tempfile::TempDir,
+    bare: PathBuf,
+    url: String,
+}
+
+fn remote() -> Remote {
+    let dir = tempfile::tempdir().unwrap();
+    let bare = dir.path().join("ulcas.git");
+    let clone = Command::new("git")
+        .args(["clone", "-q", "--bare", MANIFEST])
+        .arg(&bare)
+        .status()
+        .unwrap();
+    assert!(clone.success());
+    let info = Command::new("git")
+        .current_dir(&bare)
+        .args(["update-server-info"])
+        .status()
+        .unwrap();
+    assert!(info.success());
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/ulcas.git", listener.local_addr().unwrap());
+    let root = dir.path().to_path_buf();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let mut head = [0u8; 4096];
+            let n = stream.read(&mut head).unwrap_or(0);
+            let line = String::from_utf8_lossy(&head[..n]).into_owned();
+            let path = line.split_whitespace().nth(1).unwrap_or("/").to_owned();
+            let path = path.split('?').next().unwrap_or("").trim_start_matches('/');
+            let file = root.join(path);
+            let _ = match std::fs::read(&file).ok().filter(|_| !path.contains("..")) {
+                Some(body) => stream
+                    .write_all(
+                        format!(
+                            "HTTP/1.1 200 OK\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                            body.len()
+                        )
+                        .as_bytes(),
+                    )
+                    .and_then(|()| stream.write_all(&body)),
+                None => stream.write_all(
+                    b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+                ),
+            };
+        }
+    });
+    Remote {
+        _dir: dir,
+        bare,
+        url,
+    }
+}
+
+/// The page's install line for pip, with the repository's address made this remote's.
+fn pip_line(text: &str, remote: &Remote) -> String {
+    let requirement = first(
+        r#""(pytest-ulcas @ git\+https://github\.com/ulcas/ulcas@[^"]+)""#,
+        text,
+    )
+    .expect("docs/kit-pytest.md installs the kit from a git URL");
+    requirement.replace("https://github.com/ulcas/ulcas", &remote.url)
+}
+
+/// The pytest page: `pip install` of its kit's requirement (the plugin found by its entry
+/// point, as pip installs it), then `pytest`.
+fn pytest_page(remote: &Remote) {
+    let Some(python) = crate::serve::kit::python_with("pytest") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // Into a folder of its own (the SDKs and pytest are the environment's already).
+    let site = dir.path().join("site");
+    let mut pip = Command::new(&python);
+    pip.args([
+        "-m",
+        "pip",
+        "install",
+        "-q",
+        "--disable-pip-version-check",
+        "--no-deps",
+        "--target",
+    ])
+    .arg(&site)
+    .arg(pip_line(&page("kit-pytest.md"), remote));
+    passes(pip, "docs/kit-pytest.md's pip install");
+    let project = dir.path().join("project");
+    project_of(&project, "kit-pytest.md");
+    let mut cmd = Command::new(&python);
+    cmd.current_dir(&project)
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .env("PYTHONPATH", &site)
+        .env_remove("PYTEST_PLUGINS")
+        .env_remove("PYTEST_DISABLE_PLUGIN_AUTOLOAD");
+    let said = passes(cmd, "docs/kit-pytest.md's start");
+    assert!(
+        said.contains("2 passed") && said.contains(DOC_SUMMARY),
+        "{said}"
+    );
+    let verify = crate::common::ulcas_in(
+        &project,
+        &["verify", "--requests", ".ulcas/journal/requests"],
+    );
+    assert_eq!(verify.code, 0, "{}{}", verify.stdout, verify.stderr);
+}
+
+/// The vitest page: the kit as npm packs it at the release the page names, installed into the
+/// project from that package (the registry's copy of it), then `vitest run`.
+fn vitest_page() {
+    let Some(kit) = vitest_kit() else { return };
+    let text = page("kit-vitest.md");
+    let commit = kit_commit(&text);
+    std::fs::create_dir_all(kit.join(".tmp")).unwrap();
+    let dir = tempfile::tempdir_in(kit.join(".tmp")).unwrap();
+    let source = dir.path().join("source");
+    std::fs::create_dir_all(&source).unwrap();
+    let archive = Command::new("git")
+        .current_dir(MANIFEST)
+        .args(["archive", "--format=tar", &commit, "kits/typescript"])
+        .output()
+        .unwrap();
+    assert!(
+        archive.status.success(),
+        "docs/kit-vitest.md installs the kit of commit {commit}, which has no kits/typescript"
+    );
+    let mut untar = Command::new("tar")
+        .current_dir(&source)
+        .arg("-x")
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    untar
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&archive.stdout)
+        .unwrap();
+    assert!(untar.wait().unwrap().success());
+    let mut pack = Command::new("npm");
+    pack.current_dir(source.join("kits/typescript"))
+        .args(["pack", "--silent", "--pack-destination"])
+        .arg(dir.path());
+    let packed = passes(pack, "npm pack of the kit");
+    let tarball = dir.path().join(packed.lines().last().unwrap_or("").trim());
+    let project = dir.path().join("project");
+    project_of(&project, "kit-vitest.md");
+    std::fs::write(project.join("package.json"), "{\"private\": true}\n").unwrap();
+    let mut install = Command::new("npm");
+    install
+        .current_dir(&project)
+        .args([
+            "install",
+            "--save-dev",
+            "--offline",
+            "--no-audit",
+            "--no-fund",
+            "--silent",
+        ])
+        .arg(&tarball);
+    passes(install, "npm install of the kit's package");
+    let mut cmd = Command::new("node");
+    cmd.current_dir(&project)
+        .arg(kit.join("node_modules/vitest/vitest.mjs"))
+        .arg("run")
+        .env("NO_COLOR", "1");
+    let said = passes(cmd, "docs/kit-vitest.md's start");
+    assert!(
+        said.contains("2 passed") && said.contains(DOC_SUMMARY),
+        "{said}"
+    );
+}
+
+/// The PHPUnit page: its `composer.json` as written (the repository's address made this
+/// remote's), `composer install`, then `phpunit`.
+fn phpunit_page(remote: &Remote) {
+    let Some(phpunit) =
+        crate::common::tool("phpunit", "apt-get install phpunit", "the PHPUnit kit page")
+    else {
+        return;
+    };
+    let Some(composer) = crate::common::tool(
+        "composer",
+        "apt-get install composer",
+        "the PHPUnit kit page's install",
+    ) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let project = dir.path().join("project");
+    project_of(&project, "kit-phpunit.md");
+    let written = std::fs::read_to_string(project.join("composer.json")).unwrap();
+    let mut manifest: serde_json::Value = serde_json::from_str(&written.replace(
+        "https://github.com/ulcas/ulcas.git",
+        &format!("file://{}", remote.bare.display()),
+    ))
+    .unwrap();
+    // The SDK the team's project has (composer would install it from Packagist).
+    let boot = std::env::var_os("ULCAS_PHP_SDK_BOOT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(MANIFEST).join("tests/php/sdk-boot.php"));
+    manifest["autoload"] = serde_json::json!({"files": [boot]});
+    std::fs::write(project.join("composer.json"), manifest.to_string()).unwrap();
+    let mut install = Command::new(composer);
+    install
+        .current_dir(&project)
+        .args(["install", "--no-interaction", "--no-progress", "--quiet"])
+        .env("COMPOSER_HOME", dir.path().join("composer-home"))
+        .env("COMPOSER_ALLOW_SUPERUSER", "1");
+    passes(install, "docs/kit-phpunit.md's composer install");
+    let mut cmd = Command::new(phpunit);
+    cmd.current_dir(&project);
+    let said = passes(cmd, "docs/kit-phpunit.md's start");
+    assert!(
+        said.contains("OK (2 tests") && said.contains(DOC_SUMMARY),
+        "{said}"
+    );
+}
+
+/// Each kit page's start, run as written: the kit installed as the page says (from this
+/// repository as a remote, or from the package npm publishes), the page's files, a green run.
+#[test]
+fn each_kit_pages_start_runs_as_written_from_its_install_line() {
+    if git(&["rev-parse", "--is-shallow-repository"]).is_none_or(|o| o.trim() == "true") {
+        return crate::serve::kit::skipped("the kit pages' installs: not a full git clone");
+    }
+    assert!(!doc_files("kit-pytest.md").is_empty());
+    let remote = remote();
+    pytest_page(&remote);
+    vitest_page();
+    phpunit_page(&remote);
+}
