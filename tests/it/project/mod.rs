@@ -8,5 +8,6 @@ pub mod completions;
 pub mod kit_install;
 pub mod kits;
 pub mod packaging;
+pub mod pins;
 pub mod readme;
 pub mod release;

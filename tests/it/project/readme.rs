@@ -328,3 +328,37 @@ fn the_readme_is_short_and_links_the_guide() {
         );
     }
 }
+
+/// Run alone by [`the_tests_skipped_for_want_of_a_tool_are_named_at_the_end`]: a test whose
+/// tool is missing.
+#[test]
+fn a_test_whose_tool_is_missing() {
+    if std::env::var_os("ULCAS_INNER_SKIP_RUN").is_some() {
+        assert!(crate::common::tool("ulcas-no-such-tool", "nowhere", "this test").is_none());
+    }
+}
+
+/// `cargo test` says what it did not run (README.md, "Test tiers"): a test that lacks its tool
+/// is named, with what it needs, on one line after libtest's summary, which counts it as passed.
+#[test]
+fn the_tests_skipped_for_want_of_a_tool_are_named_at_the_end() {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "project::readme::a_test_whose_tool_is_missing"])
+        .env("ULCAS_INNER_SKIP_RUN", "1")
+        .env_remove("CI")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let last = stderr
+        .lines()
+        .filter(|l| !l.is_empty())
+        .last()
+        .unwrap_or("");
+    assert!(
+        last.starts_with("SKIPPED 1 of the tests above (counted as passed; README.md, \"Test tiers\", says what each needs): project::readme::a_test_whose_tool_is_missing (this test: ulcas-no-such-tool is not installed (nowhere))"),
+        "{stderr}"
+    );
+    let readme = std::fs::read_to_string(std::path::Path::new(MANIFEST).join("README.md")).unwrap();
+    assert!(readme.contains("**Test tiers.**"), "the line points at it");
+}
