@@ -350,11 +350,7 @@ fn the_tests_skipped_for_want_of_a_tool_are_named_at_the_end() {
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let last = stderr
-        .lines()
-        .filter(|l| !l.is_empty())
-        .next_back()
-        .unwrap_or("");
+    let last = stderr.lines().rfind(|l| !l.is_empty()).unwrap_or("");
     assert!(
         last.starts_with("SKIPPED 1 of the tests above (counted as passed; README.md, \"Test tiers\", says what each needs): project::readme::a_test_whose_tool_is_missing (this test: ulcas-no-such-tool is not installed (nowhere))"),
         "{stderr}"
