@@ -187,7 +187,7 @@ fn pip_line(text: &str, remote: &Remote) -> String {
 }
 
 /// The pytest page: `pip install` of its kit's requirement (the plugin found by its entry
-/// point, as pip installs it), then `pytest`.
+/// point, as pip installs it), then `pytest`; then its path from an empty folder.
 fn pytest_page(remote: &Remote) {
     let Some(python) = crate::serve::kit::python_with("pytest") else {
         return;
@@ -226,6 +226,102 @@ fn pytest_page(remote: &Remote) {
         &["verify", "--requests", ".ulcas/journal/requests"],
     );
     assert_eq!(verify.code, 0, "{}{}", verify.stdout, verify.stderr);
+    let empty = dir.path().join("empty");
+    empty_folder("kit-pytest.md", &empty, &|| {
+        let mut cmd = Command::new(&python);
+        cmd.args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+            .env("PYTHONPATH", &site)
+            .env_remove("PYTEST_PLUGINS")
+            .env_remove("PYTEST_DISABLE_PLUGIN_AUTOLOAD");
+        cmd
+    });
+}
+
+/// A page's path from an empty folder (its section "An app with its prompts in code"): the
+/// files it shows written into `dir` (which holds the kit's install already, if any), then each
+/// line of its run block, the test command made by `runner` (the record run against a stand-in
+/// for the real API: a synthetic `ulcas serve`); the recording, then a green offline replay.
+fn empty_folder(page_name: &str, dir: &Path, runner: &dyn Fn() -> Command) {
+    std::fs::create_dir_all(dir).unwrap();
+    let text = page(page_name);
+    for (name, body) in marked_blocks(&text, "<!-- empty-folder-file: ") {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, body).unwrap();
+    }
+    let (_, run) = marked_blocks(&text, "<!-- empty-folder-run")
+        .pop()
+        .expect("a run block");
+    let upstream_dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(upstream_dir.path().join("empty")).unwrap();
+    let upstream =
+        crate::serve::Server::start(upstream_dir.path(), &["empty", "--mode", "synthetic"]);
+    let mut ran = Vec::new();
+    for line in run.lines() {
+        let line = line.split("   #").next().unwrap_or("").trim();
+        if line == "mkdir cassettes" {
+            std::fs::create_dir(dir.join("cassettes")).unwrap();
+            continue;
+        }
+        let mut cmd = runner();
+        cmd.current_dir(dir)
+            .env("ULCAS_BINARY", env!("CARGO_BIN_EXE_ulcas"))
+            .env_remove("ULCAS_MODE")
+            .env_remove("ULCAS_JOURNAL")
+            .env_remove("ULCAS_STORES");
+        let record = "ULCAS_MODE=record ULCAS_UPSTREAM=https://api.anthropic.com ";
+        if line.starts_with(record) {
+            cmd.env("ULCAS_MODE", "record")
+                .env("ULCAS_UPSTREAM", &upstream.url);
+        }
+        let out = cmd.output().unwrap();
+        let said = crate::common::printed(&out);
+        assert!(
+            out.status.success(),
+            "{page_name}: `{line}` failed:\n{said}"
+        );
+        ran.push(said);
+    }
+    upstream.stop();
+    assert_eq!(
+        ran.len(),
+        2,
+        "{page_name}: a record run, then an offline one"
+    );
+    let recorded: Vec<PathBuf> = walkdir::WalkDir::new(dir.join("cassettes"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .collect();
+    assert_eq!(recorded.len(), 1, "{page_name}: {recorded:?}\n{}", ran[0]);
+    assert!(
+        recorded[0].starts_with(dir.join("cassettes/you-are-a-kind-baking-tutor/v1")),
+        "{recorded:?}"
+    );
+    assert!(
+        ran[1].contains("ulcas: 1 hit, 0 misses"),
+        "{page_name}: {}",
+        ran[1]
+    );
+}
+
+/// The blocks of `text` after a comment line starting `marker`: (the name the comment gives,
+/// the block's lines).
+fn marked_blocks(text: &str, marker: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let Some(rest) = line.strip_prefix(marker) else {
+            continue;
+        };
+        let name = rest.trim_end_matches("-->").trim().to_owned();
+        let fence = lines.next().unwrap_or("");
+        assert!(fence.starts_with("```"), "{marker}{name}: no block follows");
+        let body: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+        found.push((name, body.join("\n") + "\n"));
+    }
+    found
 }
 
 /// The vitest page: the kit as npm packs it at the release the page names, installed into the
@@ -292,6 +388,31 @@ fn vitest_page() {
         said.contains("2 passed") && said.contains(DOC_SUMMARY),
         "{said}"
     );
+    let empty = dir.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::write(empty.join("package.json"), "{\"private\": true}\n").unwrap();
+    let mut install = Command::new("npm");
+    install
+        .current_dir(&empty)
+        .args([
+            "install",
+            "--save-dev",
+            "--offline",
+            "--no-audit",
+            "--no-fund",
+            "--silent",
+        ])
+        .arg(&tarball);
+    passes(
+        install,
+        "npm install of the kit's package in the empty folder",
+    );
+    let vitest = kit.join("node_modules/vitest/vitest.mjs");
+    empty_folder("kit-vitest.md", &empty, &|| {
+        let mut cmd = Command::new("node");
+        cmd.arg(&vitest).arg("run").env("NO_COLOR", "1");
+        cmd
+    });
 }
 
 /// The PHPUnit page: its `composer.json` as written (the repository's address made this
@@ -324,20 +445,34 @@ fn phpunit_page(remote: &Remote) {
         .unwrap_or_else(|| Path::new(MANIFEST).join("tests/php/sdk-boot.php"));
     manifest["autoload"] = serde_json::json!({"files": [boot]});
     std::fs::write(project.join("composer.json"), manifest.to_string()).unwrap();
-    let mut install = Command::new(composer);
+    let mut install = Command::new(&composer);
     install
         .current_dir(&project)
         .args(["install", "--no-interaction", "--no-progress", "--quiet"])
         .env("COMPOSER_HOME", dir.path().join("composer-home"))
         .env("COMPOSER_ALLOW_SUPERUSER", "1");
     passes(install, "docs/kit-phpunit.md's composer install");
-    let mut cmd = Command::new(phpunit);
+    let mut cmd = Command::new(&phpunit);
     cmd.current_dir(&project);
     let said = passes(cmd, "docs/kit-phpunit.md's start");
     assert!(
         said.contains("OK (2 tests") && said.contains(DOC_SUMMARY),
         "{said}"
     );
+    // From an empty folder: the kit installed as above (composer.json, phpunit.xml).
+    let empty = dir.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    for file in ["composer.json", "phpunit.xml"] {
+        std::fs::copy(project.join(file), empty.join(file)).unwrap();
+    }
+    let mut install = Command::new(&composer);
+    install
+        .current_dir(&empty)
+        .args(["install", "--no-interaction", "--no-progress", "--quiet"])
+        .env("COMPOSER_HOME", dir.path().join("composer-home"))
+        .env("COMPOSER_ALLOW_SUPERUSER", "1");
+    passes(install, "composer install in the empty folder");
+    empty_folder("kit-phpunit.md", &empty, &|| Command::new(&phpunit));
 }
 
 /// Each kit page's start, run as written: the kit installed as the page says (from this
