@@ -323,6 +323,23 @@ mod tests {
     }
 
     #[test]
+    fn an_answer_cites_the_ids_as_placeholders_in_one_pass() {
+        let ids = IdPatterns::with_custom(&[r"\bord_[0-9]{6}\b".into()]).unwrap();
+        let many: Vec<String> = (0..5000)
+            .map(|i| format!("00000000-0000-4000-8000-{i:012}"))
+            .collect();
+        let (_, map) = normalised(&ids, &format!("{} ord_123456", many.join(" ")));
+        let answer = format!(
+            "{} and {}, ord_123456, x{} ord_1234567",
+            many[4999], many[0], many[1]
+        );
+        assert_eq!(
+            crate::normalise::to_placeholders(&answer, &map),
+            "{{id_5000}} and {{id_1}}, {{id_5001}}, x00000000-0000-4000-8000-000000000001 ord_1234567"
+        );
+    }
+
+    #[test]
     fn verbatim_ids_are_those_the_patterns_leave() {
         let text = "550e8400-e29b-41d4-a716-446655440000 usr_9f8e7d6c5b usr_9f8e7d6c5b";
         assert_eq!(IdPatterns::default().verbatim_ids(text), ["usr_9f8e7d6c5b"]);

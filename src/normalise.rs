@@ -454,17 +454,25 @@ pub fn to_placeholders(answer: &str, map: &PlaceholderMap) -> String {
         .filter_map(|m| Some((m.clone(), map.placeholder_of(&answer[m])?)))
         .collect();
     if !map.extended.is_empty() {
-        let bytes = answer.as_bytes();
-        let word = |i: Option<usize>| {
-            i.and_then(|i| bytes.get(i))
-                .is_some_and(|&b| WORD[usize::from(b)])
-        };
-        for &i in &map.extended {
-            let (p, id) = (&map.entries[i].0, map.entries[i].1.as_str());
-            for (at, _) in answer.match_indices(id) {
-                let end = at + id.len();
-                if !word(at.checked_sub(1)) && !word(Some(end)) {
-                    found.push((at..end, *p));
+        // One pass over the answer for every such id, however many the request has.
+        let ids: Vec<&str> = map
+            .extended
+            .iter()
+            .map(|&i| map.entries[i].1.as_str())
+            .collect();
+        let finder = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(&ids);
+        if let Ok(finder) = finder {
+            let bytes = answer.as_bytes();
+            let word = |i: Option<usize>| {
+                i.and_then(|i| bytes.get(i))
+                    .is_some_and(|&b| WORD[usize::from(b)])
+            };
+            for m in finder.find_iter(answer) {
+                if !word(m.start().checked_sub(1)) && !word(Some(m.end())) {
+                    let p = map.entries[map.extended[m.pattern().as_usize()]].0;
+                    found.push((m.start()..m.end(), p));
                 }
             }
         }
