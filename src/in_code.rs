@@ -22,6 +22,10 @@
 //! assert_eq!(derived_task("You are a kind baking tutor. Answer briefly."), "you-are-a-kind-baking-tutor");
 //! // Ids are no words of a name: a fresh database's ids give the same one.
 //! assert_eq!(derived_task("Help frg_abcdefghijkm now"), derived_task("Help frg_zyxwvutsrqpo now"));
+//! assert_eq!(
+//!     derived_task("Help user 550e8400-e29b-41d4-a716-446655440000 now"),
+//!     "help-user-now"
+//! );
 //! assert_eq!(derived_task(""), "no-system-prompt");
 //! assert_eq!(derived_task("素晴らしい"), "prompt-023b32cb");
 //! ```
@@ -58,14 +62,20 @@ fn floor_char_boundary(text: &str, at: usize) -> usize {
 }
 
 /// The task named by the first words of `system` (ASCII letters and digits, lower case; ids
-/// left out), `no-system-prompt` for an empty text, and `prompt-<8 hex of its sha256>` for a
-/// text without such words.
+/// left out: fragment ids, ULIDs and UUIDs), `no-system-prompt` for an empty text, and
+/// `prompt-<8 hex of its sha256>` for a text without such words.
 pub fn derived_task(system: &str) -> String {
+    derived_task_with(system, &crate::id_patterns::IdPatterns::default())
+}
+
+/// [`derived_task`], leaving out the ids `ids` numbers (a store's own patterns too): a fresh
+/// id never renames a prompt.
+pub fn derived_task_with(system: &str, ids: &crate::id_patterns::IdPatterns) -> String {
     // The name is made of the first words: a text of megabytes is read only so far.
     let head = &system[..floor_char_boundary(system, HEAD_BYTES)];
     let mut without_ids = String::with_capacity(head.len());
     let mut last = 0;
-    for m in crate::normalise::id_matches(head) {
+    for m in ids.matches(head) {
         without_ids.push_str(&head[last..m.start]);
         without_ids.push(' ');
         last = m.end;
@@ -205,6 +215,15 @@ impl InCodeNames {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stores_own_ids_never_rename_a_prompt() {
+        let ids =
+            crate::id_patterns::IdPatterns::with_custom(&[r"\bord_[0-9]{6}\b".into()]).unwrap();
+        let named = |order: &str| derived_task_with(&format!("Ship ord_{order} for us"), &ids);
+        assert_eq!(named("123456"), "ship-for-us");
+        assert_eq!(named("123456"), named("654321"));
+    }
 
     #[test]
     fn names_are_safe_folder_names_and_stable() {

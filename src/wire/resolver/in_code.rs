@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use super::{Indexed, Overrides, Resolver};
 use crate::id_patterns::IdPatterns;
-use crate::in_code::{derived_task, DEFAULT_VERSION};
+use crate::in_code::DEFAULT_VERSION;
 use crate::key::KeyPrefix;
 use crate::schema::Schema;
 use crate::wire::WireRequest;
@@ -141,10 +141,10 @@ impl Resolver {
         all
     }
 
-    /// [`derived_task`] of `system`, never the name of a task a registry holds (that task's
+    /// [`crate::in_code::derived_task_with`] of `system` (leaving out every store's ids), never the name of a task a registry holds (that task's
     /// prompt files would be taken for this prompt's).
     fn derived_task(&self, system: &str) -> String {
-        let task = derived_task(system);
+        let task = crate::in_code::derived_task_with(system, &self.naming_ids);
         if self.stores.iter().any(|(_, r)| r.has_task(&task)) {
             return format!("{task}-in-code");
         }

@@ -162,6 +162,9 @@ pub struct Resolver {
     sent_schemas: in_code::SentSchemas,
     /// The key prefixes of prompts in code.
     in_code_prefixes: in_code::Prefixes,
+    /// The ids a prompt in code's derived name leaves out: UUIDs and every store's own
+    /// patterns (a fresh id of any store never renames a prompt).
+    naming_ids: crate::id_patterns::IdPatterns,
 }
 
 /// Exported schemas with their provider forms.
@@ -241,6 +244,7 @@ impl Resolver {
                 (c.store, !current, std::cmp::Reverse(c.version))
             });
         }
+        let naming_ids = naming_ids(&opened);
         Ok(Resolver {
             stores: opened,
             by_prompt,
@@ -255,6 +259,7 @@ impl Resolver {
             in_code_texts: crate::wire::memo::Memo::new(),
             sent_schemas: in_code::SentSchemas::default(),
             in_code_prefixes: in_code::Prefixes::default(),
+            naming_ids,
         })
     }
 
@@ -510,4 +515,18 @@ fn request_of(wire: &WireRequest, task: &str, version: i64, schema: Schema) -> R
     request.blocks = wire.blocks.clone();
     request.turns = wire.turns.clone();
     request
+}
+
+/// The ids a prompt in code's derived name leaves out: UUIDs and the patterns of every store
+/// (UUIDs alone when together they are more than one store may name).
+fn naming_ids(stores: &[(Driver, Registry)]) -> crate::id_patterns::IdPatterns {
+    let mut all: Vec<String> = Vec::new();
+    for (_, registry) in stores {
+        for p in registry.id_patterns().custom() {
+            if !all.contains(p) {
+                all.push(p.clone());
+            }
+        }
+    }
+    crate::id_patterns::IdPatterns::with_custom(&all).unwrap_or_default()
 }
