@@ -194,7 +194,8 @@ fn compile(pattern: &str) -> Result<Regex, String> {
         .build()
         .map_err(|e| {
             let first = e.to_string();
-            let first = first.lines().last().unwrap_or_default().trim().to_owned();
+            let first = first.lines().last().unwrap_or_default().trim();
+            let first = first.strip_prefix("error: ").unwrap_or(first).to_owned();
             format!("id_patterns: {pattern:?} is not a regular expression: {first}")
         })?;
     if re.is_match("") {
