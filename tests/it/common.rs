@@ -366,3 +366,20 @@ pub fn copy_tracked(to: &Path, keep: impl Fn(&str) -> bool) {
         std::fs::copy(&from, &target).unwrap();
     }
 }
+
+/// `git args` in this repository: its standard output, or `None` when it fails.
+pub fn git(args: &[&str]) -> Option<String> {
+    Command::new("git")
+        .current_dir(MANIFEST)
+        .args(args)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+/// Whether this repository is a git clone with its whole history (the pinned commits and the
+/// releases are looked up in it).
+pub fn full_clone() -> bool {
+    git(&["rev-parse", "--is-shallow-repository"]).is_some_and(|o| o.trim() == "false")
+}

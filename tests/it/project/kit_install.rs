@@ -18,15 +18,7 @@ use crate::project::kits::{doc_files, passes, project_of, vitest_kit};
 const DOC_SUMMARY: &str = "ulcas: 2 hits, 0 misses, 0 synthetic, 1 fault (journal: ";
 const PAGES: [&str; 3] = ["kit-pytest.md", "kit-vitest.md", "kit-phpunit.md"];
 
-fn git(args: &[&str]) -> Option<String> {
-    Command::new("git")
-        .current_dir(MANIFEST)
-        .args(args)
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-}
+use crate::common::git;
 
 fn page(name: &str) -> String {
     std::fs::read_to_string(Path::new(MANIFEST).join("docs").join(name)).unwrap()
@@ -91,7 +83,7 @@ fn wire_words(commit: &str, folder: &str) -> BTreeSet<String> {
 /// journal"), as the kits of `main` did with release 0.3.0.
 #[test]
 fn each_kit_pages_release_has_every_route_and_header_its_kit_uses() {
-    if git(&["rev-parse", "--is-shallow-repository"]).is_none_or(|o| o.trim() == "true") {
+    if !crate::common::full_clone() {
         return crate::serve::kit::skipped("the kits' releases: not a full git clone");
     }
     for (name, kit) in PAGES
@@ -364,20 +356,7 @@ fn vitest_page() {
     let tarball = dir.path().join(packed.lines().last().unwrap_or("").trim());
     let project = dir.path().join("project");
     project_of(&project, "kit-vitest.md");
-    std::fs::write(project.join("package.json"), "{\"private\": true}\n").unwrap();
-    let mut install = Command::new("npm");
-    install
-        .current_dir(&project)
-        .args([
-            "install",
-            "--save-dev",
-            "--offline",
-            "--no-audit",
-            "--no-fund",
-            "--silent",
-        ])
-        .arg(&tarball);
-    passes(install, "npm install of the kit's package");
+    npm_install(&project, &tarball);
     let mut cmd = Command::new("node");
     cmd.current_dir(&project)
         .arg(kit.join("node_modules/vitest/vitest.mjs"))
@@ -389,11 +368,23 @@ fn vitest_page() {
         "{said}"
     );
     let empty = dir.path().join("empty");
-    std::fs::create_dir_all(&empty).unwrap();
-    std::fs::write(empty.join("package.json"), "{\"private\": true}\n").unwrap();
+    npm_install(&empty, &tarball);
+    let vitest = kit.join("node_modules/vitest/vitest.mjs");
+    empty_folder("kit-vitest.md", &empty, &|| {
+        let mut cmd = Command::new("node");
+        cmd.arg(&vitest).arg("run").env("NO_COLOR", "1");
+        cmd
+    });
+}
+
+/// The kit's package `tarball` installed into the project `dir` (made when missing) as npm
+/// installs it from the registry: a dev dependency of its `package.json`.
+fn npm_install(dir: &Path, tarball: &Path) {
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(dir.join("package.json"), "{\"private\": true}\n").unwrap();
     let mut install = Command::new("npm");
     install
-        .current_dir(&empty)
+        .current_dir(dir)
         .args([
             "install",
             "--save-dev",
@@ -402,17 +393,19 @@ fn vitest_page() {
             "--no-fund",
             "--silent",
         ])
-        .arg(&tarball);
-    passes(
-        install,
-        "npm install of the kit's package in the empty folder",
-    );
-    let vitest = kit.join("node_modules/vitest/vitest.mjs");
-    empty_folder("kit-vitest.md", &empty, &|| {
-        let mut cmd = Command::new("node");
-        cmd.arg(&vitest).arg("run").env("NO_COLOR", "1");
-        cmd
-    });
+        .arg(tarball);
+    passes(install, "npm install of the kit's package");
+}
+
+/// `composer install` in `dir` (its `composer.json`), with a composer home of its own.
+fn composer_install(composer: &Path, dir: &Path, home: &Path) {
+    let mut install = Command::new(composer);
+    install
+        .current_dir(dir)
+        .args(["install", "--no-interaction", "--no-progress", "--quiet"])
+        .env("COMPOSER_HOME", home)
+        .env("COMPOSER_ALLOW_SUPERUSER", "1");
+    passes(install, "composer install");
 }
 
 /// The PHPUnit page: its `composer.json` as written (the repository's address made this
@@ -445,13 +438,8 @@ fn phpunit_page(remote: &Remote) {
         .unwrap_or_else(|| Path::new(MANIFEST).join("tests/php/sdk-boot.php"));
     manifest["autoload"] = serde_json::json!({"files": [boot]});
     std::fs::write(project.join("composer.json"), manifest.to_string()).unwrap();
-    let mut install = Command::new(&composer);
-    install
-        .current_dir(&project)
-        .args(["install", "--no-interaction", "--no-progress", "--quiet"])
-        .env("COMPOSER_HOME", dir.path().join("composer-home"))
-        .env("COMPOSER_ALLOW_SUPERUSER", "1");
-    passes(install, "docs/kit-phpunit.md's composer install");
+    let home = dir.path().join("composer-home");
+    composer_install(&composer, &project, &home);
     let mut cmd = Command::new(&phpunit);
     cmd.current_dir(&project);
     let said = passes(cmd, "docs/kit-phpunit.md's start");
@@ -465,13 +453,7 @@ fn phpunit_page(remote: &Remote) {
     for file in ["composer.json", "phpunit.xml"] {
         std::fs::copy(project.join(file), empty.join(file)).unwrap();
     }
-    let mut install = Command::new(&composer);
-    install
-        .current_dir(&empty)
-        .args(["install", "--no-interaction", "--no-progress", "--quiet"])
-        .env("COMPOSER_HOME", dir.path().join("composer-home"))
-        .env("COMPOSER_ALLOW_SUPERUSER", "1");
-    passes(install, "composer install in the empty folder");
+    composer_install(&composer, &empty, &home);
     empty_folder("kit-phpunit.md", &empty, &|| Command::new(&phpunit));
 }
 
@@ -479,7 +461,7 @@ fn phpunit_page(remote: &Remote) {
 /// repository as a remote, or from the package npm publishes), the page's files, a green run.
 #[test]
 fn each_kit_pages_start_runs_as_written_from_its_install_line() {
-    if git(&["rev-parse", "--is-shallow-repository"]).is_none_or(|o| o.trim() == "true") {
+    if !crate::common::full_clone() {
         return crate::serve::kit::skipped("the kit pages' installs: not a full git clone");
     }
     assert!(!doc_files("kit-pytest.md").is_empty());

@@ -1,11 +1,8 @@
 //! The pins of the guide: every version pin names the last release, the Action's and the
 //! hooks' pinned commits hold today's files, and the kits' pinned commit is the release's.
 
-use std::process::Command;
-
 use regex::Regex;
 
-use crate::common::MANIFEST;
 use crate::project::release::{last_release, read};
 
 /// Every version pin of the README and docs/ (the binary, the library, the Action, the archive,
@@ -91,18 +88,10 @@ fn every_pin_of_the_guide_names_the_last_release() {
 /// hold today's Action and hooks (what the guide documents is what they run).
 #[test]
 fn the_pinned_commits_exist_with_todays_action_and_hooks() {
-    let git = |args: &[&str]| {
-        Command::new("git")
-            .current_dir(MANIFEST)
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| o.stdout)
-    };
-    if git(&["rev-parse", "--is-shallow-repository"]).is_none_or(|o| o.starts_with(b"true")) {
+    if !crate::common::full_clone() {
         return crate::serve::kit::skipped("pinned commits: not a full git clone");
     }
+    let git = |args: &[&str]| crate::common::git(args).map(String::into_bytes);
     let guide = crate::common::guide();
     let pinned = |re: &str| -> Vec<String> {
         Regex::new(re)
@@ -141,18 +130,10 @@ fn the_pinned_commits_exist_with_todays_action_and_hooks() {
 /// the kit a team installs is the released one, which that release's binary runs.
 #[test]
 fn the_kits_pinned_commit_is_the_last_releases() {
-    let git = |args: &[&str]| {
-        Command::new("git")
-            .current_dir(MANIFEST)
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-    };
-    if git(&["rev-parse", "--is-shallow-repository"]).is_none_or(|o| o == "true") {
+    if !crate::common::full_clone() {
         return crate::serve::kit::skipped("the kits' pinned commit: not a full git clone");
     }
+    let git = |args: &[&str]| crate::common::git(args).map(|o| o.trim().to_owned());
     let guide = crate::common::guide();
     let pinned: std::collections::BTreeSet<String> = Regex::new(
         r#"github\.com/ulcas/ulcas@([0-9a-f]{40})#subdirectory=kits/|"reference": "([0-9a-f]{40})""#,
