@@ -148,10 +148,13 @@ const Anthropic = require("@anthropic-ai/sdk").default;
 const { ulcas } = require("@ulcas/test-kit");
 
 const body = (name) => JSON.parse(fs.readFileSync(\`bodies/\${name}.json\`, "utf8"));
+// Made at import with the real API's URL (a port where nothing listens stands for it here).
+const early = new Anthropic({ baseURL: "http://127.0.0.1:9", apiKey: "sk-real", maxRetries: 0 });
 
 test("hit", async () => {
   const message = await new Anthropic().messages.create(body("hit"));
   expect(JSON.parse(message.content[0].text).questions.length).toBeGreaterThan(0);
+  expect((await early.messages.create(body("hit"))).id).toMatch(/^cassette:/);
 });
 
 test("miss", async () => {
@@ -198,13 +201,13 @@ test("jest: a hit passes, a miss fails its test with ulcas's words, the journal 
     "a fault on cue": "passed",
   });
   expect(got.miss.failure).toMatch(/ulcas miss: No cassette for task "quiz" \(prompt v1\)/);
-  expect(out).toMatch(/ulcas: 2 hits, 1 miss, 0 synthetic, 1 fault \(journal: /);
+  expect(out).toMatch(/ulcas: 3 hits, 1 miss, 0 synthetic, 1 fault \(journal: /);
   const journal = JSON.parse(fs.readFileSync(path.join(dir, ".ulcas/journal/journal.json"), "utf8"));
   expect(journal.kit).toBe("jest");
   const byTest = {};
   for (const r of journal.requests) (byTest[r.test] ||= []).push(r.status);
   expect(byTest).toEqual({
-    "app.test.cjs > hit": ["hit"],
+    "app.test.cjs > hit": ["hit", "hit"],
     "app.test.cjs > miss": ["miss"],
     "app.test.cjs > a fault on cue": ["fault", "hit"],
   });
