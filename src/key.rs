@@ -350,8 +350,8 @@ fn hash_prefix(hasher: &mut Sha256, task: &str, prompt_version: i64, schema_json
     if prompt_version < 0 {
         hasher.update(b"-");
     }
-    let mut digits = [0; 20];
-    hasher.update(php::decimal(prompt_version.unsigned_abs(), &mut digits).as_bytes());
+    let mut digits = itoa::Buffer::new();
+    hasher.update(digits.format(prompt_version.unsigned_abs()).as_bytes());
     hasher.update(b",");
     hasher.update(schema_json.as_bytes());
     hasher.update(b",");

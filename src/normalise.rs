@@ -396,7 +396,7 @@ pub(crate) fn push_placeholder(out: &mut String, p: Placeholder) {
     out.push_str("{{");
     out.push_str(p.kind.prefix());
     out.push('_');
-    out.push_str(crate::php::decimal(p.ordinal as u64, &mut [0; 20]));
+    out.push_str(itoa::Buffer::new().format(p.ordinal));
     out.push_str("}}");
 }
 

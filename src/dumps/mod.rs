@@ -44,7 +44,7 @@ use crate::store_settings::{store_for_request, StoreSettings};
 
 /// Why the work on one request dump stopped (see [`each`]).
 #[derive(Debug)]
-pub enum Fault {
+pub enum Stop {
     /// The dump, or something its work needs, is bad: it is reported and the other dumps are
     /// still done.
     Input(Error),
@@ -52,15 +52,15 @@ pub enum Fault {
     Output(std::io::Error),
 }
 
-impl From<Error> for Fault {
+impl From<Error> for Stop {
     fn from(e: Error) -> Self {
-        Fault::Input(e)
+        Stop::Input(e)
     }
 }
 
-impl From<std::io::Error> for Fault {
+impl From<std::io::Error> for Stop {
     fn from(e: std::io::Error) -> Self {
-        Fault::Output(e)
+        Stop::Output(e)
     }
 }
 
@@ -72,23 +72,23 @@ impl From<std::io::Error> for Fault {
 pub fn each<S: Sink + ?Sized>(
     paths: &[PathBuf],
     sink: &mut S,
-    mut work: impl FnMut(&mut S, &Path, Request, bool) -> Result<(), Fault>,
+    mut work: impl FnMut(&mut S, &Path, Request, bool) -> Result<(), Stop>,
 ) -> Result<usize> {
     let files = dump_files(paths)?;
     let several = files.len() > 1;
     let mut errors = 0;
     for file in &files {
         let done = Request::from_file(file)
-            .map_err(Fault::Input)
+            .map_err(Stop::Input)
             .and_then(|r| work(sink, file, r, several));
         match done {
             Ok(()) => {}
-            Err(Fault::Input(e)) => {
+            Err(Stop::Input(e)) => {
                 errors += 1;
                 let e = e.with_file(file);
                 sink.emit_context(&Context::InputError(&e))?;
             }
-            Err(Fault::Output(e)) => return Err(Error::output(e)),
+            Err(Stop::Output(e)) => return Err(Error::output(e)),
         }
     }
     Ok(errors)

@@ -1,6 +1,5 @@
 //! How PHP's `json_encode` writes a string (with `JSON_UNESCAPED_SLASHES |
-//! JSON_UNESCAPED_UNICODE`): the escapes, the literal written or matched in a file, and the
-//! decimal digits of keys and placeholders.
+//! JSON_UNESCAPED_UNICODE`): the escapes and the literal written or matched in a file.
 
 /// Bytes that need an escape, or a closer look (0xE2 may start U+2028/U+2029).
 const SPECIAL: [bool; 256] = {
@@ -157,22 +156,6 @@ pub(super) fn strip_literal<'f>(file: &'f [u8], s: &str) -> Option<&'f [u8]> {
         }
     }
     rest.strip_prefix(b"\"")
-}
-
-/// The decimal digits of `n`, written into `buf` without `fmt` (keys and placeholders are
-/// written for every request served).
-pub(crate) fn decimal(n: u64, buf: &mut [u8; 20]) -> &str {
-    let mut at = buf.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    std::str::from_utf8(&buf[at..]).unwrap_or_default()
 }
 
 /// Appends `s` as a PHP JSON string literal (quotes included).

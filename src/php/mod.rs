@@ -31,7 +31,6 @@ mod float;
 mod ksort;
 
 pub use decode::{decode, decode_to_depth, validate, DecodeError, MAX_DEPTH};
-pub(crate) use escape::decimal;
 use escape::strip_literal;
 pub use escape::{encode_string, escape_body, escape_into, write_string};
 use ksort::php_ksort;

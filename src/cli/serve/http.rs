@@ -222,7 +222,7 @@ async fn answer(
         Decided::Reply(reply) => reply,
         Decided::Forward(..) | Decided::Relay(_) => {
             let (resolved, tool) = to_record(decision, fault);
-            let miss = super::record::Miss {
+            let miss = super::record::Forwarded {
                 api,
                 resolved,
                 tool,

@@ -56,13 +56,13 @@ const STATUSES: [&str; 8] = [
 /// requests that name a test kept whole.
 #[derive(Default)]
 pub struct Journal {
-    inner: Mutex<Kept>,
+    inner: Mutex<KeptEntries>,
     counts: [AtomicU64; STATUSES.len()],
     next: AtomicU64,
 }
 
 #[derive(Default)]
-struct Kept {
+struct KeptEntries {
     /// The requests answered (hits, synthetic answers, recordings, …), oldest first: the first
     /// to go when the journal is full.
     entries: VecDeque<Entry>,

@@ -41,7 +41,7 @@ pub struct Upstream {
 }
 
 /// A miss to forward: the request as keyed and as it came, and the slot it holds.
-pub struct Miss {
+pub struct Forwarded {
     /// The wire it came on (the upstream speaks it too).
     pub api: &'static dyn Wire,
     /// The request as keyed, or why it cannot be (then its answer is relayed, not recorded).
@@ -114,7 +114,7 @@ impl Upstream {
     }
 
     /// The request to the upstream: the client's, unchanged but for the headers above.
-    fn request(&self, miss: &Miss) -> Result<Request<Full<Bytes>>, String> {
+    fn request(&self, miss: &Forwarded) -> Result<Request<Full<Bytes>>, String> {
         let uri = format!(
             "{}{}",
             self.base.to_string().trim_end_matches('/'),
@@ -137,7 +137,7 @@ impl Upstream {
     /// Forwards the request, streams the answer back, and records it when it is whole. The
     /// forwarding runs on a task of its own: a client that leaves before the upstream's
     /// headers (or at any moment after) takes its answer with it, never the recording.
-    pub async fn forward(server: Arc<Server>, miss: Miss) -> Response {
+    pub async fn forward(server: Arc<Server>, miss: Forwarded) -> Response {
         let (api, started) = (miss.api, miss.started);
         let test = super::journal::test_of(&miss.headers);
         let (tx, rx) = tokio::sync::oneshot::channel();
@@ -164,7 +164,10 @@ impl Upstream {
     /// The upstream's answer to `miss` (its head; the body to come), or why there is none. A kept
     /// connection the upstream closed meanwhile fails the request before any answer: it is sent
     /// once more, on a fresh connection (the body is whole in hand).
-    async fn send(&self, miss: &Miss) -> Result<hyper::Response<hyper::body::Incoming>, String> {
+    async fn send(
+        &self,
+        miss: &Forwarded,
+    ) -> Result<hyper::Response<hyper::body::Incoming>, String> {
         let mut sent =
             tokio::time::timeout(self.timeout, self.client.request(self.request(miss)?)).await;
         if matches!(&sent, Ok(Err(e)) if closed_before_answer(e)) {
@@ -185,7 +188,7 @@ impl Upstream {
     }
 
     /// [`Upstream::forward`], on the task it runs on.
-    async fn forward_here(&self, server: Arc<Server>, mut miss: Miss) -> Response {
+    async fn forward_here(&self, server: Arc<Server>, mut miss: Forwarded) -> Response {
         let token = server.recordings.token();
         let answer = match self.send(&miss).await {
             Ok(answer) => answer,
@@ -282,7 +285,7 @@ fn header_text(text: &str) -> String {
 }
 
 /// A forward that failed before any answer: identical misses waiting get its error.
-fn failed(server: &Server, miss: &mut Miss, why: String) -> Response {
+fn failed(server: &Server, miss: &mut Forwarded, why: String) -> Response {
     if let Some(held) = &mut miss.held {
         **held = Some(why.clone());
     }

@@ -36,9 +36,8 @@ impl Usage {
     /// [`Usage::input_side`] as JSON text (the same members in the same order), appended
     /// without building the tree (one is written for every answer served).
     fn push_input_side(self, out: &mut String, output: u64) {
-        let mut digits = [0; 20];
-        let mut number =
-            |out: &mut String, n: u64| out.push_str(crate::php::decimal(n, &mut digits));
+        let mut digits = itoa::Buffer::new();
+        let mut number = |out: &mut String, n: u64| out.push_str(digits.format(n));
         out.push_str("{\"input_tokens\":");
         number(out, self.input);
         out.push_str(",\"cache_creation_input_tokens\":");

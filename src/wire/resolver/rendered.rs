@@ -60,11 +60,11 @@ const LARGEST: usize = 1 << 20;
 /// here) but not what it holds, so a large cassette the driver's cache let go is freed.
 #[derive(Default)]
 pub(super) struct Answers {
-    by_cassette: Mutex<Kept>,
+    by_cassette: Mutex<KeptAnswers>,
 }
 
 #[derive(Default)]
-struct Kept {
+struct KeptAnswers {
     answers: HashMap<usize, Vec<Answered>, FnvBuild>,
     count: usize,
     bytes: usize,
@@ -134,9 +134,9 @@ impl Answers {
             return;
         };
         if kept.count >= MOST_ANSWERS || kept.bytes + size > MOST_BYTES {
-            *kept = Kept::default();
+            *kept = KeptAnswers::default();
         }
-        let Kept {
+        let KeptAnswers {
             answers,
             count,
             bytes,

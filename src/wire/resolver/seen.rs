@@ -3,7 +3,7 @@
 //! normalising and hashing a body of a few kilobytes costs more than finding it again. What a
 //! body was keyed as depends on its bytes, its wire, its overrides and the registries alone (a
 //! resolver is made anew when a registry changes), so the same bytes again are keyed the same:
-//! only the cassette is looked for again, fresh, on every request. Kept only when the first
+//! only the cassette is looked for again, fresh, on every request. KeptBodies only when the first
 //! candidate's cassette answered (no cassette of a version looked at before it could answer it
 //! later instead), at most [`MOST`] bodies of at most [`LARGEST`] bytes (then every one is
 //! forgotten), found by a hash of the whole body and then compared byte for byte.
@@ -58,18 +58,18 @@ impl Body {
 #[derive(Default)]
 pub(super) struct Seen {
     hasher: foldhash::fast::RandomState,
-    kept: Mutex<Kept>,
+    kept: Mutex<KeptBodies>,
 }
 
 #[derive(Default)]
-struct Kept {
+struct KeptBodies {
     /// By the hash of the body (with its wire and overrides).
     by_hash: HashMap<u64, Body, crate::normalise::PrehashedBuild>,
     bytes: usize,
 }
 
 /// A body as the memory finds it: its bytes, wire and overrides, hashed once.
-pub(super) struct Asked<'a> {
+pub(super) struct SeenBody<'a> {
     wire: &'static str,
     overrides: &'a Overrides,
     bytes: &'a [u8],
@@ -83,8 +83,8 @@ impl Seen {
         wire: &'static str,
         overrides: &'a Overrides,
         bytes: &'a [u8],
-    ) -> Option<Asked<'a>> {
-        (bytes.len() <= LARGEST).then(|| Asked {
+    ) -> Option<SeenBody<'a>> {
+        (bytes.len() <= LARGEST).then(|| SeenBody {
             wire,
             overrides,
             bytes,
@@ -98,7 +98,7 @@ impl Seen {
     }
 
     /// What `asked` was keyed as, when it was kept.
-    pub(super) fn get(&self, asked: &Asked<'_>) -> Option<Arc<Keyed>> {
+    pub(super) fn get(&self, asked: &SeenBody<'_>) -> Option<Arc<Keyed>> {
         let kept = self.kept.lock().ok()?;
         let body = kept.by_hash.get(&asked.hash)?;
         body.is(asked.wire, asked.overrides, asked.bytes)
@@ -106,13 +106,13 @@ impl Seen {
     }
 
     /// Keeps what `asked` was keyed as.
-    pub(super) fn keep(&self, asked: &Asked<'_>, keyed: Keyed) {
+    pub(super) fn keep(&self, asked: &SeenBody<'_>, keyed: Keyed) {
         let Ok(mut kept) = self.kept.lock() else {
             return;
         };
         let size = asked.bytes.len();
         if kept.by_hash.len() >= MOST || kept.bytes + size > MOST_BYTES {
-            *kept = Kept::default();
+            *kept = KeptBodies::default();
         }
         let body = Body {
             wire: asked.wire,
