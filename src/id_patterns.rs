@@ -111,22 +111,24 @@ impl IdPatterns {
     /// The byte ranges of the ids in `text`, left to right, not overlapping: the reference
     /// pattern's, the UUIDs' and the store's patterns' (see the module docs).
     pub fn matches(&self, text: &str) -> Vec<Range<usize>> {
-        let mut found: Vec<Range<usize>> = id_matches(text).collect();
+        self.found(text).into_iter().map(|(r, _)| r).collect()
+    }
+
+    /// [`IdPatterns::matches`], each with whether the reference pattern found it.
+    fn found(&self, text: &str) -> Vec<(Range<usize>, bool)> {
+        let mut found: Vec<(Range<usize>, bool)> = id_matches(text).map(|r| (r, true)).collect();
         for re in &self.0.compiled {
-            found.extend(
-                re.find_iter(text)
-                    .map(|m| m.range())
-                    .filter(|r| !r.is_empty()),
-            );
+            let ranges = re.find_iter(text).map(|m| m.range());
+            found.extend(ranges.filter(|r| !r.is_empty()).map(|r| (r, false)));
         }
         if found.len() < 2 {
             return found;
         }
-        found.sort_unstable_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
-        let mut kept: Vec<Range<usize>> = Vec::with_capacity(found.len());
-        for r in found {
-            if kept.last().is_none_or(|last| r.start >= last.end) {
-                kept.push(r);
+        found.sort_unstable_by(|(a, _), (b, _)| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
+        let mut kept: Vec<(Range<usize>, bool)> = Vec::with_capacity(found.len());
+        for f in found {
+            if kept.last().is_none_or(|(last, _)| f.0.start >= last.end) {
+                kept.push(f);
             }
         }
         kept

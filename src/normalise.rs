@@ -335,9 +335,18 @@ impl PlaceholderMap {
     /// [`PlaceholderMap::assign`] for an id that [`crate::id_patterns`] found, which the
     /// reference pattern may not match: [`to_placeholders`] then looks for it by its text.
     pub fn assign_extended(&mut self, id: &str) -> Placeholder {
+        match is_reference_id(id) {
+            true => self.assign(id),
+            false => self.assign_by_text(id),
+        }
+    }
+
+    /// [`PlaceholderMap::assign`] for an id only a prompt in code's patterns find (UUIDs, a
+    /// store's): [`to_placeholders`] looks for it in an answer by its text.
+    pub(crate) fn assign_by_text(&mut self, id: &str) -> Placeholder {
         let before = self.entries.len();
         let placeholder = self.assign(id);
-        if self.entries.len() > before && !is_reference_id(id) {
+        if self.entries.len() > before {
             self.extended.push(before);
         }
         placeholder

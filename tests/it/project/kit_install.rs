@@ -13,7 +13,7 @@ use std::process::Command;
 use regex::Regex;
 
 use crate::common::MANIFEST;
-use crate::project::kits::{doc_files, passes, project_of, vitest_kit};
+use crate::project::kits::{doc_files, marked_blocks, passes, project_of, vitest_kit};
 
 const DOC_SUMMARY: &str = "ulcas: 2 hits, 0 misses, 0 synthetic, 1 fault (journal: ";
 const PAGES: [&str; 3] = ["kit-pytest.md", "kit-vitest.md", "kit-phpunit.md"];
@@ -296,24 +296,6 @@ fn empty_folder(page_name: &str, dir: &Path, runner: &dyn Fn() -> Command) {
         "{page_name}: {}",
         ran[1]
     );
-}
-
-/// The blocks of `text` after a comment line starting `marker`: (the name the comment gives,
-/// the block's lines).
-fn marked_blocks(text: &str, marker: &str) -> Vec<(String, String)> {
-    let mut found = Vec::new();
-    let mut lines = text.lines();
-    while let Some(line) = lines.next() {
-        let Some(rest) = line.strip_prefix(marker) else {
-            continue;
-        };
-        let name = rest.trim_end_matches("-->").trim().to_owned();
-        let fence = lines.next().unwrap_or("");
-        assert!(fence.starts_with("```"), "{marker}{name}: no block follows");
-        let body: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
-        found.push((name, body.join("\n") + "\n"));
-    }
-    found
 }
 
 /// The vitest page: the kit as npm packs it at the release the page names, installed into the

@@ -225,25 +225,27 @@ fn plain_name(test: &str) -> String {
 /// The files of a kit's page (`<!-- kit-file: NAME -->` before a fenced block), as written.
 pub(crate) fn doc_files(page: &str) -> Vec<(String, String)> {
     let text = std::fs::read_to_string(Path::new(MANIFEST).join("docs").join(page)).unwrap();
-    let mut files = Vec::new();
-    let mut lines = text.lines();
-    while let Some(line) = lines.next() {
-        let Some(name) = line
-            .strip_prefix("<!-- kit-file: ")
-            .and_then(|l| l.strip_suffix(" -->"))
-        else {
-            continue;
-        };
-        let fence = lines.next().unwrap_or("");
-        assert!(
-            fence.starts_with("```"),
-            "{page}: {name} is not followed by a block"
-        );
-        let body: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
-        files.push((name.to_owned(), body.join("\n") + "\n"));
-    }
+    let files = marked_blocks(&text, "<!-- kit-file: ");
     assert!(!files.is_empty(), "{page} has no kit-file block");
     files
+}
+
+/// The blocks of `text` after a comment line starting `marker`: (the name the comment gives,
+/// the block's lines).
+pub(crate) fn marked_blocks(text: &str, marker: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let Some(rest) = line.strip_prefix(marker) else {
+            continue;
+        };
+        let name = rest.trim_end_matches("-->").trim().to_owned();
+        let fence = lines.next().unwrap_or("");
+        assert!(fence.starts_with("```"), "{marker}{name}: no block follows");
+        let body: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+        found.push((name, body.join("\n") + "\n"));
+    }
+    found
 }
 
 /// A copy of the fixture project in `dir` with a page's files.

@@ -321,10 +321,8 @@ def _guard(request: Any, test: Optional[str], url: Optional[str]) -> None:
     if not _MODEL_CALL.search(request.url.path):
         return
     if test and url:
-        target = request.url.copy_with(
-            scheme=urllib.parse.urlsplit(url).scheme,
-            netloc=urllib.parse.urlsplit(url).netloc.encode("ascii"),
-        )
+        server = urllib.parse.urlsplit(url)
+        target = request.url.copy_with(scheme=server.scheme, netloc=server.netloc.encode("ascii"))
         request.url = target
         request.headers["host"] = target.netloc.decode("ascii")
         return
