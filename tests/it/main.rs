@@ -8,6 +8,7 @@ mod cli_tests;
 mod common;
 mod compat;
 mod diff;
+mod harness;
 mod hash;
 mod lock;
 mod lookup;

@@ -33,6 +33,7 @@ fn workflow_blocks() -> Vec<String> {
 }
 
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn every_workflow_of_the_readme_passes_zizmor() {
     let blocks = workflow_blocks();
     assert_eq!(blocks.len(), 2, "the gate and its SARIF variant");
@@ -108,6 +109,7 @@ fn hook_entry() -> Vec<String> {
 }
 
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn the_hook_names_what_failed() {
     let (dir, broken) = monorepo_with_a_broken_cassette();
     let entry = hook_entry();
@@ -138,6 +140,7 @@ fn the_hook_names_what_failed() {
 /// `pre-commit try-repo` on a copy of this repository, as a maintainer tries the hook: it runs
 /// the installed ulcas (no build) and its output names the broken cassette.
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn pre_commit_try_repo_names_what_failed() {
     let Some(pre_commit) = crate::common::tool(
         "pre-commit",
@@ -207,6 +210,7 @@ fn pre_commit_try_repo_names_what_failed() {
 /// `metadata` cassette's 61-character `seoTitle`) the README names beside it; made strict as the
 /// README says (`--deny warnings`), it fails until that warning is dealt with.
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn the_gate_passes_on_day_one_and_turns_strict_when_asked() {
     let gate = &workflow_blocks()[0];
     let line = gate
@@ -246,6 +250,7 @@ fn the_gate_passes_on_day_one_and_turns_strict_when_asked() {
 /// The release workflow, the CI workflow and the Action pass zizmor and actionlint with no
 /// finding (every action pinned by commit, no template injection, no credentials left behind).
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn the_release_workflow_and_the_action_pass_zizmor_and_actionlint() {
     let files = [
         ".github/workflows/release.yml",

@@ -82,6 +82,7 @@ fn wire_words(commit: &str, folder: &str) -> BTreeSet<String> {
 /// installs: a kit newer than its binary fails with opaque errors (a 404, "cannot read the
 /// journal"), as the kits of `main` did with release 0.3.0.
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn each_kit_pages_release_has_every_route_and_header_its_kit_uses() {
     if !crate::common::full_clone() {
         return crate::serve::kit::skipped("the kits' releases: not a full git clone");
@@ -442,6 +443,7 @@ fn phpunit_page(remote: &Remote) {
 /// Each kit page's start, run as written: the kit installed as the page says (from this
 /// repository as a remote, or from the package npm publishes), the page's files, a green run.
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn each_kit_pages_start_runs_as_written_from_its_install_line() {
     if !crate::common::full_clone() {
         return crate::serve::kit::skipped("the kit pages' installs: not a full git clone");

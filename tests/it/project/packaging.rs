@@ -45,6 +45,7 @@ fn serves_a_hit(binary: &Path) {
 /// The wheel, built by maturin from `packaging/pypi` and installed into a fresh virtual
 /// environment: `ulcas` and `python -m ulcas` run the binary, which serves.
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn the_wheel_installs_into_a_fresh_environment_and_serves() {
     let Some(maturin) = crate::common::tool(
         "maturin",
@@ -97,6 +98,7 @@ fn the_wheel_installs_into_a_fresh_environment_and_serves() {
 /// The npm launcher and this platform's package, made with `npm pack` and installed offline
 /// into a fresh folder (the other platforms' packages are optional: npm skips them).
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn the_npm_packages_install_into_a_fresh_folder_and_run() {
     let platform = match (std::env::consts::OS, std::env::consts::ARCH) {
         ("linux", "x86_64") => "linux-x64",
@@ -282,6 +284,7 @@ fn pack_release(root: &Path, version: &str) -> PathBuf {
 }
 
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn the_action_installs_a_checked_archive_and_takes_it_from_its_cache_next_time() {
     if std::env::consts::OS != "linux" {
         return crate::serve::kit::skipped("the Action's install script: not a Linux machine");

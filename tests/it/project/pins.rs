@@ -8,6 +8,7 @@ use crate::project::release::{last_release, read};
 /// Every version pin of the README and docs/ (the binary, the library, the Action, the archive,
 /// the kits, and the prose around them) names the last release.
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn every_pin_of_the_guide_names_the_last_release() {
     let last = last_release();
     let guide = crate::common::guide();
@@ -87,6 +88,7 @@ fn every_pin_of_the_guide_names_the_last_release() {
 /// The commits the guide pins (`uses: ulcas/ulcas@…`, the hooks' `rev:`) are in the history and
 /// hold today's Action and hooks (what the guide documents is what they run).
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn the_pinned_commits_exist_with_todays_action_and_hooks() {
     if !crate::common::full_clone() {
         return crate::serve::kit::skipped("pinned commits: not a full git clone");
@@ -129,6 +131,7 @@ fn the_pinned_commits_exist_with_todays_action_and_hooks() {
 /// package of git at it): the commit "Release X" of the last release, in the history, so that
 /// the kit a team installs is the released one, which that release's binary runs.
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn the_kits_pinned_commit_is_the_last_releases() {
     if !crate::common::full_clone() {
         return crate::serve::kit::skipped("the kits' pinned commit: not a full git clone");

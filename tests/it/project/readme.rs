@@ -230,6 +230,7 @@ fn matches(expected: &str, got: &str) -> bool {
 }
 
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn every_console_block_of_the_guide_is_real() {
     let overwrite = std::env::var("ULCAS_README").is_ok_and(|v| v == "overwrite");
     let mut failures = Vec::new();
@@ -279,6 +280,7 @@ fn every_console_block_of_the_guide_is_real() {
 }
 
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn the_harness_reads_what_the_readme_writes() {
     assert_eq!(
         words(r#"ulcas lookup x.json --mode "a b" 'c d' e\ f    # a comment"#),
@@ -303,6 +305,7 @@ fn the_harness_reads_what_the_readme_writes() {
 /// The README is read in ten minutes: at most 500 lines, with what a newcomer needs to gate a
 /// repository and run `serve` in them, and every page of the guide linked from it.
 #[test]
+#[ignore = "second tier (README.md, \"Test tiers\"): cargo test --test it -- --ignored project::"]
 fn the_readme_is_short_and_links_the_guide() {
     let readme = std::fs::read_to_string(Path::new(MANIFEST).join("README.md")).unwrap();
     assert!(
@@ -327,36 +330,4 @@ fn the_readme_is_short_and_links_the_guide() {
             "the README links no {name}"
         );
     }
-}
-
-/// Run alone by [`the_tests_skipped_for_want_of_a_tool_are_named_at_the_end`]: a test whose
-/// tool is missing.
-#[test]
-#[ignore = "run by the_tests_skipped_for_want_of_a_tool_are_named_at_the_end"]
-fn a_test_whose_tool_is_missing() {
-    assert!(crate::common::tool("ulcas-no-such-tool", "nowhere", "this test").is_none());
-}
-
-/// `cargo test` says what it did not run (README.md, "Test tiers"): a test that lacks its tool
-/// is named, with what it needs, on one line after libtest's summary, which counts it as passed.
-#[test]
-fn the_tests_skipped_for_want_of_a_tool_are_named_at_the_end() {
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "--ignored",
-            "project::readme::a_test_whose_tool_is_missing",
-        ])
-        .env_remove("CI")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let last = stderr.lines().rfind(|l| !l.is_empty()).unwrap_or("");
-    assert!(
-        last.starts_with("SKIPPED 1 of the tests above (counted as passed; README.md, \"Test tiers\", says what each needs): project::readme::a_test_whose_tool_is_missing (this test: ulcas-no-such-tool is not installed (nowhere))"),
-        "{stderr}"
-    );
-    let readme = std::fs::read_to_string(std::path::Path::new(MANIFEST).join("README.md")).unwrap();
-    assert!(readme.contains("**Test tiers.**"), "the line points at it");
 }
