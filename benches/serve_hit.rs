@@ -1,19 +1,19 @@
-//! What `ulcas serve` does for a hit, in process, on the sample store: the wire body parsed,
-//! the prompt found by its text, the full schema by its provider form, the key derived (the
-//! content normalised, escaped and hashed), the cassette found fresh, the answer replayed and
-//! rendered as the API's message; the same with the answer kept as rendered for this request
-//! (what `ulcas serve` does for a hit seen before); the same body again, byte for byte (found
-//! by its bytes, not read and keyed again: what `ulcas serve` does for a request it answered
-//! before); beside parsing the body alone (the least any server does).
+//! What `ulcas serve` does for a hit, in process, on the sample store, through the one request
+//! path ([`Resolver::answer`]): a body with fresh ids every time (parsed, the prompt found by
+//! its text, the full schema by its provider form, the key derived, the cassette found fresh,
+//! the answer replayed for the ids and rendered as the API's message); the same request again
+//! read anew (its answer kept as rendered); the same body again, byte for byte (found by its
+//! bytes, not read and keyed again); beside parsing the body alone (the least any server does).
 //! The whole server against its peers is `benches/peers.py`.
 
 use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::sync::Arc;
 use ulcas::registry::{Registry, RegistrySource};
-use ulcas::wire::{Answer, Shape};
-use ulcas::wire::{Overrides, Resolver, WireRequest};
+
+use ulcas::wire::{Ask, Outcome, Overrides, RenderedHit, Resolver, WireRequest};
 
 fn bench(c: &mut Criterion) {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -48,36 +48,30 @@ fn bench(c: &mut Criterion) {
     group.bench_function("parse-the-body", |b| {
         b.iter(|| WireRequest::parse(black_box(&body)).expect("valid"))
     });
-    group.bench_function("parse-key-replay-render", |b| {
+    let api = ulcas::wire::WIRES[0];
+    let ask = Ask::new(overrides);
+    // Every request with ids never sent before (an app's tests on a fresh database).
+    let fresh = fresh_ids(&body);
+    let mut next = fresh.iter().cycle();
+    group.bench_function("fresh-ids", |b| {
         b.iter(|| {
-            let wire = WireRequest::parse(black_box(&body)).expect("valid");
-            let replay = resolver.hit(&wire, &overrides).expect("a hit");
-            Answer::of_replay(replay).message_json(&Shape::whole())
+            hit(resolver
+                .answer(api, black_box(next.next().expect("a body")), &ask)
+                .outcome)
         })
     });
-    // The same request again: the answer kept as its wire rendered it (the cassette still
-    // found fresh), as `ulcas serve` answers a hit.
-    let api = ulcas::wire::WIRES[0];
+    // The same request again, read anew: the answer kept as its wire rendered it (the cassette
+    // still found fresh).
     group.bench_function("parse-key-kept-answer", |b| {
         b.iter(|| {
             let wire = WireRequest::parse(black_box(&body)).expect("valid");
-            resolver
-                .hit_rendered(api, &wire, &overrides)
-                .expect("a hit")
+            hit(resolver.answer_wire(api, Arc::new(wire), &ask).outcome)
         })
     });
     // The same bytes again: `ulcas serve` finds the body it keyed before and looks only for its
     // cassette (fresh) and its kept answer.
     group.bench_function("a-body-seen-before", |b| {
-        b.iter(|| {
-            match resolver
-                .hit_of_body(api, black_box(&body), &overrides)
-                .expect("valid")
-            {
-                ulcas::wire::BodyHit::Hit(hit) => hit,
-                ulcas::wire::BodyHit::Read(_) => unreachable!("a hit"),
-            }
-        })
+        b.iter(|| hit(resolver.answer(api, black_box(&body), &ask).outcome))
     });
     group.finish();
     in_code(c, &body);
@@ -109,22 +103,54 @@ fn in_code(c: &mut Criterion, body: &[u8]) {
     let api = ulcas::wire::WIRES[0];
     let mut group = c.benchmark_group("serve-hit-in-code");
     group.throughput(Throughput::Bytes(body.len() as u64));
-    group.bench_function("parse-key-replay-render", |b| {
+    let ask = Ask::new(overrides);
+    let fresh = fresh_ids(body);
+    let mut next = fresh.iter().cycle();
+    group.bench_function("fresh-ids", |b| {
         b.iter(|| {
-            let wire = WireRequest::parse(black_box(body)).expect("valid");
-            let replay = resolver.hit(&wire, &overrides).expect("a hit");
-            Answer::of_replay(replay).message_json(&Shape::whole())
+            hit(resolver
+                .answer(api, black_box(next.next().expect("a body")), &ask)
+                .outcome)
         })
     });
     group.bench_function("parse-key-kept-answer", |b| {
         b.iter(|| {
             let wire = WireRequest::parse(black_box(body)).expect("valid");
-            resolver
-                .hit_rendered(api, &wire, &overrides)
-                .expect("a hit")
+            hit(resolver.answer_wire(api, Arc::new(wire), &ask).outcome)
         })
     });
     group.finish();
+}
+
+/// A hit's answer (anything else is a broken bench).
+fn hit(outcome: Outcome) -> RenderedHit {
+    match outcome {
+        Outcome::Hit(hit, _) => hit,
+        other => panic!("not a hit: {other:?}"),
+    }
+}
+
+/// 4,096 copies of `body`, each with every fragment id replaced by one no other copy has: more
+/// than the server keeps of bodies and answers, so each is read, keyed and rendered anew.
+fn fresh_ids(body: &[u8]) -> Vec<Vec<u8>> {
+    let text = std::str::from_utf8(body).expect("UTF-8");
+    let ids = regex::Regex::new(r"frg_[a-z0-9]{12}").expect("a pattern");
+    (0..4096)
+        .map(|n| {
+            let mut seen: Vec<String> = Vec::new();
+            let fresh = ids.replace_all(text, |c: &regex::Captures<'_>| {
+                let i = match seen.iter().position(|s| *s == c[0]) {
+                    Some(i) => i,
+                    None => {
+                        seen.push(c[0].to_owned());
+                        seen.len() - 1
+                    }
+                };
+                format!("frg_{n:0>6}{i:0>6}")
+            });
+            fresh.into_owned().into_bytes()
+        })
+        .collect()
 }
 
 criterion_group!(benches, bench);

@@ -365,6 +365,12 @@ impl Driver {
     }
 
     fn miss(&self, key: CassetteKey, path: PathBuf) -> DriverError {
+        DriverError::Miss(self.miss_of(key, path))
+    }
+
+    /// The miss of the request keyed `key`, whose cassette would be at `path`: why, as far as
+    /// the task's folders tell.
+    pub(crate) fn miss_of(&self, key: CassetteKey, path: PathBuf) -> Box<Miss> {
         let task_dir = self.root.join(&key.task);
         let recorded = crate::store::versions_in(&task_dir);
         let reason = if recorded.is_empty() {
@@ -376,7 +382,7 @@ impl Driver {
             let recorded = crate::store::json_files_in(&folder).map_or(0, |f| f.len());
             MissReason::NoCassette { recorded }
         };
-        DriverError::Miss(Box::new(Miss { key, path, reason }))
+        Box::new(Miss { key, path, reason })
     }
 
     /// Records `recording` as the answer of `request`, in the reference recorder's exact bytes
@@ -474,7 +480,7 @@ impl Driver {
         miss: Box<Miss>,
     ) -> Result<Synthetic, DriverError> {
         let text = responders
-            .respond(request)
+            .respond_keyed(request, &miss.key)
             .map_err(DriverError::Unsatisfiable)?;
         Ok(Synthetic {
             model: request.model.clone().unwrap_or_default(),

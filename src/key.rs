@@ -358,6 +358,7 @@ fn hash_prefix(hasher: &mut Sha256, task: &str, prompt_version: i64, schema_json
 }
 
 fn hex32(hasher: Sha256) -> String {
+    crate::tally::keyed();
     let digest = hasher.finalize();
     let mut hex = String::with_capacity(32);
     push_hex(&mut hex, &digest[..16]);

@@ -61,6 +61,7 @@ pub mod dumps;
 pub mod error;
 #[cfg(feature = "tools")]
 pub(crate) mod git;
+pub(crate) mod hashers;
 pub mod id_patterns;
 pub mod in_code;
 pub(crate) mod input;
@@ -102,6 +103,7 @@ pub mod store;
 pub mod store_settings;
 #[cfg(feature = "synthetic")]
 pub mod synth;
+pub(crate) mod tally;
 #[cfg(feature = "tools")]
 pub mod verify;
 pub mod wire;

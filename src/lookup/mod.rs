@@ -189,9 +189,21 @@ pub fn lookup(
     request_file: Option<&Path>,
     schema_probes: &[SchemaProbe],
 ) -> Result<Lookup> {
-    let root = store.root.as_path();
     let material = KeyMaterial::of(request);
     let key = material.key();
+    lookup_keyed(store, request, (material, key), request_file, schema_probes)
+}
+
+/// [`lookup`] of a request whose key material and key are known (a server that keyed it):
+/// nothing is hashed again.
+pub fn lookup_keyed(
+    store: &StoreSettings,
+    request: &Request,
+    (material, key): (KeyMaterial, CassetteKey),
+    request_file: Option<&Path>,
+    schema_probes: &[SchemaProbe],
+) -> Result<Lookup> {
+    let root = store.root.as_path();
     let path = key.path_under(root);
     let mut hit = load(root, &key)?;
     // As the driver loads it: a cassette without `model` answers with the request's.

@@ -31,7 +31,7 @@ pub(super) struct Candidate {
 }
 
 /// Word hashes are already well mixed: the set need not hash them again.
-type WordSet = HashSet<u64, crate::normalise::PrehashedBuild>;
+type WordSet = HashSet<u64, crate::hashers::PrehashedBuild>;
 
 /// Whether the ASCII byte `b` belongs to a word: alphanumeric, `_`, `{` or `}`.
 const WORD_BYTE: [bool; 128] = {

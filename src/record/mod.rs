@@ -146,14 +146,27 @@ pub fn record_into(
     recording: &Recording,
     options: crate::store::WriteOptions,
 ) -> Result<Recorded> {
+    record_into_keyed(
+        store,
+        (request, &crate::key::key_of(request)),
+        recording,
+        options,
+    )
+}
+
+/// [`record_into`] of a request whose key is known (a server that keyed it): not hashed again.
+pub fn record_into_keyed(
+    store: &StoreSettings,
+    (request, key): (&Request, &crate::key::CassetteKey),
+    recording: &Recording,
+    options: crate::store::WriteOptions,
+) -> Result<Recorded> {
     // An answer naming placeholders the request does not have is refused by the store's one
     // write path (crate::store::record_then), as for every writer.
-    let material = crate::key::KeyMaterial::of(request);
-    let key = material.key();
     let entry = crate::lock::entry_for(store, &key.task, key.prompt_version);
-    crate::store::record_then(
+    crate::store::record_keyed_then(
         &store.root,
-        request,
+        (request, key),
         recording,
         options,
         |lock, key| match &entry {

@@ -109,7 +109,7 @@ impl Opened {
 
 /// Cassettes by path relative to the store's folder (its bytes: a `Path` hashes component by
 /// component).
-type Entries = HashMap<OsString, Entry, crate::normalise::FnvBuild>;
+type Entries = HashMap<OsString, Entry, crate::hashers::FnvBuild>;
 
 /// Parsed cassettes by path, each with the stamp of the file it was parsed from; with the
 /// handle of the store's folder, beneath which cassettes are opened.

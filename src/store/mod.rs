@@ -46,7 +46,8 @@ pub use handle::MAX_CASSETTE;
 #[cfg(feature = "tools")]
 pub(crate) use handle::{Created, Slot, StoreDir, Times, WriteGuard};
 pub use record::{
-    cassette_for, record, record_then, RecordStatus, Recorded, Recording, WriteOptions,
+    cassette_for, record, record_keyed_then, record_then, RecordStatus, Recorded, Recording,
+    WriteOptions,
 };
 pub use walk::{census, walk, Census, Folder, Walked};
 

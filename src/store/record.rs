@@ -113,8 +113,9 @@ pub fn cassette_for(
     with_request_material: bool,
 ) -> Result<(Cassette, CassetteKey)> {
     let material = KeyMaterial::of(request);
+    let key = material.key();
     Ok(cassette_of(
-        &material,
+        (&material, key),
         request,
         recording,
         with_request_material,
@@ -123,12 +124,11 @@ pub fn cassette_for(
 
 /// [`cassette_for`] of the request's key material, made once by the caller.
 fn cassette_of(
-    material: &KeyMaterial,
+    (material, key): (&KeyMaterial, CassetteKey),
     request: &Request,
     recording: &Recording,
     with_request_material: bool,
 ) -> (Cassette, CassetteKey) {
-    let key = material.key();
     let cassette = Cassette {
         task: key.task.clone(),
         prompt_id: request.prompt_id.clone(),
@@ -189,10 +189,48 @@ pub fn record_then(
     also: impl FnOnce(&WriteGuard<'_>, &CassetteKey) -> Result<()>,
 ) -> Result<Recorded> {
     let material = KeyMaterial::of(request);
-    if let Some(why) = unknown_in_answer(&material, &recording.text) {
+    let key = material.key();
+    write_recording(root, request, (&material, key), recording, options, also)
+}
+
+/// [`record_then`] of a request whose key is known (a server that keyed it to look for its
+/// cassette): its material is made for the file, its key not hashed again.
+pub fn record_keyed_then(
+    root: &Path,
+    (request, key): (&Request, &CassetteKey),
+    recording: &Recording,
+    options: WriteOptions,
+    also: impl FnOnce(&WriteGuard<'_>, &CassetteKey) -> Result<()>,
+) -> Result<Recorded> {
+    let material = KeyMaterial::of(request);
+    write_recording(
+        root,
+        request,
+        (&material, key.clone()),
+        recording,
+        options,
+        also,
+    )
+}
+
+/// The one write of a recording: `request` keyed `key` from `material`.
+fn write_recording(
+    root: &Path,
+    request: &Request,
+    (material, key): (&KeyMaterial, CassetteKey),
+    recording: &Recording,
+    options: WriteOptions,
+    also: impl FnOnce(&WriteGuard<'_>, &CassetteKey) -> Result<()>,
+) -> Result<Recorded> {
+    if let Some(why) = unknown_in_answer(material, &recording.text) {
         return Err(Error::msg(why));
     }
-    let (cassette, key) = cassette_of(&material, request, recording, options.with_request_material);
+    let (cassette, key) = cassette_of(
+        (material, key),
+        request,
+        recording,
+        options.with_request_material,
+    );
     if bytes_over_limit(&cassette) {
         return Err(Error::msg(format!(
             "the cassette would be larger than {} MiB, the most any command reads: not recorded",

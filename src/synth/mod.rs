@@ -82,6 +82,18 @@ impl Responders {
             None => SchemaResponder.respond(request),
         }
     }
+
+    /// The synthetic answer to `request` whose key is `key` (known already: not hashed again).
+    pub fn respond_keyed(
+        &self,
+        request: &Request,
+        key: &crate::key::CassetteKey,
+    ) -> Result<String> {
+        match self.by_task.get(&request.task) {
+            Some(r) => r.respond(request),
+            None => seeded(request, seed_of_key(key)),
+        }
+    }
 }
 
 /// The generic responder: an answer synthesised from the request's schema and content.
@@ -89,17 +101,21 @@ pub struct SchemaResponder;
 
 impl Responder for SchemaResponder {
     fn respond(&self, request: &Request) -> Result<String> {
-        let grounding = Grounding::of(request);
-        let seed = seed_of(request);
-        if request.schema.is_empty() {
-            // A plain prompt (no schema) is answered in text, not in JSON.
-            let text = generate(&serde_json::json!({"type": "string"}), &grounding, seed)?;
-            return Ok(text.as_str().unwrap_or_default().to_owned());
-        }
-        let value = generate(&request.schema.value, &grounding, seed)?;
-        serde_json::to_string(&value)
-            .map_err(|e| Error::msg(format!("cannot serialise the synthetic answer: {e}")))
+        seeded(request, seed_of_key(&crate::key::key_of(request)))
     }
+}
+
+/// The generic answer to `request`, generated from `seed`.
+fn seeded(request: &Request, seed: u64) -> Result<String> {
+    let grounding = Grounding::of(request);
+    if request.schema.is_empty() {
+        // A plain prompt (no schema) is answered in text, not in JSON.
+        let text = generate(&serde_json::json!({"type": "string"}), &grounding, seed)?;
+        return Ok(text.as_str().unwrap_or_default().to_owned());
+    }
+    let value = generate(&request.schema.value, &grounding, seed)?;
+    serde_json::to_string(&value)
+        .map_err(|e| Error::msg(format!("cannot serialise the synthetic answer: {e}")))
 }
 
 /// The generic synthetic answer to `request`.
@@ -107,10 +123,9 @@ pub fn answer(request: &Request) -> Result<String> {
     SchemaResponder.respond(request)
 }
 
-/// The seed of a request: its key (task, version, schema, normalised content) plus its ids,
-/// so equal requests give equal answers and any difference gives another one.
-fn seed_of(request: &Request) -> u64 {
-    let key = crate::key::key_of(request);
+/// The seed of a request by its key (task, version, schema, normalised content): equal
+/// requests give equal answers and any difference gives another one.
+fn seed_of_key(key: &crate::key::CassetteKey) -> u64 {
     let mut h = Sha256::new();
     h.update(key.hash.as_bytes());
     let digest = h.finalize();

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use ulcas::registry::{Registry, RegistrySource};
-//! use ulcas::wire::{Resolver, Mode, Overrides, Served, WireRequest};
+//! use ulcas::wire::{Ask, Mode, Outcome, Resolver, Served};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let dir = tempfile::tempdir()?;
@@ -35,11 +35,15 @@
 //!     "messages": [{"role": "user", "content": [{"type": "text", "text": "Grind"}]}],
 //!     "output_config": {"format": {"type": "json_schema", "schema": {"type": "object",
 //!         "required": ["title"], "properties": {"title": {"type": "string"}}}}}}"#;
-//! let wire = WireRequest::parse(body)?;
-//! let Served::Miss { miss, resolved } = resolver.serve(&wire, &Overrides::default(), Mode::Cassette)
-//! else { panic!() };
-//! assert_eq!((resolved.request.task.as_str(), resolved.request.prompt_version), ("outline", 1));
-//! assert!(resolved.request.schema.value["properties"]["title"]["maxLength"] == 80, "the full schema");
+//! // One path for every request: read once, keyed once, its cassette looked for.
+//! let api = ulcas::wire::WIRES[0];
+//! let decision = resolver.answer(api, body, &Ask::default());
+//! let Outcome::NotRecorded(not) = decision.outcome else { panic!() };
+//! assert_eq!((not.resolved.request.task.as_str(), not.resolved.request.prompt_version), ("outline", 1));
+//! assert!(not.resolved.request.schema.value["properties"]["title"]["maxLength"] == 80, "the full schema");
+//! assert!(decision.stream, "what the wire asked");
+//! // What it gets without a cassette: the miss, with the reference's line.
+//! let Served::Miss { miss, .. } = resolver.settle(*not, Mode::Cassette) else { panic!() };
 //! assert!(miss.line().starts_with(r#"No cassette for task "outline" (prompt v1) at "#));
 //! # Ok(())
 //! # }
@@ -61,7 +65,8 @@ pub use provider::{for_provider, same_in_php};
 #[cfg(feature = "tools")]
 pub use resolver::Explained;
 pub use resolver::{
-    BodyHit, Mode, Nearest, Overrides, RenderedHit, Resolved, Resolver, Served, Unresolved,
+    Ask, Decision, Mode, Nearest, NotRecorded, Outcome, Overrides, RenderedHit, Resolved, Resolver,
+    Served, Unresolved,
 };
 pub use seam::{ApiError, Rendered, Wire};
 

@@ -1,20 +1,8 @@
-//! What a request asks, read from its body (by the wire it came on) and its headers: the keyed
-//! request and the `x-ulcas-task` / `x-ulcas-prompt-version` overrides. Shared by the answer
-//! ([`super::http`]) and the faults that target a request ([`super::inject`]).
+//! What a request's headers ask instead of the prompt registry: the `x-ulcas-task` /
+//! `x-ulcas-prompt-version` overrides.
 
-use axum::body::Bytes;
 use axum::http::HeaderMap;
-use ulcas::wire::{Overrides, Wire, WireRequest};
-
-/// The request and its headers' overrides, or what is wrong with them.
-pub fn read_request(
-    api: &dyn Wire,
-    headers: &HeaderMap,
-    body: &Bytes,
-) -> Result<(WireRequest, Overrides), String> {
-    let wire = api.parse(body).map_err(|e| format!("bad request: {e}"))?;
-    Ok((wire, overrides(headers)?))
-}
+use ulcas::wire::Overrides;
 
 /// `x-ulcas-task` and `x-ulcas-prompt-version`.
 pub fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {

@@ -2,7 +2,6 @@
 //! decision, the message or its stream out; errors in the API's shape, never a 5xx for a miss or
 //! a bad request (the SDKs retry those).
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -12,18 +11,13 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use ulcas::driver::DriverError;
-use ulcas::wire::Answer;
-use ulcas::wire::{
-    ApiError, BodyHit, Overrides, Resolved, Served, Unresolved, Wire, WireRequest, WIRES,
-};
+use ulcas::wire::{ApiError, Ask, Decision, NotRecorded, Outcome, Wire, WIRES};
 
-use super::asked::read_request;
 use super::control;
+use super::decide::{bad_request, decision, settled, Decided};
 use super::faults::Fault;
 use super::journal::{test_of, TEST_HEADER, TEST_PREFIX};
-use super::reply::{api_error, replayed, Asked, Reply};
-use super::watch::Catalog;
+use super::reply::{api_error, Reply};
 use super::Server;
 
 /// The routes, behind the guard.
@@ -171,7 +165,9 @@ async fn wrong_method(api: &dyn Wire) -> Response {
     )
 }
 
-/// `POST` to the path of the wire `api`.
+/// `POST` to the path of the wire `api`: the body read, then decided once by the library
+/// ([`ulcas::wire::Resolver::answer`]: parsed once, keyed once), the fault it takes, then what
+/// the decision leaves to do (a miss said, a synthetic answer, a recording).
 async fn answer(
     api: &'static dyn Wire,
     State(server): State<Arc<Server>>,
@@ -190,53 +186,121 @@ async fn answer(
     };
     let bytes = read.bytes.clone();
     let headers = Arc::new(headers);
-    let fault = match take_fault(api, &server, &headers, &bytes, ticket).await {
+    let ask = match super::asked::overrides(&headers) {
+        Ok(overrides) => Ask::new(overrides),
+        Err(why) => return replied(api, &server, &headers, started, bad_request(why), None),
+    };
+    let ask = match server.dumps.is_some() {
+        // A dump is written of every request, a hit too.
+        true => ask.with_requests(),
+        false => ask,
+    };
+    let (catalog, decision) = decision(api, &server, &bytes, ask.clone()).await;
+    let fault = match take_fault(api, &server, &headers, &decision, ticket).await {
         Ok(fault) => fault,
         Err(answer) => return answer,
     };
-    let changed = |response: Response| match fault {
-        Some(fault) => super::inject::changed(api, response, fault),
-        None => response,
-    };
-    let mut decision = decided(api, &server, &headers, &bytes).await;
     drop(read);
     // A latency fault waits here, once the body is keyed and its share of the body budget is
     // given back: a slow answer never keeps other requests' bodies from being read.
     if let Some(Fault::Latency(ms)) = fault {
         tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
     }
-    // A miss to record: identical misses in flight wait for the first, then look again (or
-    // get its error at once).
-    let mut held = None;
-    if let (Decided::Forward(_, path, _), Some(upstream)) = (&decision, &server.upstream) {
-        let slot = upstream.slot(path).lock_owned().await;
-        if let Some(why) = slot.as_deref() {
-            let why = format!("the identical request being recorded failed: {why}");
-            let test = test_of(&headers);
-            return super::record::upstream_error(api, &server, started, why, test.as_deref());
+    let reply = match decision.outcome {
+        Outcome::Hit(hit, resolved) => {
+            if let Some(resolved) = resolved {
+                server.dump(&resolved.request);
+            }
+            Decided::Reply(Reply::rendered(hit))
         }
-        held = Some(slot);
-        decision = decided(api, &server, &headers, &bytes).await;
-    }
-    let reply = match decision {
+        _ => settled(api, &server, catalog, decision, ask).await,
+    };
+    let reply = match reply {
         Decided::Reply(reply) => reply,
-        Decided::Forward(..) | Decided::Relay(_) => {
-            let (resolved, tool) = to_record(decision, fault);
-            let miss = super::record::Forwarded {
-                api,
-                resolved,
-                tool,
-                path_and_query: upstream_path(api, &uri),
+        forward => {
+            let to = Forwarding {
+                uri: &uri,
                 headers,
-                body: bytes,
+                bytes,
                 started,
-                held,
             };
-            return changed(super::record::Upstream::forward(server.clone(), miss).await);
+            return forwarded(api, &server, forward, fault, to).await;
         }
     };
-    said(&server, &headers, started, &reply);
-    changed(reply.response(api))
+    replied(api, &server, &headers, started, reply, fault)
+}
+
+/// A reply sent: said in the log and the journal, changed by its fault.
+fn replied(
+    api: &'static dyn Wire,
+    server: &Server,
+    headers: &HeaderMap,
+    started: Instant,
+    reply: Reply,
+    fault: Option<Fault>,
+) -> Response {
+    said(server, headers, started, &reply);
+    let response = reply.response(api);
+    match fault {
+        Some(fault) => super::inject::changed(api, response, fault),
+        None => response,
+    }
+}
+
+/// What a forwarded request came with.
+struct Forwarding<'a> {
+    uri: &'a Uri,
+    headers: Arc<HeaderMap>,
+    bytes: Bytes,
+    started: Instant,
+}
+
+/// A miss to record, or a request to relay: identical misses in flight wait for the first,
+/// then look again at its key (or get its error at once); the rest goes upstream.
+async fn forwarded(
+    api: &'static dyn Wire,
+    server: &Arc<Server>,
+    decided: Decided,
+    fault: Option<Fault>,
+    to: Forwarding<'_>,
+) -> Response {
+    let Forwarding {
+        uri,
+        headers,
+        bytes,
+        started,
+    } = to;
+    let mut held = None;
+    if let (Decided::Forward(to_record, _), Some(upstream)) = (&decided, &server.upstream) {
+        let slot = upstream.slot(&to_record.path).lock_owned().await;
+        let test = test_of(&headers);
+        if let Some(why) = slot.as_deref() {
+            let why = format!("the identical request being recorded failed: {why}");
+            return super::record::upstream_error(api, server, started, why, test.as_deref());
+        }
+        let catalog = server.catalog.get();
+        if let Some(hit) = catalog.resolver.look_again(api, to_record, &to_record.wire) {
+            let reply = Reply::rendered(hit);
+            return replied(api, server, &headers, started, reply, fault);
+        }
+        held = Some(slot);
+    }
+    let (resolved, tool) = to_record(decided, fault);
+    let miss = super::record::Forwarded {
+        api,
+        resolved,
+        tool,
+        path_and_query: upstream_path(api, uri),
+        headers,
+        body: bytes,
+        started,
+        held,
+    };
+    let response = super::record::Upstream::forward(server.clone(), miss).await;
+    match fault {
+        Some(fault) => super::inject::changed(api, response, fault),
+        None => response,
+    }
 }
 
 /// Where a miss goes upstream: the API's own path (a test's route `/_ulcas/test/<id>/…` is
@@ -254,9 +318,9 @@ fn upstream_path(api: &dyn Wire, uri: &Uri) -> String {
 fn to_record(
     decision: Decided,
     fault: Option<Fault>,
-) -> (Result<Resolved, String>, Option<String>) {
+) -> (Result<NotRecorded, String>, Option<String>) {
     let (resolved, tool) = match decision {
-        Decided::Forward(resolved, _, tool) => (Ok(*resolved), tool),
+        Decided::Forward(to_record, tool) => (Ok(to_record.not), tool),
         Decided::Relay(why) => (Err(why), None),
         Decided::Reply(_) => unreachable!("a reply is not forwarded"),
     };
@@ -289,11 +353,16 @@ fn said(server: &Server, headers: &HeaderMap, started: Instant, reply: &Reply) {
 async fn take_fault(
     api: &'static dyn Wire,
     server: &Arc<Server>,
-    headers: &Arc<HeaderMap>,
-    bytes: &Bytes,
+    headers: &HeaderMap,
+    decision: &Decision,
     ticket: Option<super::faults::Ticket>,
 ) -> Result<Option<Fault>, Response> {
-    let Some((fault, of)) = super::inject::fault_of(api, server, headers, bytes, ticket).await?
+    let identity = decision.key.as_ref().map(|key| super::faults::Identity {
+        task: key.task.clone(),
+        version: key.prompt_version,
+        hash: key.hash.clone(),
+    });
+    let Some((fault, of)) = super::inject::fault_of(api, server, headers, identity, ticket).await?
     else {
         return Ok(None);
     };
@@ -311,263 +380,8 @@ async fn take_fault(
             Some(&why),
         );
     }
-    if let Some(answer) = super::inject::answer_of(api, server, fault, is_streamed(bytes)) {
+    if let Some(answer) = super::inject::answer_of(api, server, fault, decision.stream) {
         return Err(answer);
     }
     Ok(Some(fault))
-}
-
-/// Whether a body asks for a stream (`"stream": true`), read without parsing it whole: only
-/// where a fault needs to know.
-fn is_streamed(body: &[u8]) -> bool {
-    serde_json::from_slice::<StreamOnly>(body).is_ok_and(|b| b.stream == Some(true))
-}
-
-#[derive(serde::Deserialize)]
-struct StreamOnly {
-    stream: Option<bool>,
-}
-
-/// What to do with a request.
-enum Decided {
-    /// Answer it.
-    Reply(Reply),
-    /// Forward it to the upstream and record the answer as the cassette at the path (the
-    /// forced tool whose call's input is the answer, if the schema came in one).
-    Forward(Box<ulcas::wire::Resolved>, PathBuf, Option<String>),
-    /// Forward it to the upstream and relay the answer without recording it: why not.
-    Relay(String),
-}
-
-async fn decided(
-    api: &'static dyn Wire,
-    server: &Arc<Server>,
-    headers: &Arc<HeaderMap>,
-    bytes: &Bytes,
-) -> Decided {
-    // A small request is read here, and answered here when its cassette answers it: keying it
-    // and reading one small file take less than the hop to the blocking pool. Anything else (a
-    // large body, a miss to explain, a schema to look for, a dump to write) goes to the pool,
-    // read once.
-    let read = if bytes.len() <= INLINE_BODY {
-        match (server.dumps.is_none(), super::asked::overrides(headers)) {
-            // A dump is written of every request the store does not answer at once.
-            (true, Ok(overrides)) => {
-                let catalog = server.catalog.get();
-                match catalog.resolver.hit_of_body(api, bytes, &overrides) {
-                    Ok(BodyHit::Hit(hit)) => return Decided::Reply(Reply::rendered(hit)),
-                    Ok(BodyHit::Read(wire)) => Some((wire, overrides)),
-                    Err(e) => return bad_request(format!("bad request: {e}")),
-                }
-            }
-            _ => match read_request(api, headers, bytes) {
-                Ok(read) => Some(read),
-                Err(why) => return bad_request(why),
-            },
-        }
-    } else {
-        None
-    };
-    let (server, headers, bytes) = (server.clone(), headers.clone(), bytes.clone());
-    tokio::task::spawn_blocking(move || {
-        let read = read.map_or_else(|| read_request(api, &headers, &bytes), Ok);
-        match read {
-            Ok((wire, overrides)) => decide(api, &server, &wire, &overrides),
-            Err(why) => bad_request(why),
-        }
-    })
-    .await
-    .unwrap_or_else(|_| {
-        Decided::Reply(Reply::error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            ApiError::Api,
-            "the request could not be answered".into(),
-        ))
-    })
-}
-
-/// The largest body keyed on the server's own threads (a larger one is keyed on the pool): a
-/// body of hundreds of KB takes milliseconds to key, which every other client of the thread
-/// would wait.
-const INLINE_BODY: usize = 64 << 10;
-
-/// The 400 of a request that cannot be read.
-fn bad_request(why: String) -> Decided {
-    Decided::Reply(Reply::error(
-        StatusCode::BAD_REQUEST,
-        ApiError::InvalidRequest,
-        why,
-    ))
-}
-
-/// The decision for one request (blocking: it reads the store).
-fn decide(api: &dyn Wire, server: &Server, wire: &WireRequest, overrides: &Overrides) -> Decided {
-    let mut catalog = server.catalog.get();
-    let mut served = catalog.resolver.serve(wire, overrides, server.mode);
-    // A prompt or schema the registries do not hold: they may have changed since the last
-    // look, which is then not waited for.
-    let unknown = |s: &Served| {
-        matches!(
-            s,
-            Served::Unresolved(Unresolved::UnknownPrompt { .. } | Unresolved::UnknownSchema { .. })
-        )
-    };
-    if unknown(&served) && server.refresh() {
-        catalog = server.catalog.get();
-        served = catalog.resolver.serve(wire, overrides, server.mode);
-    }
-    if server.upstream.is_some() {
-        if let Served::Miss { resolved, .. } = &served {
-            server.dump(&resolved.request);
-            let mut resolved = resolved.clone();
-            if let Some(store) = server.record_into {
-                resolved.store = store;
-            }
-            let root = catalog.resolver.driver(resolved.store).root();
-            let path = ulcas::key::key_of(&resolved.request).path_under(root);
-            return Decided::Forward(Box::new(resolved), path, wire.tool.clone());
-        }
-        // A schema no one knows cannot be keyed: relayed, and said why it is not recorded.
-        if let Served::Unresolved(why @ Unresolved::UnknownSchema { .. }) = &served {
-            return Decided::Relay(unresolved(why, catalog.resolver.prompts()));
-        }
-    }
-    Decided::Reply(reply(api, server, &catalog, wire, served))
-}
-
-/// Why a request names no known prompt or schema: the library says what is missing, the
-/// command line how to give it (`prompts`: how many prompts the stores' registries hold).
-fn unresolved(why: &Unresolved, prompts: usize) -> String {
-    let hint = match why {
-        Unresolved::UnknownPrompt { .. } if prompts == 0 => {
-            " (no store has a prompt registry: ulcas serve --prompts DIR, or `prompts` in ulcas.toml)"
-        }
-        Unresolved::UnknownSchema {
-            built_in_code: Some(_),
-            ..
-        } => " (dumps from the PHP dump hook, then: ulcas backfill --requests DUMPS)",
-        _ => "",
-    };
-    why.message() + hint
-}
-
-/// The reply to a request answered here.
-fn reply(
-    api: &dyn Wire,
-    server: &Server,
-    catalog: &Catalog,
-    wire: &WireRequest,
-    served: Served,
-) -> Reply {
-    match served {
-        Served::Hit { replay, resolved } => {
-            server.dump(&resolved.request);
-            replayed(replay, Asked::of(wire))
-        }
-        Served::Synthetic {
-            synthetic,
-            resolved,
-        } => {
-            server.dump(&resolved.request);
-            let answer = Answer::of_synthetic(&synthetic);
-            Reply::answer(
-                answer,
-                Asked::of(wire),
-                "synthetic",
-                Some(synthetic.miss.path.clone()),
-            )
-        }
-        Served::Miss { miss, resolved } => miss_reply(api, server, catalog, &miss, &resolved),
-        Served::Unresolved(
-            why @ (Unresolved::Ambiguous { .. } | Unresolved::NotTheText { .. }),
-        ) => Reply::error(
-            StatusCode::BAD_REQUEST,
-            ApiError::InvalidRequest,
-            why.message(),
-        ),
-        Served::Unresolved(why) => {
-            let why = unresolved(&why, catalog.resolver.prompts());
-            let mut reply = Reply::error(StatusCode::NOT_FOUND, ApiError::NotFound, why);
-            reply.status_word = "miss";
-            reply
-        }
-        // The request is fine but its schema admits no answer, or its cassette cannot be
-        // replayed (a link, not a regular file, not a cassette): a 4xx naming why, which the
-        // SDKs do not retry (it would fail again).
-        Served::Failed(
-            e @ (DriverError::Unsatisfiable(_) | DriverError::CorruptCassette { .. }),
-        ) => Reply::error(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::InvalidRequest,
-            e.to_string(),
-        ),
-        Served::Failed(e) => Reply::error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            ApiError::Api,
-            e.to_string(),
-        ),
-        _ => Reply::error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            ApiError::Api,
-            "not answered".into(),
-        ),
-    }
-}
-
-/// A miss: a 404 whose message the client parses, logged with its path (and with -v why).
-fn miss_reply(
-    api: &dyn Wire,
-    server: &Server,
-    catalog: &Catalog,
-    miss: &ulcas::driver::Miss,
-    resolved: &ulcas::wire::Resolved,
-) -> Reply {
-    let dumped = server.dump(&resolved.request);
-    let text = explain_miss(api, server, catalog, miss, resolved, dumped);
-    // With -v the log holds the explanation after the reference line (its path is the
-    // log line's own).
-    let why = server
-        .log
-        .verbose
-        .then(|| text.split_once('\n').map(|(_, why)| why.to_owned()))
-        .flatten();
-    let mut reply = Reply::error(StatusCode::NOT_FOUND, ApiError::NotFound, text.clone());
-    reply.status_word = "miss";
-    reply.path = Some(miss.path.clone());
-    reply.why = why;
-    reply.explained = Some(text);
-    reply
-}
-
-/// The endpoint's explanation of a miss ([`ulcas::wire::Resolver::explain`]), then what to run:
-/// `ulcas lookup` on its dump, and how to record it.
-fn explain_miss(
-    api: &dyn Wire,
-    server: &Server,
-    catalog: &Catalog,
-    miss: &ulcas::driver::Miss,
-    resolved: &ulcas::wire::Resolved,
-    dumped: Option<Result<PathBuf, String>>,
-) -> String {
-    let dump = dumped.and_then(Result::ok);
-    let mut text = catalog
-        .resolver
-        .explain(miss, resolved, dump.as_deref())
-        .to_string();
-    text.push('\n');
-    text.push_str(&match dump {
-        Some(file) => format!(
-            "The request is dumped to {}: `ulcas lookup {}` explains it in full.",
-            file.display(),
-            file.display()
-        ),
-        None => "ulcas serve --dump-dir DIR writes each request as a dump that `ulcas lookup` explains in full.".into(),
-    });
-    if server.upstream.is_none() {
-        text.push_str(&format!(
-            "\nTo record it: ulcas serve --mode record --upstream {} (with the client's key).",
-            api.upstream()
-        ));
-    }
-    text
 }

@@ -30,8 +30,8 @@ pub fn ticket_of(server: &Server, headers: &HeaderMap) -> Option<Ticket> {
 pub async fn fault_of(
     api: &'static dyn Wire,
     server: &Arc<Server>,
-    headers: &Arc<HeaderMap>,
-    bytes: &Bytes,
+    headers: &HeaderMap,
+    id: Option<Identity>,
     ticket: Option<Ticket>,
 ) -> Result<Option<(Fault, Option<String>)>, Response> {
     let named = match headers.get(FAULT_HEADER) {
@@ -49,13 +49,8 @@ pub async fn fault_of(
     if named.is_none() && !server.faults.any() {
         return Ok(None);
     }
-    let (blocking, headers, bytes) = (server.clone(), headers.clone(), bytes.clone());
-    let identified = tokio::task::spawn_blocking(move || {
-        let id = identify(api, &blocking, &headers, &bytes);
-        (id, super::journal::test_of(&headers))
-    });
-    let (id, test) = identified.await.unwrap_or((None, None));
-    // Keyed on the blocking pool as fast as each can be; taken in the order they arrived.
+    let test = super::journal::test_of(headers);
+    // Keyed as fast as each can be (the request's decision); taken in the order they arrived.
     ticket.turn().await;
     let of = id
         .as_ref()
@@ -68,30 +63,6 @@ pub async fn fault_of(
 fn bad_header(api: &dyn Wire, why: &str) -> Response {
     let why = format!("{FAULT_HEADER}: {why}");
     super::reply::api_error(api, StatusCode::BAD_REQUEST, ApiError::InvalidRequest, &why)
-}
-
-/// Which request a body is, as fault targets name it: its task, version and key (`None` when
-/// it names no known prompt, or cannot be read).
-fn identify(
-    api: &dyn Wire,
-    server: &Server,
-    headers: &HeaderMap,
-    bytes: &Bytes,
-) -> Option<Identity> {
-    let (wire, overrides) = super::asked::read_request(api, headers, bytes).ok()?;
-    let resolved = server
-        .catalog
-        .get()
-        .resolver
-        .resolve(&wire, &overrides)
-        .ok()?;
-    let request = &resolved.first()?.request;
-    let key = ulcas::key::key_of(request);
-    Some(Identity {
-        task: key.task.clone(),
-        version: key.prompt_version,
-        hash: key.hash.clone(),
-    })
 }
 
 /// The fault's own answer, for a fault that is one (a rate limit, an overload, a server

@@ -7,6 +7,7 @@ mod asked;
 mod body;
 mod conn;
 mod control;
+mod decide;
 mod dump;
 mod faults;
 mod guard;

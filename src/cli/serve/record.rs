@@ -15,7 +15,7 @@ use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
 use tokio::sync::OwnedMutexGuard;
-use ulcas::wire::{ApiError, Resolved, Wire};
+use ulcas::wire::{ApiError, NotRecorded, Wire};
 
 use super::limits::Limits;
 use super::Server;
@@ -45,7 +45,7 @@ pub struct Forwarded {
     /// The wire it came on (the upstream speaks it too).
     pub api: &'static dyn Wire,
     /// The request as keyed, or why it cannot be (then its answer is relayed, not recorded).
-    pub resolved: Result<Resolved, String>,
+    pub resolved: Result<NotRecorded, String>,
     /// The forced tool whose call's input is the answer, if the schema came in one.
     pub tool: Option<String>,
     /// The path and query it came to.
@@ -338,7 +338,7 @@ fn error_chain(e: &dyn std::error::Error) -> String {
 struct Relay {
     api: &'static dyn Wire,
     server: Arc<Server>,
-    resolved: Result<Resolved, String>,
+    resolved: Result<NotRecorded, String>,
     tool: Option<String>,
     status: StatusCode,
     encoding: Option<HeaderValue>,
@@ -542,10 +542,11 @@ pub fn upstream_error(
 fn record(
     api: &dyn Wire,
     server: &Server,
-    resolved: &Resolved,
+    not: &NotRecorded,
     tool: Option<&str>,
     whole: &[u8],
 ) -> Result<PathBuf, String> {
+    let resolved = &not.resolved;
     let recording = api
         .recording(whole, resolved.request.model.as_deref(), tool)
         .map_err(|e| format!("{e}: not recorded"))?;
@@ -553,8 +554,8 @@ fn record(
         .catalog
         .get()
         .resolver
-        .record(
-            resolved,
+        .record_keyed(
+            not,
             &recording,
             ulcas::store::WriteOptions::with_request_material(),
         )

@@ -130,9 +130,3 @@ impl AsRef<[u8]> for Shared {
         self.0.as_bytes()
     }
 }
-
-/// The answer of a cassette.
-pub fn replayed(replay: ulcas::driver::Replay, asked: Asked) -> Reply {
-    let path = Some(replay.path.clone());
-    Reply::answer(Answer::of_replay(replay), asked, "hit", path)
-}

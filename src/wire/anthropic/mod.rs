@@ -59,6 +59,7 @@ impl Wire for Anthropic {
     }
 
     fn parse(&self, body: &[u8]) -> Result<WireRequest, Error> {
+        crate::tally::parsed();
         parse::parse(body)
     }
 

@@ -71,7 +71,7 @@ impl<'de> de::Deserialize<'de> for Key<'de> {
 /// one's are hashed.
 pub(in crate::wire) struct Members<'de> {
     few: Vec<Key<'de>>,
-    many: HashSet<Key<'de>, crate::normalise::FnvBuild>,
+    many: HashSet<Key<'de>, crate::hashers::FnvBuild>,
 }
 
 /// How many names an object holds before they are hashed.

@@ -6,8 +6,9 @@ use std::path::Path;
 
 use super::{Resolved, Resolver};
 use crate::driver::Miss;
+use crate::key::KeyMaterial;
 use crate::lookup::words::{compact, Shade};
-use crate::lookup::{lookup, Detail, DiffTag};
+use crate::lookup::{lookup_keyed, Detail, DiffTag};
 use crate::store_settings::StoreSettings;
 
 /// Why a request has no cassette, in words a client reads.
@@ -77,9 +78,18 @@ impl Resolver {
             );
         }
         let line = miss.line();
-        let found = self
-            .settings_of(resolved.store)
-            .and_then(|store| lookup(&store, &resolved.request, dump, &[]).ok());
+        let found = self.settings_of(resolved.store).and_then(|store| {
+            // Normalised for the words it compares; its key is the miss's, not hashed again.
+            let material = KeyMaterial::of(&resolved.request);
+            lookup_keyed(
+                &store,
+                &resolved.request,
+                (material, miss.key.clone()),
+                dump,
+                &[],
+            )
+            .ok()
+        });
         let plain = |_: Shade, s: &str| s.to_owned();
         let mut words_shown = false;
         for d in found

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::{for_provider, WireRequest};
 
+mod answer;
 #[cfg(feature = "tools")]
 mod explain;
 mod groups;
@@ -20,16 +21,17 @@ mod schemas;
 mod seen;
 mod unresolved;
 
-use crate::driver::{Driver, DriverError, Miss, Replay};
+use crate::driver::{Driver, DriverError, Miss};
 use crate::key::KeyPrefix;
 use crate::registry::{Registry, SchemaSource};
 use crate::request::Request;
 use crate::schema::Schema;
+pub use answer::{Ask, Decision, NotRecorded, Outcome};
 #[cfg(feature = "tools")]
 pub use explain::Explained;
 pub use nearest::Nearest;
 use nearest::{prompt_text, words};
-pub use rendered::{BodyHit, RenderedHit};
+pub use rendered::RenderedHit;
 pub use unresolved::Unresolved;
 
 /// How the resolver answers a request without a cassette.
@@ -64,18 +66,11 @@ pub struct Resolved {
     pub request: Request,
 }
 
-/// The answer to one wire request.
+/// What a request with no cassette gets ([`Resolver::settle`]).
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 #[allow(clippy::large_enum_variant)] // one per request, moved once
 pub enum Served {
-    /// A cassette, replayed for this request's ids.
-    Hit {
-        /// The replay.
-        replay: Replay,
-        /// The request as keyed.
-        resolved: Resolved,
-    },
     /// No cassette: the synthetic answer.
     #[cfg(feature = "synthetic")]
     Synthetic {
@@ -138,7 +133,7 @@ type Known = std::sync::Arc<Vec<(Schema, Value)>>;
 pub struct Resolver {
     stores: Vec<(Driver, Registry)>,
     /// Prompt text hash → every (store, task, version) whose prompt file has that text.
-    by_prompt: HashMap<String, Vec<Indexed>, crate::normalise::FnvBuild>,
+    by_prompt: HashMap<String, Vec<Indexed>, crate::hashers::FnvBuild>,
     /// The hashes of the system texts seen lately (hashing a prompt of a few kilobytes for
     /// every request costs more than finding it again).
     hashes: crate::wire::memo::Memo<std::sync::Arc<str>>,
@@ -209,7 +204,7 @@ impl Resolver {
     /// Opens the stores (root and registry each) and indexes their prompts by text.
     pub fn new(stores: Vec<(PathBuf, Registry)>) -> Result<Resolver, DriverError> {
         let mut opened = Vec::new();
-        let mut by_prompt: HashMap<String, Vec<Indexed>, crate::normalise::FnvBuild> =
+        let mut by_prompt: HashMap<String, Vec<Indexed>, crate::hashers::FnvBuild> =
             HashMap::default();
         let mut texts = Vec::new();
         let mut exported = HashMap::new();
@@ -365,123 +360,30 @@ impl Resolver {
         }
     }
 
-    /// The replay of a wire request whose prompt is one task's and whose schema is known
-    /// without reading the store (the registry's, or an exported one), found without reading
-    /// anything but the cassette and without building the keyed request; `None` whenever
-    /// [`Resolver::serve`] has more to do (a miss, another task with the same text, a schema
-    /// known otherwise, a cassette it cannot read), which then answers exactly as it would have.
-    pub fn hit(&self, wire: &WireRequest, overrides: &Overrides) -> Option<Replay> {
-        let found = self.found(wire, overrides)?;
-        Some(Replay::of(
-            &found.cassette,
-            &found.map,
-            Some(&wire.model),
-            found.key,
-            found.path,
-        ))
-    }
-
-    /// The cassette of a request [`Resolver::hit`] answers, with the request's key and
-    /// placeholder map: found as `hit` finds it (read again when its file changed).
-    fn found(&self, wire: &WireRequest, overrides: &Overrides) -> Option<rendered::Found> {
-        let candidates = self.candidates(wire, overrides).ok()?;
-        let first = candidates.first()?;
-        if candidates.iter().any(|c| c.task != first.task) {
-            return None;
+    /// [`Resolver::record`] of a request [`Resolver::answer`] found not recorded: written at
+    /// the key it was decided by, not hashed again.
+    pub fn record_keyed(
+        &self,
+        not: &NotRecorded,
+        recording: &crate::store::Recording,
+        options: crate::store::WriteOptions,
+    ) -> crate::Result<crate::store::Recorded> {
+        let keyed = (&not.resolved.request, &not.key);
+        #[cfg(feature = "tools")]
+        {
+            let store = self
+                .settings_of(not.resolved.store)
+                .ok_or_else(|| crate::Error::msg("no store to record into"))?;
+            crate::record::record_into_keyed(&store, keyed, recording, options)
         }
-        let sent = wire.schema.as_deref().map(schemas::Sent::new);
-        let in_code = match first.in_code {
-            true => Some(self.sent_schemas.of(wire).ok()?),
-            false => None,
-        };
-        for (i, c) in candidates.iter().enumerate() {
-            let pieces = |sink: &mut dyn FnMut(&str)| {
-                crate::request::content_pieces(&wire.blocks, &wire.turns, sink)
-            };
-            let (key, map) = if let Some(schema) = &in_code {
-                let ids = self.stores[c.store].1.id_patterns();
-                self.in_code_prefixes
-                    .of(c, schema, &wire.system, ids)
-                    .key_with_map(pieces)
-            } else {
-                // A schema found only in the recordings is the slower path's to look for.
-                let (schema, own) = self.known_schema(c, sent.as_ref(), &mut 0)?;
-                match c.prefix.as_deref().filter(|_| own) {
-                    Some(prefix) => prefix.key_with_map(pieces),
-                    None => crate::key::key_with_map(
-                        &c.task,
-                        c.version,
-                        schema.canonical_json(),
-                        pieces,
-                    ),
-                }
-            };
-            let driver = &self.stores[c.store].0;
-            match driver.cassette_at(&key) {
-                Ok(Some((path, cassette))) => {
-                    return Some(rendered::Found {
-                        store: c.store,
-                        key,
-                        map: std::sync::Arc::new(map),
-                        path,
-                        cassette,
-                        // The first candidate: its key was decided by the body and the
-                        // registries alone (a schema known only from the store ends the search
-                        // above), and no other cassette would have answered first.
-                        by_body_alone: i == 0,
-                    });
-                }
-                Ok(None) => {}
-                Err(_) => return None,
-            }
+        #[cfg(not(feature = "tools"))]
+        {
+            let (driver, _) = self
+                .stores
+                .get(not.resolved.store)
+                .ok_or_else(|| crate::Error::msg("no store to record into"))?;
+            crate::store::record_keyed_then(driver.root(), keyed, recording, options, |_, _| Ok(()))
         }
-        None
-    }
-
-    /// Answers a wire request in `mode` (`Record` answers as `Cassette`: the forwarding is the
-    /// server's).
-    pub fn serve(&self, wire: &WireRequest, overrides: &Overrides, mode: Mode) -> Served {
-        let resolved = match self.resolve(wire, overrides) {
-            Ok(r) => r,
-            Err(why) => return Served::Unresolved(why),
-        };
-        let mut misses = Vec::new();
-        for r in resolved {
-            match self.stores[r.store].0.replay(&r.request) {
-                Ok(replay) => {
-                    return Served::Hit {
-                        replay,
-                        resolved: r,
-                    }
-                }
-                Err(DriverError::Miss(miss)) => misses.push((miss, r)),
-                Err(e) => return Served::Failed(e),
-            }
-        }
-        // The miss is the owner's, by the rule every command uses (crate::registry::owner),
-        // else the first tried.
-        let owner = misses
-            .first()
-            .and_then(|(_, r)| {
-                let registries = self.stores.iter().map(|(_, registry)| registry);
-                crate::registry::owner(registries, &r.request.task, r.request.prompt_version)
-            })
-            .and_then(|store| misses.iter().position(|(_, r)| r.store == store))
-            .unwrap_or(0);
-        let (miss, resolved) = misses.swap_remove(owner);
-        #[cfg(feature = "synthetic")]
-        if mode == Mode::Synthetic {
-            let responders = crate::synth::Responders::new();
-            return match Driver::synthesize(&resolved.request, &responders, miss) {
-                Ok(synthetic) => Served::Synthetic {
-                    synthetic,
-                    resolved,
-                },
-                Err(e) => Served::Failed(e),
-            };
-        }
-        let _ = mode;
-        Served::Miss { miss, resolved }
     }
 
     /// Whether store `i` holds the prompt of `task` v`version` in its own prompts folder (the

@@ -8,12 +8,13 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, Weak};
 
-use super::{seen, Overrides, Resolver};
+use super::Resolver;
 use crate::cassette::Cassette;
 use crate::driver::Replay;
+use crate::hashers::FnvBuild;
 use crate::key::CassetteKey;
-use crate::normalise::{FnvBuild, PlaceholderMap};
-use crate::wire::{Answer, Shape, Wire, WireRequest};
+use crate::normalise::PlaceholderMap;
+use crate::wire::{Answer, Shape, Wire};
 
 /// The cassette of a hit, with the request's key and placeholder map.
 pub(super) struct Found {
@@ -191,84 +192,16 @@ fn address(cassette: *const Cassette) -> usize {
     cassette as usize
 }
 
-/// What a body is to [`Resolver::hit_of_body`].
-#[derive(Debug)]
-#[allow(clippy::large_enum_variant)] // one per request, moved once
-pub enum BodyHit {
-    /// A hit, as its wire sends it.
-    Hit(RenderedHit),
-    /// No hit found without more work: the request the body carries, for
-    /// [`Resolver::serve`].
-    Read(WireRequest),
-}
-
 impl Resolver {
-    /// [`Resolver::hit`], rendered by `api` as its answer to `wire` (streamed when the request
-    /// asks for a stream): the bytes [`Wire::render`] gives for the replay. The same request
-    /// again, while its cassette's file is unchanged, gets the bytes rendered the first time.
-    pub fn hit_rendered(
-        &self,
-        api: &dyn Wire,
-        wire: &WireRequest,
-        overrides: &Overrides,
-    ) -> Option<RenderedHit> {
-        let found = self.found(wire, overrides)?;
-        Some(self.render(api, found, &wire.model, &wire.shape()))
-    }
-
-    /// The request `body` posted to `api`, answered as [`Resolver::hit_rendered`] answers it,
-    /// or read for the slower path; what is wrong with it in one line when it cannot be read.
-    /// A body seen before byte for byte (with the same overrides) is not read, normalised and
-    /// hashed again: its key is the one found then, and only its cassette is looked for anew.
-    pub fn hit_of_body(
-        &self,
-        api: &dyn Wire,
-        body: &[u8],
-        overrides: &Overrides,
-    ) -> Result<BodyHit, crate::Error> {
-        let asked = self.seen.asked(api.name(), overrides, body);
-        if let Some(keyed) = asked.as_ref().and_then(|a| self.seen.get(a)) {
-            let driver = &self.stores[keyed.store].0;
-            if let Ok(Some((path, cassette))) = driver.cassette_at(&keyed.key) {
-                let found = Found {
-                    store: keyed.store,
-                    key: keyed.key.clone(),
-                    map: keyed.map.clone(),
-                    path,
-                    cassette,
-                    by_body_alone: true,
-                };
-                let shape = Shape::new(keyed.stream, keyed.tool.as_deref(), keyed.include_usage);
-                return Ok(BodyHit::Hit(self.render(api, found, &keyed.model, &shape)));
-            }
-        }
-        let wire = api.parse(body)?;
-        let Some(found) = self.found(&wire, overrides) else {
-            return Ok(BodyHit::Read(wire));
-        };
-        if let (true, Some(asked)) = (found.by_body_alone, &asked) {
-            let keyed = seen::Keyed {
-                store: found.store,
-                key: found.key.clone(),
-                map: found.map.clone(),
-                model: wire.model.clone(),
-                stream: wire.stream,
-                include_usage: wire.include_usage,
-                tool: wire.tool.clone(),
-            };
-            self.seen.keep(asked, keyed);
-        }
-        Ok(BodyHit::Hit(self.render(
-            api,
-            found,
-            &wire.model,
-            &wire.shape(),
-        )))
-    }
-
     /// The answer of `found` to a request for `asked` (the model it named) in `shape`, as
     /// `api` renders it: kept for the same request again.
-    fn render(&self, api: &dyn Wire, found: Found, asked: &str, shape: &Shape) -> RenderedHit {
+    pub(super) fn render(
+        &self,
+        api: &dyn Wire,
+        found: Found,
+        asked: &str,
+        shape: &Shape,
+    ) -> RenderedHit {
         let model = found.cassette.model_or(Some(asked));
         // Taken before rendering: an answer stamped in a later second is never found again.
         let now = second();

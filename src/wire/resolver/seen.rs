@@ -37,6 +37,21 @@ pub(super) struct Keyed {
     pub tool: Option<String>,
 }
 
+impl Keyed {
+    /// What `wire` was keyed as, its cassette `found`.
+    pub(super) fn of(found: &super::rendered::Found, wire: &crate::wire::WireRequest) -> Keyed {
+        Keyed {
+            store: found.store,
+            key: found.key.clone(),
+            map: found.map.clone(),
+            model: wire.model.clone(),
+            stream: wire.stream,
+            include_usage: wire.include_usage,
+            tool: wire.tool.clone(),
+        }
+    }
+}
+
 /// A body kept, with what it was keyed as.
 struct Body {
     wire: &'static str,
@@ -64,7 +79,7 @@ pub(super) struct Seen {
 #[derive(Default)]
 struct KeptBodies {
     /// By the hash of the body (with its wire and overrides).
-    by_hash: HashMap<u64, Body, crate::normalise::PrehashedBuild>,
+    by_hash: HashMap<u64, Body, crate::hashers::PrehashedBuild>,
     bytes: usize,
 }
 

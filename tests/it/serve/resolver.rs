@@ -6,7 +6,7 @@ use std::path::Path;
 use ulcas::registry::RegistrySource;
 use ulcas::request::Request;
 use ulcas::store_settings::StoreSettings;
-use ulcas::wire::{Mode, Overrides, Resolver, Served, WireRequest};
+use ulcas::wire::{Ask, Mode, Outcome, Overrides, RenderedHit, Resolver, Served, WireRequest};
 
 use crate::common;
 use crate::serve::{params, post, prompt_text, workspace, Server};
@@ -37,6 +37,65 @@ fn quiz_v1(ws: &tempfile::TempDir, request: &Request) -> (Resolver, WireRequest)
     (resolver, WireRequest::parse(body.as_bytes()).unwrap())
 }
 
+/// What `wire` gets from `resolver` when it has no cassette (in cassette mode).
+fn served_in_process(resolver: &Resolver, wire: &WireRequest, overrides: &Overrides) -> Served {
+    let ask = Ask::new(overrides.clone());
+    let api = ulcas::wire::WIRES[0];
+    match resolver
+        .answer_wire(api, std::sync::Arc::new(wire.clone()), &ask)
+        .outcome
+    {
+        Outcome::NotRecorded(not) => resolver.settle(*not, Mode::Cassette),
+        other => panic!("recorded: {other:?}"),
+    }
+}
+
+/// The hit `wire` gets from `resolver`, as `api` renders it.
+fn hit_of(
+    resolver: &Resolver,
+    api: &dyn ulcas::wire::Wire,
+    wire: &WireRequest,
+    overrides: &Overrides,
+) -> RenderedHit {
+    let ask = Ask::new(overrides.clone());
+    match resolver
+        .answer_wire(api, std::sync::Arc::new(wire.clone()), &ask)
+        .outcome
+    {
+        Outcome::Hit(hit, _) => hit,
+        other => panic!("no hit: {other:?}"),
+    }
+}
+
+/// The hit of a body posted to `api`, as the server answers it.
+fn hit_of_body(
+    resolver: &Resolver,
+    api: &dyn ulcas::wire::Wire,
+    body: &[u8],
+    overrides: &Overrides,
+) -> RenderedHit {
+    match resolver
+        .answer(api, body, &Ask::new(overrides.clone()))
+        .outcome
+    {
+        Outcome::Hit(hit, _) => hit,
+        other => panic!("no hit: {other:?}"),
+    }
+}
+
+/// The driver's replay of `wire` as it resolves: what a rendered hit renders.
+fn replay_of(
+    resolver: &Resolver,
+    wire: &WireRequest,
+    overrides: &Overrides,
+) -> ulcas::driver::Replay {
+    let resolved = resolver.resolve(wire, overrides).unwrap().remove(0);
+    resolver
+        .driver(resolved.store)
+        .replay(&resolved.request)
+        .unwrap()
+}
+
 /// A quiz answer for "The kettle is resting on the scale." recorded with `options`, then the
 /// request "The kettle is sitting on the scale." sent to `ulcas serve` and explained
 /// in-process: the lines of the served miss, and the in-process explanation.
@@ -65,7 +124,7 @@ fn a_miss_served_and_explained(
     let resolver = resolver(&cassettes, &ws.path().join("fixtures/prompts"));
     let wire = WireRequest::parse(body.as_bytes()).unwrap();
     let Served::Miss { miss, resolved } =
-        resolver.serve(&wire, &Overrides::default(), Mode::Cassette)
+        served_in_process(&resolver, &wire, &Overrides::default())
     else {
         panic!("a miss")
     };
@@ -150,7 +209,7 @@ fn an_in_process_recording_keeps_the_lock_current() {
         task: Some("quiz".into()),
         prompt_version: Some(2),
     };
-    let Served::Miss { resolved, .. } = resolver.serve(&wire, &overrides, Mode::Cassette) else {
+    let Served::Miss { resolved, .. } = served_in_process(&resolver, &wire, &overrides) else {
         panic!("quiz v2 has no recording yet")
     };
     let unknown = ulcas::store::Recording::new(r#"{"questions":["{{frg_99}}"]}"#, "m");
@@ -167,9 +226,7 @@ fn an_in_process_recording_keeps_the_lock_current() {
         .starts_with(dir.path().join("cassettes/quiz/v2")));
     let lock = std::fs::read_to_string(&lock_path).unwrap();
     assert!(lock.lines().any(|l| l == "[\"quiz/v2\"]"), "{lock}");
-    let Served::Hit { .. } = resolver.serve(&wire, &overrides, Mode::Cassette) else {
-        panic!("the recording replays")
-    };
+    hit_of(&resolver, ulcas::wire::WIRES[0], &wire, &overrides);
 }
 
 /// The library names no flag: an error carries a typed hint, and the binary phrases it with
@@ -276,10 +333,8 @@ fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
     let rendered = |body: &str, api: &dyn ulcas::wire::Wire, stream: bool| {
         let mut wire = WireRequest::parse(body.as_bytes()).unwrap();
         wire.stream = stream;
-        let hit = resolver
-            .hit_rendered(api, &wire, &overrides)
-            .expect("a hit");
-        let replay = resolver.hit(&wire, &overrides).expect("a hit");
+        let hit = hit_of(&resolver, api, &wire, &overrides);
+        let replay = replay_of(&resolver, &wire, &overrides);
         let expected = api.render(&ulcas::wire::Answer::of_replay(replay), &wire.shape());
         // OpenAI's `created` is the second of rendering: the one compared apart.
         let created = regex::Regex::new(r#""created":(\d+)"#).unwrap();
@@ -355,12 +410,8 @@ fn a_large_cassettes_answer_is_not_kept() {
     let (resolver, wire) = quiz_v1(&ws, &large);
     let overrides = quiz_v1_headers();
     let api = ulcas::wire::WIRES[0];
-    let first = resolver
-        .hit_rendered(api, &wire, &overrides)
-        .expect("a hit");
-    let again = resolver
-        .hit_rendered(api, &wire, &overrides)
-        .expect("a hit");
+    let first = hit_of(&resolver, api, &wire, &overrides);
+    let again = hit_of(&resolver, api, &wire, &overrides);
     assert_eq!(first.body, again.body);
     assert!(
         !std::sync::Arc::ptr_eq(&first.body, &again.body),
@@ -387,9 +438,7 @@ fn the_answer_of_a_request_of_many_ids_is_not_kept() {
     ulcas::store::record(&store, &many, &recording, Default::default()).unwrap();
     let (resolver, wire) = quiz_v1(&ws, &many);
     let overrides = quiz_v1_headers();
-    let hit = resolver
-        .hit_rendered(ulcas::wire::WIRES[0], &wire, &overrides)
-        .expect("a hit");
+    let hit = hit_of(&resolver, ulcas::wire::WIRES[0], &wire, &overrides);
     // The quiz request has six ids before these: `{{frg_7}}` is the first of them.
     assert!(
         hit.body.contains("frg_000000000000"),
@@ -432,13 +481,8 @@ fn a_body_seen_before_is_answered_as_when_first_read() {
             .unwrap()
             .path
     };
-    let answer = |body: &[u8], api: &dyn ulcas::wire::Wire| match resolver
-        .hit_of_body(api, body, &overrides)
-        .expect("readable")
-    {
-        ulcas::wire::BodyHit::Hit(hit) => hit,
-        ulcas::wire::BodyHit::Read(_) => panic!("no hit"),
-    };
+    let answer =
+        |body: &[u8], api: &dyn ulcas::wire::Wire| hit_of_body(&resolver, api, body, &overrides);
     let created = regex::Regex::new(r#""created":\d+"#).unwrap();
     // The Messages API (the only wire that carries the quiz request's document).
     let api = ulcas::wire::WIRES[0];
@@ -450,7 +494,7 @@ fn a_body_seen_before_is_answered_as_when_first_read() {
             // The slower path's answer to the same body, the reference.
             let reference = |api: &dyn ulcas::wire::Wire| {
                 let wire = api.parse(body.as_bytes()).unwrap();
-                let hit = resolver.hit_rendered(api, &wire, &overrides).unwrap();
+                let hit = hit_of(&resolver, api, &wire, &overrides);
                 created.replace_all(&hit.body, "").into_owned()
             };
             let same = |hit: &ulcas::wire::RenderedHit| {
@@ -491,7 +535,10 @@ fn a_body_seen_before_is_answered_as_when_first_read() {
         "both bodies kept: {seen:?}"
     );
     // A body that cannot be read says why, as the slower path does.
-    let broken = resolver.hit_of_body(ulcas::wire::WIRES[0], b"{\"model\":", &overrides);
+    let broken = resolver.answer(ulcas::wire::WIRES[0], b"{\"model\":", &Ask::new(overrides));
     let why = ulcas::wire::WIRES[0].parse(b"{\"model\":").unwrap_err();
-    assert_eq!(broken.unwrap_err().to_string(), why.to_string());
+    let Outcome::Unreadable(broken) = broken.outcome else {
+        panic!("unreadable: {:?}", broken.outcome)
+    };
+    assert_eq!(broken.to_string(), why.to_string());
 }

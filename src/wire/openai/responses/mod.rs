@@ -72,6 +72,7 @@ impl Wire for Responses {
     }
 
     fn parse(&self, body: &[u8]) -> Result<WireRequest, Error> {
+        crate::tally::parsed();
         let tree = crate::wire::read::pruned::read(body, &BODY)?;
         request_of(&tree).map_err(Error::msg)
     }
