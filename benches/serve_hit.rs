@@ -84,23 +84,24 @@ fn in_code(c: &mut Criterion, body: &[u8]) {
     let empty = Registry::load(&RegistrySource::default()).expect("no registry");
     let resolver = Resolver::new(vec![(store.path().to_path_buf(), empty)]).expect("the store");
     let overrides = Overrides::default();
-    let wire = WireRequest::parse(body).expect("valid");
-    let resolved = resolver
-        .resolve(&wire, &overrides)
-        .expect("a prompt in code")
-        .remove(0);
+    let api = ulcas::wire::WIRES[0];
+    let Outcome::NotRecorded(not) = resolver
+        .answer(api, body, &Ask::new(overrides.clone()))
+        .outcome
+    else {
+        panic!("an empty store records the prompt in code")
+    };
     let answer = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/responses/quiz.json"),
     )
     .expect("the answer");
     resolver
-        .record(
-            &resolved,
+        .record_keyed(
+            &not,
             &ulcas::store::Recording::new(answer, "claude-sonnet-5-5"),
             ulcas::store::WriteOptions::with_request_material(),
         )
         .expect("recorded");
-    let api = ulcas::wire::WIRES[0];
     let mut group = c.benchmark_group("serve-hit-in-code");
     group.throughput(Throughput::Bytes(body.len() as u64));
     let ask = Ask::new(overrides);

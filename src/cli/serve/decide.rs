@@ -10,7 +10,8 @@ use axum::body::Bytes;
 use axum::http::StatusCode;
 use ulcas::driver::DriverError;
 use ulcas::wire::{
-    Answer, ApiError, Ask, Decision, NotRecorded, Outcome, Served, Unresolved, Wire, WireRequest,
+    Answer, ApiError, Ask, Decision, NotRecorded, Outcome, RenderedHit, Resolved, Served,
+    Unresolved, Wire, WireRequest,
 };
 
 use super::reply::{Asked, Reply};
@@ -21,25 +22,11 @@ use super::Server;
 pub(super) enum Decided {
     /// Answer it.
     Reply(Reply),
-    /// Forward it to the upstream and record the answer as its cassette (the forced tool whose
-    /// call's input is the answer, if the schema came in one).
-    Forward(Box<ToRecord>, Option<String>),
+    /// Forward it to the upstream and record the answer as its cassette, in the store that
+    /// records it.
+    Forward(Box<NotRecorded>),
     /// Forward it to the upstream and relay the answer without recording it: why not.
     Relay(String),
-}
-
-/// A miss to record: the request as keyed, in the store that records it.
-pub(super) struct ToRecord {
-    pub not: NotRecorded,
-    pub path: PathBuf,
-    pub wire: Arc<WireRequest>,
-}
-
-impl std::ops::Deref for ToRecord {
-    type Target = NotRecorded;
-    fn deref(&self) -> &NotRecorded {
-        &self.not
-    }
 }
 
 /// The library's decision of a request, with the catalog that made it. A small body is decided
@@ -126,30 +113,32 @@ fn settle(
             decision = catalog.resolver.answer_wire(api, wire, ask);
         }
     }
-    let Decision { wire, outcome, .. } = decision;
-    match (outcome, wire) {
-        (Outcome::Hit(hit, resolved), _) => {
-            if let Some(resolved) = resolved {
-                server.dump(&resolved.request);
-            }
-            Decided::Reply(Reply::rendered(hit))
-        }
-        (Outcome::NotRecorded(not), Some(wire)) => not_recorded(api, server, &catalog, *not, wire),
-        (Outcome::Unresolved(why @ Unresolved::UnknownSchema { .. }), _)
+    match decision.outcome {
+        Outcome::Hit(hit, resolved) => Decided::Reply(hit_reply(server, hit, resolved)),
+        Outcome::NotRecorded(not) => not_recorded(api, server, &catalog, *not),
+        Outcome::Unresolved(why @ Unresolved::UnknownSchema { .. })
             if server.upstream.is_some() =>
         {
             // A schema no one knows cannot be keyed: relayed, and said why it is not recorded.
             Decided::Relay(unresolved(&why, catalog.resolver.prompts()))
         }
-        (Outcome::Unresolved(why), _) => Decided::Reply(unresolved_reply(&catalog, why)),
-        (Outcome::Failed(e), _) => Decided::Reply(failed(&e)),
-        (Outcome::Unreadable(e), _) => Decided::Reply(bad_request(format!("bad request: {e}"))),
-        (Outcome::NotRecorded(_), None) | (_, _) => Decided::Reply(Reply::error(
+        Outcome::Unresolved(why) => Decided::Reply(unresolved_reply(&catalog, why)),
+        Outcome::Failed(e) => Decided::Reply(failed(&e)),
+        Outcome::Unreadable(e) => Decided::Reply(bad_request(format!("bad request: {e}"))),
+        _ => Decided::Reply(Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Api,
             "not answered".into(),
         )),
     }
+}
+
+/// A hit's reply, its request dumped when the server dumps every request.
+pub(super) fn hit_reply(server: &Server, hit: RenderedHit, resolved: Option<Resolved>) -> Reply {
+    if let Some(resolved) = resolved {
+        server.dump(&resolved.request);
+    }
+    Reply::rendered(hit)
 }
 
 /// A request keyed whose cassette is not recorded: forwarded to be recorded (record mode), or
@@ -159,19 +148,16 @@ fn not_recorded(
     server: &Server,
     catalog: &Catalog,
     mut not: NotRecorded,
-    wire: Arc<WireRequest>,
 ) -> Decided {
     if server.upstream.is_some() {
         server.dump(&not.resolved.request);
         if let Some(store) = server.record_into {
             not.resolved.store = store;
+            not.path = not.key.path_under(catalog.resolver.driver(store).root());
         }
-        let root = catalog.resolver.driver(not.resolved.store).root();
-        not.path = not.key.path_under(root);
-        let path = not.path.clone();
-        let tool = wire.tool.clone();
-        return Decided::Forward(Box::new(ToRecord { not, path, wire }), tool);
+        return Decided::Forward(Box::new(not));
     }
+    let wire = not.wire.clone();
     let served = catalog.resolver.settle(not, server.mode);
     Decided::Reply(reply(api, server, catalog, &wire, served))
 }

@@ -14,7 +14,7 @@ use axum::Router;
 use ulcas::wire::{ApiError, Ask, Decision, NotRecorded, Outcome, Wire, WIRES};
 
 use super::control;
-use super::decide::{bad_request, decision, settled, Decided};
+use super::decide::{bad_request, decision, hit_reply, settled, Decided};
 use super::faults::Fault;
 use super::journal::{test_of, TEST_HEADER, TEST_PREFIX};
 use super::reply::{api_error, Reply};
@@ -207,12 +207,7 @@ async fn answer(
         tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
     }
     let reply = match decision.outcome {
-        Outcome::Hit(hit, resolved) => {
-            if let Some(resolved) = resolved {
-                server.dump(&resolved.request);
-            }
-            Decided::Reply(Reply::rendered(hit))
-        }
+        Outcome::Hit(hit, resolved) => Decided::Reply(hit_reply(&server, hit, resolved)),
         _ => settled(api, &server, catalog, decision, ask).await,
     };
     let reply = match reply {
@@ -271,15 +266,15 @@ async fn forwarded(
         started,
     } = to;
     let mut held = None;
-    if let (Decided::Forward(to_record, _), Some(upstream)) = (&decided, &server.upstream) {
-        let slot = upstream.slot(&to_record.path).lock_owned().await;
+    if let (Decided::Forward(not), Some(upstream)) = (&decided, &server.upstream) {
+        let slot = upstream.slot(&not.path).lock_owned().await;
         let test = test_of(&headers);
         if let Some(why) = slot.as_deref() {
             let why = format!("the identical request being recorded failed: {why}");
             return super::record::upstream_error(api, server, started, why, test.as_deref());
         }
         let catalog = server.catalog.get();
-        if let Some(hit) = catalog.resolver.look_again(api, to_record, &to_record.wire) {
+        if let Some(hit) = catalog.resolver.look_again(api, not) {
             let reply = Reply::rendered(hit);
             return replied(api, server, &headers, started, reply, fault);
         }
@@ -320,7 +315,10 @@ fn to_record(
     fault: Option<Fault>,
 ) -> (Result<NotRecorded, String>, Option<String>) {
     let (resolved, tool) = match decision {
-        Decided::Forward(to_record, tool) => (Ok(to_record.not), tool),
+        Decided::Forward(not) => {
+            let tool = not.wire.tool.clone();
+            (Ok(*not), tool)
+        }
         Decided::Relay(why) => (Err(why), None),
         Decided::Reply(_) => unreachable!("a reply is not forwarded"),
     };

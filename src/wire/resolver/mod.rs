@@ -23,7 +23,7 @@ mod unresolved;
 
 use crate::driver::{Driver, DriverError, Miss};
 use crate::key::KeyPrefix;
-use crate::registry::{Registry, SchemaSource};
+use crate::registry::Registry;
 use crate::request::Request;
 use crate::schema::Schema;
 pub use answer::{Ask, Decision, NotRecorded, Outcome};
@@ -256,63 +256,6 @@ impl Resolver {
             in_code_prefixes: in_code::Prefixes::default(),
             naming_ids,
         })
-    }
-
-    /// Resolves a wire request: every (store, request) it can be, the prompt's own store first.
-    pub fn resolve(
-        &self,
-        wire: &WireRequest,
-        overrides: &Overrides,
-    ) -> Result<Vec<Resolved>, Unresolved> {
-        let candidates = self.candidates(wire, overrides)?;
-        if candidates.first().is_some_and(|c| c.in_code) {
-            let schema = self
-                .sent_schemas
-                .of(wire)
-                .map_err(Unresolved::BadOverride)?;
-            return Ok(candidates
-                .iter()
-                .map(|c| self.resolved(c, wire, (*schema).clone()))
-                .collect());
-        }
-        let mut resolved = Vec::new();
-        let mut compared = 0;
-        let sent = wire.schema.as_deref().map(schemas::Sent::new);
-        for c in &candidates {
-            if let Some(schema) = self.full_schema(c, sent.as_ref(), &mut compared, true) {
-                resolved.push(self.resolved(c, wire, schema));
-            }
-        }
-        if resolved.is_empty() {
-            let versions = version_names(candidates.iter().map(|c| (&c.task, c.version)));
-            let built_in_code = candidates.iter().find_map(|c| {
-                let prompt = self.stores[c.store].1.prompt(&c.task, c.version)?;
-                match &prompt.schema {
-                    SchemaSource::Unknown { said } => {
-                        Some((format!("{} v{}", c.task, c.version), said.clone()))
-                    }
-                    _ => None,
-                }
-            });
-            return Err(Unresolved::UnknownSchema {
-                versions,
-                compared,
-                built_in_code,
-            });
-        }
-        // Another task's prompt with the same text and schema: said, never guessed.
-        if resolved
-            .iter()
-            .any(|r| r.request.task != resolved[0].request.task)
-        {
-            let candidates = version_names(
-                resolved
-                    .iter()
-                    .map(|r| (&r.request.task, r.request.prompt_version)),
-            );
-            return Err(Unresolved::Ambiguous { candidates });
-        }
-        Ok(resolved)
     }
 
     /// `wire` as the request of candidate `c` with `schema`.

@@ -83,13 +83,18 @@ fn hit_of_body(
     }
 }
 
-/// The driver's replay of `wire` as it resolves: what a rendered hit renders.
+/// The driver's replay of `wire` as keyed: what a rendered hit renders.
 fn replay_of(
     resolver: &Resolver,
+    api: &dyn ulcas::wire::Wire,
     wire: &WireRequest,
     overrides: &Overrides,
 ) -> ulcas::driver::Replay {
-    let resolved = resolver.resolve(wire, overrides).unwrap().remove(0);
+    let ask = Ask::new(overrides.clone()).with_requests();
+    let decision = resolver.answer_wire(api, std::sync::Arc::new(wire.clone()), &ask);
+    let Outcome::Hit(_, Some(resolved)) = decision.outcome else {
+        panic!("a hit with its request: {:?}", decision.outcome)
+    };
     resolver
         .driver(resolved.store)
         .replay(&resolved.request)
@@ -334,7 +339,7 @@ fn a_rendered_hit_is_its_replay_rendered_and_follows_the_file() {
         let mut wire = WireRequest::parse(body.as_bytes()).unwrap();
         wire.stream = stream;
         let hit = hit_of(&resolver, api, &wire, &overrides);
-        let replay = replay_of(&resolver, &wire, &overrides);
+        let replay = replay_of(&resolver, api, &wire, &overrides);
         let expected = api.render(&ulcas::wire::Answer::of_replay(replay), &wire.shape());
         // OpenAI's `created` is the second of rendering: the one compared apart.
         let created = regex::Regex::new(r#""created":(\d+)"#).unwrap();

@@ -72,6 +72,8 @@ pub struct NotRecorded {
     pub path: PathBuf,
     /// The placeholders its ids got.
     pub map: Arc<PlaceholderMap>,
+    /// The request as its wire read it (how it asked for its answer).
+    pub wire: Arc<WireRequest>,
 }
 
 /// How a request is asked of [`Resolver::answer`].
@@ -222,7 +224,7 @@ impl Resolver {
     fn outcome(
         &self,
         api: &dyn Wire,
-        wire: &WireRequest,
+        wire: &Arc<WireRequest>,
         ask: &Ask,
         asked: Option<&seen::SeenBody<'_>>,
         looked: Looked<'_>,
@@ -398,7 +400,7 @@ impl Resolver {
 
     /// The miss of the keys tried: the owner's (by the rule every command uses,
     /// [`crate::registry::owner`]), else the first tried.
-    fn not_recorded(&self, wire: &WireRequest, mut tried: Vec<Tried<'_>>) -> NotRecorded {
+    fn not_recorded(&self, wire: &Arc<WireRequest>, mut tried: Vec<Tried<'_>>) -> NotRecorded {
         let owner = tried
             .first()
             .and_then(|(c, ..)| {
@@ -414,6 +416,7 @@ impl Resolver {
             key,
             path,
             map: Arc::new(map),
+            wire: wire.clone(),
         }
     }
 
@@ -441,12 +444,7 @@ impl Resolver {
 
     /// A request not recorded, looked for again by its key (another request may have recorded
     /// it since): the hit rendered by `api`, else `None`.
-    pub fn look_again(
-        &self,
-        api: &dyn Wire,
-        not: &NotRecorded,
-        wire: &WireRequest,
-    ) -> Option<RenderedHit> {
+    pub fn look_again(&self, api: &dyn Wire, not: &NotRecorded) -> Option<RenderedHit> {
         let driver = &self.stores[not.resolved.store].0;
         let (path, cassette) = driver.cassette_at(&not.key).ok()??;
         let found = Found {
@@ -457,7 +455,7 @@ impl Resolver {
             cassette,
             by_body_alone: false,
         };
-        Some(self.render(api, found, &wire.model, &wire.shape()))
+        Some(self.render(api, found, &not.wire.model, &not.wire.shape()))
     }
 }
 
