@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::path::PathBuf;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sha2::{Digest, Sha256};
 use ulcas::key::KeyMaterial;
 use ulcas::request::Request;

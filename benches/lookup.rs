@@ -2,7 +2,7 @@
 //! all of the same task and version (the worst case for the nearest-request search: every
 //! cassette is a candidate). Target: under 200 ms.
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{Criterion, criterion_group, criterion_main};
 use ulcas::lookup::lookup;
 use ulcas::request::Request;
 

@@ -9,7 +9,7 @@
 use std::hint::black_box;
 use std::path::Path;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::sync::Arc;
 use ulcas::registry::{Registry, RegistrySource};
 

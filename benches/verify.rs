@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::path::Path;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{Criterion, criterion_group, criterion_main};
 
 mod inputs;
 use inputs::{generated_store, recorded_store};

@@ -23,7 +23,7 @@
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
-use crate::normalise::{replay, PlaceholderMap};
+use crate::normalise::{PlaceholderMap, replay};
 use crate::php::{self, PhpValue};
 use crate::request::kind_of;
 
@@ -111,7 +111,7 @@ fn version_and_request(obj: &Map<String, Value>) -> Result<(i64, Option<StoredRe
             return Err(Error::msg(format!(
                 "`prompt_version` must be an integer, not {}",
                 describe(other)
-            )))
+            )));
         }
         None => return Err(Error::msg("missing `prompt_version`")),
     };
@@ -129,7 +129,7 @@ fn version_and_request(obj: &Map<String, Value>) -> Result<(i64, Option<StoredRe
             return Err(Error::msg(format!(
                 "`request` must be an object, not {}",
                 kind_of(other)
-            )))
+            )));
         }
     };
     Ok((prompt_version, request))
@@ -474,9 +474,9 @@ mod tests {
         let c = Cassette::from_slice(br#"{"task":"t","prompt_version":1,"hash":"h","text":"x"}"#)
             .unwrap();
         assert_eq!(c.stop_reason, "end_turn");
-        assert!(Cassette::from_slice(
-            br#"{"task":"t","prompt_version":"1","hash":"h","text":"x"}"#
-        )
-        .is_err());
+        assert!(
+            Cassette::from_slice(br#"{"task":"t","prompt_version":"1","hash":"h","text":"x"}"#)
+                .is_err()
+        );
     }
 }

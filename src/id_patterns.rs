@@ -34,7 +34,7 @@ use std::sync::{Arc, OnceLock};
 
 use regex::Regex;
 
-use crate::normalise::{id_matches, PlaceholderMap};
+use crate::normalise::{PlaceholderMap, id_matches};
 
 /// A UUID of any version and variant, as a whole word, in either case.
 pub const UUID_PATTERN: &str =

@@ -108,7 +108,7 @@ fn open_with(
             return Err(Error::in_file(
                 path,
                 format!("a symbolic link: ulcas never reads a {what} through a link"),
-            ))
+            ));
         }
         Err(e) => return Err(Error::io(path, &e)),
     };
@@ -269,7 +269,7 @@ mod tests {
 
     #[test]
     fn json_values_are_counted_outside_strings() {
-        use super::{json_too_big, MAX_JSON_VALUES};
+        use super::{MAX_JSON_VALUES, json_too_big};
         let many = |n: usize| format!("[{}]", vec!["[]"; n].join(","));
         assert!(json_too_big(many(MAX_JSON_VALUES / 2).as_bytes()).is_none());
         assert!(json_too_big(many(MAX_JSON_VALUES / 2 + 1).as_bytes()).is_some());

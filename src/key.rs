@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 use crate::id_patterns::IdPatterns;
-use crate::normalise::{normalise, normalise_into, NormalisedContent, PlaceholderMap};
+use crate::normalise::{NormalisedContent, PlaceholderMap, normalise, normalise_into};
 use crate::php;
 use crate::request::Request;
 
@@ -449,7 +449,7 @@ pub fn sha256_tagged(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::{validate_task, Request};
+    use crate::request::{Request, validate_task};
 
     /// The kept prefix is the one asked for, whichever was asked before: each key equals the
     /// key hashed from nothing, through a change of task, version or schema and back.

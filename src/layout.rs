@@ -54,7 +54,13 @@ pub(crate) fn not_a_version(name: &str) -> Option<String> {
         return None;
     }
     Some(if digits.len() > 1 && digits.starts_with('0') {
-        format!("its folder {name} is not a version folder: a version is v<N> without leading zeros (never read as v{})", digits.trim_start_matches('0').parse::<u128>().map_or_else(|_| "…".to_owned(), |n| n.to_string()))
+        format!(
+            "its folder {name} is not a version folder: a version is v<N> without leading zeros (never read as v{})",
+            digits
+                .trim_start_matches('0')
+                .parse::<u128>()
+                .map_or_else(|_| "…".to_owned(), |n| n.to_string())
+        )
     } else {
         format!(
             "its folder {name} is not a version folder: the number is too large (at most v{})",
@@ -110,12 +116,16 @@ mod tests {
 
     #[test]
     fn says_why_a_version_like_folder_is_not_one() {
-        assert!(not_a_version("v00001")
-            .unwrap()
-            .contains("never read as v1"));
-        assert!(not_a_version("v18446744073709551617")
-            .unwrap()
-            .contains("too large"));
+        assert!(
+            not_a_version("v00001")
+                .unwrap()
+                .contains("never read as v1")
+        );
+        assert!(
+            not_a_version("v18446744073709551617")
+                .unwrap()
+                .contains("too large")
+        );
         assert_eq!(not_a_version("v1"), None);
         assert_eq!(not_a_version("latest"), None);
         assert_eq!(not_a_version("vx"), None);

@@ -98,46 +98,48 @@ pub fn id_matches(text: &str) -> impl Iterator<Item = std::ops::Range<usize>> + 
     let bytes = text.as_bytes();
     let is_word = |i: usize| WORD[usize::from(bytes[i])];
     let mut next: usize = 0;
-    std::iter::from_fn(move || loop {
-        // An id holds the block of eight bytes (counted from the text's start) that begins in
-        // its first eight bytes, and no byte below `0`: blocks with such a byte (a space, a
-        // quote, a comma: nearly every block of prose) are passed over eight bytes at a time.
-        let mut block = next.next_multiple_of(8);
+    std::iter::from_fn(move || {
         loop {
-            let word = u64::from_le_bytes(bytes.get(block..block + 8)?.try_into().ok()?);
-            if !has_byte_below_digits(word) {
-                break;
+            // An id holds the block of eight bytes (counted from the text's start) that begins in
+            // its first eight bytes, and no byte below `0`: blocks with such a byte (a space, a
+            // quote, a comma: nearly every block of prose) are passed over eight bytes at a time.
+            let mut block = next.next_multiple_of(8);
+            loop {
+                let word = u64::from_le_bytes(bytes.get(block..block + 8)?.try_into().ok()?);
+                if !has_byte_below_digits(word) {
+                    break;
+                }
+                block += 8;
             }
-            block += 8;
-        }
-        next = next.max(block.saturating_sub(7));
-        let probe = next + SHORTEST - 1;
-        if probe >= bytes.len() {
-            return None;
-        }
-        if !is_word(probe) {
-            next = probe + 1;
-            continue;
-        }
-        // The previous word ended at a non-word byte before `next` (or before the block skip
-        // moved it on, past bytes that hold no id), so this stops in time.
-        let mut start = probe;
-        while start > 0 && is_word(start - 1) {
-            start -= 1;
-        }
-        if start > next {
-            // A non-word byte lies between `next` and the probe: an id can only start at
-            // `start`, and must reach 16 bytes from there: probe again from it.
-            next = start;
-            continue;
-        }
-        let mut end = probe + 1;
-        while end < bytes.len() && is_word(end) {
-            end += 1;
-        }
-        next = end + 1;
-        if is_id_word(&bytes[start..end]) {
-            return Some(start..end);
+            next = next.max(block.saturating_sub(7));
+            let probe = next + SHORTEST - 1;
+            if probe >= bytes.len() {
+                return None;
+            }
+            if !is_word(probe) {
+                next = probe + 1;
+                continue;
+            }
+            // The previous word ended at a non-word byte before `next` (or before the block skip
+            // moved it on, past bytes that hold no id), so this stops in time.
+            let mut start = probe;
+            while start > 0 && is_word(start - 1) {
+                start -= 1;
+            }
+            if start > next {
+                // A non-word byte lies between `next` and the probe: an id can only start at
+                // `start`, and must reach 16 bytes from there: probe again from it.
+                next = start;
+                continue;
+            }
+            let mut end = probe + 1;
+            while end < bytes.len() && is_word(end) {
+                end += 1;
+            }
+            next = end + 1;
+            if is_id_word(&bytes[start..end]) {
+                return Some(start..end);
+            }
         }
     })
 }

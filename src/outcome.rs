@@ -25,11 +25,7 @@ pub enum Verdict {
 impl Verdict {
     /// `Pass` when `ok`.
     pub fn of(ok: bool) -> Verdict {
-        if ok {
-            Verdict::Pass
-        } else {
-            Verdict::Fail
-        }
+        if ok { Verdict::Pass } else { Verdict::Fail }
     }
 
     /// `Fail` when either is.

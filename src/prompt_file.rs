@@ -206,11 +206,7 @@ pub fn php_int(s: &[u8]) -> i64 {
     // PHP caps a finite float to the integer range and makes an infinite one 0; Rust's `as`
     // saturates the same way.
     let f: f64 = number.parse().unwrap_or(0.0);
-    if f.is_finite() {
-        f as i64
-    } else {
-        0
-    }
+    if f.is_finite() { f as i64 } else { 0 }
 }
 
 /// A prompt file the app loads: its front matter and the text it sends.
@@ -235,7 +231,9 @@ pub(crate) fn load_text(content: &[u8], version: i64) -> Result<Loaded, String> 
     let cast = said.map_or(0, php_int);
     if cast != version {
         let why = if let Some(len) = parsed.too_long {
-            format!("its front matter is {len} bytes, and PHP's `preg_match` gives up on one of more than {MAX_FRONT_MATTER} (its default `pcre.backtrack_limit`), so the app finds no front matter and no version")
+            format!(
+                "its front matter is {len} bytes, and PHP's `preg_match` gives up on one of more than {MAX_FRONT_MATTER} (its default `pcre.backtrack_limit`), so the app finds no front matter and no version"
+            )
         } else if !parsed.matched {
             "the app finds no front matter in it (a first line `---`, `key: value` lines, then a `---` line), so it has no version".to_owned()
         } else {

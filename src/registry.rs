@@ -543,7 +543,7 @@ pub fn parse_pins(pins: &[String]) -> Result<BTreeMap<String, i64>> {
                 return Err(Error::of_option(
                     crate::error::Named::Pin,
                     format_args!(" {pin:?}: expected TASK=N with N a whole number"),
-                ))
+                ));
             }
         }
     }

@@ -63,7 +63,7 @@ impl Schema {
                     line: e.line(),
                     column: e.column(),
                     message: e.to_string(),
-                })
+                });
             }
         };
         php.canonicalise();

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
 use crate::cassette::strip_fence;
-use crate::normalise::{placeholders_in, Placeholder};
+use crate::normalise::{Placeholder, placeholders_in};
 use crate::registry::Registry;
 use crate::schema::compile;
 

@@ -288,7 +288,9 @@ mod tests {
     #[test]
     fn finds_common_secrets_and_never_prints_them() {
         let key = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789";
-        let text = format!("line one\n\"auth\": \"{key}\"\nAKIAIOSFODNN7EXAMPLE\n-----BEGIN RSA PRIVATE KEY-----\nAuthorization: Bearer abcdefghijklmnopqrstuvwxyz123456");
+        let text = format!(
+            "line one\n\"auth\": \"{key}\"\nAKIAIOSFODNN7EXAMPLE\n-----BEGIN RSA PRIVATE KEY-----\nAuthorization: Bearer abcdefghijklmnopqrstuvwxyz123456"
+        );
         let found = find_secrets(&text);
         let kinds: Vec<_> = found.iter().map(|m| m.kind).collect();
         assert_eq!(

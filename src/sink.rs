@@ -31,8 +31,8 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::store_settings::StoreSettings;
 use crate::Error;
+use crate::store_settings::StoreSettings;
 
 /// The events any command may send.
 #[derive(Debug, Serialize)]

@@ -30,7 +30,7 @@ use crate::advice::{Advice, Phrasebook, Plain, Selector};
 use crate::config::{self, StoreConfig};
 use crate::error::Result;
 use crate::key::CassetteKey;
-use crate::registry::{parse_pins, Registry, RegistrySource};
+use crate::registry::{Registry, RegistrySource, parse_pins};
 
 /// The store options of a command line, as given.
 #[derive(Debug, Clone, Default)]

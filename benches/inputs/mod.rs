@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use ulcas::request::Request;
-use ulcas::store::{cassette_for, Recording};
+use ulcas::store::{Recording, cassette_for};
 
 const TASKS: [&str; 12] = [
     "outline",

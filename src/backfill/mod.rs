@@ -44,7 +44,7 @@ pub use events::{BackfillEvent, BackfillSink};
 
 use std::path::{Path, PathBuf};
 
-use crate::cassette::{push_request_member, Cassette, StoredRequest};
+use crate::cassette::{Cassette, StoredRequest, push_request_member};
 use crate::error::Result;
 use crate::key::KeyMaterial;
 use crate::outcome::{Outcome, Verdict};
@@ -325,7 +325,7 @@ pub(crate) fn with_material(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{cassette_for, Recording};
+    use crate::store::{Recording, cassette_for};
 
     #[test]
     fn a_recorder_file_becomes_the_file_record_writes_with_material() {

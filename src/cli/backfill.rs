@@ -1,7 +1,7 @@
 //! `backfill`: add request material from request dumps to the cassettes they hit.
 
 use super::args::BackfillArgs;
-use super::ctx::{finish, Ctx, Exit};
+use super::ctx::{Ctx, Exit, finish};
 use super::stores;
 
 /// `ulcas backfill`.

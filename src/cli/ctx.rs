@@ -4,8 +4,8 @@
 
 use std::io;
 
-use ulcas::outcome::Verdict;
 use ulcas::Error;
+use ulcas::outcome::Verdict;
 
 use super::output;
 use super::report::{self, Detail, Format, Reporter};

@@ -1,7 +1,7 @@
 //! `diff`: two requests, a request and a cassette, two cassettes or two stores.
 
 use super::args::DiffArgs;
-use super::ctx::{finish, Ctx, Exit};
+use super::ctx::{Ctx, Exit, finish};
 use super::report::Detail;
 
 /// `ulcas diff`.

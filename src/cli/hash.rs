@@ -1,7 +1,7 @@
 //! `normalize` and `hash`: what the key sees of a request, and the key itself.
 
 use super::args::{HashArgs, NormalizeArgs};
-use super::ctx::{finish, Ctx, Exit};
+use super::ctx::{Ctx, Exit, finish};
 use super::stores;
 
 /// `ulcas normalize`.

@@ -1,7 +1,7 @@
 //! `lock`: write each store's `ulcas.lock` from its registry.
 
 use super::args::LockArgs;
-use super::ctx::{finish, Ctx, Exit};
+use super::ctx::{Ctx, Exit, finish};
 use super::stores;
 
 /// `ulcas lock`.

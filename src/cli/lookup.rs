@@ -3,12 +3,12 @@
 use std::io;
 
 use crate::cli::report::event::{Event, Report};
-use ulcas::lookup::{run, LookupOptions};
+use ulcas::lookup::{LookupOptions, run};
 
 use super::args::{LookupArgs, Mode};
-use super::ctx::{finish, Ctx, Exit};
+use super::ctx::{Ctx, Exit, finish};
 use super::output::Out;
-use super::report::{human::Human, Format, Reporter};
+use super::report::{Format, Reporter, human::Human};
 use super::stores;
 
 /// `ulcas lookup`.

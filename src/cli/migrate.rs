@@ -1,9 +1,9 @@
 //! `migrate`: carry answers that fit a task's new output schema over to its new key.
 
-use ulcas::migrate::{run, MigrateOptions};
+use ulcas::migrate::{MigrateOptions, run};
 
 use super::args::MigrateArgs;
-use super::ctx::{finish, Ctx, Exit};
+use super::ctx::{Ctx, Exit, finish};
 use super::stores;
 
 /// `ulcas migrate`.

@@ -450,7 +450,7 @@ impl ulcas::outcome::Progress for Bar {
 
 #[cfg(test)]
 mod tests {
-    use super::{color_for, terminal_safe, ColorChoice};
+    use super::{ColorChoice, color_for, terminal_safe};
 
     #[test]
     fn colour_decision() {

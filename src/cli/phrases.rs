@@ -99,13 +99,21 @@ pub fn keyed_verbatim(tokens: &[String], in_code: bool) -> String {
         n => format!(" and {} more", n - 3),
     };
     let fix = match in_code {
-        true => "name their pattern in the store's `id_patterns` (ulcas.toml) and record again: the key then numbers them as it numbers UUIDs",
-        false => "the key of a registry's prompt is the PHP driver's, which numbers fragment ids and ULIDs only: make the app send one of those, or keep the ids fixed in the test",
+        true => {
+            "name their pattern in the store's `id_patterns` (ulcas.toml) and record again: the key then numbers them as it numbers UUIDs"
+        }
+        false => {
+            "the key of a registry's prompt is the PHP driver's, which numbers fragment ids and ULIDs only: make the app send one of those, or keep the ids fixed in the test"
+        }
     };
     format!(
         "warning: the key takes {} as {} (looks like a generated id): this recording hits only a request that carries the same again; {fix}",
         shown.join(", ") + &more,
-        if tokens.len() == 1 { "it is" } else { "they are" },
+        if tokens.len() == 1 {
+            "it is"
+        } else {
+            "they are"
+        },
     )
 }
 

@@ -4,7 +4,7 @@
 use ulcas::prune::{Allowed, PruneOptions};
 
 use super::args::PruneArgs;
-use super::ctx::{finish, Ctx, Exit};
+use super::ctx::{Ctx, Exit, finish};
 use super::output::error_line;
 use super::report::shown;
 use super::stores;

@@ -4,7 +4,7 @@ use ulcas::record::RecordOptions;
 use ulcas::store::WriteOptions;
 
 use super::args::RecordArgs;
-use super::ctx::{finish, Ctx, Exit};
+use super::ctx::{Ctx, Exit, finish};
 use super::stores;
 
 /// `ulcas record`.

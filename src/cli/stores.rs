@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use ulcas::store_settings::{self, StoreFlags, StoreSettings};
 use ulcas::Error;
+use ulcas::store_settings::{self, StoreFlags, StoreSettings};
 
 use super::args::StoreArgs;
 

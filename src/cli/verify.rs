@@ -1,7 +1,7 @@
 //! `verify`: check stores, report findings as they are found in the chosen format.
 
 use super::args::{DenyLevel, VerifyArgs};
-use super::ctx::{finish, Ctx, Exit};
+use super::ctx::{Ctx, Exit, finish};
 use super::stores;
 
 /// `ulcas verify`.

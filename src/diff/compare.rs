@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::advice::{Advice, Phrasebook};
-use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
+use crate::cassette::strip_fence;
 use crate::error::{Error, Result};
 use crate::key::KeyMaterial;
 use crate::request::Request;
@@ -70,7 +70,7 @@ pub fn diff(a: &Operand, b: &Operand, phrasebook: &dyn Phrasebook) -> Result<Dif
         _ => {
             return Err(Error::msg(
                 "cannot compare a store folder with a single file: give two stores, or two files",
-            ))
+            ));
         }
     })
 }

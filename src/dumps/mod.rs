@@ -36,11 +36,11 @@ pub use events::{RequestEvent, RequestSink};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
-use crate::key::{key_of, KeyMaterial};
+use crate::key::{KeyMaterial, key_of};
 use crate::outcome::Reported;
-use crate::request::{dump_files, Request};
+use crate::request::{Request, dump_files};
 use crate::sink::{Context, Sink};
-use crate::store_settings::{store_for_request, StoreSettings};
+use crate::store_settings::{StoreSettings, store_for_request};
 
 /// Why the work on one request dump stopped (see [`each`]).
 #[derive(Debug)]

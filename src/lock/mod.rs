@@ -40,7 +40,7 @@ use crate::advice::Advice;
 use crate::error::{Error, Named, Phrase, Result};
 use crate::outcome::{Outcome, Verdict};
 use crate::registry::{Registry, SchemaSource};
-use crate::sink::{sent, Context};
+use crate::sink::{Context, sent};
 
 pub use crate::layout::LOCK_FILE;
 
@@ -478,10 +478,13 @@ fn accepted(
                 if current(&store.registry, task, *version).is_some() {
                     continue;
                 }
-                return Err(Error::of_option(crate::error::Named::Accept, format_args!(
-                    " {task}/v{version}: {} has recordings of it but the registry has no prompt file for it (nothing to accept): nothing was written",
-                    store.root.display()
-                )));
+                return Err(Error::of_option(
+                    crate::error::Named::Accept,
+                    format_args!(
+                        " {task}/v{version}: {} has recordings of it but the registry has no prompt file for it (nothing to accept): nothing was written",
+                        store.root.display()
+                    ),
+                ));
             }
         }
         if !recorded {

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{word_diff, Detail, Diagnosis};
+use super::{Detail, Diagnosis, word_diff};
 use crate::key::KeyMaterial;
 
 /// The most files looked at for an edited system text.

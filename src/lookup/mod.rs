@@ -51,7 +51,7 @@ use crate::normalise::PlaceholderMap;
 use crate::outcome::{Outcome, Verdict};
 use crate::request::Request;
 use crate::schema::Schema;
-use crate::store::{load, versions_in, LoadedCassette};
+use crate::store::{LoadedCassette, load, versions_in};
 use crate::store_settings::StoreSettings;
 
 mod diagnosis;
@@ -61,7 +61,7 @@ mod nearest;
 mod probes;
 mod similarity;
 pub mod words;
-use probes::{lock_differs, missing_folder, text_probes, Probes};
+use probes::{Probes, lock_differs, missing_folder, text_probes};
 
 pub use diagnosis::{Detail, Diagnosis, DiagnosisKind, DiffTag, KeyVerdicts, WordDiff};
 pub use events::{LookupEvent, LookupSink, LookupStatus};
@@ -299,7 +299,9 @@ mod tests {
 
     #[test]
     fn finds_generated_values() {
-        let v = generated_values("at 2026-11-30T10:15:00Z id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 n 1733920000 h deadbeefdeadbeef00 ok 12");
+        let v = generated_values(
+            "at 2026-11-30T10:15:00Z id 3f2504e0-4f89-11d3-9a0c-0305e82c3301 n 1733920000 h deadbeefdeadbeef00 ok 12",
+        );
         assert_eq!(v.len(), 4, "{v:?}");
     }
 

@@ -9,9 +9,9 @@ use rayon::prelude::*;
 use regex::Regex;
 
 use super::probes::Probes;
-use super::similarity::{scored_candidates, Candidate};
+use super::similarity::{Candidate, scored_candidates};
 use super::{
-    Detail, Diagnosis, DiagnosisKind, DiffTag, KeyVerdicts, WordDiff, DIFF_DEADLINE, NEAREST,
+    DIFF_DEADLINE, Detail, Diagnosis, DiagnosisKind, DiffTag, KeyVerdicts, NEAREST, WordDiff,
 };
 use crate::key::KeyMaterial;
 use crate::request::Request;
@@ -158,7 +158,11 @@ fn schema_recorded_otherwise(probes: &Probes, path: &std::path::Path) -> Diagnos
         Detail::SchemaChanged {
             variant: "the recorded schema".into(),
         },
-        format!("the same request content was recorded with a different output schema: the schema changed since recording; {}; then `{}` removes the old one", probes.schema_advice(), probes.prune),
+        format!(
+            "the same request content was recorded with a different output schema: the schema changed since recording; {}; then `{}` removes the old one",
+            probes.schema_advice(),
+            probes.prune
+        ),
     );
     d.at(path.to_path_buf())
 }

@@ -8,7 +8,7 @@ use unicode_normalization::UnicodeNormalization;
 use super::{Detail, Diagnosis, SchemaProbe, TextTransform};
 use crate::advice::{Advice, PromptsAt};
 use crate::error::Result;
-use crate::key::{hash_parts, key_of, CassetteKey, KeyMaterial};
+use crate::key::{CassetteKey, KeyMaterial, hash_parts, key_of};
 use crate::request::{Block, Request};
 use crate::schema::Schema;
 use crate::store_settings::StoreSettings;
@@ -36,7 +36,10 @@ impl Probes<'_> {
     pub(super) fn schema_advice(&self) -> String {
         let record = &self.record;
         match &self.migrate {
-            Some(migrate) => format!("`{migrate}` carries the answer over if it still fits the new schema (the old cassette needs request material: `{}`), else record it anew with {record}", self.backfill),
+            Some(migrate) => format!(
+                "`{migrate}` carries the answer over if it still fits the new schema (the old cassette needs request material: `{}`), else record it anew with {record}",
+                self.backfill
+            ),
             None => format!("record it anew with {record}"),
         }
     }
@@ -129,8 +132,12 @@ pub(super) fn text_probes(root: &Path, request: &Request) -> Vec<Diagnosis> {
         let k = key_of(&probe);
         if k.path_under(root).is_file() {
             let d = Diagnosis::new(
-                Detail::HitWithNormalisedText { variant: (*name).to_owned() },
-                format!("it would hit after {name}: the request text differs from the recording only in that; make the request builder produce stable text, or re-record"),
+                Detail::HitWithNormalisedText {
+                    variant: (*name).to_owned(),
+                },
+                format!(
+                    "it would hit after {name}: the request text differs from the recording only in that; make the request builder produce stable text, or re-record"
+                ),
             );
             diagnoses.push(d.at(k.path_under(root)));
         }
@@ -213,18 +220,27 @@ pub(super) fn missing_folder(
     if versions.is_empty() && !task_dir.is_dir() {
         return Some(Diagnosis::new(
             Detail::TaskMissing,
-            format!("the store has no folder for task {:?}: nothing was ever recorded for it here; record it with {record}", request.task),
+            format!(
+                "the store has no folder for task {:?}: nothing was ever recorded for it here; record it with {record}",
+                request.task
+            ),
         ));
     }
     if !versions.contains(&request.prompt_version) {
         let listed: Vec<String> = versions.iter().map(|v| format!("v{v}")).collect();
         let d = Diagnosis::new(
-            Detail::VersionMissing { versions: versions.to_vec() },
+            Detail::VersionMissing {
+                versions: versions.to_vec(),
+            },
             format!(
                 "no recordings for prompt v{} of {:?} (the store has {}): a prompt-version bump; record anew with {record}, then `{prune}` removes the old versions",
                 request.prompt_version,
                 request.task,
-                if listed.is_empty() { "none".to_owned() } else { listed.join(", ") }
+                if listed.is_empty() {
+                    "none".to_owned()
+                } else {
+                    listed.join(", ")
+                }
             ),
         );
         return Some(d);

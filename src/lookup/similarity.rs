@@ -322,7 +322,7 @@ fn stored_content(bytes: &[u8]) -> Option<String> {
 mod tests {
     use super::stored_content;
     use crate::request::Request;
-    use crate::store::{cassette_for, Recording};
+    use crate::store::{Recording, cassette_for};
 
     #[test]
     fn stored_content_reads_what_a_whole_parse_reads() {

@@ -50,8 +50,8 @@ use crate::advice::Advice;
 use crate::error::Result;
 use crate::outcome::{Outcome, Verdict};
 use crate::schema::Schema;
-use crate::sink::{sent, Context};
-use crate::store_settings::{with_task, StoreSettings};
+use crate::sink::{Context, sent};
+use crate::store_settings::{StoreSettings, with_task};
 
 /// What happened to one cassette of the task's current version.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -246,7 +246,10 @@ impl std::fmt::Display for SkipReason {
             SkipReason::ChangedWhileRunning(why) => {
                 write!(f, "changed while migrate ran: not a cassette now ({why})")
             }
-            SkipReason::NoMaterial { backfill } => write!(f, "no request material: it cannot be re-keyed; add it with backfill from request dumps of a test run made while the old schema still hit (see `{backfill}`); without such dumps, record it anew. Next time, backfill before changing a schema"),
+            SkipReason::NoMaterial { backfill } => write!(
+                f,
+                "no request material: it cannot be re-keyed; add it with backfill from request dumps of a test run made while the old schema still hit (see `{backfill}`); without such dumps, record it anew. Next time, backfill before changing a schema"
+            ),
         }
     }
 }

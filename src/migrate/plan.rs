@@ -9,10 +9,10 @@ use crate::advice::Advice;
 use crate::cassette::{Cassette, StoredRequest};
 use crate::error::{Error, Named, Phrase, Result};
 use crate::key::CassetteKey;
-use crate::schema::{compile, Schema};
-use crate::schema_check::{repaired_contents, validate_answer, AnswerVerdict};
+use crate::schema::{Schema, compile};
+use crate::schema_check::{AnswerVerdict, repaired_contents, validate_answer};
 use crate::store::{
-    json_files_in, read_cassette_bytes, recorded_versions, Created, Slot, StoreDir,
+    Created, Slot, StoreDir, json_files_in, read_cassette_bytes, recorded_versions,
 };
 use crate::store_settings::StoreSettings;
 
@@ -87,7 +87,7 @@ fn migrate_one(
             return Some(MigrateOutcome::Skipped {
                 path: path.to_path_buf(),
                 why: SkipReason::ChangedWhileRunning(why),
-            })
+            });
         }
     };
     let cassette = &cassette;
@@ -302,7 +302,7 @@ fn carry_over(
                     to,
                     written: false,
                     repaired,
-                }
+                };
             }
             Some(_) => return conflict(),
             None => {}

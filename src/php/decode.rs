@@ -363,10 +363,12 @@ mod decode_tests {
         assert_eq!((err.line, err.column), (1, 19));
         let deep = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
         assert!(decode(&deep(511)).is_ok());
-        assert!(decode(&deep(512))
-            .unwrap_err()
-            .message
-            .contains("deeper than 511"));
+        assert!(
+            decode(&deep(512))
+                .unwrap_err()
+                .message
+                .contains("deeper than 511")
+        );
         assert!(decode("01").is_err());
     }
 

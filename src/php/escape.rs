@@ -92,10 +92,10 @@ fn escape_at<'h>(bytes: &[u8], i: usize, hex: &'h mut [u8; 6]) -> Option<(&'h [u
         0x0c => b"\\f",
         // U+2028 / U+2029 are E2 80 A8 / E2 80 A9.
         0xe2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xa8) => {
-            return Some((b"\\u2028", 3))
+            return Some((b"\\u2028", 3));
         }
         0xe2 if bytes.get(i + 1) == Some(&0x80) && bytes.get(i + 2) == Some(&0xa9) => {
-            return Some((b"\\u2029", 3))
+            return Some((b"\\u2029", 3));
         }
         0xe2 => return None,
         _ => {

@@ -30,7 +30,7 @@ mod escape;
 mod float;
 mod ksort;
 
-pub use decode::{decode, decode_to_depth, validate, DecodeError, MAX_DEPTH};
+pub use decode::{DecodeError, MAX_DEPTH, decode, decode_to_depth, validate};
 use escape::strip_literal;
 pub use escape::{encode_string, escape_body, escape_into, write_string};
 use ksort::php_ksort;

@@ -4,10 +4,10 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use super::{NotDeleted, LEFTOVER_AGE};
+use super::{LEFTOVER_AGE, NotDeleted};
 use crate::cassette::Cassette;
 use crate::error::Result;
-use crate::store::{is_temp_name, FileRead, Slot, StoreDir, WriteGuard};
+use crate::store::{FileRead, Slot, StoreDir, WriteGuard, is_temp_name};
 
 /// Whether the file at `path` was last written [`LEFTOVER_AGE`] ago or more.
 pub(super) fn is_old(path: &Path) -> bool {

@@ -95,7 +95,10 @@ pub fn read_journals(
             }
         }
         if named == 0 {
-            return Err(Error::in_file(journal, "the journal names no existing cassette of the store(s): is it from another checkout or an old run?"));
+            return Err(Error::in_file(
+                journal,
+                "the journal names no existing cassette of the store(s): is it from another checkout or an old run?",
+            ));
         }
     }
     Ok((live, missing))

@@ -57,12 +57,12 @@ mod plan;
 
 pub use delete::Deletion;
 pub use events::{CandidateEvent, PruneContext, PruneEvent, PruneSink};
-pub(crate) use evidence::read_journals;
 pub use evidence::LiveSet;
-pub(crate) use plan::{check_root, LEFTOVER_AGE};
+pub(crate) use evidence::read_journals;
 pub use plan::{
-    plan, prune_store, Allowed, KeptReason, PruneCandidate, PrunePlan, LISTED_PER_REASON,
+    Allowed, KeptReason, LISTED_PER_REASON, PruneCandidate, PrunePlan, plan, prune_store,
 };
+pub(crate) use plan::{LEFTOVER_AGE, check_root};
 
 use std::path::PathBuf;
 
@@ -70,7 +70,7 @@ use crate::error::{Named, Phrase, Result};
 use crate::machine_json::Counts;
 use crate::outcome::{Outcome, Progress, Verdict};
 use crate::registry::RegistryProblem;
-use crate::sink::{sent, Common, Context};
+use crate::sink::{Common, Context, sent};
 pub use crate::staleness::StaleReason;
 use crate::store_settings::StoreSettings;
 

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::delete::{is_old, remove, Removal};
+use super::delete::{Removal, is_old, remove};
 use super::{CandidateEvent, Deletion, LiveSet, NotDeleted, PruneEvent, PruneSink, StaleReason};
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
@@ -420,7 +420,7 @@ fn decide(
         Err(e) => {
             return Decision::NotACassette(format!(
                 "does not parse as a cassette ({e}); never deleted"
-            ))
+            ));
         }
     };
     let size = Size {

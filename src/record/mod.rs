@@ -34,9 +34,9 @@ use std::path::PathBuf;
 
 use crate::error::{Error, Result};
 use crate::request::Request;
-use crate::sink::{sent, Context};
+use crate::sink::{Context, sent};
 use crate::store::{Recorded, Recording, WriteOptions};
-use crate::store_settings::{store_for_request, StoreSettings};
+use crate::store_settings::{StoreSettings, store_for_request};
 
 /// What `record` is asked: the request dump, the answer, and how to write it.
 #[derive(Debug, Clone)]

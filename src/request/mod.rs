@@ -30,8 +30,8 @@ mod read;
 mod write;
 
 use read::{
-    deeper_than, either, id_patterns_of, list, parse_block, parse_turn, task_and_version,
-    DumpFields,
+    DumpFields, deeper_than, either, id_patterns_of, list, parse_block, parse_turn,
+    task_and_version,
 };
 
 /// The separator between content parts: newline, U+241E SYMBOL FOR RECORD SEPARATOR, newline.
@@ -157,7 +157,7 @@ impl Request {
                 return Err(Error::msg(format!(
                     "`schema` must be an object, not {}",
                     kind_of(other)
-                )))
+                )));
             }
         };
         Request::from_parts(obj.clone(), schema)
@@ -188,7 +188,7 @@ impl Request {
                 return Err(Error::msg(format!(
                     "`prompt_in_code` must be true or false, not {}",
                     kind_of(other)
-                )))
+                )));
             }
         };
         let id_patterns = id_patterns_of(&obj)?;
@@ -201,7 +201,7 @@ impl Request {
                 return Err(Error::msg(format!(
                     "`schema` must be an object, not {}",
                     kind_of(other)
-                )))
+                )));
             }
         };
         // Taken out of the dump, not copied: block texts can be megabytes.
@@ -414,14 +414,14 @@ mod tests {
         let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
         let obj = |n: usize| format!("{}{{}}{}", "{\"a\":".repeat(n - 1), "}".repeat(n - 1));
         // PHP 8.2: a dump decodes up to 511 levels; its schema is one level in.
-        assert!(Request::from_slice(
-            dump_with(&format!(r#","meta":{}"#, nested(200)), "{}").as_bytes()
-        )
-        .is_ok());
-        assert!(Request::from_slice(
-            dump_with(&format!(r#","meta":{}"#, nested(510)), "{}").as_bytes()
-        )
-        .is_ok());
+        assert!(
+            Request::from_slice(dump_with(&format!(r#","meta":{}"#, nested(200)), "{}").as_bytes())
+                .is_ok()
+        );
+        assert!(
+            Request::from_slice(dump_with(&format!(r#","meta":{}"#, nested(510)), "{}").as_bytes())
+                .is_ok()
+        );
         let err =
             Request::from_slice(dump_with(&format!(r#","meta":{}"#, nested(511)), "{}").as_bytes())
                 .unwrap_err();
@@ -484,10 +484,10 @@ mod tests {
             err(r#"{"task":"t","prompt_version":1,"schema":{},"blocks":[{"type":"image"}]}"#)
                 .contains("unknown block type \"image\"")
         );
-        assert!(err(
-            r#"{"task":"t","prompt_version":1,"schema":{},"blocks":[{"type":"document"}]}"#
-        )
-        .contains("document without `data`"));
+        assert!(
+            err(r#"{"task":"t","prompt_version":1,"schema":{},"blocks":[{"type":"document"}]}"#)
+                .contains("document without `data`")
+        );
         assert!(
             err(r#"{"task":"../x","prompt_version":1,"schema":{}}"#).contains("unsafe task name")
         );

@@ -5,7 +5,7 @@ use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::{kind_of, validate_task, Block, Turn};
+use super::{Block, Turn, kind_of, validate_task};
 use crate::error::{Error, Result};
 
 /// A dump's `task` (a valid task name) and `prompt_version` (or `promptVersion`, an integer).
@@ -41,7 +41,7 @@ pub(super) fn task_and_version(obj: &Map<String, Value>) -> Result<(String, i64)
             return Err(Error::msg(format!(
                 "`task` must be a string, not {}",
                 kind_of(other)
-            )))
+            )));
         }
         None => return Err(Error::msg("missing `task`")),
     };
@@ -55,7 +55,7 @@ pub(super) fn task_and_version(obj: &Map<String, Value>) -> Result<(String, i64)
             return Err(Error::msg(format!(
                 "`prompt_version` must be an integer, not {}",
                 kind_of(other)
-            )))
+            )));
         }
         None => return Err(Error::msg("missing `prompt_version` (or `promptVersion`)")),
     };
@@ -196,12 +196,12 @@ pub(super) fn parse_block(i: usize, block: Value) -> Result<Block> {
                     return Err(Error::msg(format!(
                         "blocks[{i}].data must be a base64 string, not {}",
                         kind_of(other)
-                    )))
+                    )));
                 }
                 None => {
                     return Err(Error::msg(format!(
                         "blocks[{i}] is a document without `data`"
-                    )))
+                    )));
                 }
             };
             let media_type = either(&obj, "media_type", "mediaType")

@@ -7,13 +7,13 @@ use std::path::PathBuf;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{jsondiff, pattern, AnswerChange, ChangeOp, TokenStats};
+use super::{AnswerChange, ChangeOp, TokenStats, jsondiff, pattern};
 use crate::advice::Advice;
-use crate::cassette::strip_fence;
 use crate::cassette::Cassette;
+use crate::cassette::strip_fence;
 use crate::error::{Error, Named, Phrase, Result};
 use crate::outcome::{Outcome, Verdict};
-use crate::schema_check::{validate_answer, AnswerVerdict, Validators};
+use crate::schema_check::{AnswerVerdict, Validators, validate_answer};
 use crate::staleness::current_version;
 use crate::store::{json_files_in, recorded_versions};
 use crate::store_settings::StoreSettings;

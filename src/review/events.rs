@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use super::{against, AnswerChange, Pair, Retire, Review, ReviewSummary, TokenStats, Unpaired};
+use super::{AnswerChange, Pair, Retire, Review, ReviewSummary, TokenStats, Unpaired, against};
 use crate::error::Result;
 use crate::machine_json::Sides;
 use crate::store_settings::StoreSettings;

@@ -40,8 +40,8 @@ mod jsondiff;
 mod tokens;
 
 pub use against::{read_against, report_against, run_against};
-pub(crate) use bump::{answer_changes, review};
 pub use bump::{Pair, RecordedAnswer, Retire, Review, ReviewSummary, Side, Unpaired, UnpairedWhy};
+pub(crate) use bump::{answer_changes, review};
 pub use events::{PairEvent, ReviewContext, ReviewEvent, ReviewSink, ReviewSummaryEvent};
 pub use tokens::TokenStats;
 
@@ -50,7 +50,7 @@ pub use jsondiff::{AnswerChange, ChangeOp};
 
 use crate::error::{Error, Result};
 use crate::sink::sent;
-use crate::store_settings::{with_task, StoreSettings};
+use crate::store_settings::{StoreSettings, with_task};
 
 /// What `review` is asked, beside the stores.
 #[derive(Debug, Clone, Default)]
@@ -74,7 +74,7 @@ pub fn run(
     let store = match with_task(stores, &asked.task)?.as_slice() {
         [one] => *one,
         _ if stores.iter().any(|s| s.named) => {
-            return Err(Error::msg("review takes one store root"))
+            return Err(Error::msg("review takes one store root"));
         }
         more => more[0],
     };

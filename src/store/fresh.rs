@@ -16,8 +16,8 @@ use std::collections::HashMap;
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The most watches one cache places (each user's watches are shared by every program they
 /// run: an editor or a file indexer needs its own).
@@ -120,7 +120,7 @@ impl Freshness {
     /// Places a watch on `relative` (a folder, or the cassette file: not followed when it is a
     /// link).
     fn watch(&self, relative: &Path, folder: bool) -> Option<()> {
-        use rustix::fs::inotify::{add_watch, WatchFlags};
+        use rustix::fs::inotify::{WatchFlags, add_watch};
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if state.watches.len() >= MAX_WATCHES {
             return None;

@@ -211,7 +211,7 @@ impl StoreDir {
                 // still guards every replace.
                 Err(Errno::NOLCK | Errno::OPNOTSUPP) => break,
                 Err(e) => {
-                    return Err(self.error_at(None, format!("cannot lock the store: {}", errno(e))))
+                    return Err(self.error_at(None, format!("cannot lock the store: {}", errno(e))));
                 }
             }
         }
@@ -652,7 +652,7 @@ impl<'a> Temp<'a> {
                     return Err(Error::in_file(
                         shown,
                         format!("cannot write beside it: {}", errno(e)),
-                    ))
+                    ));
                 }
             };
             // Held while the file is open: a reader tells a write in progress from a leftover

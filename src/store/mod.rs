@@ -46,10 +46,10 @@ pub use handle::MAX_CASSETTE;
 #[cfg(feature = "tools")]
 pub(crate) use handle::{Created, Slot, StoreDir, Times, WriteGuard};
 pub use record::{
-    cassette_for, record, record_keyed_then, record_then, RecordStatus, Recorded, Recording,
-    WriteOptions,
+    RecordStatus, Recorded, Recording, WriteOptions, cassette_for, record, record_keyed_then,
+    record_then,
 };
-pub use walk::{census, walk, Census, Folder, Walked};
+pub use walk::{Census, Folder, Walked, census, walk};
 
 /// A file at a cassette position in a store: `<task>/v<N>/<name>.json`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::handle::{Created, Slot, StoreDir, Times, WriteGuard};
 use super::MAX_CASSETTE;
+use super::handle::{Created, Slot, StoreDir, Times, WriteGuard};
 use crate::cassette::{Cassette, DEFAULT_STOP_REASON};
 use crate::error::{Error, Result};
 use crate::key::{CassetteKey, KeyMaterial};

@@ -24,8 +24,8 @@ use std::fs::FileType;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::{classify, is_temp_name, CassetteFile, StoreEntry, NOT_REGULAR};
-use crate::error::{io_message, Error, Result};
+use super::{CassetteFile, NOT_REGULAR, StoreEntry, classify, is_temp_name};
+use crate::error::{Error, Result, io_message};
 
 /// How many cassettes each task has at each version: `task → version → count`.
 pub type Census = BTreeMap<String, BTreeMap<i64, usize>>;

@@ -1,10 +1,10 @@
 //! The schema keywords that apply a subschema only when the answer has some shape:
 //! `if`/`then`/`else`, `dependentRequired` and `dependentSchemas`.
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 use super::validate;
-use super::walk::{fail, Walker, DEEP};
+use super::walk::{DEEP, Walker, fail};
 use crate::error::Result;
 
 /// The properties an object of `obj` gets: `required`, then, when the walker fills optional

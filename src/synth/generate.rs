@@ -3,8 +3,8 @@
 use serde_json::{Map, Value};
 
 use super::conditional::required_of;
-use super::walk::{fail, Rng, Walker, DEEP};
-use super::{validate, Grounding};
+use super::walk::{DEEP, Rng, Walker, fail};
+use super::{Grounding, validate};
 use crate::error::Result;
 
 /// An answer for `schema` grounded in `g`, validated before it is returned.

@@ -42,7 +42,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Result};
-use crate::normalise::{id_matches, IdKind};
+use crate::normalise::{IdKind, id_matches};
 use crate::request::{Block, Request};
 
 pub use generate::generate;

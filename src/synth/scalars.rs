@@ -7,7 +7,7 @@ use super::pattern;
 use crate::error::Result;
 
 use super::generate::{bounds, cites_fragments, is_fragment_pattern, is_id_name, is_ulid_pattern};
-use super::walk::{fail, Walker};
+use super::walk::{Walker, fail};
 
 impl Walker<'_> {
     pub(super) fn number(

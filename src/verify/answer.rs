@@ -2,7 +2,7 @@
 
 use super::findings::MAX_PER_CHECK;
 use super::{Check, Finding, StoreContext};
-use crate::schema_check::{is_object_answer, validate_answer, AnswerVerdict};
+use crate::schema_check::{AnswerVerdict, is_object_answer, validate_answer};
 use crate::store::CassetteFile;
 
 /// A cassette's answer, as the checks read it.

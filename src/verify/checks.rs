@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::fields::{check_fields, format_message, in_field_order, Fields};
+use super::fields::{Fields, check_fields, format_message, in_field_order};
 use super::findings::MAX_PER_CHECK;
 use super::{Check, Finding, StoreContext};
 use crate::advice::Advice;
@@ -147,7 +147,10 @@ fn parse<'b>(
         let mut f = Finding::new(
             path,
             Check::Secret,
-            format!("{} ({}): remove it from the file and revoke it; re-record with the secret kept out of the request", secret.kind, secret.preview),
+            format!(
+                "{} ({}): remove it from the file and revoke it; re-record with the secret kept out of the request",
+                secret.kind, secret.preview
+            ),
         );
         f.line = Some(secret.line);
         findings.push(f);
@@ -271,9 +274,20 @@ fn check_staleness(file: &CassetteFile, ctx: &StoreContext<'_>, out: &mut Vec<Fi
         .filter(|c| file.version < *c)
     {
         let message = if ctx.staleness.is_last_recorded(&file.task, file.version) {
-            format!("prompt v{} of {:?} is older than the current v{current}, but {}: prune keeps them; once v{current} is recorded, `{}` removes them", file.version, file.task, crate::staleness::last_recordings_text(&file.task, file.version, Some(current)), store.advise(Advice::Prune { orphans: false }))
+            format!(
+                "prompt v{} of {:?} is older than the current v{current}, but {}: prune keeps them; once v{current} is recorded, `{}` removes them",
+                file.version,
+                file.task,
+                crate::staleness::last_recordings_text(&file.task, file.version, Some(current)),
+                store.advise(Advice::Prune { orphans: false })
+            )
         } else {
-            format!("prompt v{} of {:?} is older than the current v{current}: it can never be hit again; `{}` removes it", file.version, file.task, store.advise(Advice::Prune { orphans: false }))
+            format!(
+                "prompt v{} of {:?} is older than the current v{current}: it can never be hit again; `{}` removes it",
+                file.version,
+                file.task,
+                store.advise(Advice::Prune { orphans: false })
+            )
         };
         out.push(Finding::new(path, Check::StaleVersion, message));
         return;

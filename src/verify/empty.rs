@@ -42,7 +42,10 @@ pub(super) fn missing_store(root: &Path, top: Option<&Path>) -> Finding {
         format!(
             "the store folder {} does not exist, so nothing is checked there{}",
             root.display(),
-            did_you_mean(guess.as_deref(), "fix the store's `root` in ulcas.toml; a store not recorded yet can be left as it is")
+            did_you_mean(
+                guess.as_deref(),
+                "fix the store's `root` in ulcas.toml; a store not recorded yet can be left as it is"
+            )
         ),
     )
 }

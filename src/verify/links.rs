@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{Check, Finding, Skipped, StoreFindings};
-use crate::store::{classify, CassetteFile, StoreEntry};
+use crate::store::{CassetteFile, StoreEntry, classify};
 use crate::store_settings::StoreSettings;
 
 /// Adds what the link at `link` leads to: the cassette files it makes visible to the driver go to

@@ -116,7 +116,11 @@ fn stale_edit(store: &StoreSettings, name: &str, what: Check, file: &std::path::
         what,
         format!(
             "the {} of {name} ({}) changed since its recordings were locked; {name} is older than the current version and can never be hit again: `{}` removes its recordings and its lock entry",
-            if what == Check::SchemaEdited { "output schema" } else { "prompt text" },
+            if what == Check::SchemaEdited {
+                "output schema"
+            } else {
+                "prompt text"
+            },
             file.display(),
             store.advise(Advice::Prune { orphans: false })
         ),

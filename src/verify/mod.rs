@@ -45,7 +45,7 @@ mod walk;
 
 pub use events::{VerifyContext, VerifyEvent, VerifySink};
 pub use findings::{Check, Finding, Severity, Skipped, StoreFindings};
-pub(crate) use requests::{missing_cassettes, Dump};
+pub(crate) use requests::{Dump, missing_cassettes};
 pub use walk::check_cassette_bytes;
 pub(crate) use walk::verify_walk;
 
@@ -58,7 +58,7 @@ use crate::error::Result;
 use crate::machine_json::Counts;
 use crate::outcome::{Outcome, Progress, Steps, Verdict};
 use crate::registry::Registry;
-use crate::sink::{sent, Context};
+use crate::sink::{Context, sent};
 use crate::staleness::StalenessView;
 use crate::store_settings::StoreSettings;
 

@@ -9,8 +9,8 @@ use rayon::prelude::*;
 use super::lock::lock_findings;
 use super::requests::dump_findings;
 use super::{
-    checks, links, missing_cassettes, Check, Dump, Finding, Severity, Skipped, StoreContext,
-    StoreFindings, StoreVerdict, Validators, VerifyEvent, VerifySink,
+    Check, Dump, Finding, Severity, Skipped, StoreContext, StoreFindings, StoreVerdict, Validators,
+    VerifyEvent, VerifySink, checks, links, missing_cassettes,
 };
 use crate::error::{Error, Result};
 use crate::layout::version_dir;
@@ -18,7 +18,7 @@ use crate::outcome::Progress;
 use crate::registry::Registry;
 use crate::sink::Common;
 use crate::staleness::StalenessView;
-use crate::store::{classify, CassetteFile, OtherKind, StoreEntry, Walked};
+use crate::store::{CassetteFile, OtherKind, StoreEntry, Walked, classify};
 use crate::store_settings::StoreSettings;
 
 /// How many files are checked at once; results are reported in path order after each batch,

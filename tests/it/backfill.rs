@@ -89,9 +89,11 @@ fn material_is_added_byte_for_byte_as_record_writes_it() {
     let ev = events(&run.stdout);
     let backfilled: Vec<_> = ev.iter().filter(|e| e["type"] == "backfilled").collect();
     assert_eq!(backfilled.len(), 5, "{}", run.stdout);
-    assert!(backfilled
-        .iter()
-        .all(|e| e["path"].as_str().unwrap().starts_with("bare/")));
+    assert!(
+        backfilled
+            .iter()
+            .all(|e| e["path"].as_str().unwrap().starts_with("bare/"))
+    );
     assert_eq!(ev.last().unwrap()["backfilled"], 5);
     assert_eq!(
         w.files("bare"),
@@ -153,10 +155,12 @@ fn a_dump_that_hits_nothing_creates_nothing() {
     let ev = events(&run.stdout);
     assert_eq!(ev[0]["type"], "unmatched");
     assert_eq!(ev[0]["request"], "new.json");
-    assert!(ev[0]["path"]
-        .as_str()
-        .unwrap()
-        .starts_with("bare/lesson/v1/"));
+    assert!(
+        ev[0]["path"]
+            .as_str()
+            .unwrap()
+            .starts_with("bare/lesson/v1/")
+    );
     assert_eq!(w.files("bare"), before);
 }
 
@@ -280,10 +284,12 @@ fn a_dump_folder_is_the_journal_of_verify_and_prune() {
         .filter(|e| e["check"] == "missing-cassette")
         .collect();
     assert_eq!(missing.len(), 1, "{}", run.stdout);
-    assert!(missing[0]["path"]
-        .as_str()
-        .unwrap()
-        .starts_with("full/outline/v3/"));
+    assert!(
+        missing[0]["path"]
+            .as_str()
+            .unwrap()
+            .starts_with("full/outline/v3/")
+    );
     let message = missing[0]["message"].as_str().unwrap();
     let lookup = message.split('`').nth(1).unwrap();
     assert!(

@@ -166,7 +166,7 @@ pub fn skipped(why: &str) {
     use std::io::Write;
     static AT_EXIT: std::sync::Once = std::sync::Once::new();
     AT_EXIT.call_once(|| {
-        extern "C" {
+        unsafe extern "C" {
             fn atexit(f: extern "C" fn()) -> std::os::raw::c_int;
         }
         // SAFETY: registers a plain function with the C library, which calls it once at exit.

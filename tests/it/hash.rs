@@ -34,10 +34,12 @@ fn hash_json_matches_the_reference_for_every_vector() {
     assert_eq!(events.len(), want.len());
     for (event, want) in events.iter().zip(&want) {
         assert_eq!(event["type"], "key");
-        assert!(event["request"]
-            .as_str()
-            .unwrap()
-            .ends_with(want["file"].as_str().unwrap()));
+        assert!(
+            event["request"]
+                .as_str()
+                .unwrap()
+                .ends_with(want["file"].as_str().unwrap())
+        );
         assert_eq!(event["hash"], want["hash"]);
         assert_eq!(event["path"], want["path"]);
         assert!(event["prompt_version"].is_i64() && event["task"].is_string());
@@ -80,10 +82,12 @@ fn hash_cassettes_root_and_errors() {
         "tests/fixtures/requests/lesson.json",
     ]);
     assert_eq!(code, 0);
-    assert!(events[0]["path"]
-        .as_str()
-        .unwrap()
-        .starts_with("/srv/store/lesson/v1/"));
+    assert!(
+        events[0]["path"]
+            .as_str()
+            .unwrap()
+            .starts_with("/srv/store/lesson/v1/")
+    );
     let (code, events, stderr) =
         ulcas(&["hash", "--format", "json", "tests/cmd/bad/truncated.json"]);
     assert_eq!((code, events.len()), (2, 0));

@@ -2,11 +2,11 @@
 //! human output.
 
 use crate::common;
+use crate::common::MANIFEST;
 use crate::common::events;
 use crate::common::fixture_path;
 use crate::common::sample_with_registry;
 use crate::common::ulcas_in;
-use crate::common::MANIFEST;
 use serde_json::Value;
 use std::path::Path;
 use std::path::PathBuf;
@@ -122,10 +122,12 @@ fn a_repair_turn() {
     let (code, e, human) = s.lookup(&dump, &[]);
     assert_eq!(code, 1);
     assert_eq!(kinds(&e)[0], "hit-without-repair-turns");
-    assert!(e["diagnosis"][0]["cassette"]
-        .as_str()
-        .unwrap()
-        .starts_with("cassettes/quiz/v1/"));
+    assert!(
+        e["diagnosis"][0]["cassette"]
+            .as_str()
+            .unwrap()
+            .starts_with("cassettes/quiz/v1/")
+    );
     assert!(human.contains("repair turn of that cassette"), "{human}");
 }
 
@@ -203,10 +205,12 @@ fn a_white_space_change() {
     dump["blocks"][0]["text"] = text.into();
     let (_, e, human) = s.lookup(&dump, &[]);
     assert_eq!(kinds(&e)[0], "hit-with-normalised-text");
-    assert!(e["diagnosis"][0]["variant"]
-        .as_str()
-        .unwrap()
-        .contains("CRLF"));
+    assert!(
+        e["diagnosis"][0]["variant"]
+            .as_str()
+            .unwrap()
+            .contains("CRLF")
+    );
     assert!(
         human.contains("␍"),
         "invisible characters are made visible: {human}"

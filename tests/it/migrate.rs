@@ -2,13 +2,13 @@
 //! generated store with a known split and on the sample store.
 
 use crate::common;
+use crate::common::MANIFEST;
 use crate::common::events;
 use crate::common::of_type;
 use crate::common::sample_with_registry;
 use crate::common::ulcas_in;
-use crate::common::MANIFEST;
-use serde_json::json;
 use serde_json::Value;
+use serde_json::json;
 use std::path::Path;
 use std::path::PathBuf;
 
@@ -229,9 +229,11 @@ fn a_known_split_is_reported_then_written() {
         "migrate", "card", "store", "--schema", "new.json", "--write", "--format", "json",
     ]);
     let ev = events(&again.stdout);
-    assert!(of_type(&ev, "migrated")
-        .iter()
-        .all(|m| m["written"] == false));
+    assert!(
+        of_type(&ev, "migrated")
+            .iter()
+            .all(|m| m["written"] == false)
+    );
     let target = g.path(&format!("store/card/v1/{}.json", g.hash_of("fit-1", NEW)));
     std::fs::write(&target, "{\"changed\": true}\n").unwrap();
     let run = g.ulcas(&[

@@ -1,10 +1,10 @@
 //! `ulcas record` as a newcomer meets it (issue 57): the model is the dump's unless named, and
 //! an answer that fails the request's schema is recorded with a warning, never in silence.
 
+use crate::common::MANIFEST;
 use crate::common::fixture_path as fixture;
 use crate::common::sample_with_registry;
 use crate::common::ulcas_in;
-use crate::common::MANIFEST;
 use std::path::Path;
 
 #[test]

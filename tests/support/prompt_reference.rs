@@ -39,11 +39,7 @@ fn php_int(s: &str) -> i64 {
         return n;
     }
     let f: f64 = number.parse().unwrap_or(0.0);
-    if f.is_finite() {
-        f as i64
-    } else {
-        0
-    }
+    if f.is_finite() { f as i64 } else { 0 }
 }
 
 /// What the app does with `content` as `v<version>.md`: `Some(text sent)` or `None` (refused).

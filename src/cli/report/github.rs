@@ -14,7 +14,7 @@ use ulcas::prune::{PruneContext, PruneEvent};
 use ulcas::sink::{Common, Context as CommonContext};
 use ulcas::verify::{Finding, Severity, VerifyContext, VerifyEvent, VerifySummary};
 
-use super::group::{count, Groups, FIRST};
+use super::group::{FIRST, Groups, count};
 use super::{Detail, Reporter};
 use crate::cli::output::Out;
 use crate::cli::report::{exact, shown};

@@ -132,7 +132,11 @@ fn pair_block(labels: (&str, &str), p: &ulcas::review::Pair) -> String {
         "<details><summary><code>{}</code> → <code>{}</code>: {} (schema {} → {})</summary>\n\n| pointer | change | {} | {} |\n|---|---|---|---|\n",
         html(&shown(&p.from.path)),
         html(&shown(&p.to.path)),
-        if p.changes.len() == 1 { "1 change".to_owned() } else { format!("{} changes", p.changes.len()) },
+        if p.changes.len() == 1 {
+            "1 change".to_owned()
+        } else {
+            format!("{} changes", p.changes.len())
+        },
         verdict(p.from.schema_ok),
         verdict(p.to.schema_ok),
         html(labels.0),

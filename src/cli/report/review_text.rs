@@ -128,7 +128,11 @@ pub fn retire_sentence(
         (n, m) => format!(
             "record the {} first; the {} without request material: {} ({backfill}); then retire v{version}: {prune}",
             count(n, "input not re-recorded", "inputs not re-recorded"),
-            count(m, &format!("v{version} recording"), &format!("v{version} recordings")),
+            count(
+                m,
+                &format!("v{version} recording"),
+                &format!("v{version} recordings")
+            ),
             material_first(code),
         ),
     }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use ulcas::review::against::{ChangeKind, Rerecording};
 
 use crate::cli::ctx::{Ctx, Failure};
-use crate::cli::output::{note, Out};
+use crate::cli::output::{Out, note};
 use crate::cli::report::human::review::pair_block;
 use crate::cli::report::shown;
 

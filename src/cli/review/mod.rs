@@ -6,10 +6,10 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use ulcas::review::against::AgainstOptions;
-use ulcas::review::{read_against, report_against, run, ReviewOptions};
+use ulcas::review::{ReviewOptions, read_against, report_against, run};
 
 use super::args::{ReviewArgs, ReviewFormat};
-use super::ctx::{finish, Ctx, Exit};
+use super::ctx::{Ctx, Exit, finish};
 use super::report::Detail;
 use super::stores;
 use ulcas::outcome::Verdict;

@@ -5,13 +5,13 @@
 //! that memory stays a small multiple of what clients send, however many send it.
 
 use axum::body::{Body, Bytes};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode, header};
 use http_body_util::BodyExt;
 use tokio::sync::OwnedSemaphorePermit;
 use ulcas::wire::ApiError;
 
-use super::guard::Refusal;
 use super::Server;
+use super::guard::Refusal;
 
 /// A body read whole, and its share of the budget (held while it is keyed).
 pub struct Read {
@@ -108,11 +108,11 @@ async fn collect(
                     status: StatusCode::REQUEST_TIMEOUT,
                     kind: ApiError::InvalidRequest,
                     why: format!(
-                    "the body came too slowly ({} of {} bytes; --read-timeout, --min-body-rate)",
-                    pieces.len(),
-                    declared.map_or_else(|| "?".to_owned(), |n| n.to_string())
-                ),
-                })
+                        "the body came too slowly ({} of {} bytes; --read-timeout, --min-body-rate)",
+                        pieces.len(),
+                        declared.map_or_else(|| "?".to_owned(), |n| n.to_string())
+                    ),
+                });
             }
             Ok(None) => break,
             Ok(Some(Err(_))) => {
@@ -120,7 +120,7 @@ async fn collect(
                     status: StatusCode::BAD_REQUEST,
                     kind: ApiError::InvalidRequest,
                     why: "the body was cut off".into(),
-                })
+                });
             }
             Ok(Some(Ok(frame))) => frame,
         };

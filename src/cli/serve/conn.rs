@@ -14,8 +14,8 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::mpsc;
 
-use super::workers::Workers;
 use super::Server;
+use super::workers::Workers;
 
 /// The work that must finish before the server stops (recordings): each holds a token; the
 /// shutdown waits until every token is gone.

@@ -5,13 +5,13 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::extract::{Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use ulcas::wire::{ApiError, WIRES};
 
+use super::Server;
 use super::faults::Fault;
 use super::reply::api_error;
-use super::Server;
 
 /// The journal's route (guarded as every route).
 pub const JOURNAL: &str = "/_ulcas/journal";

@@ -14,9 +14,9 @@ use ulcas::wire::{
     Unresolved, Wire, WireRequest,
 };
 
+use super::Server;
 use super::reply::{Asked, Reply};
 use super::watch::Catalog;
-use super::Server;
 
 /// What the server does with a request its decision leaves to it.
 pub(super) enum Decided {

@@ -5,8 +5,8 @@
 //! order; once used up, requests are answered normally. Nothing here is random.
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// One fault: what the request gets instead of (or on top of) its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +50,11 @@ impl std::str::FromStr for Fault {
             ("server-error", "") => Fault::ServerError(500),
             ("server-error", _) => match number("STATUS")? {
                 status @ 500..=599 => Fault::ServerError(status as u16),
-                _ => return Err(format!("{s:?}: server-error takes a status from 500 to 599")),
+                _ => {
+                    return Err(format!(
+                        "{s:?}: server-error takes a status from 500 to 599"
+                    ));
+                }
             },
             ("cut", _) => Fault::Cut(number("EVENTS")? as usize),
             ("stream-error", _) => Fault::StreamError(number("EVENTS")? as usize),
@@ -58,7 +62,7 @@ impl std::str::FromStr for Fault {
             _ => {
                 return Err(format!(
                     "{s:?}: not a fault (ok, rate-limit[:retry-after=S], overloaded, server-error[:STATUS], cut:N, stream-error:N, latency:MS)"
-                ))
+                ));
             }
         };
         Ok(fault)

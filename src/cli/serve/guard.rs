@@ -12,7 +12,7 @@
 use std::net::SocketAddr;
 use ulcas::wire::ApiError;
 
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 
 /// Why a request is refused: its status, the API's error type and the reason.
 pub struct Refusal {
@@ -340,12 +340,13 @@ mod tests {
             )
             .unwrap_err();
         assert!(e.why.contains("--allow-origin"), "{}", e.why);
-        assert!(g
-            .check(
+        assert!(
+            g.check(
                 &Method::POST,
                 &headers(&[host, json, ("origin", "http://localhost:3000")])
             )
-            .is_ok());
+            .is_ok()
+        );
         let e = g
             .check(
                 &Method::POST,
@@ -360,12 +361,16 @@ mod tests {
             &[],
             None,
         );
-        assert!(exposed
-            .check(&Method::GET, &headers(&[("host", "box.lan")]))
-            .is_ok());
-        assert!(exposed
-            .check(&Method::GET, &headers(&[("host", "other.lan")]))
-            .is_err());
+        assert!(
+            exposed
+                .check(&Method::GET, &headers(&[("host", "box.lan")]))
+                .is_ok()
+        );
+        assert!(
+            exposed
+                .check(&Method::GET, &headers(&[("host", "other.lan")]))
+                .is_err()
+        );
         // The unspecified address is no Host of the server; a probe may name an IP literal.
         for host in ["0.0.0.0", "0.0.0.0:80", "[::]:80"] {
             assert!(
@@ -379,15 +384,21 @@ mod tests {
                 "{host}"
             );
         }
-        assert!(exposed
-            .check_health(&headers(&[("host", "10.1.2.3:80")]))
-            .is_ok());
-        assert!(exposed
-            .check(&Method::GET, &headers(&[("host", "10.1.2.3:80")]))
-            .is_err());
-        assert!(exposed
-            .check_health(&headers(&[("host", "evil.example:80")]))
-            .is_err());
+        assert!(
+            exposed
+                .check_health(&headers(&[("host", "10.1.2.3:80")]))
+                .is_ok()
+        );
+        assert!(
+            exposed
+                .check(&Method::GET, &headers(&[("host", "10.1.2.3:80")]))
+                .is_err()
+        );
+        assert!(
+            exposed
+                .check_health(&headers(&[("host", "evil.example:80")]))
+                .is_err()
+        );
     }
 
     #[test]

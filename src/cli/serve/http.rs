@@ -5,20 +5,20 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::Router;
-use ulcas::wire::{ApiError, Ask, Decision, NotRecorded, Outcome, Wire, WIRES};
+use ulcas::wire::{ApiError, Ask, Decision, NotRecorded, Outcome, WIRES, Wire};
 
-use super::control;
-use super::decide::{bad_request, decision, hit_reply, settled, Decided};
-use super::faults::Fault;
-use super::journal::{test_of, TEST_HEADER, TEST_PREFIX};
-use super::reply::{api_error, Reply};
 use super::Server;
+use super::control;
+use super::decide::{Decided, bad_request, decision, hit_reply, settled};
+use super::faults::Fault;
+use super::journal::{TEST_HEADER, TEST_PREFIX, test_of};
+use super::reply::{Reply, api_error};
 
 /// The routes, behind the guard.
 pub fn router(server: Arc<Server>) -> Router {
@@ -93,7 +93,7 @@ async fn health(State(server): State<Arc<Server>>, headers: HeaderMap) -> Respon
 /// SIGINT (Ctrl-C) or SIGTERM, caught from now on (before the start line is printed, so a
 /// script that stops the server right after reading it still stops it cleanly).
 pub fn shutdown() -> ulcas::Result<impl std::future::Future<Output = ()>> {
-    use tokio::signal::unix::{signal, SignalKind};
+    use tokio::signal::unix::{SignalKind, signal};
     let caught = |e: std::io::Error| ulcas::Error::msg(format!("cannot catch signals: {e}"));
     let mut interrupt = signal(SignalKind::interrupt()).map_err(caught)?;
     let mut term = signal(SignalKind::terminate()).map_err(caught)?;
@@ -181,7 +181,7 @@ async fn answer(
     let read = match super::body::read(&server, &headers, body).await {
         Ok(read) => read,
         Err(refusal) => {
-            return refused(api, &server, started, refusal, test_of(&headers).as_deref())
+            return refused(api, &server, started, refusal, test_of(&headers).as_deref());
         }
     };
     let bytes = read.bytes.clone();

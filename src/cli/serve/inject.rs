@@ -6,13 +6,13 @@
 use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
-use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use http_body_util::BodyExt;
 use ulcas::wire::{ApiError, Wire};
 
-use super::faults::{Fault, Identity, Ticket};
 use super::Server;
+use super::faults::{Fault, Identity, Ticket};
 
 /// The header that applies one fault to its request.
 const FAULT_HEADER: &str = "x-ulcas-fault";

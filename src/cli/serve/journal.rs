@@ -6,12 +6,12 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::http::HeaderMap;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 /// The header that names the test a request belongs to.
 pub const TEST_HEADER: &str = "x-ulcas-test";
@@ -295,9 +295,11 @@ mod tests {
         let requests = all["requests"].as_array().unwrap();
         assert_eq!(requests.len(), MAX_ENTRIES);
         // In the order they came.
-        assert!(requests
-            .windows(2)
-            .all(|w| w[0]["seq"].as_u64() < w[1]["seq"].as_u64()));
+        assert!(
+            requests
+                .windows(2)
+                .all(|w| w[0]["seq"].as_u64() < w[1]["seq"].as_u64())
+        );
     }
 
     #[test]
@@ -310,10 +312,11 @@ mod tests {
         let kept = journal.inner.lock().unwrap();
         assert!(kept.bytes <= MAX_BYTES, "{}", kept.bytes);
         assert_eq!(kept.failing.len(), MAX_BYTES / (MAX_WHY + 5));
-        assert!(kept
-            .failing
-            .iter()
-            .all(|e| e.why.as_ref().unwrap().len() == MAX_WHY));
+        assert!(
+            kept.failing
+                .iter()
+                .all(|e| e.why.as_ref().unwrap().len() == MAX_WHY)
+        );
     }
 
     #[test]

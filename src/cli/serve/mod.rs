@@ -105,14 +105,16 @@ impl Server {
         let log_to = server.clone();
         let counting = std::thread::Builder::new()
             .name("ulcas-count".into())
-            .spawn(move || loop {
-                let Some(alive) = server.upgrade() else {
-                    return;
-                };
-                let n = alive.count();
-                *alive.counted.lock().unwrap_or_else(|e| e.into_inner()) = Some(n);
-                drop(alive);
-                std::thread::sleep(COUNT_EVERY);
+            .spawn(move || {
+                loop {
+                    let Some(alive) = server.upgrade() else {
+                        return;
+                    };
+                    let n = alive.count();
+                    *alive.counted.lock().unwrap_or_else(|e| e.into_inner()) = Some(n);
+                    drop(alive);
+                    std::thread::sleep(COUNT_EVERY);
+                }
             });
         if let (Err(e), Some(server)) = (counting, log_to.upgrade()) {
             let why = format!("/health counts no cassettes: {e}");
@@ -205,7 +207,7 @@ fn upstream_and_faults(
         (Some(_), _) => {
             return Err(ulcas::Error::msg(
                 "--upstream is for --mode record: add it, or drop --upstream",
-            ))
+            ));
         }
         (None, _) => None,
     };

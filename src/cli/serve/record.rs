@@ -9,16 +9,16 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::http::{header, HeaderMap, HeaderValue, Request, StatusCode, Uri};
+use axum::http::{HeaderMap, HeaderValue, Request, StatusCode, Uri, header};
 use axum::response::Response;
 use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
 use tokio::sync::OwnedMutexGuard;
 use ulcas::wire::{ApiError, NotRecorded, Wire};
 
-use super::limits::Limits;
 use super::Server;
+use super::limits::Limits;
 
 type Https = hyper_rustls::HttpsConnector<HttpConnector>;
 

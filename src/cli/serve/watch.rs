@@ -215,25 +215,27 @@ pub fn spawn(server: Weak<Server>) {
     let log_to = server.clone();
     let looking = std::thread::Builder::new()
         .name("ulcas-watch".into())
-        .spawn(move || loop {
-            // The watches are placed before the look, so a change after it is news.
-            let news = server
-                .upgrade()
-                .and_then(|s| News::of(&s.catalog.get().stores));
-            if let Some(server) = server.upgrade() {
-                // Never throttled: a change made since the last look is before the watches.
-                server.look(false);
-            }
-            match news {
-                Some(news) => {
-                    news.wait(AT_LEAST_EVERY);
-                    // An editor's save is several changes: they are read together.
-                    std::thread::sleep(SETTLE);
+        .spawn(move || {
+            loop {
+                // The watches are placed before the look, so a change after it is news.
+                let news = server
+                    .upgrade()
+                    .and_then(|s| News::of(&s.catalog.get().stores));
+                if let Some(server) = server.upgrade() {
+                    // Never throttled: a change made since the last look is before the watches.
+                    server.look(false);
                 }
-                None => std::thread::sleep(EVERY),
-            }
-            if server.strong_count() == 0 {
-                return;
+                match news {
+                    Some(news) => {
+                        news.wait(AT_LEAST_EVERY);
+                        // An editor's save is several changes: they are read together.
+                        std::thread::sleep(SETTLE);
+                    }
+                    None => std::thread::sleep(EVERY),
+                }
+                if server.strong_count() == 0 {
+                    return;
+                }
             }
         });
     if let (Err(e), Some(server)) = (looking, log_to.upgrade()) {
@@ -327,7 +329,7 @@ impl News {
     /// Sleeps until there is news that counts, or `at_most`: news of a registry's folder, or
     /// of a folder that holds one naming that one (or the holding folder itself).
     fn wait(&self, at_most: Duration) {
-        use rustix::event::{poll, PollFd, PollFlags, Timespec};
+        use rustix::event::{PollFd, PollFlags, Timespec, poll};
         let until = std::time::Instant::now() + at_most;
         loop {
             let left = until.saturating_duration_since(std::time::Instant::now());

@@ -9,7 +9,7 @@
 //! takes tens of microseconds to wake, longer than a hit takes). An idle server sleeps.
 
 use std::cell::Cell;
-use std::future::{poll_fn, Future};
+use std::future::{Future, poll_fn};
 use std::task::{Poll, Waker};
 use std::time::{Duration, Instant};
 

@@ -20,10 +20,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::{
-    against, sent, PairEvent, ReviewContext, ReviewEvent, ReviewSink, Side, Unpaired, UnpairedWhy,
-};
 use super::{Pair, RecordedAnswer, TokenStats};
+use super::{
+    PairEvent, ReviewContext, ReviewEvent, ReviewSink, Side, Unpaired, UnpairedWhy, against, sent,
+};
 use crate::advice::{Advice, Phrasebook};
 use crate::error::{Error, Named, Phrase, Result};
 use crate::git::Repo;
@@ -511,7 +511,9 @@ pub(crate) fn at_revision(reference: &str, path: &Path) -> PathBuf {
 fn not_listed(path: &Path, reference: &str, listing: &str) -> Error {
     Error::in_file(
         path,
-        format!("not among the cassettes that differ from {reference} (`{listing}` lists them): nothing was changed"),
+        format!(
+            "not among the cassettes that differ from {reference} (`{listing}` lists them): nothing was changed"
+        ),
     )
 }
 

@@ -6,15 +6,15 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::{at_revision, Change, ChangeKind, LockDelta, Rerecording};
+use super::{Change, ChangeKind, LockDelta, Rerecording, at_revision};
 use crate::advice::Advice;
 use crate::cassette::Cassette;
 use crate::error::{Error, Result};
 use crate::git::{Repo, Status, TreeEntry};
-use crate::layout::{parse_version_folder, LOCK_FILE};
+use crate::layout::{LOCK_FILE, parse_version_folder};
 use crate::lock::Lock;
-use crate::review::{answer_changes, Pair, RecordedAnswer};
-use crate::schema_check::{validate_answer, AnswerVerdict, Validators};
+use crate::review::{Pair, RecordedAnswer, answer_changes};
+use crate::schema_check::{AnswerVerdict, Validators, validate_answer};
 use crate::store_settings::StoreSettings;
 
 /// One listed cassette: its git path, its path in the store, task, version and git status.

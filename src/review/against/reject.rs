@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::{not_listed, Change, ChangeKind, LockDelta, RejectAction, Rejected, Rerecording};
+use super::{Change, ChangeKind, LockDelta, RejectAction, Rejected, Rerecording, not_listed};
 use crate::error::{Error, ErrorKind, Result};
 use crate::layout::LOCK_FILE;
 use crate::lock::Lock;

@@ -6,11 +6,11 @@ use std::fmt;
 use std::sync::Arc;
 
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::value::RawValue;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
-use crate::wire::read::values::{refuse_others, seed, At, MaybeStr, Members, Skip, Str};
-use crate::wire::read::{forced_tool, one_schema, schema_of, Choice, ToolDef};
+use crate::wire::read::values::{At, MaybeStr, Members, Skip, Str, refuse_others, seed};
+use crate::wire::read::{Choice, ToolDef, forced_tool, one_schema, schema_of};
 
 /// `output_config`: the schema of its `format`, if any.
 pub(super) struct OutputConfig<'p> {

@@ -9,7 +9,7 @@
 //!     "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"not_found_error\",\"message\":\"No cassette\"}}\n\n");
 //! ```
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::wire::neutral::{Answer, Shape, Usage};
 
@@ -191,7 +191,9 @@ impl Answer {
                 (input, "{\"type\":\"input_json_delta\",\"partial_json\":")
             }
             _ => {
-                emit("event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n");
+                emit(
+                    "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n",
+                );
                 (self.text.as_str(), "{\"type\":\"text_delta\",\"text\":")
             }
         };

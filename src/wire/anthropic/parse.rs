@@ -9,13 +9,13 @@ use serde::de::{self, DeserializeSeed, Deserializer, Error as _, MapAccess, SeqA
 
 use crate::error::Error;
 use crate::request::{Block, Turn};
-use crate::wire::read::values::{
-    refuse_others, seed, At, MaybeStr, Members, Nullable, Scalar, Skip, Str,
-};
-use crate::wire::read::{one_line, Choice, AGENT};
 use crate::wire::WireRequest;
+use crate::wire::read::values::{
+    At, MaybeStr, Members, Nullable, Scalar, Skip, Str, refuse_others, seed,
+};
+use crate::wire::read::{AGENT, Choice, one_line};
 
-use super::carried::{carried_schema, OutputConfig, ToolChoice, Tools};
+use super::carried::{OutputConfig, ToolChoice, Tools, carried_schema};
 
 /// `system`: a string, or text blocks whose texts are joined.
 struct System<'p> {

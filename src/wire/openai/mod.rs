@@ -26,11 +26,11 @@ pub use responses::Responses;
 
 use std::sync::Arc;
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 use super::neutral::Usage;
 use super::read::pruned::Spec;
-use super::read::{forced_tool, schema_text, Choice, ToolDef, AGENT};
+use super::read::{AGENT, Choice, ToolDef, forced_tool, schema_text};
 use super::seam::ApiError;
 use crate::request::Block;
 
@@ -169,7 +169,7 @@ fn text_of(content: &Value, at: &str, kinds: &[&str]) -> Result<String, String> 
                     _ => {
                         return Err(format!(
                             "{at}.content[{i}]: not a text part (this message holds text only)"
-                        ))
+                        ));
                     }
                 }
             }
@@ -212,8 +212,8 @@ fn forced_function(
             "required" => Choice::Any,
             other => {
                 return Err(format!(
-                "tool_choice: {other:?}: not a tool choice (auto, none, required, or a function)"
-            ))
+                    "tool_choice: {other:?}: not a tool choice (auto, none, required, or a function)"
+                ));
             }
         },
         Some(choice @ Value::Object(_)) => match tool_name(choice).and_then(Value::as_str) {
@@ -222,7 +222,7 @@ fn forced_function(
                 return Err(format!(
                     "tool_choice: {}: not a function to call (or auto, none, required)",
                     choice["type"]
-                ))
+                ));
             }
         },
         Some(_) => return Err("tool_choice: not a string or an object".into()),

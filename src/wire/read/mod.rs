@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use serde::de::{self, DeserializeSeed};
-use serde_json::value::RawValue;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 pub(in crate::wire) mod pruned;
 #[macro_use]
@@ -152,7 +152,7 @@ pub(in crate::wire) fn forced_tool<S>(
             return Err(format!(
                 "{tools_at}: {} tools the model may choose among; {AGENT}",
                 tools.len()
-            ))
+            ));
         }
         Choice::Auto => return Err(format!("{tools_at}: {AGENT}")),
     };

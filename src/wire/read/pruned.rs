@@ -10,7 +10,7 @@ use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::values::{scalars_as_values, At, Members, Skip};
+use super::values::{At, Members, Skip, scalars_as_values};
 
 /// What of a value is kept. A scalar is always kept; an object keeps the members named (each
 /// read by its own spec) and skips the others; a list keeps its items by `items`, or is kept

@@ -7,8 +7,8 @@ use std::path::Path;
 use super::{Resolved, Resolver};
 use crate::driver::Miss;
 use crate::key::KeyMaterial;
-use crate::lookup::words::{compact, Shade};
-use crate::lookup::{lookup_keyed, Detail, DiffTag};
+use crate::lookup::words::{Shade, compact};
+use crate::lookup::{Detail, DiffTag, lookup_keyed};
 use crate::store_settings::StoreSettings;
 
 /// Why a request has no cassette, in words a client reads.

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use serde_json::Value;
 
-use super::{for_provider, WireRequest};
+use super::{WireRequest, for_provider};
 
 mod answer;
 #[cfg(feature = "tools")]

@@ -2,7 +2,7 @@
 //! system text), else every prompt version whose text the system text is, the current version
 //! first, else a prompt of the app's code.
 
-use super::{version_names, Indexed, Overrides, Resolver, Unresolved};
+use super::{Indexed, Overrides, Resolver, Unresolved, version_names};
 use crate::registry::prompt_hash;
 use crate::wire::WireRequest;
 

@@ -7,7 +7,7 @@ use std::cell::OnceCell;
 
 use serde_json::Value;
 
-use super::{Indexed, Known, Resolver, MAX_CACHED};
+use super::{Indexed, Known, MAX_CACHED, Resolver};
 use crate::schema::Schema;
 use crate::wire::{for_provider, same_in_php};
 

@@ -48,10 +48,16 @@ impl Unresolved {
     pub fn message(&self) -> String {
         match self {
             Unresolved::UnknownPrompt { nearest } => unknown_prompt(nearest),
-            Unresolved::UnknownSchema { built_in_code: Some((version, said)), compared, .. } => format!(
+            Unresolved::UnknownSchema {
+                built_in_code: Some((version, said)),
+                compared,
+                ..
+            } => format!(
                 "the output schema of {version} is built in code (its prompt file says `schema: {said}`), and none of the {compared} schema(s) ulcas knows for it (exported into a code_schemas folder, or recorded with request material) has the provider form this request sent: export the app's schemas into a folder that ulcas.toml names as code_schemas, or record the request once with request material"
             ),
-            Unresolved::UnknownSchema { versions, compared, .. } => {
+            Unresolved::UnknownSchema {
+                versions, compared, ..
+            } => {
                 let of = match versions.as_slice() {
                     [one] => one.clone(),
                     many => format!(

@@ -6,8 +6,8 @@ use crate::common;
 
 use std::path::Path;
 
-use common::{events, MANIFEST};
-use serde_json::{json, Value};
+use common::{MANIFEST, events};
+use serde_json::{Value, json};
 
 const QUIZ: &str = "cassettes/quiz/v1/f2fa978d2e64f1557412cd86eebe0ea7.json";
 

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use crate::common::{events, of_type, sample_with_registry, ulcas_in, MANIFEST};
+use crate::common::{MANIFEST, events, of_type, sample_with_registry, ulcas_in};
 
 const HEAD: &str = "---\nid: bakery/quiz\nversion: 1\ntask: quiz\nschema: outputs/quiz.json\nchangelog: First version.\n---";
 

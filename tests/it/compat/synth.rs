@@ -3,9 +3,9 @@
 use std::path::Path;
 
 use proptest::prelude::*;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use ulcas::request::Request;
-use ulcas::synth::{answer, Responder, Responders};
+use ulcas::synth::{Responder, Responders, answer};
 
 const MANIFEST: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -124,10 +124,11 @@ fn the_json_schema_features_of_structured_output() {
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["kind"], "lesson");
     assert!(v["choice"].is_object(), "prefers the non-null option");
-    assert!(v["objectiveIds"].as_array().unwrap().iter().all(|id| id
-        .as_str()
-        .unwrap()
-        .starts_with("01JD5Z8K7Q3M2N4P6R8S0T2V4")));
+    assert!(v["objectiveIds"].as_array().unwrap().iter().all(|id| {
+        id.as_str()
+            .unwrap()
+            .starts_with("01JD5Z8K7Q3M2N4P6R8S0T2V4")
+    }));
 }
 
 /// Subschemas that apply only when the answer has some shape: the answer satisfies them.

@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use ulcas::cassette::{usage_from, Cassette};
+use ulcas::cassette::{Cassette, usage_from};
 use ulcas::key::KeyMaterial;
 use ulcas::normalise::{replay, to_placeholders};
 use ulcas::request::Request;
-use ulcas::store::{cassette_for, Recording};
+use ulcas::store::{Recording, cassette_for};
 
 fn vectors_dir() -> PathBuf {
     std::env::var_os("ULCAS_VECTORS")

@@ -3,12 +3,12 @@
 //! are placeholders: an edit of a placeholder is still an edit.
 
 use crate::common;
+use crate::common::MANIFEST;
 use crate::common::copy_tree;
 use crate::common::events;
 use crate::common::of_type;
 use crate::common::sample_with_registry;
 use crate::common::ulcas_in;
-use crate::common::MANIFEST;
 use serde_json::Value;
 use std::path::Path;
 use std::path::PathBuf;

@@ -121,9 +121,11 @@ fn migrate_adds_a_missing_entry() {
         .find("\n\n")
         .map_or(text.len(), |e| start + e + 1);
     std::fs::write(&lock_path, format!("{}{}", &text[..start], &text[end..])).unwrap();
-    assert!(!std::fs::read_to_string(&lock_path)
-        .unwrap()
-        .contains("quiz/v1"));
+    assert!(
+        !std::fs::read_to_string(&lock_path)
+            .unwrap()
+            .contains("quiz/v1")
+    );
     common::widen_quiz_schema(dir.path());
     let run = common::ulcas_in(
         dir.path(),

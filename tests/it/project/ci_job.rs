@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::{copy_tree, MANIFEST};
+use crate::common::{MANIFEST, copy_tree};
 
 /// The guide's fenced YAML blocks that are workflows (they have `jobs:`): the gate in the
 /// README, then its code-scanning variant in `docs/ci.md`.

@@ -6,11 +6,11 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::common::MANIFEST;
-use crate::serve::kit::{params, post, prompt_text, workspace, Server};
+use crate::serve::kit::{Server, params, post, prompt_text, workspace};
 
 fn cargo_version() -> String {
     let manifest = std::fs::read_to_string(Path::new(MANIFEST).join("Cargo.toml")).unwrap();

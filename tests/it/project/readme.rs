@@ -16,7 +16,7 @@
 
 use std::path::Path;
 
-use crate::common::{copy_tree, MANIFEST};
+use crate::common::{MANIFEST, copy_tree};
 
 /// One console block of the README.
 struct Block {

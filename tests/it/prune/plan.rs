@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::path::PathBuf;
 use ulcas::request::Request;
-use ulcas::store::cassette_for;
 use ulcas::store::Recording;
+use ulcas::store::cassette_for;
 
 fn fixture(p: &str) -> PathBuf {
     Path::new(MANIFEST).join("tests/fixtures").join(p)
@@ -281,12 +281,13 @@ fn symlinks_never_lead_out_of_the_root() {
         outside_before,
         "nothing outside the root is touched"
     );
-    assert!(w
-        .path("store/outline/v1")
-        .symlink_metadata()
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    assert!(
+        w.path("store/outline/v1")
+            .symlink_metadata()
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     // A store root that is itself a link is refused.
     std::os::unix::fs::symlink(w.path("store"), w.path("linked")).unwrap();
     let (code, _, err) = w.ulcas(&["prune", "linked"]);

@@ -6,10 +6,10 @@ use std::path::Path;
 
 use serde_json::Value;
 use ulcas::request::Request;
-use ulcas::store::{cassette_for, Recording};
+use ulcas::store::{Recording, cassette_for};
 
 use crate::common;
-use common::{events, of_type, ulcas, ulcas_in, ulcas_with, MANIFEST};
+use common::{MANIFEST, events, of_type, ulcas, ulcas_in, ulcas_with};
 
 /// A store with `stale` recordings of outline v1 (current v2 has one), each a different request.
 pub(crate) fn store_with_stale(stale: usize) -> tempfile::TempDir {
@@ -450,9 +450,10 @@ pub(crate) fn a_dump_folder_with_other_json_reports_it_and_goes_on() {
     );
     assert_eq!(prune.code, 2, "{}", prune.stderr);
     assert!(prune.stderr.contains("deleted nothing"), "{}", prune.stderr);
-    assert!(copy
-        .join("outline/v1/83d282e33ae9469beb039daa9d29e1e2.json")
-        .is_file());
+    assert!(
+        copy.join("outline/v1/83d282e33ae9469beb039daa9d29e1e2.json")
+            .is_file()
+    );
 }
 
 /// The pre-commit hook's entry is a command line that works.

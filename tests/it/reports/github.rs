@@ -2,8 +2,8 @@
 //! the repository ulcas ran.
 
 use crate::common;
-use crate::common::sample_with_registry;
 use crate::common::MANIFEST;
+use crate::common::sample_with_registry;
 use std::path::Path;
 
 /// The job summary names files as the annotations do: relative to the workspace of the job,

@@ -1,7 +1,7 @@
 //! Reports, continued: the library's runs report what the commands print (verify's events, every\ncommand's outcome, backfill, record).
 
 use crate::common;
-use common::{events, of_type, ulcas, ulcas_in, MANIFEST};
+use common::{MANIFEST, events, of_type, ulcas, ulcas_in};
 use serde_json::Value;
 use std::path::Path;
 
@@ -31,9 +31,11 @@ fn library_verify_run_reports_the_wire_events() {
     let findings = of_type(&events, "finding");
     assert_eq!(findings.len(), summary.errors + summary.warnings);
     // Only wire events: the context events of human output are not among them.
-    assert!(events
-        .iter()
-        .all(|e| ["finding", "skipped", "summary"].contains(&e["type"].as_str().unwrap())));
+    assert!(
+        events
+            .iter()
+            .all(|e| ["finding", "skipped", "summary"].contains(&e["type"].as_str().unwrap()))
+    );
     // The same events as `--format json` prints.
     let json = ulcas_in(
         &root,

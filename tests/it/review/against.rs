@@ -9,7 +9,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::common::{copy_tree, events, of_type, ulcas_in, MANIFEST};
+use crate::common::{MANIFEST, copy_tree, events, of_type, ulcas_in};
 
 pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
     let out = Command::new("git")
@@ -134,9 +134,11 @@ pub(crate) fn a_rerecording_lists_what_changed_was_added_and_removed() {
     assert!(unpaired.iter().any(|u| u["side"] == "from"
         && u["why"] == "removed"
         && u["path"] == format!("HEAD:{OUTLINE}")));
-    assert!(unpaired
-        .iter()
-        .any(|u| u["side"] == "to" && u["why"] == "added" && u["path"] == ADDED));
+    assert!(
+        unpaired
+            .iter()
+            .any(|u| u["side"] == "to" && u["why"] == "added" && u["path"] == ADDED)
+    );
     let summary = of_type(&ev, "summary")[0];
     assert_eq!(
         (

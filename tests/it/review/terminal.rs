@@ -1,6 +1,6 @@
 //! `review --against` on a terminal and at its edges: interactive mode, errors outside git, paths\nwith spaces, the Markdown limit, the HTML page's command, a real monorepo, a model-only change.
 
-use crate::common::{copy_tree, events, of_type, ulcas_in, MANIFEST};
+use crate::common::{MANIFEST, copy_tree, events, of_type, ulcas_in};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;

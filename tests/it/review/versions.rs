@@ -4,13 +4,13 @@
 use crate::common;
 use crate::common::events;
 use crate::stores::monorepo::*;
-use serde_json::json;
 use serde_json::Value;
+use serde_json::json;
 use std::path::Path;
 use ulcas::request::Request;
-use ulcas::store::record;
 use ulcas::store::Recording;
 use ulcas::store::WriteOptions;
+use ulcas::store::record;
 
 const V1: &str =
     r#"{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}"#;
@@ -245,9 +245,10 @@ fn a_long_review_fits_a_pull_request_comment() {
         run.stdout.contains("more changed pairs are not shown"),
         "nothing said about the cut"
     );
-    assert!(run
-        .stdout
-        .contains("**400 pairs**: 0 identical, 400 changed"));
+    assert!(
+        run.stdout
+            .contains("**400 pairs**: 0 identical, 400 changed")
+    );
     assert!(run.stdout.contains("<details>"));
 }
 
@@ -261,9 +262,11 @@ fn the_sample_store_in_every_format() {
         "{}",
         human.stdout
     );
-    assert!(human
-        .stdout
-        .contains("to retire v1: ulcas prune cassettes --delete"));
+    assert!(
+        human
+            .stdout
+            .contains("to retire v1: ulcas prune cassettes --delete")
+    );
 
     let json = common::ulcas(&["review", "outline", "cassettes", "--format", "json"]);
     let ev = events(&json.stdout);

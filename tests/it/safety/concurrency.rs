@@ -210,8 +210,8 @@ fn leftovers_of_a_killed_write_are_named_and_pruned_when_old() {
 /// a folder outside the store (with files of the same names): nothing outside is ever deleted.
 #[test]
 fn a_symlink_swapped_in_during_prune_never_leads_outside() {
-    use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("store");
@@ -358,11 +358,13 @@ fn verify_checks_what_the_driver_would_load_through_links() {
     std::os::unix::fs::symlink(dir.path().join("outside.json"), &outside_link).unwrap();
     // A pipe at a cassette path.
     let fifo = store.join("quiz/v1/fedcba9876543210fedcba9876543210.json");
-    assert!(Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap()
-        .success());
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
 
     let (code, _) = bounded(dir.path(), &["verify", "store"]);
     assert_eq!(code, 1);

@@ -8,9 +8,9 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use common::events;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use ulcas::request::Request;
-use ulcas::store::{record, Recording, WriteOptions};
+use ulcas::store::{Recording, WriteOptions, record};
 
 use crate::safety::writers::{fixture, record_bare, run, timed};
 

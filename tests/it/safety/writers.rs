@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{events, of_type, MANIFEST};
+use common::{MANIFEST, events, of_type};
 use serde_json::json;
 use ulcas::request::Request;
-use ulcas::store::{record, Recording, WriteOptions};
+use ulcas::store::{Recording, WriteOptions, record};
 
 pub fn fixture(p: &str) -> PathBuf {
     Path::new(MANIFEST).join("tests/fixtures").join(p)
@@ -149,11 +149,13 @@ fn migrate_never_writes_through_a_link_nor_reads_a_pipe_or_dev_zero() {
     let target = dir.path().join(&to[0]);
 
     // A FIFO at the new key's path: never opened for a blocking read.
-    assert!(Command::new("mkfifo")
-        .arg(&target)
-        .status()
-        .unwrap()
-        .success());
+    assert!(
+        Command::new("mkfifo")
+            .arg(&target)
+            .status()
+            .unwrap()
+            .success()
+    );
     let run_ = timed(dir.path(), &args, Duration::from_secs(20));
     assert_eq!(run_.code, 2, "{}{}", run_.stdout, run_.stderr);
     assert!(
@@ -215,11 +217,13 @@ pub fn timed(dir: &Path, args: &[&str], limit: Duration) -> common::Run {
 fn a_fifo_named_on_the_command_line_is_a_one_line_error() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo");
-    assert!(Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap()
-        .success());
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
     common::copy_tree(
         &Path::new(MANIFEST).join("cassettes"),
         &dir.path().join("cassettes"),
@@ -464,12 +468,16 @@ fn versions_are_parsed_one_way_in_every_command() {
             .map(|e| e["why"].as_str().unwrap().to_owned())
             .collect();
         assert_eq!(skipped.len(), 3, "{cmd}: {}", r.stdout);
-        assert!(skipped
-            .iter()
-            .any(|w| w.contains("v00001") && w.contains("leading zeros")));
-        assert!(skipped
-            .iter()
-            .any(|w| w.contains("v18446744073709551617") && w.contains("too large")));
+        assert!(
+            skipped
+                .iter()
+                .any(|w| w.contains("v00001") && w.contains("leading zeros"))
+        );
+        assert!(
+            skipped
+                .iter()
+                .any(|w| w.contains("v18446744073709551617") && w.contains("too large"))
+        );
         assert!(skipped.iter().any(|w| w.contains("not valid UTF-8")));
         assert!(
             ev.iter().all(|e| e["check"] != "location"),

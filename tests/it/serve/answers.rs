@@ -5,11 +5,11 @@ use ulcas::request::Request;
 
 use std::path::Path;
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::common::MANIFEST;
 
-use crate::serve::{params, post, prompt_text, python, run_sdk, workspace, Server};
+use crate::serve::{Server, params, post, prompt_text, python, run_sdk, workspace};
 
 /// A miss's message: the reference line alone on its first line, then why and the words that
 /// differ from the nearest recording (as `ulcas lookup` shows them), each said once, then what
@@ -428,7 +428,9 @@ fn the_php_sdk_sees_a_hit_and_a_miss_as_the_app_does() {
     let miss = run(&["miss"]);
     let log = server.stop();
     assert!(
-        hit.starts_with("OK cassette:f2fa978d2e64f1557412cd86eebe0ea7 claude-sonnet-5-5 end_turn {\"questions\""),
+        hit.starts_with(
+            "OK cassette:f2fa978d2e64f1557412cd86eebe0ea7 claude-sonnet-5-5 end_turn {\"questions\""
+        ),
         "{hit}"
     );
     assert!(

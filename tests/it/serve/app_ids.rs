@@ -7,12 +7,12 @@ use std::io::Write;
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::common::{events, of_type, ulcas_in};
+use crate::serve::Server;
 use crate::serve::post;
 use crate::serve::upstream::upstream;
-use crate::serve::Server;
 
 const UUID_1: &str = "550e8400-e29b-41d4-a716-446655440000";
 const UUID_2: &str = "0190A6F4-7C2E-7A51-9B1E-3F5D2C8E4A10";

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use crate::serve::upstream::{recorder, upstream, SSE_HEAD};
-use crate::serve::{post, Server};
+use crate::serve::upstream::{SSE_HEAD, recorder, upstream};
+use crate::serve::{Server, post};
 
 /// A stream that pings every 200 ms and never ends holds nothing past --upstream-total: the
 /// client's stream ends with the API's error event, nothing is recorded, and the log says why.

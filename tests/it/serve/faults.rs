@@ -5,11 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use ulcas::request::Request;
 
 use crate::serve::openai::chat_params;
-use crate::serve::{params, post, prompt_text, workspace, Server};
+use crate::serve::{Server, params, post, prompt_text, workspace};
 
 fn python() -> Option<PathBuf> {
     crate::serve::python_with("anthropic, openai")

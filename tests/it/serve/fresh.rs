@@ -8,7 +8,7 @@ use std::path::Path;
 use serde_json::Value;
 use ulcas::request::Request;
 
-use crate::serve::{params, post, prompt_text, workspace, Server};
+use crate::serve::{Server, params, post, prompt_text, workspace};
 
 /// The quiz request's body, and the path of its cassette in the workspace `ws`.
 fn quiz(ws: &Path) -> (String, std::path::PathBuf) {

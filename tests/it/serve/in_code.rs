@@ -9,7 +9,7 @@ use std::process::Command;
 use serde_json::Value;
 
 use crate::common::{events, of_type, ulcas_in};
-use crate::serve::{python_with, Server};
+use crate::serve::{Server, python_with};
 
 /// The app (tests/python/prompt_in_code_app.py) run once against `url`: one line per call.
 fn run_app(python: &Path, url: &str, adjective: &str, fragment: &str) -> Vec<Value> {

@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use ulcas::registry::{Registry, RegistrySource};
 use ulcas::request::{Block, Request};
 use ulcas::wire::for_provider;

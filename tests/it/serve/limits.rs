@@ -9,7 +9,7 @@ use ulcas::request::Request;
 
 use crate::serve::prompts::health;
 use crate::serve::upstream::peak_rss_mb;
-use crate::serve::{params, post, prompt_text, tree, workspace, Server};
+use crate::serve::{Server, params, post, prompt_text, tree, workspace};
 
 /// One request written as given (head lines without the request line), on a fresh connection;
 /// the answer's status, headers and body.
@@ -383,10 +383,12 @@ fn a_hostile_store_reaches_no_terminal_and_no_outside() {
         "{line:?}"
     );
     let parsed: serde_json::Value = serde_json::from_str(line).unwrap();
-    assert!(parsed["error"]
-        .as_str()
-        .unwrap()
-        .contains("\u{1b}]0;pwned\u{7}\u{202e}"));
+    assert!(
+        parsed["error"]
+            .as_str()
+            .unwrap()
+            .contains("\u{1b}]0;pwned\u{7}\u{202e}")
+    );
 }
 
 /// The dump folder swapped for a link while serving: dumps go on into the folder opened at

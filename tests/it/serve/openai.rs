@@ -4,10 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use ulcas::request::{Block, Request};
 
-use crate::serve::{params, post, prompt_text, workspace, Server};
+use crate::serve::{Server, params, post, prompt_text, workspace};
 
 /// The Python with the official OpenAI SDK (`.ci/run` installs it into target/ci-tools).
 fn python() -> Option<PathBuf> {

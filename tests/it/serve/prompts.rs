@@ -5,11 +5,11 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use ulcas::request::Request;
 use ulcas::schema::Schema;
 
-use crate::serve::{monorepo, params, post, prompt_text, workspace, Server};
+use crate::serve::{Server, monorepo, params, post, prompt_text, workspace};
 
 /// The error message of an answer's body.
 fn message(body: &str) -> String {

@@ -6,9 +6,9 @@
 use std::io::Write;
 use std::net::TcpStream;
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use crate::serve::upstream::{recorder, upstream, SSE_HEAD};
+use crate::serve::upstream::{SSE_HEAD, recorder, upstream};
 use crate::serve::{params, recording, run_client};
 
 fn python() -> Option<std::path::PathBuf> {
@@ -298,10 +298,12 @@ fn an_answer_cut_short_is_never_recorded_as_whole() {
     );
     assert_eq!(stop(got.unwrap()), "max_tokens");
     let failed = responses.recording(response("failed", None).as_bytes(), None, None);
-    assert!(failed
-        .unwrap_err()
-        .to_string()
-        .contains("\"failed\", not completed"));
+    assert!(
+        failed
+            .unwrap_err()
+            .to_string()
+            .contains("\"failed\", not completed")
+    );
     let got = responses.recording(response("completed", None).as_bytes(), None, None);
     assert_eq!(stop(got.unwrap()), "end_turn");
 }

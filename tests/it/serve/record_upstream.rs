@@ -11,7 +11,7 @@ use ulcas::wire::Shape;
 
 use crate::serve::post;
 use crate::serve::upstream::{
-    answer, events, read_request, recorder, upstream, Script, Upstream, SSE_HEAD,
+    SSE_HEAD, Script, Upstream, answer, events, read_request, recorder, upstream,
 };
 
 /// A miss recorded through the kits' route (`/_ulcas/test/<id>/v1/messages`) reaches the

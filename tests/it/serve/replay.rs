@@ -4,10 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use ulcas::registry::{Registry, RegistrySource};
 use ulcas::request::{Block, Request};
-use ulcas::wire::{for_provider, Ask, Outcome, Resolver, WireRequest};
+use ulcas::wire::{Ask, Outcome, Resolver, WireRequest, for_provider};
 
 use crate::common::MANIFEST;
 pub use crate::serve::kit::*;

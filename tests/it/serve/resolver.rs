@@ -9,7 +9,7 @@ use ulcas::store_settings::StoreSettings;
 use ulcas::wire::{Ask, Mode, Outcome, Overrides, RenderedHit, Resolver, Served, WireRequest};
 
 use crate::common;
-use crate::serve::{params, post, prompt_text, workspace, Server};
+use crate::serve::{Server, params, post, prompt_text, workspace};
 
 fn resolver(store: &Path, prompts: &Path) -> Resolver {
     let source = RegistrySource {
@@ -144,9 +144,11 @@ fn a_miss_is_explained_in_process_as_serve_explains_it() {
     let (ws, _) = workspace();
     let options = ulcas::store::WriteOptions::with_request_material();
     let (served, explained) = a_miss_served_and_explained(&ws, options);
-    assert!(explained
-        .line
-        .starts_with("No cassette for task \"quiz\" (prompt v1) at "));
+    assert!(
+        explained
+            .line
+            .starts_with("No cassette for task \"quiz\" (prompt v1) at ")
+    );
     assert!(
         explained
             .reasons
@@ -226,9 +228,11 @@ fn an_in_process_recording_keeps_the_lock_current() {
     let recorded = resolver
         .record(&resolved, &recording, ulcas::store::WriteOptions::default())
         .unwrap();
-    assert!(recorded
-        .path
-        .starts_with(dir.path().join("cassettes/quiz/v2")));
+    assert!(
+        recorded
+            .path
+            .starts_with(dir.path().join("cassettes/quiz/v2"))
+    );
     let lock = std::fs::read_to_string(&lock_path).unwrap();
     assert!(lock.lines().any(|l| l == "[\"quiz/v2\"]"), "{lock}");
     hit_of(&resolver, ulcas::wire::WIRES[0], &wire, &overrides);
@@ -275,21 +279,63 @@ fn library_errors_carry_hints_that_the_binary_phrases_as_flags() {
     let record = "record quiz.json --response answer.txt --cassettes cassettes";
     // Each run's stderr: the whole line, or (after a path) how it ends.
     let said = [
-        (record.to_owned(), "a different cassette is already recorded here (use --force to replace it)"),
-        (format!("{record} --usage [1]"), "ulcas: error: --usage must be a JSON object of counters"),
-        (format!("{record} --usage {{\"a\":-1}}"), "ulcas: error: --usage: `a` must be a non-negative integer"),
-        ("verify cassettes --pin quiz".into(), "ulcas: error: --pin \"quiz\": expected TASK=N with N a whole number"),
-        ("lookup quiz.json --cassettes nowhere".into(), "ulcas: error: nowhere: no such store folder (give --cassettes ROOT)"),
-        ("lock cassettes".into(), "ulcas: error: cassettes: ulcas lock needs the prompt registry the recordings answer (--prompts DIR, or `prompts` in ulcas.toml)"),
-        ("review quiz --cassettes cassettes --to 1".into(), "nothing to review (give --from N)"),
-        ("lock cassettes --prompts prompts --accept quiz".into(), "ulcas: error: --accept \"quiz\": expected TASK/vN (quiz/v1)"),
+        (
+            record.to_owned(),
+            "a different cassette is already recorded here (use --force to replace it)",
+        ),
+        (
+            format!("{record} --usage [1]"),
+            "ulcas: error: --usage must be a JSON object of counters",
+        ),
+        (
+            format!("{record} --usage {{\"a\":-1}}"),
+            "ulcas: error: --usage: `a` must be a non-negative integer",
+        ),
+        (
+            "verify cassettes --pin quiz".into(),
+            "ulcas: error: --pin \"quiz\": expected TASK=N with N a whole number",
+        ),
+        (
+            "lookup quiz.json --cassettes nowhere".into(),
+            "ulcas: error: nowhere: no such store folder (give --cassettes ROOT)",
+        ),
+        (
+            "lock cassettes".into(),
+            "ulcas: error: cassettes: ulcas lock needs the prompt registry the recordings answer (--prompts DIR, or `prompts` in ulcas.toml)",
+        ),
+        (
+            "review quiz --cassettes cassettes --to 1".into(),
+            "nothing to review (give --from N)",
+        ),
+        (
+            "lock cassettes --prompts prompts --accept quiz".into(),
+            "ulcas: error: --accept \"quiz\": expected TASK/vN (quiz/v1)",
+        ),
         // Options named mid-sentence (ulcas::Named), each written as its flag.
-        ("lock cassettes --prompts prompts --accept quiz/v9".into(), "ulcas: error: --accept quiz/v9: no store has recordings of quiz v9 (a typo? lock without --accept lists the recorded versions): nothing was written"),
-        ("review quiz --cassettes cassettes --prompts prompts --from 1 --to 1".into(), "ulcas: error: --from and --to are both v1"),
-        ("prune cassettes --complete-run".into(), "ulcas: error: --complete-run says the evidence given is a whole test run: give it with --journal or --requests"),
-        ("review --against cassettes cassettes".into(), "ulcas: error: --against \"cassettes\": that is a folder, not a git revision; for its re-recording against HEAD write `--against HEAD cassettes` (the revision comes first)"),
-        ("migrate quiz --cassettes cassettes".into(), "ulcas: error: no known output schema for \"quiz\" v1 (its prompt names none, or no --prompts): give the new schema with --schema FILE"),
-        ("review --against HEAD --task nope cassettes".into(), "ulcas: error: --task nope: no store has recordings of task \"nope\""),
+        (
+            "lock cassettes --prompts prompts --accept quiz/v9".into(),
+            "ulcas: error: --accept quiz/v9: no store has recordings of quiz v9 (a typo? lock without --accept lists the recorded versions): nothing was written",
+        ),
+        (
+            "review quiz --cassettes cassettes --prompts prompts --from 1 --to 1".into(),
+            "ulcas: error: --from and --to are both v1",
+        ),
+        (
+            "prune cassettes --complete-run".into(),
+            "ulcas: error: --complete-run says the evidence given is a whole test run: give it with --journal or --requests",
+        ),
+        (
+            "review --against cassettes cassettes".into(),
+            "ulcas: error: --against \"cassettes\": that is a folder, not a git revision; for its re-recording against HEAD write `--against HEAD cassettes` (the revision comes first)",
+        ),
+        (
+            "migrate quiz --cassettes cassettes".into(),
+            "ulcas: error: no known output schema for \"quiz\" v1 (its prompt names none, or no --prompts): give the new schema with --schema FILE",
+        ),
+        (
+            "review --against HEAD --task nope cassettes".into(),
+            "ulcas: error: --task nope: no store has recordings of task \"nope\"",
+        ),
     ];
     for (args, words) in said {
         let run = ulcas(&args.split(' ').collect::<Vec<_>>());

@@ -4,12 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use ulcas::request::Request;
 use ulcas::wire::for_provider;
 
 use crate::serve::openai::chat_params;
-use crate::serve::{params, post, prompt_text, workspace, Server};
+use crate::serve::{Server, params, post, prompt_text, workspace};
 
 /// The Python with both official SDKs.
 fn python() -> Option<PathBuf> {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use ulcas::wire::{Answer, Shape, Usage};
 
-use crate::serve::{monorepo, params, post, python, quiz_request, run_sdk, Server};
+use crate::serve::{Server, monorepo, params, post, python, quiz_request, run_sdk};
 
 /// What the stand-in does with one request: its head (lower-cased) and the connection.
 pub(crate) type Script = fn(&str, &mut TcpStream);

@@ -4,10 +4,10 @@
 //! root, a prompt bump not yet recorded, hints run as written, closed pipes.
 
 use crate::common;
+use crate::common::MANIFEST;
 use crate::common::copy_tree;
 use crate::common::events;
 use crate::common::of_type;
-use crate::common::MANIFEST;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -142,9 +142,11 @@ pub(crate) fn one_broken_schema_keeps_its_task_and_stops_deletion() {
     let run = m.ulcas(&["verify", "--format", "json"]);
     let ev = events(&run.stdout);
     let findings = of_type(&ev, "finding");
-    assert!(findings
-        .iter()
-        .any(|f| f["check"] == "registry" && f["path"].as_str().unwrap().ends_with("quiz/v1.md")));
+    assert!(
+        findings.iter().any(
+            |f| f["check"] == "registry" && f["path"].as_str().unwrap().ends_with("quiz/v1.md")
+        )
+    );
     assert!(
         !findings.iter().any(|f| f["check"] == "orphan-task"),
         "{}",
@@ -310,10 +312,12 @@ pub(crate) fn an_explicit_root_named_by_the_config_gets_its_settings() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let run = m.ulcas(&["lookup", "dump.json", "--format", "json"]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
-    assert!(events(&run.stdout)[0]["path"]
-        .as_str()
-        .unwrap()
-        .starts_with(LC_STORE));
+    assert!(
+        events(&run.stdout)[0]["path"]
+            .as_str()
+            .unwrap()
+            .starts_with(LC_STORE)
+    );
 }
 
 /// One set of store flags on every command: `--cassettes ROOT` is a positional root where a
@@ -418,9 +422,10 @@ pub(crate) fn a_prompt_bump_keeps_the_last_recordings() {
     let ev = events(&run.stdout);
     let kept = of_type(&ev, "prune");
     assert_eq!(kept.len(), 4);
-    assert!(kept
-        .iter()
-        .all(|p| p["kept"] == "last-recordings" && p["reason"] == "stale-version"));
+    assert!(
+        kept.iter()
+            .all(|p| p["kept"] == "last-recordings" && p["reason"] == "stale-version")
+    );
 
     let run = m.ulcas(&["prune", "--delete", "--include-last-recordings"]);
     assert_eq!(run.code, 0, "{}", run.stderr);

@@ -9,8 +9,8 @@ use serde_json::Value;
 use ulcas::cassette::Cassette;
 use ulcas::registry::{Registry, RegistrySource};
 use ulcas::request::Request;
-use ulcas::store::{cassette_for, Recording};
-use ulcas::verify::{verify_store, Severity, StoreFindings};
+use ulcas::store::{Recording, cassette_for};
+use ulcas::verify::{Severity, StoreFindings, verify_store};
 
 use common::MANIFEST;
 
@@ -196,10 +196,12 @@ fn every_kind_of_damage_is_caught_by_its_check() {
     // (The undamaged cassettes are clean: `a_good_store_has_no_findings`.) Other files are
     // skipped, never findings.
     assert_eq!(report.skipped.len(), 2, "{:?}", report.skipped);
-    assert!(report
-        .findings
-        .iter()
-        .all(|f| !f.path.ends_with("README.md")));
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| !f.path.ends_with("README.md"))
+    );
     assert_eq!(report.cassettes, cases.len());
 }
 
@@ -239,10 +241,12 @@ fn a_bad_prompt_file_is_a_registry_finding() {
     let store = dir.path().join("store");
     place(&store, &good("lesson"));
     let report = verify_store(&store, &registry, &|_| {}).unwrap();
-    assert!(report
-        .findings
-        .iter()
-        .any(|f| f.check.name() == "registry" && f.path.ends_with("v1.md")));
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.check.name() == "registry" && f.path.ends_with("v1.md"))
+    );
 }
 
 fn ulcas(args: &[&str]) -> (i32, String) {
@@ -271,10 +275,12 @@ fn the_ulams_stores() {
     assert_eq!(findings.len(), 1, "{out}");
     assert_eq!(findings[0]["check"], "schema");
     assert_eq!(findings[0]["pointer"], "/seoTitle");
-    assert!(findings[0]["path"]
-        .as_str()
-        .unwrap()
-        .ends_with("metadata/v1/1ae46b0c142dd601710d6dd101bcfa57.json"));
+    assert!(
+        findings[0]["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("metadata/v1/1ae46b0c142dd601710d6dd101bcfa57.json")
+    );
     let summary = events.last().unwrap();
     assert_eq!(
         (summary["type"].as_str(), summary["cassettes"].as_u64()),

@@ -3,13 +3,13 @@
 //! `--deny warnings` as one verdict in every format.
 
 use crate::common;
+use crate::common::MANIFEST;
 use crate::common::events;
 use crate::common::fixture_path as fixture;
 use crate::common::sample_with_registry;
 use crate::common::ulcas_in;
-use crate::common::MANIFEST;
-use serde_json::json;
 use serde_json::Value;
+use serde_json::json;
 use std::path::Path;
 
 /// Two test-run dumps that miss in one folder are one group, in path order.

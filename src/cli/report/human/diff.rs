@@ -11,8 +11,8 @@ use ulcas::lookup::word_diff;
 
 use super::render::{compact_diff, line_diff};
 use crate::cli::output::{Out, Tone};
-use crate::cli::report::shown;
 use crate::cli::report::Detail;
+use crate::cli::report::shown;
 
 /// What a `diff` of two stores gathers until its summary.
 #[derive(Default)]

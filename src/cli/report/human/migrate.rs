@@ -8,8 +8,8 @@ use ulcas::migrate::{MigrateEvent, MigrateOutcome, Migration};
 use ulcas::store_settings::StoreSettings;
 
 use crate::cli::output::{Out, Tone};
-use crate::cli::report::group::count;
 use crate::cli::report::Detail;
+use crate::cli::report::group::count;
 use crate::cli::report::{rerun_with, shown};
 
 /// Paths listed per group (`--verbose` lists every one).

@@ -27,7 +27,7 @@ use ulcas::store_settings::SettingsOrigin;
 use ulcas::verify::VerifyContext;
 
 use super::{Detail, Reporter};
-use crate::cli::output::{note, Out};
+use crate::cli::output::{Out, note};
 use crate::cli::report::shown;
 use diff::DiffState;
 use prune::PruneState;

@@ -6,10 +6,10 @@ use std::io;
 use std::path::PathBuf;
 use ulcas::advice::Advice;
 
-use ulcas::prune::{Deletion, KeptReason, PruneEvent, PrunePlan, LISTED_PER_REASON};
+use ulcas::prune::{Deletion, KeptReason, LISTED_PER_REASON, PruneEvent, PrunePlan};
 use ulcas::store_settings::StoreSettings;
 
-use crate::cli::output::{note, Out, Tone};
+use crate::cli::output::{Out, Tone, note};
 use crate::cli::report::group::count;
 use crate::cli::report::review_text::review_before_retiring;
 use crate::cli::report::shown;
@@ -218,7 +218,11 @@ fn notes(
             )
         } else {
             let n = plan.leftovers.len();
-            format!("  {n} leftover temporary file{} of interrupted writes (10+ minutes old): --delete removes {}", if n == 1 { "" } else { "s" }, if n == 1 { "it" } else { "them" })
+            format!(
+                "  {n} leftover temporary file{} of interrupted writes (10+ minutes old): --delete removes {}",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "it" } else { "them" }
+            )
         };
         out.line(&out.paint(Tone::Dim, &line))?;
     }
@@ -303,9 +307,18 @@ fn kept_lines(out: &mut Out, store: &StoreSettings, plan: &PrunePlan) -> io::Res
         let line = match reason {
             KeptReason::LastRecordings => format!(
                 "  kept {n} cassette{s} of {task} v{version}: {}; record it with {}. To delete them anyway: {}",
-                shown_text(&ulcas::staleness::last_recordings_text(task, version, ulcas::staleness::current_version(&store.registry, task, None))),
+                shown_text(&ulcas::staleness::last_recordings_text(
+                    task,
+                    version,
+                    ulcas::staleness::current_version(&store.registry, task, None)
+                )),
                 store.record_hint(),
-                crate::cli::phrases::command(store.selector(), "prune", &[], &["--include-last-recordings", "--delete"])
+                crate::cli::phrases::command(
+                    store.selector(),
+                    "prune",
+                    &[],
+                    &["--include-last-recordings", "--delete"]
+                )
             ),
             KeptReason::Used => format!(
                 "  kept {n} cassette{s} of {task} v{version} that could go: the test run given (dumps or journals) used {}, and evidence of use wins. Re-record {} at the current version to retire {}",
@@ -340,7 +353,11 @@ pub fn delete_hint(
             crate::cli::report::rerun_with("--delete")
         ))?;
     }
-    lock_steps(out, &s.lock_accept, "the recordings left have another prompt or schema than ulcas.lock holds (verify fails on it)")
+    lock_steps(
+        out,
+        &s.lock_accept,
+        "the recordings left have another prompt or schema than ulcas.lock holds (verify fails on it)",
+    )
 }
 
 /// The `lock --accept` steps that bring a store's lock in line, after a migrate or prune.

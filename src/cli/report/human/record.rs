@@ -7,7 +7,7 @@ use std::path::Path;
 use ulcas::record::RecordEvent;
 use ulcas::store::RecordStatus;
 
-use crate::cli::output::{note, Out};
+use crate::cli::output::{Out, note};
 use crate::cli::report::shown;
 
 /// The event of `record`.

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use similar::{Algorithm, ChangeTag, TextDiff};
 
-use ulcas::lookup::words::{self, Shade};
 use ulcas::lookup::DiffTag;
+use ulcas::lookup::words::{self, Shade};
 
 use crate::cli::output::{Out, Tone};
 
@@ -105,10 +105,12 @@ mod tests {
         );
         assert_eq!(lines.len(), super::MAX_DIFF_LINES + 1);
         assert!(lines[1].starts_with("      line"), "indented: {lines:?}");
-        assert!(lines
-            .last()
-            .unwrap()
-            .contains("101 more lines of difference"));
+        assert!(
+            lines
+                .last()
+                .unwrap()
+                .contains("101 more lines of difference")
+        );
         let many = "line\n".repeat(10_000);
         let lines = super::line_diff(&out, "", &many);
         assert_eq!(lines.len(), super::MAX_DIFF_LINES + 1);

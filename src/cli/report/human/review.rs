@@ -13,10 +13,10 @@ use ulcas::store_settings::StoreSettings;
 
 use super::render::compact_diff;
 use crate::cli::output::{Out, Tone};
+use crate::cli::report::Detail;
 use crate::cli::report::group::count;
 use crate::cli::report::review_text::{from_to, retire_sentence, short, unpaired_hint, verdict};
 use crate::cli::report::shown;
-use crate::cli::report::Detail;
 
 /// Strings longer than this are shown as a word diff.
 pub const LONG_STRING: usize = 80;

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use ulcas::verify::{Finding, Severity, StoreVerdict, VerifyEvent, VerifySummary};
 
 use crate::cli::output::{Out, Tone};
-use crate::cli::report::group::{count, Group, GroupKey, Groups, FIRST};
-use crate::cli::report::shown;
 use crate::cli::report::Detail;
+use crate::cli::report::group::{FIRST, Group, GroupKey, Groups, count};
+use crate::cli::report::shown;
 
 /// What `verify` gathers while a store is checked.
 #[derive(Default)]
@@ -45,8 +45,12 @@ impl super::Human {
         self.skipped.clear();
         // Once a run: without a lock, an edited prompt goes unseen.
         let hint = match (v.registry, v.locked) {
-            (true, false) => Some("  prompt edits go unseen without ulcas.lock (the key does not cover the prompt text): lock, run with the same stores, starts checking them"),
-            (false, true) => Some("  ulcas.lock is not checked without the prompt registry it was written from (--prompts DIR, or `prompts` in ulcas.toml)"),
+            (true, false) => Some(
+                "  prompt edits go unseen without ulcas.lock (the key does not cover the prompt text): lock, run with the same stores, starts checking them",
+            ),
+            (false, true) => Some(
+                "  ulcas.lock is not checked without the prompt registry it was written from (--prompts DIR, or `prompts` in ulcas.toml)",
+            ),
             _ => None,
         };
         if let Some(line) = hint.filter(|_| !state.lock_hint && !self.detail.quiet) {

@@ -1,6 +1,6 @@
 //! The answer as Chat Completions returns it: whole, or as its event stream.
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use super::{created, input_tokens, pieces};
 use crate::wire::neutral::{Answer, Shape};

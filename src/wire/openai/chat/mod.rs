@@ -40,18 +40,18 @@
 //! # Ok::<(), ulcas::Error>(())
 //! ```
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 use super::{
-    bounded_schema, created, document_of, failure_body, forced_function, input_tokens, list,
-    object, pieces, refuse_legacy_functions, text_of, usage_of, RAW, SCALAR,
+    RAW, SCALAR, bounded_schema, created, document_of, failure_body, forced_function, input_tokens,
+    list, object, pieces, refuse_legacy_functions, text_of, usage_of,
 };
 use crate::error::Error;
 use crate::request::{Block, Turn};
 use crate::store::Recording;
 use crate::wire::neutral::{Answer, Shape, WireRequest};
 use crate::wire::read::pruned::Spec;
-use crate::wire::read::{one_schema, AGENT};
+use crate::wire::read::{AGENT, one_schema};
 use crate::wire::seam::{ApiError, Rendered, Upstreamed, Wire};
 
 mod answer;
@@ -269,8 +269,8 @@ fn messages_of(messages: &[Value]) -> Result<(String, Vec<Block>, Vec<Turn>), St
             ("system" | "developer", false) => system.push_str(&text_of(content, &at, &["text"])?),
             ("system" | "developer", true) => {
                 return Err(format!(
-                "{at}: a {role} message after the first user message (the prompt text comes first)"
-            ))
+                    "{at}: a {role} message after the first user message (the prompt text comes first)"
+                ));
             }
             ("user", false) => blocks = Some(blocks_of(content, &at)?),
             ("assistant", false) => return Err(format!("{at}: not a user message")),
@@ -281,7 +281,7 @@ fn messages_of(messages: &[Value]) -> Result<(String, Vec<Block>, Vec<Turn>), St
             (other, _) => {
                 return Err(format!(
                     "{at}.role: {other:?}: not a role of a replayed request (system, developer, user, assistant)"
-                ))
+                ));
             }
         }
     }
@@ -303,7 +303,7 @@ fn options_of(body: &Map<String, Value>) -> Result<(bool, bool), String> {
         Some(n) if n.as_u64().is_some() => {
             return Err(format!(
                 "n: {n} answers asked for, but a replay has one answer (send n: 1, or leave n out)"
-            ))
+            ));
         }
         Some(_) => return Err("n: not a positive integer".into()),
     }
@@ -355,7 +355,7 @@ fn blocks_of(content: &Value, at: &str) -> Result<Vec<Block>, String> {
             Some(other) => {
                 return Err(format!(
                     "{at}: type {other:?}: the app sends text and file parts"
-                ))
+                ));
             }
             None => return Err(format!("{at}.type: missing or not a string")),
         }
@@ -489,11 +489,13 @@ mod tests {
         assert_eq!(one.usage["input_tokens"], 13);
         assert_eq!(one.usage["cache_read_tokens"], 3);
         let cut = &streamed[..streamed.len() - "data: [DONE]\n\n".len()];
-        assert!(OpenAi
-            .recording(cut.as_bytes(), None, None)
-            .unwrap_err()
-            .to_string()
-            .contains("cut answer"));
+        assert!(
+            OpenAi
+                .recording(cut.as_bytes(), None, None)
+                .unwrap_err()
+                .to_string()
+                .contains("cut answer")
+        );
     }
 
     #[test]

@@ -36,18 +36,18 @@
 //! # Ok::<(), ulcas::Error>(())
 //! ```
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 use super::{
-    bounded_schema, created, document_of, failure_body, forced_function, input_tokens, list,
-    object, pieces, text_of, usage_of, RAW, SCALAR,
+    RAW, SCALAR, bounded_schema, created, document_of, failure_body, forced_function, input_tokens,
+    list, object, pieces, text_of, usage_of,
 };
 use crate::error::Error;
 use crate::request::{Block, Turn};
 use crate::store::Recording;
 use crate::wire::neutral::{Answer, Shape, WireRequest};
 use crate::wire::read::pruned::Spec;
-use crate::wire::read::{one_schema, AGENT};
+use crate::wire::read::{AGENT, one_schema};
 use crate::wire::seam::{ApiError, Rendered, Upstreamed, Wire};
 
 mod answer;
@@ -167,12 +167,12 @@ impl Wire for Responses {
                 return Err(Error::msg(format!(
                     "the upstream's response is incomplete ({}): not a whole answer",
                     reason.unwrap_or("no reason given")
-                )))
+                )));
             }
             (Some(status), _) => {
                 return Err(Error::msg(format!(
                     "the upstream's response is {status:?}, not completed: not an answer"
-                )))
+                )));
             }
         };
         let usage = &response["usage"];
@@ -316,7 +316,7 @@ fn items_of(items: &[Value], system: &mut String) -> Result<(Vec<Block>, Vec<Tur
             Some(kind) => {
                 return Err(format!(
                     "{at}: type {kind:?}: not a message of a replayed request"
-                ))
+                ));
             }
         }
         let role = item
@@ -331,7 +331,7 @@ fn items_of(items: &[Value], system: &mut String) -> Result<(Vec<Block>, Vec<Tur
             ("system" | "developer", true) => {
                 return Err(format!(
                     "{at}: a {role} item after the first user item (the prompt text comes first)"
-                ))
+                ));
             }
             ("user", false) => blocks = Some(blocks_of(content, &at)?),
             ("assistant", false) => return Err(format!("{at}: not a user message")),
@@ -342,7 +342,7 @@ fn items_of(items: &[Value], system: &mut String) -> Result<(Vec<Block>, Vec<Tur
             (other, _) => {
                 return Err(format!(
                     "{at}.role: {other:?}: not a role of a replayed request (system, developer, user, assistant)"
-                ))
+                ));
             }
         }
     }
@@ -372,7 +372,7 @@ fn blocks_of(content: &Value, at: &str) -> Result<Vec<Block>, String> {
             Some(other) => {
                 return Err(format!(
                     "{at}: type {other:?}: the app sends input_text and input_file parts"
-                ))
+                ));
             }
             None => return Err(format!("{at}.type: missing or not a string")),
         }
@@ -397,10 +397,10 @@ fn accumulate(whole: &[u8]) -> Result<Value, String> {
             serde_json::from_str(data.trim()).map_err(|e| format!("an upstream event: {e}"))?;
         match event["type"].as_str() {
             Some("response.completed" | "response.incomplete") => {
-                return Ok(event["response"].clone())
+                return Ok(event["response"].clone());
             }
             Some("response.failed" | "error") => {
-                return Err(format!("the upstream sent an error: {event}"))
+                return Err(format!("the upstream sent an error: {event}"));
             }
             _ => {}
         }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::rendered::{Found, RenderedHit};
-use super::{schemas, seen, version_names, Indexed, Mode, Overrides, Resolved, Resolver};
+use super::{Indexed, Mode, Overrides, Resolved, Resolver, schemas, seen, version_names};
 use super::{Served, Unresolved};
 use crate::driver::DriverError;
 use crate::key::CassetteKey;
