@@ -4,14 +4,23 @@
 //! declares them: connections that declare a large body and send nothing hold nothing), so
 //! that memory stays a small multiple of what clients send, however many send it.
 
+use std::sync::Arc;
+
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, StatusCode, header};
 use http_body_util::BodyExt;
-use tokio::sync::OwnedSemaphorePermit;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use ulcas::wire::ApiError;
 
 use super::Server;
 use super::guard::Refusal;
+use super::limits::Limits;
+
+/// What a body is read within: the limits, and the budget of bytes read at once.
+struct Bounds<'a> {
+    limits: &'a Limits,
+    budget: &'a Arc<Semaphore>,
+}
 
 /// A body read whole, and its share of the budget (held while it is keyed).
 pub struct Read {
@@ -21,7 +30,19 @@ pub struct Read {
 
 /// Reads `body` (whose headers are `headers`) within the server's limits.
 pub async fn read(server: &Server, headers: &HeaderMap, body: Body) -> Result<Read, Refusal> {
-    let max = server.limits.max_body();
+    let bounds = Bounds {
+        limits: &server.limits,
+        budget: &server.budget,
+    };
+    read_within(&bounds, headers, body).await
+}
+
+async fn read_within(
+    bounds: &Bounds<'_>,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<Read, Refusal> {
+    let max = bounds.limits.max_body();
     let too_large = || Refusal {
         status: StatusCode::PAYLOAD_TOO_LARGE,
         kind: ApiError::TooLarge,
@@ -43,7 +64,7 @@ pub async fn read(server: &Server, headers: &HeaderMap, body: Body) -> Result<Re
     if declared.is_some_and(|n| n > max) {
         return Err(too_large());
     }
-    let (bytes, budget) = collect(server, body, declared, max).await?;
+    let (bytes, budget) = collect(bounds, body, declared, max).await?;
     Ok(Read {
         bytes,
         _budget: budget,
@@ -57,17 +78,17 @@ const MORE_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
 /// `held` and `n` more bytes of the budget: a body's first bytes wait up to --read-timeout for
 /// room, later ones [`MORE_BUDGET`]; then a 429 (letting go of what the body held).
 async fn take(
-    server: &Server,
+    bounds: &Bounds<'_>,
     held: Option<OwnedSemaphorePermit>,
     n: usize,
 ) -> Result<OwnedSemaphorePermit, Refusal> {
     let patience = match held {
-        Some(_) => MORE_BUDGET.min(server.limits.read_timeout()),
-        None => server.limits.read_timeout(),
+        Some(_) => MORE_BUDGET.min(bounds.limits.read_timeout()),
+        None => bounds.limits.read_timeout(),
     };
     let wait = tokio::time::timeout(
         patience,
-        server.budget.clone().acquire_many_owned(n.max(1) as u32),
+        bounds.budget.clone().acquire_many_owned(n.max(1) as u32),
     )
     .await;
     match (wait, held) {
@@ -81,7 +102,7 @@ async fn take(
             kind: ApiError::RateLimited,
             why: format!(
                 "more bodies are being read than {} MB at once (twice --max-body): try again",
-                server.limits.body_budget() >> 20
+                bounds.limits.body_budget() >> 20
             ),
         }),
     }
@@ -91,7 +112,7 @@ async fn take(
 /// the budget they hold (taken piece by piece). A body that arrives in one piece is kept as it
 /// came (no copy); more pieces are joined.
 async fn collect(
-    server: &Server,
+    bounds: &Bounds<'_>,
     mut body: Body,
     declared: Option<usize>,
     max: usize,
@@ -101,7 +122,7 @@ async fn collect(
     let mut held = None;
     loop {
         let expected = declared.unwrap_or(pieces.len() + (64 << 10));
-        let deadline = started + server.limits.body_time(expected);
+        let deadline = started + bounds.limits.body_time(expected);
         let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
             Err(_) => {
                 return Err(Refusal {
@@ -134,12 +155,12 @@ async fn collect(
                 why: format!("the body is larger than {} MB (--max-body)", max >> 20),
             });
         }
-        held = Some(take(server, held.take(), data.len()).await?);
+        held = Some(take(bounds, held.take(), data.len()).await?);
         pieces.push(data);
     }
     let budget = match held {
         Some(held) => held,
-        None => take(server, None, 1).await?,
+        None => take(bounds, None, 1).await?,
     };
     Ok((pieces.whole(), budget))
 }
@@ -175,5 +196,147 @@ impl Pieces {
             Some(whole) => whole,
             None => Bytes::from(self.joined),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The body's bounds on tokio's paused clock: what a slow, large or crowded body gets, and
+    //! when, decided by the limits alone (no test waits for real time).
+
+    use std::time::Duration;
+
+    use clap::Parser;
+
+    use super::*;
+
+    /// The limits as `ulcas serve` parses them (`--expose` is what `--allow-host` requires).
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        limits: Limits,
+        #[arg(long)]
+        expose: bool,
+    }
+
+    fn limits(flags: &[&str]) -> Limits {
+        let args = std::iter::once("serve").chain(flags.iter().copied());
+        Flags::parse_from(args).limits
+    }
+
+    /// A body sent as `pieces`, each after waiting its duration (on the paused clock).
+    fn trickled(pieces: Vec<(Duration, &'static [u8])>) -> Body {
+        let (tx, rx) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(1);
+        tokio::spawn(async move {
+            for (after, piece) in pieces {
+                tokio::time::sleep(after).await;
+                if tx.send(Ok(Bytes::from_static(piece))).await.is_err() {
+                    return;
+                }
+            }
+        });
+        Body::from_stream(tokio_stream::wrappers::ReceiverStream::new(rx))
+    }
+
+    async fn read_with(
+        limits: &Limits,
+        budget: &Arc<Semaphore>,
+        body: Body,
+    ) -> Result<Read, Refusal> {
+        let bounds = Bounds { limits, budget };
+        read_within(&bounds, &HeaderMap::new(), body).await
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_body_in_pieces_is_joined_in_order_and_holds_its_bytes_of_the_budget() {
+        let limits = limits(&[]);
+        let budget = Arc::new(Semaphore::new(limits.body_budget()));
+        let second = Duration::from_secs(1);
+        let body = trickled(vec![(second, b"{\"a\":"), (second, b" 1"), (second, b"}")]);
+        let Ok(read) = read_with(&limits, &budget, body).await else {
+            panic!("refused")
+        };
+        assert_eq!(&read.bytes[..], b"{\"a\": 1}");
+        assert_eq!(budget.available_permits(), limits.body_budget() - 8);
+        drop(read);
+        assert_eq!(
+            budget.available_permits(),
+            limits.body_budget(),
+            "given back"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_body_slower_than_its_rate_is_a_408_at_its_deadline() {
+        let limits = limits(&["--read-timeout", "2", "--min-body-rate", "1"]);
+        let budget = Arc::new(Semaphore::new(limits.body_budget()));
+        // Two seconds, then a KiB a second for what has come and 64 KiB more (no length was
+        // declared): one byte every ten seconds falls behind after six.
+        let started = tokio::time::Instant::now();
+        let slow = vec![(Duration::from_secs(10), &b"{"[..]); 8];
+        let refused = read_with(&limits, &budget, trickled(slow))
+            .await
+            .err()
+            .unwrap();
+        assert_eq!(
+            refused.status,
+            StatusCode::REQUEST_TIMEOUT,
+            "{}",
+            refused.why
+        );
+        assert!(refused.why.contains("(6 of ? bytes;"), "{}", refused.why);
+        // Refused at its deadline (tokio's timers are of milliseconds).
+        let (elapsed, deadline) = (started.elapsed(), limits.body_time((64 << 10) + 6));
+        assert!(
+            elapsed >= deadline && elapsed - deadline < Duration::from_millis(1),
+            "{elapsed:?}"
+        );
+        assert_eq!(
+            budget.available_permits(),
+            limits.body_budget(),
+            "nothing held"
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_body_over_the_limit_is_a_413_as_it_arrives() {
+        let limits = limits(&["--max-body", "1"]);
+        let budget = Arc::new(Semaphore::new(limits.body_budget()));
+        static MIB: [u8; 1 << 20] = [b' '; 1 << 20];
+        let body = trickled(vec![(Duration::ZERO, &MIB[..]), (Duration::ZERO, b"x")]);
+        let refused = read_with(&limits, &budget, body).await.err().unwrap();
+        assert_eq!(
+            refused.status,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "{}",
+            refused.why
+        );
+        assert_eq!(budget.available_permits(), limits.body_budget(), "let go");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_body_that_finds_no_room_is_a_429_after_the_read_timeout() {
+        let limits = limits(&["--read-timeout", "3"]);
+        let budget = Arc::new(Semaphore::new(limits.body_budget()));
+        let all = budget
+            .clone()
+            .acquire_many_owned(limits.body_budget() as u32)
+            .await;
+        let started = tokio::time::Instant::now();
+        let body = trickled(vec![(Duration::ZERO, b"{}")]);
+        let refused = read_with(&limits, &budget, body).await.err().unwrap();
+        assert_eq!(
+            refused.status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{}",
+            refused.why
+        );
+        assert_eq!(started.elapsed(), Duration::from_secs(3));
+        drop(all);
+        let body = trickled(vec![(Duration::ZERO, b"{}")]);
+        assert!(
+            read_with(&limits, &budget, body).await.is_ok(),
+            "room again"
+        );
     }
 }
