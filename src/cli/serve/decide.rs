@@ -69,7 +69,8 @@ pub(super) fn bad_request(why: String) -> Reply {
     Reply::error(StatusCode::BAD_REQUEST, ApiError::InvalidRequest, why)
 }
 
-/// What a decision that is no hit leaves to do, on the blocking pool (it reads the store).
+/// What a decision leaves to do, on the blocking pool (it reads the store, or writes a hit's
+/// dump).
 pub(super) async fn settled(
     api: &'static dyn Wire,
     server: &Arc<Server>,
@@ -89,7 +90,7 @@ pub(super) async fn settled(
         })
 }
 
-/// What a decision that is no hit leaves to do (blocking: it reads the store).
+/// What a decision leaves to do (blocking: it reads the store, or writes a dump).
 fn settle(
     api: &dyn Wire,
     server: &Server,
@@ -134,7 +135,7 @@ fn settle(
 }
 
 /// A hit's reply, its request dumped when the server dumps every request.
-pub(super) fn hit_reply(server: &Server, hit: RenderedHit, resolved: Option<Resolved>) -> Reply {
+fn hit_reply(server: &Server, hit: RenderedHit, resolved: Option<Resolved>) -> Reply {
     if let Some(resolved) = resolved {
         server.dump(&resolved.request);
     }

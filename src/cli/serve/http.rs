@@ -15,7 +15,7 @@ use ulcas::wire::{ApiError, Ask, Decision, NotRecorded, Outcome, WIRES, Wire};
 
 use super::Server;
 use super::control;
-use super::decide::{Decided, bad_request, decision, hit_reply, settled};
+use super::decide::{Decided, bad_request, decision, settled};
 use super::faults::Fault;
 use super::journal::{TEST_HEADER, TEST_PREFIX, test_of};
 use super::reply::{Reply, api_error};
@@ -207,7 +207,8 @@ async fn answer(
         tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
     }
     let reply = match decision.outcome {
-        Outcome::Hit(hit, resolved) => Decided::Reply(hit_reply(&server, hit, resolved)),
+        Outcome::Hit(hit, None) => Decided::Reply(Reply::rendered(hit)),
+        // A hit to dump (a file written) and all a decision leaves to do: on the pool.
         _ => settled(api, &server, catalog, decision, ask).await,
     };
     let reply = match reply {
