@@ -202,7 +202,6 @@ fn reply(
             )
         }
         Served::Miss { miss, resolved } => miss_reply(api, server, catalog, &miss, &resolved),
-        Served::Unresolved(why) => unresolved_reply(catalog, why),
         Served::Failed(e) => failed(&e),
         _ => Reply::error(
             StatusCode::INTERNAL_SERVER_ERROR,

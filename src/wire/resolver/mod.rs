@@ -86,9 +86,7 @@ pub enum Served {
         /// The request as keyed.
         resolved: Resolved,
     },
-    /// The request names no known prompt or schema.
-    Unresolved(Unresolved),
-    /// The cassette exists but cannot be replayed, or the store could not be read.
+    /// The synthetic answer cannot be made (the schema admits none).
     Failed(DriverError),
 }
 
