@@ -40,3 +40,61 @@ pub fn overrides(headers: &HeaderMap) -> Result<Overrides, String> {
         prompt_version,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use axum::http::{HeaderMap, HeaderValue};
+
+    use super::overrides;
+
+    fn headers(pairs: &[(&'static str, &'static [u8])]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (name, value) in pairs {
+            h.insert(*name, HeaderValue::from_bytes(value).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn the_headers_obey_the_layouts_rules() {
+        let got = overrides(&headers(&[
+            ("x-ulcas-task", b"quiz"),
+            ("x-ulcas-prompt-version", b" 2 "),
+        ]))
+        .unwrap();
+        assert_eq!(
+            (got.task.as_deref(), got.prompt_version),
+            (Some("quiz"), Some(2))
+        );
+        assert_eq!(overrides(&HeaderMap::new()).unwrap(), Default::default());
+        for (pairs, said) in [
+            (
+                &[("x-ulcas-task", &b"a/b"[..])][..],
+                "x-ulcas-task: unsafe task name",
+            ),
+            (
+                &[("x-ulcas-task", &b"\xff"[..])][..],
+                "x-ulcas-task: not text",
+            ),
+            (
+                &[("x-ulcas-prompt-version", &b"02"[..])][..],
+                "is not an integer",
+            ),
+            (
+                &[("x-ulcas-prompt-version", &b"-1"[..])][..],
+                "is not an integer",
+            ),
+        ] {
+            let why = overrides(&headers(pairs)).unwrap_err();
+            assert!(why.contains(said), "{why}");
+        }
+        let long = "t".repeat(256);
+        let mut h = HeaderMap::new();
+        h.insert("x-ulcas-task", HeaderValue::from_str(&long).unwrap());
+        assert!(
+            overrides(&h)
+                .unwrap_err()
+                .contains("longer than a folder name may be (255)")
+        );
+    }
+}

@@ -304,3 +304,41 @@ fn explain_miss(
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    //! What a request the store cannot answer is told, by status and words.
+
+    use super::*;
+
+    #[test]
+    fn an_unknown_prompt_or_schema_says_how_to_give_it() {
+        let prompt = Unresolved::UnknownPrompt { nearest: vec![] };
+        let said = unresolved(&prompt, 0);
+        assert!(said.ends_with("(no store has a prompt registry: ulcas serve --prompts DIR, or `prompts` in ulcas.toml)"), "{said}");
+        assert!(
+            !unresolved(&prompt, 3).contains("--prompts"),
+            "the registries hold prompts"
+        );
+        let schema = |built_in_code| Unresolved::UnknownSchema {
+            versions: vec!["quiz v1".into()],
+            compared: 2,
+            built_in_code,
+        };
+        let said = unresolved(&schema(Some(("quiz v1".into(), "built".into()))), 1);
+        assert!(
+            said.ends_with("then: ulcas backfill --requests DUMPS)"),
+            "{said}"
+        );
+        assert!(!unresolved(&schema(None), 1).contains("backfill"));
+    }
+
+    #[test]
+    fn what_fails_again_is_a_4xx_the_sdks_do_not_retry() {
+        let status = |e: &DriverError| failed(e).response(ulcas::wire::WIRES[0]).status();
+        let unsatisfiable = DriverError::Unsatisfiable(ulcas::Error::msg("no answer"));
+        assert_eq!(status(&unsatisfiable), StatusCode::UNPROCESSABLE_ENTITY);
+        let io = DriverError::Io(ulcas::Error::msg("disk"));
+        assert_eq!(status(&io), StatusCode::INTERNAL_SERVER_ERROR);
+    }
+}
