@@ -22,11 +22,9 @@ use super::watch::Catalog;
 pub(super) enum Decided {
     /// Answer it.
     Reply(Reply),
-    /// Forward it to the upstream and record the answer as its cassette, in the store that
-    /// records it.
-    Forward(Box<NotRecorded>),
-    /// Forward it to the upstream and relay the answer without recording it: why not.
-    Relay(String),
+    /// Forward it to the upstream, and record the answer as its cassette in the store that
+    /// records it; or (`Err`) relay the answer without recording it, and why not.
+    Upstream(Result<Box<NotRecorded>, String>),
 }
 
 /// The library's decision of a request, with the catalog that made it. A small body is decided
@@ -121,7 +119,7 @@ fn settle(
             if server.upstream.is_some() =>
         {
             // A schema no one knows cannot be keyed: relayed, and said why it is not recorded.
-            Decided::Relay(unresolved(&why, catalog.resolver.prompts()))
+            Decided::Upstream(Err(unresolved(&why, catalog.resolver.prompts())))
         }
         Outcome::Unresolved(why) => Decided::Reply(unresolved_reply(&catalog, why)),
         Outcome::Failed(e) => Decided::Reply(failed(&e)),
@@ -156,7 +154,7 @@ fn not_recorded(
             not.resolved.store = store;
             not.path = not.key.path_under(catalog.resolver.driver(store).root());
         }
-        return Decided::Forward(Box::new(not));
+        return Decided::Upstream(Ok(Box::new(not)));
     }
     let wire = not.wire.clone();
     let served = catalog.resolver.settle(not, server.mode);

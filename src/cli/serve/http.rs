@@ -213,14 +213,14 @@ async fn answer(
     };
     let reply = match reply {
         Decided::Reply(reply) => reply,
-        forward => {
+        Decided::Upstream(to_record) => {
             let to = Forwarding {
                 uri: &uri,
                 headers,
                 bytes,
                 started,
             };
-            return forwarded(api, &server, forward, fault, to).await;
+            return forwarded(api, &server, to_record, fault, to).await;
         }
     };
     replied(api, &server, &headers, started, reply, fault)
@@ -256,7 +256,7 @@ struct Forwarding<'a> {
 async fn forwarded(
     api: &'static dyn Wire,
     server: &Arc<Server>,
-    decided: Decided,
+    to_record: Result<Box<NotRecorded>, String>,
     fault: Option<Fault>,
     to: Forwarding<'_>,
 ) -> Response {
@@ -267,7 +267,7 @@ async fn forwarded(
         started,
     } = to;
     let mut held = None;
-    if let (Decided::Forward(not), Some(upstream)) = (&decided, &server.upstream) {
+    if let (Ok(not), Some(upstream)) = (&to_record, &server.upstream) {
         let slot = upstream.slot(&not.path).lock_owned().await;
         let test = test_of(&headers);
         if let Some(why) = slot.as_deref() {
@@ -281,7 +281,7 @@ async fn forwarded(
         }
         held = Some(slot);
     }
-    let (resolved, tool) = to_record(decided, fault);
+    let (resolved, tool) = recorded_as(to_record, fault);
     let miss = super::record::Forwarded {
         api,
         resolved,
@@ -311,23 +311,19 @@ fn upstream_path(api: &dyn Wire, uri: &Uri) -> String {
 /// What the upstream's answer to a miss is recorded as: the request as keyed (with the forced
 /// tool whose call is the answer), or why it cannot be (relayed alone); an answer a fault
 /// changes is never taken for a recording.
-fn to_record(
-    decision: Decided,
+fn recorded_as(
+    to_record: Result<Box<NotRecorded>, String>,
     fault: Option<Fault>,
 ) -> (Result<NotRecorded, String>, Option<String>) {
-    let (resolved, tool) = match decision {
-        Decided::Forward(not) => {
-            let tool = not.wire.tool.clone();
-            (Ok(*not), tool)
-        }
-        Decided::Relay(why) => (Err(why), None),
-        Decided::Reply(_) => unreachable!("a reply is not forwarded"),
-    };
+    let tool = to_record
+        .as_ref()
+        .ok()
+        .and_then(|not| not.wire.tool.clone());
     match fault {
         Some(fault @ (Fault::Cut(_) | Fault::StreamError(_))) => {
             (Err(format!("a fault was injected ({fault})")), tool)
         }
-        _ => (resolved, tool),
+        _ => (to_record.map(|not| *not), tool),
     }
 }
 
